@@ -1,0 +1,489 @@
+#include "engine.h"
+
+#include "history.h"
+#include "localfleet.h"
+#include "lockclient.h"
+#include "nodemonitor.h"
+#include "steadyclock.h"
+
+#include <QHash>
+#include <QTimer>
+#include <algorithm>
+
+namespace {
+constexpr int FrameMs = 16; // snapshots at most ~60 times a second
+constexpr int TokenPruneMs = 10000;
+
+struct Answer
+{
+    bool ok = true;
+    QString message;
+};
+
+Answer fail(const QString& message)
+{
+    return {false, message};
+}
+} // namespace
+
+class Engine::Private
+{
+public:
+    Private(Engine* engine, const EngineConfig& config)
+        : q(engine), config(config), history(clock), defaults{config.clientDefaults}
+    {
+        // Children of the engine, so they move to the engine thread with it.
+        publishTimer = new QTimer(q);
+        publishTimer->setSingleShot(true);
+        publishTimer->setTimerType(Qt::PreciseTimer);
+        QObject::connect(publishTimer, &QTimer::timeout, q, [this] { publish(); });
+        pruneTimer = new QTimer(q);
+        QObject::connect(pruneTimer, &QTimer::timeout, q, [this] { pruneTokens(); });
+    }
+
+    Engine* q;
+    EngineConfig config;
+    const Clock& clock = SteadyClock::instance();
+    History history;
+    ClientSettings defaults;
+    LocalFleet* fleet = nullptr;
+    QList<NodeAddress> addresses;
+    QList<NodeMonitor*> monitors;
+    QList<LockClient*> clients;
+    int nextClientId = 1;
+    bool running = false;
+    // token -> (client, when issued): resolves a key's value back to its owner
+    QHash<QByteArray, QPair<int, qint64>> tokenOwners;
+    // per node: each client's latest answer from it
+    QList<QHash<int, NodeSnapshot::ClientOutcome>> lastOutcomes;
+    QTimer* publishTimer;
+    QTimer* pruneTimer;
+    qint64 lastPublishUs = -1'000'000;
+    quint64 sequence = 0;
+    qint64 lastDecisionUs = 0;
+
+    RedisConnection::Options connectionOptions() const
+    {
+        RedisConnection::Options o;
+        o.connectTimeoutMs = config.connectTimeoutMs;
+        return o;
+    }
+
+    void record(HistoryEvent::Kind kind, const QString& detail, int node = -1, int client = -1)
+    {
+        HistoryEvent e;
+        e.kind = kind;
+        e.detail = detail;
+        e.node = node;
+        e.client = client;
+        history.append(e);
+        markDirty();
+    }
+
+    // Coalesces: any number of changes within a frame become one snapshot.
+    void markDirty()
+    {
+        const qint64 sinceMs = (clock.nowUs() - lastPublishUs) / 1000;
+        const int dueMs = int(std::clamp<qint64>(FrameMs - sinceMs, 0, FrameMs));
+        if (!publishTimer->isActive() || publishTimer->remainingTime() > dueMs)
+            publishTimer->start(dueMs);
+    }
+
+    // --- start and stop ---------------------------------------------------------------
+
+    void start()
+    {
+        pruneTimer->start(TokenPruneMs);
+        if (!config.usesLocalFleet()) {
+            onNodesKnown(config.nodes);
+            return;
+        }
+        RedisServerProcess::Options options;
+        options.executable = config.redisServer;
+        fleet = new LocalFleet(config.localNodeCount, options, q);
+        QObject::connect(fleet, &LocalFleet::ready, q, [this] { onNodesKnown(fleet->addresses()); });
+        QObject::connect(fleet, &LocalFleet::failed, q, [this](const QString& error) {
+            record(HistoryEvent::Kind::Error, error);
+            emit q->startFailed(error);
+        });
+        for (int i = 0; i < config.localNodeCount; ++i)
+            QObject::connect(fleet->node(i), &RedisServerProcess::stateChanged, q,
+                             [this] { markDirty(); });
+        record(HistoryEvent::Kind::Info,
+               QStringLiteral("starting %1 local redis-server nodes").arg(config.localNodeCount));
+        fleet->start();
+    }
+
+    void onNodesKnown(const QList<NodeAddress>& nodes)
+    {
+        addresses = nodes;
+        lastOutcomes = QList<QHash<int, NodeSnapshot::ClientOutcome>>(nodes.size());
+        for (int i = 0; i < nodes.size(); ++i) {
+            auto* monitor = new NodeMonitor(i, nodes[i], connectionOptions(), clock, q);
+            QObject::connect(monitor, &NodeMonitor::changed, q, [this] { markDirty(); });
+            QObject::connect(monitor, &NodeMonitor::upChanged, q,
+                             [this, i](bool up, const QString& error) {
+                                 record(up ? HistoryEvent::Kind::NodeUp
+                                           : HistoryEvent::Kind::NodeDown,
+                                        up ? QStringLiteral("node %1 up").arg(i + 1)
+                                           : QStringLiteral("node %1 down: %2").arg(i + 1).arg(error),
+                                        i);
+                             });
+            monitor->setResources({config.resource});
+            monitor->start(config.pollIntervalMs);
+            monitors << monitor;
+        }
+        running = true;
+        for (int i = 0; i < config.initialClients; ++i)
+            addClient({}, {});
+        emit q->started();
+        markDirty();
+    }
+
+    void shutdown()
+    {
+        running = false;
+        publishTimer->stop();
+        pruneTimer->stop();
+        for (LockClient* client : std::as_const(clients))
+            client->stop();
+        qDeleteAll(clients);
+        clients.clear();
+        qDeleteAll(monitors);
+        monitors.clear();
+        if (fleet) {
+            fleet->stop();
+            delete fleet;
+            fleet = nullptr;
+        }
+    }
+
+    // --- clients ------------------------------------------------------------------------
+
+    LockClient* findClient(const QString& name) const
+    {
+        for (LockClient* client : clients)
+            if (client->name().compare(name, Qt::CaseInsensitive) == 0)
+                return client;
+        return nullptr;
+    }
+
+    QList<LockClient*> clientsNamed(const QString& name, QString* error) const
+    {
+        if (name.compare(QLatin1String("all"), Qt::CaseInsensitive) == 0)
+            return clients;
+        if (LockClient* client = findClient(name))
+            return {client};
+        *error = QStringLiteral("no client named '%1'").arg(name);
+        return {};
+    }
+
+    Answer addClient(QString name, const QStringList& assignments)
+    {
+        if (!running)
+            return fail(QStringLiteral("the nodes are not up yet"));
+        QString error;
+        const auto settings = defaults.withAssignments(assignments, &error);
+        if (!settings)
+            return fail(error);
+        const int id = nextClientId++;
+        if (name.isEmpty())
+            name = QStringLiteral("C%1").arg(id);
+        if (findClient(name))
+            return fail(QStringLiteral("a client named '%1' exists already").arg(name));
+        auto* client = new LockClient(id, name, addresses, connectionOptions(), *settings,
+                                      config.resource, clock, q);
+        QObject::connect(client, &LockClient::event, q, [this](const HistoryEvent& e) {
+            if (e.kind == HistoryEvent::Kind::AttemptDecided)
+                lastDecisionUs = clock.nowUs();
+            history.append(e);
+            markDirty();
+        });
+        QObject::connect(client, &LockClient::tokenIssued, q, [this, id](const QByteArray& token) {
+            tokenOwners.insert(token, {id, clock.nowUs()});
+        });
+        QObject::connect(client, &LockClient::nodeAnswered, q,
+                         [this, id](int node, Redlock::Operation op, const NodeOutcome& outcome) {
+                             lastOutcomes[node][id] = {id, int(op), outcome};
+                             monitors[node]->refresh(); // show the key change at once
+                         });
+        clients << client;
+        record(HistoryEvent::Kind::ClientAdded, QStringLiteral("%1 added").arg(name), -1, id);
+        client->start();
+        return {true, QStringLiteral("%1 added").arg(name)};
+    }
+
+    Answer removeClient(const QString& name)
+    {
+        LockClient* client = findClient(name);
+        if (!client)
+            return fail(QStringLiteral("no client named '%1'").arg(name));
+        client->stop();
+        clients.removeOne(client);
+        for (auto& outcomes : lastOutcomes)
+            outcomes.remove(client->id());
+        record(HistoryEvent::Kind::ClientRemoved, QStringLiteral("%1 removed").arg(name), -1,
+               client->id());
+        client->deleteLater();
+        return {true, QStringLiteral("%1 removed").arg(name)};
+    }
+
+    Answer clientCommand(const QStringList& words)
+    {
+        const QString verb = words.value(1).toLower();
+        if (verb == QLatin1String("add")) {
+            QString name;
+            QStringList assignments = words.mid(2);
+            if (!assignments.isEmpty() && !assignments.first().contains(QLatin1Char('=')))
+                name = assignments.takeFirst();
+            return addClient(name, assignments);
+        }
+        if (words.size() < 3)
+            return fail(QStringLiteral("usage: client add|remove|stop|start|set NAME|all ..."));
+        if (verb == QLatin1String("remove"))
+            return removeClient(words[2]);
+        QString error;
+        const QList<LockClient*> targets = clientsNamed(words[2], &error);
+        if (!error.isEmpty())
+            return fail(error);
+        if (verb == QLatin1String("stop") || verb == QLatin1String("start")) {
+            for (LockClient* client : targets)
+                verb == QLatin1String("stop") ? client->stop() : client->start();
+            return {true, QStringLiteral("%1 %2").arg(verb, words[2])};
+        }
+        if (verb == QLatin1String("set"))
+            return setClients(targets, words.mid(3));
+        return fail(QStringLiteral("unknown client command '%1'").arg(verb));
+    }
+
+    // All or nothing: every target's new settings are checked before any is applied.
+    Answer setClients(const QList<LockClient*>& targets, const QStringList& assignments)
+    {
+        QList<ClientSettings> updated;
+        for (LockClient* client : targets) {
+            QString error;
+            const auto settings = client->settings().withAssignments(assignments, &error);
+            if (!settings)
+                return fail(QStringLiteral("%1: %2").arg(client->name(), error));
+            updated << *settings;
+        }
+        for (int i = 0; i < targets.size(); ++i)
+            targets[i]->setSettings(updated[i]);
+        markDirty();
+        return {true, QStringLiteral("settings changed for %1 client(s)").arg(targets.size())};
+    }
+
+    Answer setDefaults(const QStringList& assignments)
+    {
+        QString error;
+        const auto settings = defaults.withAssignments(assignments, &error);
+        if (!settings)
+            return fail(error);
+        defaults = *settings;
+        return {true, QStringLiteral("defaults: ") + defaults.toAssignments().join(QLatin1Char(' '))};
+    }
+
+    // --- node faults on local processes -------------------------------------------------
+
+    Answer nodeCommand(const QStringList& words)
+    {
+        const QString verb = words.value(1).toLower();
+        bool ok = false;
+        const int number = words.value(2).toInt(&ok);
+        if (!ok || number < 1 || number > addresses.size())
+            return fail(QStringLiteral("usage: node kill|pause|resume|restart|shutdown N "
+                                       "(N from 1 to %1)")
+                            .arg(addresses.size()));
+        if (!fleet)
+            return fail(QStringLiteral("node %1 is an external node: only local nodes can be "
+                                       "killed, paused or restarted from here")
+                            .arg(number));
+        RedisServerProcess* node = fleet->node(number - 1);
+        using S = RedisServerProcess::State;
+        const S state = node->state();
+        const bool alive = state == S::Running || state == S::Paused || state == S::Starting;
+        if (verb == QLatin1String("kill") && alive)
+            node->kill();
+        else if (verb == QLatin1String("pause") && state == S::Running)
+            node->pause();
+        else if (verb == QLatin1String("resume") && state == S::Paused)
+            node->resume();
+        else if (verb == QLatin1String("shutdown") && alive)
+            node->shutdown();
+        else if (verb == QLatin1String("restart") && !alive)
+            node->start();
+        else
+            return fail(QStringLiteral("cannot %1 node %2 while it is %3")
+                            .arg(verb)
+                            .arg(number)
+                            .arg(NodeSnapshot::stateName(nodeState(number - 1))));
+        const QString what = QStringLiteral("node %1: %2").arg(number).arg(verb);
+        record(HistoryEvent::Kind::FaultStart, what, number - 1);
+        return {true, what};
+    }
+
+    // --- commands -----------------------------------------------------------------------
+
+    Answer execute(const QString& line)
+    {
+        const QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (words.isEmpty())
+            return fail(QStringLiteral("empty command"));
+        const QString head = words[0].toLower();
+        if (head == QLatin1String("client"))
+            return clientCommand(words);
+        if (head == QLatin1String("node"))
+            return nodeCommand(words);
+        if (head == QLatin1String("defaults"))
+            return setDefaults(words.mid(1));
+        return fail(QStringLiteral("unknown command '%1' (try: client, node, defaults)").arg(head));
+    }
+
+    // --- snapshots ----------------------------------------------------------------------
+
+    int ownerOf(const QByteArray& token) const
+    {
+        const auto it = tokenOwners.constFind(token);
+        return it == tokenOwners.cend() ? -1 : it->first;
+    }
+
+    NodeSnapshot::State nodeState(int i) const
+    {
+        if (fleet) {
+            switch (fleet->node(i)->state()) {
+            case RedisServerProcess::State::Paused: return NodeSnapshot::State::Paused;
+            case RedisServerProcess::State::Stopped:
+            case RedisServerProcess::State::Failed: return NodeSnapshot::State::Down;
+            case RedisServerProcess::State::Starting: return NodeSnapshot::State::Starting;
+            case RedisServerProcess::State::Running: break;
+            }
+        }
+        if (i < monitors.size() && monitors[i]->isUp())
+            return NodeSnapshot::State::Up;
+        const bool neverUp = i >= monitors.size() || monitors[i]->error().isEmpty();
+        return neverUp ? NodeSnapshot::State::Starting : NodeSnapshot::State::Down;
+    }
+
+    NodeSnapshot nodeSnapshot(int i) const
+    {
+        NodeSnapshot n;
+        n.index = i;
+        n.local = fleet != nullptr;
+        n.state = nodeState(i);
+        if (i < addresses.size())
+            n.address = addresses[i].display();
+        if (fleet) {
+            n.pid = fleet->node(i)->pid();
+            if (n.state == NodeSnapshot::State::Down)
+                n.error = fleet->node(i)->lastError();
+        }
+        if (i < monitors.size()) {
+            const NodeMonitor* m = monitors[i];
+            n.stateSinceUs = m->stateSinceUs();
+            if (n.error.isEmpty() && n.state == NodeSnapshot::State::Down)
+                n.error = m->error();
+            n.keys = m->keys();
+            for (KeySnapshot& key : n.keys)
+                key.ownerClient = ownerOf(key.token);
+        }
+        if (i < lastOutcomes.size())
+            n.lastOutcomes = lastOutcomes[i].values();
+        return n;
+    }
+
+    ResourceSnapshot resourceSnapshot(const QList<NodeSnapshot>& nodes) const
+    {
+        ResourceSnapshot r;
+        r.resource = config.resource;
+        r.nodeCount = int(addresses.size());
+        r.quorum = r.nodeCount / 2 + 1;
+        QHash<QByteArray, ResourceSnapshot::Holder> holders;
+        for (const NodeSnapshot& node : nodes) {
+            for (const KeySnapshot& key : node.keys) {
+                auto& holder = holders[key.token];
+                holder.token = key.token;
+                holder.client = key.ownerClient;
+                ++holder.nodeCount;
+            }
+        }
+        r.holders = holders.values();
+        std::sort(r.holders.begin(), r.holders.end(),
+                  [](const auto& a, const auto& b) { return a.nodeCount > b.nodeCount; });
+        const qint64 now = clock.nowUs();
+        for (const LockClient* client : clients) {
+            if (client->believesHolding(now)) {
+                ++r.believingCount;
+                if (r.believedHolder < 0 || client->lock().validUntilUs > r.believedValidUntilUs) {
+                    r.believedHolder = client->id();
+                    r.believedValidUntilUs = client->lock().validUntilUs;
+                }
+            }
+        }
+        return r;
+    }
+
+    void publish()
+    {
+        EngineSnapshot s;
+        s.tUs = clock.nowUs();
+        s.sequence = ++sequence;
+        for (int i = 0; i < addresses.size() || (fleet && i < fleet->count()); ++i)
+            s.nodes << nodeSnapshot(i);
+        for (const LockClient* client : std::as_const(clients))
+            s.clients << client->snapshot();
+        if (!addresses.isEmpty())
+            s.resources << resourceSnapshot(s.nodes);
+        s.newEvents = history.takeNew();
+        s.eventCount = history.totalCount();
+        s.eventsPerSecond = history.ratePerSecond(s.tUs);
+        s.lastDecisionUs = lastDecisionUs;
+        lastPublishUs = s.tUs;
+        emit q->snapshotReady(s);
+        // Keep the counters and validity bars honest while anything is going on.
+        if (!clients.isEmpty())
+            publishTimer->start(250);
+    }
+
+    void pruneTokens()
+    {
+        // A key lives at most (extensions + 1) TTLs; keep owners a little longer than that.
+        qint64 keepUs = 30'000'000;
+        for (const LockClient* client : std::as_const(clients)) {
+            const LockSettings& l = client->settings().lock;
+            keepUs = std::max(keepUs, qint64(l.maxExtensions + 2) * l.ttlMs * 1000);
+        }
+        const qint64 now = clock.nowUs();
+        tokenOwners.removeIf([&](auto it) { return now - it.value().second > keepUs; });
+    }
+};
+
+Engine::Engine(const EngineConfig& config, QObject* parent)
+    : QObject(parent), d(std::make_unique<Private>(this, config))
+{
+}
+
+Engine::~Engine()
+{
+    d->shutdown();
+}
+
+void Engine::start()
+{
+    d->start();
+}
+
+void Engine::shutdown()
+{
+    d->shutdown();
+}
+
+void Engine::execute(quint64 id, const QString& line)
+{
+    const Answer answer = d->execute(line.trimmed());
+    HistoryEvent e;
+    e.kind = HistoryEvent::Kind::Command;
+    e.detail = line.trimmed() + (answer.ok ? QString() : QStringLiteral(" -> ") + answer.message);
+    d->history.append(e);
+    d->markDirty();
+    emit commandFinished(id, answer.ok, answer.message);
+}

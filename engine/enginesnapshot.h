@@ -1,0 +1,26 @@
+#pragma once
+
+#include "clientsnapshot.h"
+#include "historyevent.h"
+#include "nodesnapshot.h"
+#include "resourcesnapshot.h"
+
+#include <QList>
+#include <QMetaType>
+
+// Everything the UI draws, published at most once per frame (~60 Hz).
+// newEvents holds the history events appended since the previous snapshot.
+struct EngineSnapshot
+{
+    qint64 tUs = 0;
+    quint64 sequence = 0;
+    QList<NodeSnapshot> nodes;
+    QList<ClientSnapshot> clients;
+    QList<ResourceSnapshot> resources;
+    QList<HistoryEvent> newEvents;
+    quint64 eventCount = 0;
+    double eventsPerSecond = 0;
+    qint64 lastDecisionUs = 0; // the engine clock when the last lock decision was made
+};
+
+Q_DECLARE_METATYPE(EngineSnapshot)

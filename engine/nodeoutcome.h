@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QByteArray>
+#include <QMetaType>
+#include <QString>
+
+// What one node said to one lock operation (acquire, release or extend).
+struct NodeOutcome
+{
+    enum class Kind { Pending, Ok, Taken, Error, Timeout, Down };
+
+    Kind kind = Kind::Pending;
+    QByteArray owner; // Taken: the token that holds the key, when the node told us
+    QString error;    // Error, Timeout, Down: the text
+    qint64 sentUs = 0;
+    qint64 repliedUs = 0;
+
+    bool isFinal() const { return kind != Kind::Pending; }
+    qint64 latencyUs() const { return repliedUs - sentUs; }
+    static QString kindName(Kind kind);
+};
+
+Q_DECLARE_METATYPE(NodeOutcome)

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what Redlock Scope needs on Debian 12 (as root), skipping what is there already.
+set -euo pipefail
+
+packages=(
+    build-essential cmake ninja-build pkg-config git
+    qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev
+    libhiredis-dev redis-server
+    xvfb xauth fonts-dejavu-core
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-deps: everything is installed"
+    exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# The Debian package would start a system-wide redis on 6379; we only want the binary.
+# policy-rc.d stops invoke-rc.d from starting services during this install.
+policy=/usr/sbin/policy-rc.d
+created_policy=0
+if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' > "$policy"
+    chmod +x "$policy"
+    created_policy=1
+fi
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ "$created_policy" = 1 ]; then rm -f "$policy"; fi
