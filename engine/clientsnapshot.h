@@ -18,7 +18,8 @@ struct ClientSnapshot
     qint64 stateSinceUs = 0;
     QByteArray resource;
     QByteArray token;       // the held (or last tried) token
-    qint64 validUntilUs = 0; // Holding: the validity it believes it has
+    qint64 validUntilUs = 0; // while it believes it holds: when its validity ends
+    bool believesHolding = false; // may outlast the validity: a client paused while holding
     int attempt = 0;        // Acquiring / WaitingRetry: which try
     quint64 attempts = 0;
     quint64 acquisitions = 0;

@@ -4,6 +4,7 @@
 #include "localfleet.h"
 #include "lockclient.h"
 #include "nodemonitor.h"
+#include "safetychecker.h"
 #include "steadyclock.h"
 
 #include <QHash>
@@ -45,6 +46,7 @@ public:
     EngineConfig config;
     const Clock& clock = SteadyClock::instance();
     History history;
+    SafetyChecker checker;
     ClientSettings defaults;
     LocalFleet* fleet = nullptr;
     QList<NodeAddress> addresses;
@@ -76,8 +78,41 @@ public:
         e.detail = detail;
         e.node = node;
         e.client = client;
+        append(e);
+    }
+
+    // Every event passes here: into the history, past the checker, onto the next frame.
+    void append(HistoryEvent e)
+    {
+        if (e.tUs == 0)
+            e.tUs = clock.nowUs();
+        if (e.kind == HistoryEvent::Kind::AttemptDecided)
+            lastDecisionUs = e.tUs;
+        const int before = int(checker.violations().size());
+        checker.feed(e);
         history.append(e);
+        if (checker.violations().size() > before)
+            reportViolation(checker.violations().last());
         markDirty();
+    }
+
+    QString clientName(int id) const
+    {
+        for (const LockClient* client : clients)
+            if (client->id() == id)
+                return client->name();
+        return QStringLiteral("client %1").arg(id);
+    }
+
+    void reportViolation(const Violation& v)
+    {
+        HistoryEvent e;
+        e.kind = HistoryEvent::Kind::Error;
+        e.client = v.secondClient;
+        e.resource = v.resource;
+        e.detail = QStringLiteral("MUTUAL EXCLUSION BROKEN: ") +
+                   v.describe(clientName(v.firstClient), clientName(v.secondClient));
+        history.append(e);
     }
 
     // Coalesces: any number of changes within a frame become one snapshot.
@@ -140,15 +175,16 @@ public:
         markDirty();
     }
 
+    // Runs in the engine thread; afterwards no timer of ours is active, so the Engine
+    // object may be deleted from the controller's thread once this thread has ended.
     void shutdown()
     {
         running = false;
-        publishTimer->stop();
-        pruneTimer->stop();
         for (LockClient* client : std::as_const(clients))
             client->stop();
-        qDeleteAll(clients);
         clients.clear();
+        // Removed clients may still wait for their deleteLater: delete them now too.
+        qDeleteAll(q->findChildren<LockClient*>(Qt::FindDirectChildrenOnly));
         qDeleteAll(monitors);
         monitors.clear();
         if (fleet) {
@@ -156,6 +192,8 @@ public:
             delete fleet;
             fleet = nullptr;
         }
+        publishTimer->stop();
+        pruneTimer->stop();
     }
 
     // --- clients ------------------------------------------------------------------------
@@ -193,12 +231,8 @@ public:
             return fail(QStringLiteral("a client named '%1' exists already").arg(name));
         auto* client = new LockClient(id, name, addresses, connectionOptions(), *settings,
                                       config.resource, clock, q);
-        QObject::connect(client, &LockClient::event, q, [this](const HistoryEvent& e) {
-            if (e.kind == HistoryEvent::Kind::AttemptDecided)
-                lastDecisionUs = clock.nowUs();
-            history.append(e);
-            markDirty();
-        });
+        QObject::connect(client, &LockClient::event, q,
+                         [this](const HistoryEvent& e) { append(e); });
         QObject::connect(client, &LockClient::tokenIssued, q, [this, id](const QByteArray& token) {
             tokenOwners.insert(token, {id, clock.nowUs()});
         });
@@ -253,7 +287,49 @@ public:
         }
         if (verb == QLatin1String("set"))
             return setClients(targets, words.mid(3));
+        if (verb == QLatin1String("crash") || verb == QLatin1String("pause") ||
+            verb == QLatin1String("resume") || verb == QLatin1String("restart"))
+            return clientFault(verb, targets, words.value(3));
         return fail(QStringLiteral("unknown client command '%1'").arg(verb));
+    }
+
+    Answer clientFault(const QString& verb, const QList<LockClient*>& targets,
+                       const QString& argument)
+    {
+        int pauseMs = 0;
+        if (verb == QLatin1String("pause") && !argument.isEmpty()) {
+            bool ok = false;
+            pauseMs = argument.toInt(&ok);
+            if (!ok || pauseMs <= 0)
+                return fail(QStringLiteral("usage: client pause NAME|all [MS] (MS > 0)"));
+        }
+        QStringList done;
+        for (LockClient* client : targets) {
+            using S = ClientSnapshot::State;
+            const S state = client->state();
+            const bool possible =
+                (verb == QLatin1String("crash") && state != S::Crashed) ||
+                (verb == QLatin1String("pause") && !client->isPaused() && state != S::Crashed &&
+                 state != S::Stopped) ||
+                (verb == QLatin1String("resume") && client->isPaused()) ||
+                (verb == QLatin1String("restart") && state == S::Crashed);
+            if (!possible) {
+                if (targets.size() == 1)
+                    return fail(QStringLiteral("cannot %1 %2 while it is %3")
+                                    .arg(verb, client->name(), ClientSnapshot::stateName(state)));
+                continue;
+            }
+            if (verb == QLatin1String("crash"))
+                client->crash();
+            else if (verb == QLatin1String("pause"))
+                client->pause(pauseMs);
+            else if (verb == QLatin1String("resume"))
+                client->resume();
+            else
+                client->restart();
+            done << client->name();
+        }
+        return {true, QStringLiteral("%1: %2").arg(verb, done.join(QStringLiteral(", ")))};
     }
 
     // All or nothing: every target's new settings are checked before any is applied.
@@ -409,9 +485,8 @@ public:
         r.holders = holders.values();
         std::sort(r.holders.begin(), r.holders.end(),
                   [](const auto& a, const auto& b) { return a.nodeCount > b.nodeCount; });
-        const qint64 now = clock.nowUs();
         for (const LockClient* client : clients) {
-            if (client->believesHolding(now)) {
+            if (client->believesHolding()) {
                 ++r.believingCount;
                 if (r.believedHolder < 0 || client->lock().validUntilUs > r.believedValidUntilUs) {
                     r.believedHolder = client->id();
@@ -437,6 +512,11 @@ public:
         s.eventCount = history.totalCount();
         s.eventsPerSecond = history.ratePerSecond(s.tUs);
         s.lastDecisionUs = lastDecisionUs;
+        s.violationCount = int(checker.violations().size());
+        if (!checker.isSafe()) {
+            const Violation& v = checker.violations().last();
+            s.lastViolation = v.describe(clientName(v.firstClient), clientName(v.secondClient));
+        }
         lastPublishUs = s.tUs;
         emit q->snapshotReady(s);
         // Keep the counters and validity bars honest while anything is going on.
@@ -480,10 +560,7 @@ void Engine::shutdown()
 void Engine::execute(quint64 id, const QString& line)
 {
     const Answer answer = d->execute(line.trimmed());
-    HistoryEvent e;
-    e.kind = HistoryEvent::Kind::Command;
-    e.detail = line.trimmed() + (answer.ok ? QString() : QStringLiteral(" -> ") + answer.message);
-    d->history.append(e);
-    d->markDirty();
+    d->record(HistoryEvent::Kind::Command,
+              line.trimmed() + (answer.ok ? QString() : QStringLiteral(" -> ") + answer.message));
     emit commandFinished(id, answer.ok, answer.message);
 }

@@ -21,6 +21,8 @@ struct EngineSnapshot
     quint64 eventCount = 0;
     double eventsPerSecond = 0;
     qint64 lastDecisionUs = 0; // the engine clock when the last lock decision was made
+    int violationCount = 0;    // the safety checker's verdict so far: 0 is safe
+    QString lastViolation;     // the latest violation in words, with its evidence
 };
 
 Q_DECLARE_METATYPE(EngineSnapshot)

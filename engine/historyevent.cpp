@@ -14,6 +14,7 @@ QString HistoryEvent::kindName(Kind kind)
     case Kind::AcquireInvoked: return QStringLiteral("acquire-invoked");
     case Kind::AttemptDecided: return QStringLiteral("attempt");
     case Kind::AcquireOk: return QStringLiteral("acquire-ok");
+    case Kind::HoldEnd: return QStringLiteral("hold-end");
     case Kind::AcquireFailed: return QStringLiteral("acquire-failed");
     case Kind::NodeOutcome: return QStringLiteral("node-outcome");
     case Kind::Release: return QStringLiteral("release");

@@ -17,7 +17,8 @@ struct HistoryEvent
         ClientStateChanged,
         AcquireInvoked,
         AttemptDecided, // value: ok count; detail: reason when failed
-        AcquireOk,      // value: validity in ms
+        AcquireOk,      // value: validity in ms; the client believes it holds from here
+        HoldEnd,        // the client stops believing it holds (release, expiry, crash)
         AcquireFailed,
         NodeOutcome,    // one node's answer to a lock operation (detail: kind and latency)
         Release,

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QTimer>
 #include <deque>
+#include <functional>
 
 class Clock;
 
@@ -32,12 +33,23 @@ public:
     void stop();  // release if holding, then stay Stopped
     void setSettings(const ClientSettings& settings);
 
+    // Faults. crash(): the client vanishes without releasing; its keys stay until their
+    // TTL. pause(): a stop-the-world pause; everything it would do waits, and on resume()
+    // it carries on as if nothing happened: a client paused while holding still believes
+    // it holds, whatever its validity says (the critique's GC pause). restart(): a crashed
+    // client comes back with an empty memory and starts its loop again.
+    void crash();
+    void pause(int forMs = 0); // 0: until resume()
+    void resume();
+    void restart();
+    bool isPaused() const { return m_paused; }
+
     int id() const { return m_id; }
     const QString& name() const { return m_name; }
     State state() const { return m_state; }
     const ClientSettings& settings() const { return m_settings; }
     const Lock& lock() const { return m_lock; }
-    bool believesHolding(qint64 nowUs) const;
+    bool believesHolding() const { return m_believes; }
     ClientSnapshot snapshot() const;
     Redlock* redlock() const { return m_redlock; }
     RedisConnection* connection(int node) const { return m_connections.at(node); }
@@ -60,6 +72,12 @@ private:
     void onNodeAnswered(Redlock::Operation operation, int node, const NodeOutcome& outcome);
     void record(HistoryEvent::Kind kind, const QString& detail = {}, double value = 0,
                 int node = -1);
+    void endBelief(const QString& why);
+    void onValidityRanOut();
+    // Runs `step` now, or at resume() when paused: a paused client does nothing.
+    void whenRunning(std::function<void()> step);
+    void freezeTimer(QTimer& timer, int* remainingMs);
+    void thawTimer(QTimer& timer, int remainingMs);
     int workTimeMs() const;
     void updateLatencyStats() const;
 
@@ -78,6 +96,15 @@ private:
     int m_attempt = 0;
     QTimer m_stepTimer;   // think time and work time
     QTimer m_extendTimer; // checks the believed validity while holding
+    QTimer m_validityTimer; // fires when the believed validity runs out
+    QTimer m_pauseTimer;    // ends a timed pause
+    bool m_believes = false;
+    bool m_paused = false;
+    bool m_pausedWhileHolding = false;
+    State m_stateBeforePause = State::Idle;
+    int m_stepRemainingMs = -1;
+    int m_extendRemainingMs = -1;
+    QList<std::function<void()>> m_deferred; // what arrived during a pause
     quint64 m_attempts = 0;
     quint64 m_acquisitions = 0;
     QMap<QString, quint64> m_failures;

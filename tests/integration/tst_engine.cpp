@@ -1,0 +1,182 @@
+// The engine as the window drives it: command lines in, snapshots out, real nodes.
+#include "enginerunner.h"
+#include "testfleet.h"
+
+#include <QTest>
+#include <csignal>
+
+class TestEngine : public QObject
+{
+    Q_OBJECT
+
+private:
+    static EngineConfig configFor(const TestFleet& fleet, int clients)
+    {
+        EngineConfig config;
+        config.nodes = fleet.addresses();
+        config.initialClients = clients;
+        config.clientDefaults.workMinMs = 100;
+        config.clientDefaults.workMaxMs = 100;
+        config.clientDefaults.thinkMs = 50;
+        return config;
+    }
+
+    static bool allUp(const EngineSnapshot& s, int n)
+    {
+        return s.nodes.size() == n && std::all_of(s.nodes.cbegin(), s.nodes.cend(), [](const auto& node) {
+                   return node.state == NodeSnapshot::State::Up;
+               });
+    }
+
+private slots:
+    // A lock taken by hand with plain SET NX PX on a majority blocks our client, and the
+    // cards show the foreign owner.
+    void foreignLockBlocksAndIsShown()
+    {
+        TestFleet fleet(5);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(fleet.command(i, {"SET", "stock-lock", "by-hand", "NX", "PX", "10000"}).text,
+                     QByteArray("OK"));
+        EngineRunner engine(configFor(fleet, 1));
+        QString error;
+        QVERIFY2(engine.start(10000, &error), qPrintable(error));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return !s.resources.isEmpty() && !s.resources[0].holders.isEmpty() &&
+                       s.resources[0].holders[0].nodeCount == 3;
+            },
+            5000));
+        const ResourceSnapshot& r = engine.last().resources[0];
+        QCOMPARE(r.holders[0].token, QByteArray("by-hand"));
+        QCOMPARE(r.holders[0].client, -1); // foreign
+        QCOMPARE(engine.last().nodes[0].keys[0].ownerClient, -1);
+        // The client tries and fails for as long as the foreign lock lives.
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return !s.clients.isEmpty() && s.clients[0].attempts >= 2;
+            },
+            5000));
+        QCOMPARE(engine.client(QStringLiteral("C1"))->acquisitions, 0u);
+        bool refusedWithOwner = false;
+        for (const HistoryEvent& e : engine.events())
+            refusedWithOwner |= e.kind == HistoryEvent::Kind::NodeOutcome && e.token == "by-hand";
+        QVERIFY2(refusedWithOwner, "a refusal names the foreign holder");
+        // Once it is gone, our client gets the lock.
+        for (int i = 0; i < 3; ++i)
+            fleet.command(i, {"DEL", "stock-lock"});
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) { return s.clients[0].acquisitions > 0; }, 5000));
+    }
+
+    void commandsAddRemoveAndRefuse()
+    {
+        TestFleet fleet(3);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+        EngineRunner engine(configFor(fleet, 0));
+        QString error;
+        QVERIFY2(engine.start(10000, &error), qPrintable(error));
+        QString message;
+        QVERIFY2(engine.command(QStringLiteral("client add"), &message), qPrintable(message));
+        QVERIFY(engine.command(QStringLiteral("client add Alice ttl=5000 work=10-20")));
+        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 2; }, 2000));
+        QCOMPARE(engine.client(QStringLiteral("Alice"))->settings.lock.ttlMs, 5000);
+
+        QVERIFY(!engine.command(QStringLiteral("client set all ttl=abc"), &message));
+        QVERIFY2(message.contains(QLatin1String("ttl")), qPrintable(message));
+        QVERIFY(!engine.command(QStringLiteral("client set all timeout=9000 ttl=5000"), &message));
+        QVERIFY(!engine.command(QStringLiteral("client remove Bob"), &message));
+        QVERIFY(message.contains(QLatin1String("Bob")));
+        QVERIFY(!engine.command(QStringLiteral("frobnicate"), &message));
+        QVERIFY(!engine.command(QStringLiteral("node kill 9"), &message));
+        // Nothing of the above changed a thing.
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.clients.size() == 2 && s.clients[1].settings.lock.ttlMs == 5000;
+            },
+            2000));
+        QVERIFY(engine.command(QStringLiteral("client set all retries=7")));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.clients.size() == 2 && s.clients[0].settings.lock.retryCount == 7 &&
+                       s.clients[1].settings.lock.retryCount == 7;
+            },
+            2000));
+        QVERIFY(engine.command(QStringLiteral("client remove C1")));
+        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 1; }, 2000));
+        // External nodes cannot be killed from here, and the answer says why.
+        QVERIFY(!engine.command(QStringLiteral("node kill 1"), &message));
+        QVERIFY2(message.contains(QLatin1String("external")), qPrintable(message));
+    }
+
+    // The default mode: the engine starts its own five nodes and stops them by pid.
+    void localFleetStartsAndStops()
+    {
+        EngineConfig config;
+        config.initialClients = 1;
+        QList<qint64> pids;
+        {
+            EngineRunner engine(config);
+            QString error;
+            QVERIFY2(engine.start(15000, &error), qPrintable(error));
+            QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return allUp(s, 5); }, 10000));
+            for (const NodeSnapshot& n : engine.last().nodes) {
+                QVERIFY(n.local);
+                QVERIFY(n.pid > 0);
+                pids << n.pid;
+            }
+            QVERIFY(engine.waitFor(
+                [](const EngineSnapshot& s) {
+                    return !s.clients.isEmpty() && s.clients[0].acquisitions > 0;
+                },
+                10000));
+            // Node faults on local nodes work and are refused when impossible.
+            QString message;
+            QVERIFY(!engine.command(QStringLiteral("node resume 2"), &message));
+            QVERIFY2(message.contains(QLatin1String("cannot resume")), qPrintable(message));
+            QVERIFY(engine.command(QStringLiteral("node pause 2")));
+            QVERIFY(engine.waitFor(
+                [](const EngineSnapshot& s) {
+                    return s.nodes[1].state == NodeSnapshot::State::Paused;
+                },
+                2000));
+        } // the runner shuts the engine down here: the paused node too
+        for (qint64 pid : pids)
+            QTRY_VERIFY_WITH_TIMEOUT(::kill(pid_t(pid), 0) != 0, 5000);
+    }
+
+    void missingRedisServerIsAClearError()
+    {
+        EngineConfig config;
+        config.redisServer = QStringLiteral("/nonexistent/redis-server");
+        EngineRunner engine(config);
+        QString error;
+        QVERIFY(!engine.start(10000, &error));
+        QVERIFY2(error.contains(QLatin1String("redis-server")), qPrintable(error));
+        QVERIFY2(!error.contains(QLatin1String("timed out")), qPrintable(error));
+    }
+
+    void unreachableNodesAreReportedDown()
+    {
+        EngineConfig config;
+        config.nodes = {NodeAddress{QStringLiteral("127.0.0.1"), RedisServerProcess::freeLoopbackPort()}};
+        config.initialClients = 1;
+        EngineRunner engine(config);
+        QString error;
+        QVERIFY2(engine.start(5000, &error), qPrintable(error));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.nodes.size() == 1 && s.nodes[0].state == NodeSnapshot::State::Down &&
+                       s.nodes[0].error.contains(QLatin1String("refused"));
+            },
+            5000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return !s.clients.isEmpty() && !s.clients[0].failures.isEmpty();
+            },
+            5000));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngine)
+#include "tst_engine.moc"

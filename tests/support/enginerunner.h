@@ -1,0 +1,39 @@
+#pragma once
+
+#include "enginecontroller.h"
+
+#include <QHash>
+#include <QObject>
+#include <functional>
+#include <memory>
+#include <optional>
+
+// Drives an EngineController from a test: keeps the latest snapshot and every event,
+// and runs commands synchronously (with a deadline, never a fixed sleep).
+class EngineRunner : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit EngineRunner(const EngineConfig& config);
+    ~EngineRunner() override;
+
+    bool start(int timeoutMs, QString* error);
+    // Runs one command line; returns the engine's answer ("" and false on timeout).
+    bool command(const QString& line, QString* message = nullptr, int timeoutMs = 5000);
+    // Waits for a snapshot that satisfies `ready`.
+    bool waitFor(const std::function<bool(const EngineSnapshot&)>& ready, int timeoutMs);
+
+    const EngineSnapshot& last() const { return m_last; }
+    const QList<HistoryEvent>& events() const { return m_events; }
+    EngineController& controller() { return *m_controller; }
+    const ClientSnapshot* client(const QString& name) const;
+
+private:
+    std::unique_ptr<EngineController> m_controller;
+    EngineSnapshot m_last;
+    QList<HistoryEvent> m_events;
+    bool m_started = false;
+    QString m_startError;
+    QHash<quint64, QPair<bool, QString>> m_answers;
+};
