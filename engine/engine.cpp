@@ -3,7 +3,7 @@
 #include "history.h"
 #include "localfleet.h"
 #include "lockclient.h"
-#include "nodemonitor.h"
+#include "fleetnode.h"
 #include "safetychecker.h"
 #include "steadyclock.h"
 
@@ -15,15 +15,11 @@ namespace {
 constexpr int FrameMs = 16; // snapshots at most ~60 times a second
 constexpr int TokenPruneMs = 10000;
 
-struct Answer
-{
-    bool ok = true;
-    QString message;
-};
+using Answer = CommandAnswer;
 
 Answer fail(const QString& message)
 {
-    return {false, message};
+    return CommandAnswer::refused(message);
 }
 } // namespace
 
@@ -50,7 +46,7 @@ public:
     ClientSettings defaults;
     LocalFleet* fleet = nullptr;
     QList<NodeAddress> addresses;
-    QList<NodeMonitor*> monitors;
+    QList<FleetNode*> nodes;
     QList<LockClient*> clients;
     int nextClientId = 1;
     bool running = false;
@@ -149,24 +145,18 @@ public:
         fleet->start();
     }
 
-    void onNodesKnown(const QList<NodeAddress>& nodes)
+    void onNodesKnown(const QList<NodeAddress>& known)
     {
-        addresses = nodes;
-        lastOutcomes = QList<QHash<int, NodeSnapshot::ClientOutcome>>(nodes.size());
-        for (int i = 0; i < nodes.size(); ++i) {
-            auto* monitor = new NodeMonitor(i, nodes[i], connectionOptions(), clock, q);
-            QObject::connect(monitor, &NodeMonitor::changed, q, [this] { markDirty(); });
-            QObject::connect(monitor, &NodeMonitor::upChanged, q,
-                             [this, i](bool up, const QString& error) {
-                                 record(up ? HistoryEvent::Kind::NodeUp
-                                           : HistoryEvent::Kind::NodeDown,
-                                        up ? QStringLiteral("node %1 up").arg(i + 1)
-                                           : QStringLiteral("node %1 down: %2").arg(i + 1).arg(error),
-                                        i);
-                             });
-            monitor->setResources({config.resource});
-            monitor->start(config.pollIntervalMs);
-            monitors << monitor;
+        addresses = known;
+        lastOutcomes = QList<QHash<int, NodeSnapshot::ClientOutcome>>(known.size());
+        for (int i = 0; i < known.size(); ++i) {
+            RedisServerProcess* process = fleet ? fleet->node(i) : nullptr;
+            auto* node = new FleetNode(i, known[i], process, connectionOptions(), clock, q);
+            QObject::connect(node, &FleetNode::changed, q, [this] { markDirty(); });
+            QObject::connect(node, &FleetNode::event, q,
+                             [this](const HistoryEvent& e) { append(e); });
+            node->start(config.pollIntervalMs, {config.resource});
+            nodes << node;
         }
         running = true;
         for (int i = 0; i < config.initialClients; ++i)
@@ -185,8 +175,8 @@ public:
         clients.clear();
         // Removed clients may still wait for their deleteLater: delete them now too.
         qDeleteAll(q->findChildren<LockClient*>(Qt::FindDirectChildrenOnly));
-        qDeleteAll(monitors);
-        monitors.clear();
+        qDeleteAll(nodes);
+        nodes.clear();
         if (fleet) {
             fleet->stop();
             delete fleet;
@@ -229,7 +219,10 @@ public:
             name = QStringLiteral("C%1").arg(id);
         if (findClient(name))
             return fail(QStringLiteral("a client named '%1' exists already").arg(name));
-        auto* client = new LockClient(id, name, addresses, connectionOptions(), *settings,
+        QList<NodeAddress> routes;
+        for (FleetNode* node : std::as_const(nodes))
+            routes << node->addressFor(id, name);
+        auto* client = new LockClient(id, name, routes, connectionOptions(), *settings,
                                       config.resource, clock, q);
         QObject::connect(client, &LockClient::event, q,
                          [this](const HistoryEvent& e) { append(e); });
@@ -238,10 +231,13 @@ public:
         });
         QObject::connect(client, &LockClient::nodeAnswered, q,
                          [this, id](int node, Redlock::Operation op, const NodeOutcome& outcome) {
-                             lastOutcomes[node][id] = {id, int(op), outcome};
-                             monitors[node]->refresh(); // show the key change at once
+                             // The cards show each client's latest acquisition attempt.
+                             if (op == Redlock::Operation::Acquire)
+                                 lastOutcomes[node][id] = {id, int(op), outcome};
+                             nodes[node]->monitor()->refresh(); // show the key change at once
                          });
         clients << client;
+        updateLargestTtl();
         record(HistoryEvent::Kind::ClientAdded, QStringLiteral("%1 added").arg(name), -1, id);
         client->start();
         return {true, QStringLiteral("%1 added").arg(name)};
@@ -256,6 +252,8 @@ public:
         clients.removeOne(client);
         for (auto& outcomes : lastOutcomes)
             outcomes.remove(client->id());
+        for (FleetNode* node : std::as_const(nodes))
+            node->forgetClient(client->id());
         record(HistoryEvent::Kind::ClientRemoved, QStringLiteral("%1 removed").arg(name), -1,
                client->id());
         client->deleteLater();
@@ -345,6 +343,7 @@ public:
         }
         for (int i = 0; i < targets.size(); ++i)
             targets[i]->setSettings(updated[i]);
+        updateLargestTtl();
         markDirty();
         return {true, QStringLiteral("settings changed for %1 client(s)").arg(targets.size())};
     }
@@ -359,60 +358,89 @@ public:
         return {true, QStringLiteral("defaults: ") + defaults.toAssignments().join(QLatin1Char(' '))};
     }
 
-    // --- node faults on local processes -------------------------------------------------
+    // --- nodes ---------------------------------------------------------------------------
 
-    Answer nodeCommand(const QStringList& words)
+    void updateLargestTtl()
     {
+        int largest = defaults.lock.ttlMs;
+        for (const LockClient* client : std::as_const(clients))
+            largest = std::max(largest, client->settings().lock.ttlMs);
+        for (FleetNode* node : std::as_const(nodes))
+            node->setLargestTtlMs(largest);
+    }
+
+    int clientId(const QString& name) const
+    {
+        const LockClient* client = findClient(name);
+        return client ? client->id() : -1;
+    }
+
+    // node VERB N [args]: checked here, carried out by the node (maybe asynchronously).
+    void nodeCommand(const QStringList& words, const AnswerCallback& done)
+    {
+        static const QStringList verbs{
+            QStringLiteral("kill"),    QStringLiteral("pause"),     QStringLiteral("resume"),
+            QStringLiteral("restart"), QStringLiteral("shutdown"),  QStringLiteral("partition"),
+            QStringLiteral("heal"),    QStringLiteral("latency"),   QStringLiteral("drop"),
+            QStringLiteral("clock"),   QStringLiteral("persistence")};
         const QString verb = words.value(1).toLower();
         bool ok = false;
         const int number = words.value(2).toInt(&ok);
-        if (!ok || number < 1 || number > addresses.size())
-            return fail(QStringLiteral("usage: node kill|pause|resume|restart|shutdown N "
-                                       "(N from 1 to %1)")
-                            .arg(addresses.size()));
-        if (!fleet)
-            return fail(QStringLiteral("node %1 is an external node: only local nodes can be "
-                                       "killed, paused or restarted from here")
-                            .arg(number));
-        RedisServerProcess* node = fleet->node(number - 1);
-        using S = RedisServerProcess::State;
-        const S state = node->state();
-        const bool alive = state == S::Running || state == S::Paused || state == S::Starting;
-        if (verb == QLatin1String("kill") && alive)
-            node->kill();
-        else if (verb == QLatin1String("pause") && state == S::Running)
-            node->pause();
-        else if (verb == QLatin1String("resume") && state == S::Paused)
-            node->resume();
-        else if (verb == QLatin1String("shutdown") && alive)
-            node->shutdown();
-        else if (verb == QLatin1String("restart") && !alive)
-            node->start();
-        else
-            return fail(QStringLiteral("cannot %1 node %2 while it is %3")
-                            .arg(verb)
-                            .arg(number)
-                            .arg(NodeSnapshot::stateName(nodeState(number - 1))));
-        const QString what = QStringLiteral("node %1: %2").arg(number).arg(verb);
-        record(HistoryEvent::Kind::FaultStart, what, number - 1);
-        return {true, what};
+        if (!verbs.contains(verb) || !ok || number < 1 || number > nodes.size()) {
+            done(fail(QStringLiteral("usage: node %1 N ... (N from 1 to %2)")
+                          .arg(verbs.join(QLatin1Char('|')))
+                          .arg(nodes.size())));
+            return;
+        }
+        nodes[number - 1]->execute(
+            verb, words.mid(3), [this](const QString& name) { return clientId(name); }, done);
+    }
+
+    // client partition NAME N [N...]: the client's connections to those nodes are cut.
+    void clientPartition(const QStringList& words, const AnswerCallback& done)
+    {
+        const QString name = words.value(2);
+        if (!findClient(name) || words.size() < 4) {
+            done(fail(QStringLiteral("usage: client partition NAME N [N ...] (an existing client)")));
+            return;
+        }
+        for (const QString& word : words.mid(3)) {
+            const int number = word.toInt();
+            if (number < 1 || number > nodes.size()) {
+                done(fail(QStringLiteral("no node %1 (1 to %2)").arg(word).arg(nodes.size())));
+                return;
+            }
+        }
+        for (const QString& word : words.mid(3))
+            nodes[word.toInt() - 1]->execute(
+                QStringLiteral("partition"), {name},
+                [this](const QString& n) { return clientId(n); }, [](const CommandAnswer&) {});
+        done(CommandAnswer::done(QStringLiteral("%1 cut off from node(s) %2")
+                                     .arg(name, words.mid(3).join(QStringLiteral(", ")))));
     }
 
     // --- commands -----------------------------------------------------------------------
 
-    Answer execute(const QString& line)
+    void execute(const QString& line, const AnswerCallback& done)
     {
         const QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
-        if (words.isEmpty())
-            return fail(QStringLiteral("empty command"));
-        const QString head = words[0].toLower();
-        if (head == QLatin1String("client"))
-            return clientCommand(words);
-        if (head == QLatin1String("node"))
-            return nodeCommand(words);
-        if (head == QLatin1String("defaults"))
-            return setDefaults(words.mid(1));
-        return fail(QStringLiteral("unknown command '%1' (try: client, node, defaults)").arg(head));
+        const QString head = words.value(0).toLower();
+        if (!running && head != QLatin1String("defaults")) {
+            done(fail(QStringLiteral("the nodes are not up yet")));
+            return;
+        }
+        if (head == QLatin1String("client") && words.value(1).toLower() == QLatin1String("partition"))
+            clientPartition(words, done);
+        else if (head == QLatin1String("client"))
+            done(clientCommand(words));
+        else if (head == QLatin1String("node"))
+            nodeCommand(words, done);
+        else if (head == QLatin1String("defaults"))
+            done(setDefaults(words.mid(1)));
+        else if (words.isEmpty())
+            done(fail(QStringLiteral("empty command")));
+        else
+            done(fail(QStringLiteral("unknown command '%1' (try: client, node, defaults)").arg(head)));
     }
 
     // --- snapshots ----------------------------------------------------------------------
@@ -423,47 +451,24 @@ public:
         return it == tokenOwners.cend() ? -1 : it->first;
     }
 
-    NodeSnapshot::State nodeState(int i) const
+    NodeSnapshot nodeSnapshot(int i) const
     {
-        if (fleet) {
-            switch (fleet->node(i)->state()) {
-            case RedisServerProcess::State::Paused: return NodeSnapshot::State::Paused;
-            case RedisServerProcess::State::Stopped:
-            case RedisServerProcess::State::Failed: return NodeSnapshot::State::Down;
-            case RedisServerProcess::State::Starting: return NodeSnapshot::State::Starting;
-            case RedisServerProcess::State::Running: break;
-            }
-        }
-        if (i < monitors.size() && monitors[i]->isUp())
-            return NodeSnapshot::State::Up;
-        const bool neverUp = i >= monitors.size() || monitors[i]->error().isEmpty();
-        return neverUp ? NodeSnapshot::State::Starting : NodeSnapshot::State::Down;
+        NodeSnapshot n = nodes[i]->snapshot();
+        for (KeySnapshot& key : n.keys)
+            key.ownerClient = ownerOf(key.token);
+        n.lastOutcomes = lastOutcomes[i].values();
+        return n;
     }
 
-    NodeSnapshot nodeSnapshot(int i) const
+    // Before the nodes are known (a local fleet still starting): placeholders.
+    NodeSnapshot startingNode(int i) const
     {
         NodeSnapshot n;
         n.index = i;
-        n.local = fleet != nullptr;
-        n.state = nodeState(i);
-        if (i < addresses.size())
-            n.address = addresses[i].display();
-        if (fleet) {
-            n.pid = fleet->node(i)->pid();
-            if (n.state == NodeSnapshot::State::Down)
-                n.error = fleet->node(i)->lastError();
-        }
-        if (i < monitors.size()) {
-            const NodeMonitor* m = monitors[i];
-            n.stateSinceUs = m->stateSinceUs();
-            if (n.error.isEmpty() && n.state == NodeSnapshot::State::Down)
-                n.error = m->error();
-            n.keys = m->keys();
-            for (KeySnapshot& key : n.keys)
-                key.ownerClient = ownerOf(key.token);
-        }
-        if (i < lastOutcomes.size())
-            n.lastOutcomes = lastOutcomes[i].values();
+        n.local = true;
+        n.state = NodeSnapshot::State::Starting;
+        if (fleet)
+            n.address = QStringLiteral("127.0.0.1:%1").arg(fleet->node(i)->port());
         return n;
     }
 
@@ -502,8 +507,8 @@ public:
         EngineSnapshot s;
         s.tUs = clock.nowUs();
         s.sequence = ++sequence;
-        for (int i = 0; i < addresses.size() || (fleet && i < fleet->count()); ++i)
-            s.nodes << nodeSnapshot(i);
+        for (int i = 0; i < config.nodeCount(); ++i)
+            s.nodes << (i < nodes.size() ? nodeSnapshot(i) : startingNode(i));
         for (const LockClient* client : std::as_const(clients))
             s.clients << client->snapshot();
         if (!addresses.isEmpty())
@@ -559,8 +564,10 @@ void Engine::shutdown()
 
 void Engine::execute(quint64 id, const QString& line)
 {
-    const Answer answer = d->execute(line.trimmed());
-    d->record(HistoryEvent::Kind::Command,
-              line.trimmed() + (answer.ok ? QString() : QStringLiteral(" -> ") + answer.message));
-    emit commandFinished(id, answer.ok, answer.message);
+    const QString trimmed = line.trimmed();
+    d->execute(trimmed, [this, id, trimmed](const CommandAnswer& answer) {
+        d->record(HistoryEvent::Kind::Command,
+                  trimmed + (answer.ok ? QString() : QStringLiteral(" -> ") + answer.message));
+        emit commandFinished(id, answer.ok, answer.message);
+    });
 }

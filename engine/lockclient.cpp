@@ -43,6 +43,7 @@ LockClient::LockClient(int id, const QString& name, const QList<NodeAddress>& no
     m_validityTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_validityTimer, &QTimer::timeout, this, &LockClient::onValidityRanOut);
     m_pauseTimer.setSingleShot(true);
+    m_pauseTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_pauseTimer, &QTimer::timeout, this, &LockClient::resume);
     m_stateSinceUs = m_clock.nowUs();
 }

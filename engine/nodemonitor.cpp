@@ -50,7 +50,9 @@ void NodeMonitor::poll()
         return;
     m_inFlight = true;
     m_again = false;
-    QByteArrayList command{"EVAL", ReadKeysScript, QByteArray::number(m_resources.size())};
+    // EVAL_RO (Redis 7) still runs while an external node is under CLIENT PAUSE WRITE.
+    const QByteArray eval = m_connection->supportsSetNxGet() ? "EVAL_RO" : "EVAL";
+    QByteArrayList command{eval, ReadKeysScript, QByteArray::number(m_resources.size())};
     command << m_resources;
     m_connection->send(command, ReadTimeoutMs, [this](const CommandResult& r) { onReply(r); });
 }

@@ -35,6 +35,7 @@ public:
     qint64 serverPid() const { return m_connection->serverPid(); }
     qint64 stateSinceUs() const { return m_stateSinceUs; }
     const QList<KeySnapshot>& keys() const { return m_keys; }
+    const QByteArrayList& resources() const { return m_resources; }
     RedisConnection* connection() const { return m_connection; }
 
     static const QByteArray ReadKeysScript;

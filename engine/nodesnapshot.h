@@ -1,10 +1,12 @@
 #pragma once
 
 #include "keysnapshot.h"
+#include "nodefault.h"
 #include "nodeoutcome.h"
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 // One node as the engine last saw it.
 struct NodeSnapshot
@@ -27,6 +29,12 @@ struct NodeSnapshot
     qint64 stateSinceUs = 0;
     QList<KeySnapshot> keys;
     QList<ClientOutcome> lastOutcomes; // each client's latest answer from this node
+    QList<NodeFault> faults;           // in force now
+    QString persistence;               // "none", "aof everysec", "aof always"
+    // The node commands possible now (kill, pause, resume, restart, shutdown, partition,
+    // heal, latency, drop, clock, persistence): the card offers exactly these.
+    QStringList actions;
+    QString actionsNote; // why some are missing, e.g. "external node: CONFIG refused"
 
     static QString stateName(State state);
 };

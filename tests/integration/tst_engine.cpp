@@ -104,8 +104,8 @@ private slots:
             2000));
         QVERIFY(engine.command(QStringLiteral("client remove C1")));
         QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 1; }, 2000));
-        // External nodes cannot be killed from here, and the answer says why.
-        QVERIFY(!engine.command(QStringLiteral("node kill 1"), &message));
+        // An external node cannot be restarted from here, and the answer says why.
+        QVERIFY(!engine.command(QStringLiteral("node restart 1"), &message));
         QVERIFY2(message.contains(QLatin1String("external")), qPrintable(message));
     }
 
