@@ -15,8 +15,9 @@ class HiredisQtAdapter;
 
 // One asynchronous hiredis connection to one node, living in the engine thread.
 //
-// hiredis 0.14 has no timeouts, so deadlines are ours: a connect deadline covers the
-// TCP connect plus the handshake (AUTH, SELECT, INFO server); each command has its own
+// hiredis 0.14 has no timeouts, so deadlines are ours: a connect deadline covers the host
+// lookup (QHostInfo, asynchronous: hiredis's getaddrinfo() would block the thread), the
+// TCP connect and the handshake (AUTH, SELECT, INFO server); each command has its own
 // deadline. When a command misses its deadline the context is freed (the only way to
 // abandon an in-flight command) and the connection reconnects with exponential backoff;
 // every request pending on the freed context is failed as a timeout, and the replies that
@@ -66,7 +67,8 @@ public:
     QString lastError() const { return m_lastError; }
     QString serverVersion() const { return m_serverVersion; }
     qint64 serverPid() const { return m_serverPid; }
-    // Requests sent and not yet answered: bounded by design, watched by the benchmark.
+    // Requests sent and not yet answered (while connecting: the handshake's own, at most
+    // three): bounded by design, watched by the benchmark.
     int pendingCount() const { return int(m_pending.size()); }
     int peakPendingCount() const { return m_peakPending; }
     void resetPeakPendingCount() { m_peakPending = int(m_pending.size()); }
@@ -144,7 +146,9 @@ private:
     bool m_tcpConnected = false;    // the attempt got past the TCP connect
     bool m_wantOpen = false;        // open() until close(): reconnect after failures
     std::unordered_map<quint64, Request> m_pending;
-    std::deque<quint64> m_order; // ids in send order, for the earliest deadline
+    // Ids in send order with rising deadlines (a sliding-window minimum; replies come in
+    // send order): the front is always the earliest deadline of all pending requests.
+    std::deque<quint64> m_order;
     int m_peakPending = 0;
     int m_backoffMs = 0;
     QTimer m_deadlineTimer;
