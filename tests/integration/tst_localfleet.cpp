@@ -1,0 +1,461 @@
+// The local fleet against real redis-server processes: start, stop, crash, freeze, restart,
+// persistence, bad input, and that no node outlives whoever started it.
+
+#include "localfleet.h"
+#include "redisserverprocess.h"
+#include "testfleet.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+const char kOrphanHelperArg[] = "--orphan-helper";
+
+// "S" for sleeping, "T" for stopped, "Z" for zombie; empty when there is no such process.
+QByteArray procField(qint64 pid, int field)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray text = stat.readAll();
+    // "pid (comm) state ppid ...": comm may contain spaces, so split after the last ')'.
+    const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+    return fields.value(field);
+}
+
+QByteArray processState(qint64 pid)
+{
+    return procField(pid, 0);
+}
+qint64 parentPid(qint64 pid)
+{
+    return procField(pid, 1).toLongLong();
+}
+
+// Gone for good: reaped (ESRCH), or a zombie that can no longer run or hold a port.
+bool processGone(qint64 pid)
+{
+    if (pid <= 0)
+        return false;
+    if (::kill(pid_t(pid), 0) == -1 && errno == ESRCH)
+        return !QFile::exists(QStringLiteral("/proc/%1").arg(pid));
+    return processState(pid) == "Z";
+}
+
+// Reaps pid if it is our zombie; true once no trace of it is left in /proc.
+bool reaped(qint64 pid)
+{
+    ::waitpid(pid_t(pid), nullptr, WNOHANG);
+    return !QFile::exists(QStringLiteral("/proc/%1").arg(pid));
+}
+
+bool isPong(const RedisReply& reply)
+{
+    return reply.type == RedisReply::Type::Status && reply.text == "PONG";
+}
+
+// Child mode of this very executable: start one node, print "PID DIR", then wait to be
+// SIGKILLed by the test, which then checks that the node died with it.
+int runOrphanHelper(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    RedisServerProcess node({});
+    node.start();
+    QString error;
+    if (!node.waitUntilRunning(10000, &error)) {
+        std::fprintf(stdout, "error %s\n", qPrintable(error));
+        return 2;
+    }
+    std::fprintf(stdout, "%lld %s\n", node.pid(), qPrintable(node.directory()));
+    std::fflush(stdout);
+    return app.exec();
+}
+
+} // namespace
+
+class TestLocalFleet : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void startsNodesOnDistinctPortsAsOurChildren();
+    void stopLeavesNoProcess();
+    void killedNodeExitsAndRefusesConnections();
+    void pausedNodeTimesOutAndResumes();
+    void shutdownWakesAPausedNode();
+    void restartKeepsPortAndDirectory();
+    void restartWhileShuttingDown();
+    void persistence_data();
+    void persistence();
+    void passwordIsRequired();
+    void missingBinaryGivesClearError();
+    void busyPortGivesClearError();
+    void badArgumentGivesClearError();
+    void startTimeoutKillsTheProcess();
+    void fleetDestructorWhileNodePausedLeavesNoProcess();
+    void nodesDieWithTheirParent();
+};
+
+void TestLocalFleet::startsNodesOnDistinctPortsAsOurChildren()
+{
+    TestFleet fleet(5);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    QCOMPARE(fleet.count(), 5);
+
+    QSet<quint16> ports;
+    for (int i = 0; i < fleet.count(); ++i) {
+        RedisServerProcess* node = fleet.node(i);
+        QCOMPARE(node->state(), RedisServerProcess::State::Running);
+        QVERIFY(node->port() != 0);
+        ports.insert(node->port());
+        QCOMPARE(fleet.addresses().at(i).port, node->port());
+        QCOMPARE(fleet.addresses().at(i).host, QStringLiteral("127.0.0.1"));
+        QVERIFY(isPong(fleet.command(i, {"PING"})));
+        QVERIFY(node->pid() > 0);
+        QCOMPARE(parentPid(node->pid()), qint64(::getpid()));
+        QVERIFY(QDir(node->directory()).exists());
+    }
+    QCOMPARE(ports.size(), 5);
+}
+
+void TestLocalFleet::stopLeavesNoProcess()
+{
+    TestFleet fleet(5);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    fleet.node(2)->pause(); // a frozen node must be stopped too
+    QList<qint64> pids;
+    for (int i = 0; i < fleet.count(); ++i)
+        pids.append(fleet.node(i)->pid());
+
+    fleet.fleet()->stop();
+    for (int i = 0; i < fleet.count(); ++i)
+        QTRY_COMPARE_WITH_TIMEOUT(fleet.node(i)->state(), RedisServerProcess::State::Stopped, 5000);
+    for (qint64 pid : std::as_const(pids)) {
+        errno = 0;
+        QCOMPARE(::kill(pid_t(pid), 0), -1);
+        QCOMPARE(errno, ESRCH);
+        QVERIFY(!QFile::exists(QStringLiteral("/proc/%1").arg(pid)));
+    }
+    for (int i = 0; i < fleet.count(); ++i)
+        QCOMPARE(fleet.node(i)->pid(), qint64(0)); // never signal a reaped pid again
+}
+
+void TestLocalFleet::killedNodeExitsAndRefusesConnections()
+{
+    TestFleet fleet(1);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    RedisServerProcess* node = fleet.node(0);
+    const qint64 pid = node->pid();
+    QSignalSpy exited(node, &RedisServerProcess::exited);
+
+    node->kill();
+    QVERIFY(exited.wait(5000));
+    QCOMPARE(node->state(), RedisServerProcess::State::Stopped);
+    QVERIFY(processGone(pid));
+    const RedisReply reply = fleet.command(0, {"PING"}, 200);
+    QVERIFY2(TestFleet::isClientError(reply), reply.text.constData());
+    QVERIFY2(!TestFleet::isTimeout(reply), reply.text.constData()); // refused, not frozen
+}
+
+void TestLocalFleet::pausedNodeTimesOutAndResumes()
+{
+    TestFleet fleet(1);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    RedisServerProcess* node = fleet.node(0);
+
+    node->pause();
+    QCOMPARE(node->state(), RedisServerProcess::State::Paused);
+    QTRY_COMPARE(processState(node->pid()), QByteArray("T"));
+    QElapsedTimer elapsed;
+    elapsed.start();
+    const RedisReply reply = fleet.command(0, {"PING"}, 200);
+    QVERIFY2(TestFleet::isTimeout(reply), reply.text.constData());
+    QVERIFY(elapsed.elapsed() >= 150);
+    QVERIFY(elapsed.elapsed() < 2000);
+
+    node->resume();
+    QCOMPARE(node->state(), RedisServerProcess::State::Running);
+    QVERIFY(isPong(fleet.command(0, {"PING"})));
+}
+
+void TestLocalFleet::shutdownWakesAPausedNode()
+{
+    TestFleet fleet(1);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    RedisServerProcess* node = fleet.node(0);
+    const qint64 pid = node->pid();
+    node->pause();
+    QSignalSpy exited(node, &RedisServerProcess::exited);
+    QElapsedTimer elapsed;
+    elapsed.start();
+
+    node->shutdown();
+    QVERIFY(exited.wait(5000));
+    QCOMPARE(node->state(), RedisServerProcess::State::Stopped);
+    QVERIFY(processGone(pid));
+    // SIGCONT then SIGTERM ends it at once; only a stuck node waits for the SIGKILL at 2 s.
+    QVERIFY2(elapsed.elapsed() < 1500, qPrintable(QString::number(elapsed.elapsed())));
+}
+
+void TestLocalFleet::restartKeepsPortAndDirectory()
+{
+    TestFleet fleet(1);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    RedisServerProcess* node = fleet.node(0);
+    const quint16 port = node->port();
+    const QString directory = node->directory();
+    const qint64 oldPid = node->pid();
+    QSignalSpy exited(node, &RedisServerProcess::exited);
+    node->kill();
+    QVERIFY(exited.wait(5000));
+
+    QSignalSpy started(node, &RedisServerProcess::started);
+    node->start();
+    QString error;
+    QVERIFY2(node->waitUntilRunning(5000, &error), qPrintable(error));
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(node->port(), port);
+    QCOMPARE(node->directory(), directory);
+    QVERIFY(node->pid() != oldPid);
+    QCOMPARE(parentPid(node->pid()), qint64(::getpid()));
+    QVERIFY(fleet.waitUntilAnswers(0));
+}
+
+void TestLocalFleet::restartWhileShuttingDown()
+{
+    TestFleet fleet(1);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    RedisServerProcess* node = fleet.node(0);
+    const quint16 port = node->port();
+    const qint64 oldPid = node->pid();
+
+    node->shutdown();
+    node->start(); // "restart now" before the old process is gone
+    QString error;
+    QVERIFY2(node->waitUntilRunning(5000, &error), qPrintable(error));
+    QVERIFY(processGone(oldPid));
+    QCOMPARE(node->port(), port);
+    QVERIFY(fleet.waitUntilAnswers(0));
+}
+
+void TestLocalFleet::persistence_data()
+{
+    QTest::addColumn<RedisServerProcess::Persistence>("persistence");
+    QTest::addColumn<bool>("survives");
+    QTest::newRow("AOF always") << RedisServerProcess::Persistence::AofAlways << true;
+    QTest::newRow("none") << RedisServerProcess::Persistence::None << false;
+}
+
+void TestLocalFleet::persistence()
+{
+    QFETCH(RedisServerProcess::Persistence, persistence);
+    QFETCH(bool, survives);
+    RedisServerProcess::Options options;
+    options.persistence = persistence;
+    TestFleet fleet(1, options);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    RedisServerProcess* node = fleet.node(0);
+    QVERIFY(fleet.command(0, {"SET", "lock:stock", "token-1"}).isOkStatus());
+
+    QSignalSpy exited(node, &RedisServerProcess::exited);
+    node->kill(); // a crash: no SHUTDOWN, no final save
+    QVERIFY(exited.wait(5000));
+    node->start();
+    QString error;
+    QVERIFY2(node->waitUntilRunning(5000, &error), qPrintable(error));
+    QVERIFY(fleet.waitUntilAnswers(0));
+
+    const RedisReply value = fleet.command(0, {"GET", "lock:stock"});
+    if (survives) {
+        QCOMPARE(value.type, RedisReply::Type::String);
+        QCOMPARE(value.text, QByteArray("token-1"));
+    } else {
+        QVERIFY2(value.isNil(), value.text.constData());
+    }
+}
+
+void TestLocalFleet::passwordIsRequired()
+{
+    RedisServerProcess::Options options;
+    options.password = QStringLiteral("s3cret");
+    TestFleet fleet(1, options);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    QCOMPARE(fleet.address(0).password, QStringLiteral("s3cret"));
+    QVERIFY(isPong(fleet.command(0, {"PING"})));
+
+    NodeAddress anonymous = fleet.address(0);
+    anonymous.password.clear();
+    const RedisReply refused = TestFleet::redisCommand(anonymous, {"PING"});
+    QVERIFY2(refused.isError() && refused.text.startsWith("NOAUTH"), refused.text.constData());
+}
+
+void TestLocalFleet::missingBinaryGivesClearError()
+{
+    RedisServerProcess::Options options;
+    options.executable = QStringLiteral("/nonexistent/redis-server");
+
+    RedisServerProcess node(options);
+    QSignalSpy failed(&node, &RedisServerProcess::failed);
+    node.start();
+    QVERIFY(failed.wait(2000));
+    QCOMPARE(node.state(), RedisServerProcess::State::Failed);
+    const QString error = failed.first().first().toString();
+    QVERIFY2(error.startsWith(QStringLiteral("redis-server not found")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("apt-get install redis-server")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("--nodes")), qPrintable(error));
+    QCOMPARE(node.lastError(), error);
+    QVERIFY(!node.waitUntilRunning(100));
+
+    LocalFleet fleet(3, options);
+    QString fleetError;
+    QVERIFY(!fleet.startAndWait(5000, &fleetError));
+    QVERIFY2(fleetError.startsWith(QStringLiteral("node 1: redis-server not found")),
+             qPrintable(fleetError));
+
+    // Without a preference, the one on PATH (or in /usr/bin, /usr/sbin) is found.
+    QString findError;
+    QVERIFY(!RedisServerProcess::findExecutable({}, &findError).isEmpty());
+    QVERIFY(findError.isEmpty());
+}
+
+void TestLocalFleet::busyPortGivesClearError()
+{
+    QTcpServer occupier;
+    QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
+    RedisServerProcess::Options options;
+    options.port = occupier.serverPort(); // forced: no retry on another port
+
+    RedisServerProcess node(options);
+    QSignalSpy failed(&node, &RedisServerProcess::failed);
+    node.start();
+    QVERIFY(failed.wait(5000));
+    QCOMPARE(node.state(), RedisServerProcess::State::Failed);
+    const QString expected = QStringLiteral("redis-server could not listen on 127.0.0.1:%1: "
+                                            "Address already in use")
+                                 .arg(options.port);
+    QCOMPARE(node.lastError(), expected);
+    QCOMPARE(node.port(), options.port);
+}
+
+void TestLocalFleet::badArgumentGivesClearError()
+{
+    RedisServerProcess::Options options;
+    options.extraArgs = {QStringLiteral("--no-such-directive"), QStringLiteral("x")};
+    RedisServerProcess node(options);
+    node.start();
+    QString error;
+    QVERIFY(!node.waitUntilRunning(5000, &error));
+    QVERIFY2(error.contains(QStringLiteral("rejected its configuration")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("no-such-directive")), qPrintable(error));
+}
+
+void TestLocalFleet::startTimeoutKillsTheProcess()
+{
+    // A "redis-server" that talks but never becomes ready.
+    QTemporaryDir bin;
+    QVERIFY(bin.isValid());
+    const QString script = bin.filePath(QStringLiteral("redis-server"));
+    QFile file(script);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("#!/bin/sh\necho 'pretending to be redis'\nexec sleep 30\n");
+    file.close();
+    QVERIFY(file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                QFileDevice::ExeOwner));
+
+    RedisServerProcess::Options options;
+    options.executable = script;
+    options.startTimeoutMs = 300;
+    RedisServerProcess node(options);
+    QSignalSpy failed(&node, &RedisServerProcess::failed);
+    node.start();
+    const qint64 pid = node.pid();
+    QVERIFY(pid > 0);
+    QVERIFY(failed.wait(3000));
+    const QString error = node.lastError();
+    QVERIFY2(error.contains(QStringLiteral("did not become ready within 300 ms")),
+             qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("pretending to be redis")), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(processGone(pid), 3000);
+    QCOMPARE(node.state(), RedisServerProcess::State::Failed);
+}
+
+void TestLocalFleet::fleetDestructorWhileNodePausedLeavesNoProcess()
+{
+    auto fleet = std::make_unique<LocalFleet>(3);
+    QString error;
+    QVERIFY2(fleet->startAndWait(10000, &error), qPrintable(error));
+    fleet->node(1)->pause();
+    QTRY_COMPARE(processState(fleet->node(1)->pid()), QByteArray("T"));
+    QList<qint64> pids;
+    QStringList directories;
+    for (int i = 0; i < fleet->count(); ++i) {
+        pids.append(fleet->node(i)->pid());
+        directories.append(fleet->node(i)->directory());
+    }
+
+    fleet.reset(); // synchronous: no event loop needed for the processes to be gone
+    for (qint64 pid : std::as_const(pids))
+        QVERIFY2(processGone(pid), qPrintable(QString::number(pid)));
+    for (const QString& directory : std::as_const(directories))
+        QVERIFY2(!QDir(directory).exists(), qPrintable(directory));
+}
+
+void TestLocalFleet::nodesDieWithTheirParent()
+{
+    // A child copy of this test starts a node; we SIGKILL the child (no destructor runs) and
+    // the kernel must kill its node (PR_SET_PDEATHSIG). As a subreaper, this process inherits
+    // the orphaned node and reaps it: no zombie waits for a lazy init.
+    QCOMPARE(::prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+    const auto noLongerSubreaper = qScopeGuard([] { ::prctl(PR_SET_CHILD_SUBREAPER, 0); });
+
+    QProcess helper;
+    helper.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    helper.start(QCoreApplication::applicationFilePath(), {QString::fromLatin1(kOrphanHelperArg)});
+    QVERIFY(helper.waitForStarted(5000));
+    QTRY_VERIFY_WITH_TIMEOUT(helper.canReadLine(), 10000);
+    const QList<QByteArray> fields = helper.readLine().trimmed().split(' ');
+    QCOMPARE(fields.size(), 2);
+    const qint64 nodePid = fields.at(0).toLongLong();
+    const QString directory = QString::fromLocal8Bit(fields.at(1));
+    const auto removeDirectory = qScopeGuard([directory] {
+        if (directory.startsWith(QDir::tempPath())) // the helper had no chance to clean up
+            QDir(directory).removeRecursively();
+    });
+    QVERIFY(nodePid > 0);
+    QCOMPARE(parentPid(nodePid), helper.processId());
+
+    QCOMPARE(::kill(pid_t(helper.processId()), SIGKILL), 0); // our own child, still running
+    QVERIFY(helper.waitForFinished(5000));
+    QTRY_VERIFY_WITH_TIMEOUT(processGone(nodePid), 5000);
+    // The orphan became our child: reap it, so that not even a zombie is left behind. A
+    // multi-threaded zombie becomes reapable only once all its threads are gone: poll.
+    QTRY_VERIFY_WITH_TIMEOUT(reaped(nodePid), 5000);
+}
+
+int main(int argc, char** argv)
+{
+    if (argc > 1 && qstrcmp(argv[1], kOrphanHelperArg) == 0)
+        return runOrphanHelper(argc, argv);
+    QCoreApplication app(argc, argv);
+    TestLocalFleet test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_localfleet.moc"
