@@ -580,10 +580,14 @@ void RedisConnection::onDeadline()
 void RedisConnection::connectTimedOut()
 {
     const int ms = m_options.connectTimeoutMs;
+    // A node that answered as Redis before and now says nothing is frozen or cut off, not
+    // suddenly something else.
+    const bool knownRedis = !m_serverVersion.isEmpty();
     const QString error =
-        m_tcpConnected
-            ? QStringLiteral("no answer from the node within %1 ms - is it a Redis server?").arg(ms)
-            : QStringLiteral("timed out connecting after %1 ms").arg(ms);
+        !m_tcpConnected ? QStringLiteral("timed out connecting after %1 ms").arg(ms)
+        : knownRedis
+            ? QStringLiteral("no answer within %1 ms (frozen, overloaded or cut off)").arg(ms)
+            : QStringLiteral("no answer from the node within %1 ms - is it a Redis server?").arg(ms);
     abortLookup();
     dropContext(error, CommandResult::Status::Down);
 }
