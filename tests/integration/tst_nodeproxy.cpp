@@ -1,0 +1,708 @@
+// NodeProxy between blocking hiredis clients and a real redis-server: forwarding, partition
+// (all clients, chosen clients, replies in flight, held-back connections), latency and
+// jitter, drop, clean closing in every direction, and a killed node.
+//
+// Threads: the clients here use hiredis's BLOCKING API (TestFleet::redisCommand and the
+// BlockingClient below), which blocks the calling thread until the reply or the timeout. A
+// proxy living in the test thread would then never get to forward anything. So the proxy is
+// moved to a QThread of its own (ProxyThread), and every call into it goes through
+// QMetaObject::invokeMethod(..., Qt::BlockingQueuedConnection): it runs in the proxy's
+// thread while the test thread waits, so the proxy is only ever touched in its own thread.
+#include "nodeproxy.h"
+#include "redisreply.h"
+#include "testfleet.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <functional>
+#include <hiredis/hiredis.h>
+#include <limits>
+#include <memory>
+#include <sys/time.h>
+#include <vector>
+
+namespace {
+
+timeval toTimeval(int ms)
+{
+    timeval tv{};
+    tv.tv_sec = ms / 1000;
+    tv.tv_usec = (ms % 1000) * 1000;
+    return tv;
+}
+
+// A NodeProxy in a thread of its own; call() runs a function on it in that thread and waits.
+class ProxyThread
+{
+public:
+    ProxyThread(const QString& host, quint16 port)
+    {
+        m_proxy = new NodeProxy(host, port);
+        m_proxy->moveToThread(&m_thread);
+        // Destroying the proxy from inside one of its own queued calls would leave Qt
+        // touching a dead receiver; a second object in the same thread carries that call.
+        m_context.moveToThread(&m_thread);
+        m_thread.start();
+    }
+    ~ProxyThread()
+    {
+        destroyProxy();
+        m_thread.quit();
+        m_thread.wait();
+    }
+
+    template <typename F> auto call(F&& function)
+    {
+        using Result = decltype(function(*m_proxy));
+        if constexpr (std::is_void_v<Result>) {
+            QMetaObject::invokeMethod(
+                m_proxy, [&] { function(*m_proxy); }, Qt::BlockingQueuedConnection);
+        } else {
+            Result result{};
+            QMetaObject::invokeMethod(
+                m_proxy, [&] { result = function(*m_proxy); }, Qt::BlockingQueuedConnection);
+            return result;
+        }
+    }
+
+    quint16 port(int clientId, const QString& name = {})
+    {
+        return call([&](NodeProxy& p) { return p.listenPort(clientId, name); });
+    }
+    int count()
+    {
+        return call([](NodeProxy& p) { return p.connectionCount(); });
+    }
+    void destroyProxy()
+    {
+        if (!m_proxy)
+            return;
+        QMetaObject::invokeMethod(
+            &m_context, [this] { delete m_proxy; }, Qt::BlockingQueuedConnection);
+        m_proxy = nullptr;
+    }
+
+private:
+    QThread m_thread;
+    QObject m_context;
+    NodeProxy* m_proxy = nullptr;
+};
+
+NodeAddress proxyAddress(quint16 port)
+{
+    return NodeAddress{QStringLiteral("127.0.0.1"), port, {}, {}, 0};
+}
+
+// One persistent blocking hiredis connection, for what a one-shot redisCommand cannot show:
+// round-trip times on an open connection, pipelining, a request in flight while a fault starts.
+// Replies with no answer are made up as TestFleet does, so TestFleet::isTimeout() and
+// isClientError() recognise them. After one of those, hiredis's context is dead: reconnect.
+class BlockingClient
+{
+public:
+    BlockingClient(quint16 port, int timeoutMs)
+    {
+        m_context = redisConnectWithTimeout("127.0.0.1", port, toTimeval(timeoutMs));
+        if (m_context && !m_context->err)
+            redisSetTimeout(m_context, toTimeval(timeoutMs));
+    }
+    ~BlockingClient() { close(); }
+    BlockingClient(const BlockingClient&) = delete;
+    BlockingClient& operator=(const BlockingClient&) = delete;
+
+    bool ok() const { return m_context && !m_context->err; }
+    QString error() const
+    {
+        return m_context ? QString::fromUtf8(m_context->errstr) : QStringLiteral("no memory");
+    }
+    void close()
+    {
+        if (m_context)
+            redisFree(m_context);
+        m_context = nullptr;
+    }
+
+    RedisReply command(const QByteArrayList& args)
+    {
+        if (!send(args))
+            return failure(errno);
+        return reply();
+    }
+    // Writes the command now (its own write(), hence its own chunk at the proxy), no reading.
+    bool send(const QByteArrayList& args)
+    {
+        if (!ok())
+            return false;
+        std::vector<const char*> argv;
+        std::vector<size_t> argvlen;
+        for (const QByteArray& arg : args) {
+            argv.push_back(arg.constData());
+            argvlen.push_back(size_t(arg.size()));
+        }
+        if (redisAppendCommandArgv(m_context, int(argv.size()), argv.data(), argvlen.data()) !=
+            REDIS_OK)
+            return false;
+        int done = 0;
+        while (!done)
+            if (redisBufferWrite(m_context, &done) != REDIS_OK)
+                return false;
+        return true;
+    }
+    RedisReply reply()
+    {
+        if (!m_context)
+            return RedisReply::error("CLIENT-ERROR io: no connection");
+        void* raw = nullptr;
+        errno = 0;
+        if (redisGetReply(m_context, &raw) != REDIS_OK || !raw)
+            return failure(errno);
+        RedisReply result = RedisReply::fromHiredis(static_cast<redisReply*>(raw));
+        freeReplyObject(raw);
+        return result;
+    }
+
+private:
+    RedisReply failure(int savedErrno) const
+    {
+        const bool timeout = m_context && m_context->err == REDIS_ERR_IO &&
+                             (savedErrno == EAGAIN || savedErrno == EWOULDBLOCK);
+        return RedisReply::error(QByteArray("CLIENT-ERROR ") + (timeout ? "timeout" : "io") + ": " +
+                                 error().toUtf8());
+    }
+
+    redisContext* m_context = nullptr;
+};
+
+bool isPong(const RedisReply& reply)
+{
+    return reply.type == RedisReply::Type::Status && reply.text == "PONG";
+}
+
+qint64 roundTripUs(BlockingClient& client, const QByteArrayList& args, RedisReply* reply)
+{
+    QElapsedTimer timer;
+    timer.start();
+    *reply = client.command(args);
+    return timer.nsecsElapsed() / 1000;
+}
+
+qint64 median(std::vector<qint64> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0 : values[values.size() / 2];
+}
+
+// connected_clients from INFO, as the node itself counts them (this inspecting one included).
+qint64 nodeClientCount(const TestFleet& fleet)
+{
+    const RedisReply info = fleet.command(0, {"INFO", "clients"});
+    for (const QByteArray& line : info.text.split('\n'))
+        if (line.startsWith("connected_clients:"))
+            return line.mid(int(qstrlen("connected_clients:"))).trimmed().toLongLong();
+    return -1;
+}
+
+qint64 nodeBlockedClients(const TestFleet& fleet)
+{
+    const RedisReply info = fleet.command(0, {"INFO", "clients"});
+    for (const QByteArray& line : info.text.split('\n'))
+        if (line.startsWith("blocked_clients:"))
+            return line.mid(int(qstrlen("blocked_clients:"))).trimmed().toLongLong();
+    return -1;
+}
+
+} // namespace
+
+class TestNodeProxy : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void listenPortIsPerClientAndStable();
+    void forwardsBothWays();
+    void forwardsLargeValuesAndPipelines();
+    void partitionAllCutsBothDirections();
+    void partitionDiscardsRepliesInFlight();
+    void heldBackConnectionGoesUpstreamOnHeal();
+    void heldBackConnectionClosedDuringCutIsForgotten();
+    void partitionChosenClientsOnly();
+    void fixedLatencyIsAddedOncePerRoundTrip();
+    void jitterSpreadsRoundTrips();
+    void latencyNeverReordersWithinAConnection();
+    void dropAllThenNone();
+    void dropHalfLosesSome();
+    void refusesBadFaultValues();
+    void describesFaults();
+    void clientCloseClosesUpstream();
+    void upstreamCloseClosesClientAfterItsLastReply();
+    void releaseClientClosesListenerAndConnections();
+    void destructorClosesEverything();
+    void killedNodeClosesClientConnections();
+    void closeToFrozenNodeIsAbortedAfterGrace();
+    void addedLatencyWithoutFaults();
+
+private:
+    std::unique_ptr<TestFleet> m_fleet;
+    std::unique_ptr<ProxyThread> m_proxy;
+
+    void newProxy();
+};
+
+void TestNodeProxy::initTestCase()
+{
+    m_fleet = std::make_unique<TestFleet>(1);
+    QVERIFY2(m_fleet->ok(), qPrintable(m_fleet->error()));
+}
+
+void TestNodeProxy::cleanupTestCase()
+{
+    m_proxy.reset();
+    m_fleet.reset();
+}
+
+// Each test gets a fresh proxy (no faults left over), the node stays.
+void TestNodeProxy::newProxy()
+{
+    m_proxy.reset();
+    m_proxy = std::make_unique<ProxyThread>(m_fleet->address(0).host, m_fleet->address(0).port);
+}
+
+void TestNodeProxy::listenPortIsPerClientAndStable()
+{
+    newProxy();
+    const quint16 one = m_proxy->port(1, "C1");
+    const quint16 two = m_proxy->port(2, "C2");
+    QVERIFY(one != 0);
+    QVERIFY(two != 0);
+    QVERIFY(one != two);
+    QCOMPARE(m_proxy->port(1), one);
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.lastError(); }).isEmpty());
+    QCOMPARE(m_proxy->count(), 0);
+}
+
+void TestNodeProxy::forwardsBothWays()
+{
+    newProxy();
+    const NodeAddress through = proxyAddress(m_proxy->port(1));
+    QVERIFY(TestFleet::redisCommand(through, {"SET", "proxy:fwd", "hello"}).isOkStatus());
+    QCOMPARE(TestFleet::redisCommand(through, {"GET", "proxy:fwd"}).text, QByteArray("hello"));
+    QCOMPARE(m_fleet->command(0, {"GET", "proxy:fwd"}).text, QByteArray("hello"));
+    QTRY_COMPARE(m_proxy->count(), 0); // each redisCommand() closed its connection
+}
+
+void TestNodeProxy::forwardsLargeValuesAndPipelines()
+{
+    newProxy();
+    BlockingClient client(m_proxy->port(1), 5000);
+    QVERIFY2(client.ok(), qPrintable(client.error()));
+
+    // 4 MB each way: many reads, many chunks, partial writes.
+    QByteArray big(4 * 1024 * 1024, '\0');
+    for (int i = 0; i < big.size(); ++i)
+        big[i] = char('a' + i % 26);
+    QVERIFY(client.command({"SET", "proxy:big", big}).isOkStatus());
+    QCOMPARE(client.command({"GET", "proxy:big"}).text, big);
+
+    // 10,000 pipelined commands, then their replies, in order.
+    for (int i = 0; i < 10000; ++i)
+        QVERIFY(client.send({"INCR", "proxy:pipeline"}));
+    for (int i = 1; i <= 10000; ++i) {
+        const RedisReply reply = client.reply();
+        QCOMPARE(reply.type, RedisReply::Type::Integer);
+        QCOMPARE(reply.integer, qint64(i));
+    }
+    client.close();
+    QTRY_COMPARE(m_proxy->count(), 0);
+}
+
+void TestNodeProxy::partitionAllCutsBothDirections()
+{
+    newProxy();
+    const quint16 port = m_proxy->port(1);
+    BlockingClient before(port, 200);
+    QVERIFY(isPong(before.command({"PING"})));
+
+    m_proxy->call([](NodeProxy& p) { p.setPartitioned(true); });
+    // An open connection: the request is lost, the client times out.
+    QVERIFY(TestFleet::isTimeout(before.command({"SET", "proxy:cut", "x"})));
+    QVERIFY(m_fleet->command(0, {"EXISTS", "proxy:cut"}).integer == 0);
+    // A new connection: accepted, but nothing answers.
+    QVERIFY(TestFleet::isTimeout(TestFleet::redisCommand(proxyAddress(port), {"PING"}, 200)));
+
+    m_proxy->call([](NodeProxy& p) { p.heal(); });
+    QVERIFY(isPong(TestFleet::redisCommand(proxyAddress(port), {"PING"}, 1000)));
+    before.close();
+    QTRY_COMPARE(m_proxy->count(), 0);
+}
+
+void TestNodeProxy::partitionDiscardsRepliesInFlight()
+{
+    newProxy();
+    QCOMPARE(m_fleet->command(0, {"DEL", "proxy:queue"}).type, RedisReply::Type::Integer);
+    BlockingClient client(m_proxy->port(1), 300);
+    QVERIFY(client.send({"BLPOP", "proxy:queue", "0"}));
+    // The request reached the node (it is blocked on it) before the cut starts.
+    QTRY_COMPARE(nodeBlockedClients(*m_fleet), qint64(1));
+
+    m_proxy->call([](NodeProxy& p) { p.setPartitioned(true); });
+    QCOMPARE(m_fleet->command(0, {"LPUSH", "proxy:queue", "v"}).integer, qint64(1));
+    // The node answered (the element is gone), the cut lost the answer.
+    QTRY_COMPARE(m_fleet->command(0, {"LLEN", "proxy:queue"}).integer, qint64(0));
+    QVERIFY(TestFleet::isTimeout(client.reply()));
+}
+
+void TestNodeProxy::heldBackConnectionGoesUpstreamOnHeal()
+{
+    newProxy();
+    const quint16 port = m_proxy->port(1);
+    m_proxy->call([](NodeProxy& p) { p.setPartitioned(true); });
+    const qint64 nodeClientsBefore = nodeClientCount(*m_fleet);
+
+    BlockingClient client(port, 2000); // the TCP handshake is the kernel's: it succeeds
+    QVERIFY2(client.ok(), qPrintable(client.error()));
+    QTRY_COMPARE(m_proxy->count(), 1);
+    // Held back: no connection to the node yet.
+    QCOMPARE(nodeClientCount(*m_fleet), nodeClientsBefore);
+
+    m_proxy->call([](NodeProxy& p) { p.heal(); });
+    QTRY_COMPARE(nodeClientCount(*m_fleet), nodeClientsBefore + 1);
+    QVERIFY(isPong(client.command({"PING"})));
+    client.close();
+    QTRY_COMPARE(m_proxy->count(), 0);
+    QTRY_COMPARE(nodeClientCount(*m_fleet), nodeClientsBefore);
+}
+
+void TestNodeProxy::heldBackConnectionClosedDuringCutIsForgotten()
+{
+    newProxy();
+    const quint16 port = m_proxy->port(1);
+    m_proxy->call([](NodeProxy& p) { p.setPartitioned(true); });
+    const qint64 nodeClientsBefore = nodeClientCount(*m_fleet);
+    {
+        BlockingClient client(port, 2000);
+        QVERIFY(client.ok());
+        QTRY_COMPARE(m_proxy->count(), 1);
+    }
+    QTRY_COMPARE(m_proxy->count(), 0);
+    m_proxy->call([](NodeProxy& p) { p.heal(); });
+    QTest::qWait(50); // a wrongly opened upstream connection would show up by now
+    QCOMPARE(m_proxy->count(), 0);
+    QCOMPARE(nodeClientCount(*m_fleet), nodeClientsBefore);
+}
+
+void TestNodeProxy::partitionChosenClientsOnly()
+{
+    newProxy();
+    const NodeAddress one = proxyAddress(m_proxy->port(1, "C1"));
+    const NodeAddress two = proxyAddress(m_proxy->port(2, "C2"));
+    m_proxy->call([](NodeProxy& p) { p.setPartitionedClients({2}); });
+    QCOMPARE(m_proxy->call([](NodeProxy& p) { return p.faultDescription(); }),
+             QStringLiteral("partitioned from C2"));
+
+    QVERIFY(isPong(TestFleet::redisCommand(one, {"PING"}, 1000)));
+    QVERIFY(TestFleet::isTimeout(TestFleet::redisCommand(two, {"PING"}, 200)));
+
+    m_proxy->call([](NodeProxy& p) { p.setClientPartitioned(2, false); });
+    QVERIFY(isPong(TestFleet::redisCommand(two, {"PING"}, 1000)));
+    QCOMPARE(m_proxy->call([](NodeProxy& p) { return p.faultDescription(); }), QString());
+    QTRY_COMPARE(m_proxy->count(), 0);
+}
+
+void TestNodeProxy::fixedLatencyIsAddedOncePerRoundTrip()
+{
+    newProxy();
+    BlockingClient client(m_proxy->port(1), 2000);
+    QVERIFY(isPong(client.command({"PING"}))); // upstream connected before measuring
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setLatency(100, 0); }));
+    for (int i = 0; i < 5; ++i) {
+        RedisReply reply;
+        const qint64 us = roundTripUs(client, {"PING"}, &reply);
+        QVERIFY(isPong(reply));
+        QVERIFY2(us >= 100000, qPrintable(QStringLiteral("%1 us").arg(us)));
+        // Replies are not delayed: a second 100 ms would put it at 200 ms.
+        QVERIFY2(us < 180000, qPrintable(QStringLiteral("%1 us").arg(us)));
+    }
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setLatency(0, 0); }));
+    RedisReply reply;
+    QVERIFY(roundTripUs(client, {"PING"}, &reply) < 50000);
+    QVERIFY(isPong(reply));
+}
+
+void TestNodeProxy::jitterSpreadsRoundTrips()
+{
+    newProxy();
+    BlockingClient client(m_proxy->port(1), 2000);
+    QVERIFY(isPong(client.command({"PING"})));
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setLatency(20, 60); }));
+    qint64 low = std::numeric_limits<qint64>::max();
+    qint64 high = 0;
+    for (int i = 0; i < 20; ++i) {
+        RedisReply reply;
+        const qint64 us = roundTripUs(client, {"PING"}, &reply);
+        QVERIFY(isPong(reply));
+        QVERIFY2(us >= 20000, qPrintable(QStringLiteral("%1 us").arg(us)));
+        QVERIFY2(us < 20000 + 60000 + 60000, qPrintable(QStringLiteral("%1 us").arg(us)));
+        low = std::min(low, us);
+        high = std::max(high, us);
+    }
+    // 20 draws from 0..60 ms all within 15 ms of each other: about 1 in 10^8.
+    QVERIFY2(high - low > 15000, qPrintable(QStringLiteral("spread %1 us").arg(high - low)));
+}
+
+void TestNodeProxy::latencyNeverReordersWithinAConnection()
+{
+    newProxy();
+    QCOMPARE(m_fleet->command(0, {"DEL", "proxy:order"}).type, RedisReply::Type::Integer);
+    BlockingClient client(m_proxy->port(1), 3000);
+    QVERIFY(isPong(client.command({"PING"})));
+    // Jitter far above the gap between chunks: without the ordering rule, later chunks
+    // would often overtake earlier ones.
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setLatency(5, 50); }));
+    const int n = 30;
+    for (int i = 0; i < n; ++i) {
+        QVERIFY(client.send({"RPUSH", "proxy:order", QByteArray::number(i)}));
+        QThread::usleep(2000); // separate reads at the proxy, so separate delays
+    }
+    for (int i = 1; i <= n; ++i)
+        QCOMPARE(client.reply().integer, qint64(i));
+    const RedisReply list = m_fleet->command(0, {"LRANGE", "proxy:order", "0", "-1"});
+    QCOMPARE(list.elements.size(), n);
+    for (int i = 0; i < n; ++i)
+        QCOMPARE(list.elements.at(i).text, QByteArray::number(i));
+}
+
+void TestNodeProxy::dropAllThenNone()
+{
+    newProxy();
+    const quint16 port = m_proxy->port(1);
+    BlockingClient open(port, 200);
+    QVERIFY(isPong(open.command({"PING"})));
+
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(1.0); }));
+    QVERIFY(TestFleet::isTimeout(open.command({"SET", "proxy:dropped", "x"})));
+    QCOMPARE(m_fleet->command(0, {"EXISTS", "proxy:dropped"}).integer, qint64(0));
+    QVERIFY(TestFleet::isTimeout(TestFleet::redisCommand(proxyAddress(port), {"PING"}, 200)));
+
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.0); }));
+    for (int i = 0; i < 20; ++i)
+        QVERIFY(isPong(TestFleet::redisCommand(proxyAddress(port), {"PING"}, 1000)));
+    open.close();
+    QTRY_COMPARE(m_proxy->count(), 0);
+}
+
+void TestNodeProxy::dropHalfLosesSome()
+{
+    newProxy();
+    const quint16 port = m_proxy->port(1);
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.5); }));
+    int answered = 0;
+    int lost = 0;
+    for (int i = 0; i < 30; ++i) {
+        const RedisReply reply = TestFleet::redisCommand(proxyAddress(port), {"PING"}, 100);
+        if (isPong(reply))
+            ++answered;
+        else if (TestFleet::isTimeout(reply))
+            ++lost;
+    }
+    QCOMPARE(answered + lost, 30); // nothing else (no protocol error, no reset)
+    // Both at least 3 of 30 at p = 0.5: fails about once in 10^5 runs.
+    QVERIFY2(answered >= 3 && lost >= 3,
+             qPrintable(QStringLiteral("%1 answered, %2 lost").arg(answered).arg(lost)));
+    QTRY_COMPARE(m_proxy->count(), 0);
+}
+
+void TestNodeProxy::refusesBadFaultValues()
+{
+    newProxy();
+    const auto refused = [this](std::function<bool(NodeProxy&)> set) {
+        return m_proxy->call([&](NodeProxy& p) {
+            return !set(p) && !p.lastError().isEmpty() && p.faultDescription().isEmpty();
+        });
+    };
+    QVERIFY(refused([](NodeProxy& p) { return p.setLatency(-1, 0); }));
+    QVERIFY(refused([](NodeProxy& p) { return p.setLatency(10, -5); }));
+    QVERIFY(refused([](NodeProxy& p) { return p.setLatency(NodeProxy::kMaxDelayMs, 1); }));
+    QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(1.5); }));
+    QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(-0.1); }));
+    QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(std::nan("")); }));
+    QVERIFY(
+        m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.25) && p.lastError().isEmpty(); }));
+}
+
+void TestNodeProxy::describesFaults()
+{
+    newProxy();
+    m_proxy->port(2, "C2");
+    m_proxy->port(3, "C3");
+    const QString all = m_proxy->call([](NodeProxy& p) {
+        p.setPartitionedClients({3, 2});
+        p.setLatency(40, 20);
+        p.setDropRate(0.3);
+        return p.faultDescription();
+    });
+    QCOMPARE(all, QStringLiteral("partitioned from C2, C3; latency 40\u00b120 ms; drop 30%"));
+    const QString some = m_proxy->call([](NodeProxy& p) {
+        p.heal();
+        p.setClientPartitioned(7, true); // never listened, no name
+        p.setLatency(40, 0);
+        p.setDropRate(0.125);
+        return p.faultDescription();
+    });
+    QCOMPARE(some, QStringLiteral("partitioned from client 7; latency 40 ms; drop 12.5%"));
+    const QString everyone = m_proxy->call([](NodeProxy& p) {
+        p.clearFaults();
+        p.setPartitioned(true);
+        return p.faultDescription();
+    });
+    QCOMPARE(everyone, QStringLiteral("partitioned from all clients"));
+    QCOMPARE(m_proxy->call([](NodeProxy& p) {
+        p.clearFaults();
+        return p.faultDescription();
+    }),
+             QString());
+}
+
+void TestNodeProxy::clientCloseClosesUpstream()
+{
+    newProxy();
+    const qint64 nodeClientsBefore = nodeClientCount(*m_fleet);
+    {
+        BlockingClient a(m_proxy->port(1), 1000);
+        BlockingClient b(m_proxy->port(2), 1000);
+        QVERIFY(isPong(a.command({"PING"})));
+        QVERIFY(isPong(b.command({"PING"})));
+        QCOMPARE(m_proxy->count(), 2);
+        QCOMPARE(nodeClientCount(*m_fleet), nodeClientsBefore + 2);
+    }
+    QTRY_COMPARE(m_proxy->count(), 0);
+    QTRY_COMPARE(nodeClientCount(*m_fleet), nodeClientsBefore);
+}
+
+void TestNodeProxy::upstreamCloseClosesClientAfterItsLastReply()
+{
+    newProxy();
+    BlockingClient client(m_proxy->port(1), 1000);
+    QVERIFY(isPong(client.command({"PING"})));
+    // QUIT: the node answers +OK and closes; the proxy hands over the OK, then closes.
+    QVERIFY(client.command({"QUIT"}).isOkStatus());
+    const RedisReply after = client.command({"PING"});
+    QVERIFY2(TestFleet::isClientError(after) && !TestFleet::isTimeout(after), after.text);
+    QTRY_COMPARE(m_proxy->count(), 0);
+}
+
+void TestNodeProxy::releaseClientClosesListenerAndConnections()
+{
+    newProxy();
+    const quint16 port = m_proxy->port(1);
+    BlockingClient client(port, 1000);
+    QVERIFY(isPong(client.command({"PING"})));
+    QCOMPARE(m_proxy->count(), 1);
+
+    m_proxy->call([](NodeProxy& p) { p.releaseClient(1); });
+    QCOMPARE(m_proxy->count(), 0);
+    const RedisReply after = client.command({"PING"});
+    QVERIFY2(TestFleet::isClientError(after) && !TestFleet::isTimeout(after), after.text);
+    const RedisReply refused = TestFleet::redisCommand(proxyAddress(port), {"PING"}, 500);
+    QVERIFY2(TestFleet::isClientError(refused) && !TestFleet::isTimeout(refused), refused.text);
+    m_proxy->call([](NodeProxy& p) { p.releaseClient(42); }); // unknown: ignored
+}
+
+void TestNodeProxy::destructorClosesEverything()
+{
+    newProxy();
+    const quint16 port = m_proxy->port(1);
+    const qint64 nodeClientsBefore = nodeClientCount(*m_fleet);
+    BlockingClient client(port, 1000);
+    QVERIFY(isPong(client.command({"PING"})));
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setLatency(30, 10); }));
+    QVERIFY(client.send({"PING"})); // in the latency queue when the proxy goes
+
+    m_proxy->destroyProxy();
+    const RedisReply after = client.reply();
+    QVERIFY2(TestFleet::isClientError(after) && !TestFleet::isTimeout(after), after.text);
+    const RedisReply refused = TestFleet::redisCommand(proxyAddress(port), {"PING"}, 500);
+    QVERIFY2(TestFleet::isClientError(refused) && !TestFleet::isTimeout(refused), refused.text);
+    QTRY_COMPARE(nodeClientCount(*m_fleet), nodeClientsBefore);
+    m_proxy.reset();
+}
+
+void TestNodeProxy::killedNodeClosesClientConnections()
+{
+    TestFleet fleet(1); // its own node: this one dies
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    ProxyThread proxy(fleet.address(0).host, fleet.address(0).port);
+    const quint16 port = proxy.port(1);
+    BlockingClient client(port, 1000);
+    QVERIFY(isPong(client.command({"PING"})));
+
+    QSignalSpy exited(fleet.node(0), &RedisServerProcess::exited);
+    fleet.node(0)->kill();
+    QVERIFY(exited.wait(5000));
+
+    // The open connection: closed, not left hanging.
+    const RedisReply open = client.command({"PING"});
+    QVERIFY2(TestFleet::isClientError(open) && !TestFleet::isTimeout(open), open.text);
+    // A new one: the proxy accepts, the node refuses, the proxy closes.
+    const RedisReply fresh = TestFleet::redisCommand(proxyAddress(port), {"PING"}, 1000);
+    QVERIFY2(TestFleet::isClientError(fresh) && !TestFleet::isTimeout(fresh), fresh.text);
+    QTRY_COMPARE(proxy.count(), 0);
+}
+
+void TestNodeProxy::closeToFrozenNodeIsAbortedAfterGrace()
+{
+    TestFleet fleet(1); // its own node: this one is frozen (the fixture resumes it)
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    ProxyThread proxy(fleet.address(0).host, fleet.address(0).port);
+    BlockingClient client(proxy.port(1), 5000);
+    QVERIFY(isPong(client.command({"PING"})));
+    fleet.node(0)->pause();
+
+    // More than the loopback socket buffers hold: the proxy keeps the rest to write.
+    QVERIFY(client.send({"SET", "proxy:frozen", QByteArray(32 * 1024 * 1024, 'x')}));
+    client.close();
+    // The proxy waits for the node to take the bytes (a graceful close), but not forever.
+    QTest::qWait(500);
+    QCOMPARE(proxy.count(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(proxy.count(), 0, 5000);
+}
+
+void TestNodeProxy::addedLatencyWithoutFaults()
+{
+    newProxy();
+    BlockingClient direct(m_fleet->address(0).port, 1000);
+    BlockingClient proxied(m_proxy->port(1), 1000);
+    QVERIFY(isPong(direct.command({"PING"})));
+    QVERIFY(isPong(proxied.command({"PING"})));
+
+    const int n = 1000;
+    std::vector<qint64> directUs;
+    std::vector<qint64> proxiedUs;
+    directUs.reserve(n);
+    proxiedUs.reserve(n);
+    for (int i = 0; i < n; ++i) { // interleaved: both see the same machine load
+        RedisReply reply;
+        directUs.push_back(roundTripUs(direct, {"PING"}, &reply));
+        QVERIFY(isPong(reply));
+        proxiedUs.push_back(roundTripUs(proxied, {"PING"}, &reply));
+        QVERIFY(isPong(reply));
+    }
+    const qint64 directMedian = median(directUs);
+    const qint64 proxiedMedian = median(proxiedUs);
+    qInfo("PING round trip, median of %d: direct %lld us, through the proxy %lld us, added %lld us",
+          n, directMedian, proxiedMedian, proxiedMedian - directMedian);
+    // Loose bound: this guards against a stray timer or Nagle (40 ms), not a benchmark.
+    QVERIFY2(proxiedMedian - directMedian < 5000,
+             qPrintable(QStringLiteral("%1 us added").arg(proxiedMedian - directMedian)));
+}
+
+QTEST_GUILESS_MAIN(TestNodeProxy)
+#include "tst_nodeproxy.moc"
