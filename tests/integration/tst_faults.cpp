@@ -21,7 +21,9 @@ EngineConfig localConfig(int clients)
 
 const NodeSnapshot::ClientOutcome* outcomeOf(const EngineSnapshot& s, int node, int client)
 {
-    for (const auto& o : s.nodes.value(node).lastOutcomes)
+    if (node >= s.nodes.size())
+        return nullptr;
+    for (const auto& o : s.nodes.at(node).lastOutcomes) // at(): a reference, not a copy
         if (o.client == client && o.operation == 0) // the latest acquire answer
             return &o;
     return nullptr;
