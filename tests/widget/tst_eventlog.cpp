@@ -1,0 +1,148 @@
+// The event log: a bounded ring buffer appended in batches (one insert per batch), and
+// the client / node / kind filters of its panel.
+
+#include "eventlogfilter.h"
+#include "eventlogmodel.h"
+#include "eventlogview.h"
+#include "snapshotfactory.h"
+
+#include <QComboBox>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace SnapshotFactory;
+
+class TestEventLog : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QList<HistoryEvent> batch(int count, int firstValue = 0)
+    {
+        QList<HistoryEvent> events;
+        for (int i = 0; i < count; ++i) {
+            HistoryEvent e = historyEvent(HistoryEvent::Kind::NodeOutcome, 1 + i % 3, i % 5);
+            e.value = firstValue + i;
+            events.append(e);
+        }
+        return events;
+    }
+
+private slots:
+    void aBatchIsOneInsert()
+    {
+        EventLogModel model(1000);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QVERIFY(inserted.isValid());
+        model.appendEvents(batch(500));
+        QCOMPARE(inserted.size(), 1);
+        QCOMPARE(inserted.first().at(1).toInt(), 0);
+        QCOMPARE(inserted.first().at(2).toInt(), 499);
+        QCOMPARE(model.rowCount(), 500);
+        model.appendEvents({});
+        QCOMPARE(inserted.size(), 1); // nothing to say: no signal
+    }
+
+    void theRingKeepsTheNewest()
+    {
+        EventLogModel model(100);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        model.appendEvents(batch(80, 0));
+        model.appendEvents(batch(50, 80)); // 30 too many: the oldest 30 go, in one removal
+        QCOMPARE(model.rowCount(), 100);
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(inserted.size(), 2);
+        QCOMPARE(model.event(0).value, 30.0);
+        QCOMPARE(model.event(99).value, 129.0);
+        model.appendEvents(batch(250, 1000)); // larger than the ring
+        QCOMPARE(model.rowCount(), 100);
+        QCOMPARE(model.event(0).value, 1150.0);
+        QCOMPARE(model.event(99).value, 1249.0);
+    }
+
+    void columnsReadWell()
+    {
+        EventLogModel model;
+        ClientLegend legend;
+        legend.update({client(1), client(2)});
+        model.setLegend(legend);
+        model.setNodeNumbers({{0, 1}, {1, 2}});
+        HistoryEvent e = historyEvent(HistoryEvent::Kind::AcquireOk, 2, 1);
+        e.tUs = 12'345'678;
+        e.value = 9800;
+        e.token = "0123456789abcdef";
+        model.appendEvents({e});
+        QCOMPARE(model.index(0, EventLogModel::TimeColumn).data().toString(),
+                 QStringLiteral("12.346"));
+        QCOMPARE(model.index(0, EventLogModel::KindColumn).data().toString(),
+                 QStringLiteral("acquire-ok"));
+        QCOMPARE(model.index(0, EventLogModel::ClientColumn).data().toString(),
+                 QStringLiteral("C2"));
+        QCOMPARE(model.index(0, EventLogModel::NodeColumn).data().toString(), QStringLiteral("2"));
+        const QString detail = model.index(0, EventLogModel::DetailColumn).data().toString();
+        QVERIFY2(detail.contains(QStringLiteral("9.8 s")) &&
+                     detail.contains(QStringLiteral("01234567")),
+                 qPrintable(detail));
+    }
+
+    void filtersByClientNodeAndKind()
+    {
+        EventLogView view;
+        ClientLegend legend;
+        legend.update({client(1), client(2), client(3)});
+        view.setClients(legend);
+        view.setNodes({{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}});
+        QList<HistoryEvent> events = batch(30); // clients 1,2,3 round robin, nodes 0..4
+        events.append(historyEvent(HistoryEvent::Kind::FaultStart, -1, 2, QStringLiteral("kill")));
+        view.appendEvents(events);
+        QCOMPARE(view.filter()->rowCount(), 31);
+
+        auto* clientCombo = view.findChild<QComboBox*>(QStringLiteral("clientFilter"));
+        auto* nodeCombo = view.findChild<QComboBox*>(QStringLiteral("nodeFilter"));
+        auto* kindCombo = view.findChild<QComboBox*>(QStringLiteral("kindFilter"));
+        QVERIFY(clientCombo && nodeCombo && kindCombo);
+        clientCombo->setCurrentIndex(clientCombo->findText(QStringLiteral("C2")));
+        QCOMPARE(view.filter()->rowCount(), 10);
+        nodeCombo->setCurrentIndex(nodeCombo->findText(QStringLiteral("Node 3")));
+        QCOMPARE(view.filter()->rowCount(), 2); // i = 7 and 22: client 2, node index 2
+        clientCombo->setCurrentIndex(0);
+        QCOMPARE(view.filter()->rowCount(), 7); // 6 outcomes and the fault on node 3
+        kindCombo->setCurrentIndex(
+            kindCombo->findText(HistoryEvent::kindName(HistoryEvent::Kind::FaultStart)));
+        QCOMPARE(view.filter()->rowCount(), 1);
+        nodeCombo->setCurrentIndex(0);
+        kindCombo->setCurrentIndex(0);
+        QCOMPARE(view.filter()->rowCount(), 31);
+        // New events pass through the active filter as they come.
+        clientCombo->setCurrentIndex(clientCombo->findText(QStringLiteral("C1")));
+        view.appendEvents(batch(3));
+        QCOMPARE(view.filter()->rowCount(), 10 + 1);
+    }
+
+    void followsTheEndUnlessScrolledUp()
+    {
+        EventLogView view;
+        view.resize(600, 200);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.appendEvents(batch(200));
+        QScrollBar* bar = view.table()->verticalScrollBar();
+        QTRY_VERIFY(bar->maximum() > 0);
+        QTRY_COMPARE(bar->value(), bar->maximum());
+        bar->setValue(0); // the user reads something above
+        QVERIFY(!view.isFollowing());
+        view.appendEvents(batch(50));
+        QTest::qWait(20);
+        QCOMPARE(bar->value(), 0);
+        bar->setValue(bar->maximum());
+        QVERIFY(view.isFollowing());
+        view.appendEvents(batch(50));
+        QTRY_COMPARE(bar->value(), bar->maximum());
+    }
+};
+
+QTEST_MAIN(TestEventLog)
+#include "tst_eventlog.moc"

@@ -1,0 +1,365 @@
+// The main window fed with synthetic snapshots (no engine): cards and lanes follow the
+// snapshot, the quorum headline follows a scripted run, actions become command lines,
+// the frame loop stops when nothing moves, and screenshots are written.
+
+#include "clientlane.h"
+#include "clientsettingsdialog.h"
+#include "clientsettingsform.h"
+#include "eventlogmodel.h"
+#include "eventlogview.h"
+#include "keylistview.h"
+#include "mainwindow.h"
+#include "nodecard.h"
+#include "settingsdialog.h"
+#include "shortcutsdialog.h"
+#include "snapshotfactory.h"
+#include "uitheme.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace SnapshotFactory;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> makeWindow()
+    {
+        auto w = std::make_unique<MainWindow>(EngineConfig{});
+        w->resize(1280, 720);
+        w->show();
+        if (!QTest::qWaitForWindowExposed(w.get()))
+            qWarning("window not exposed");
+        return w;
+    }
+
+private slots:
+    void cardsAndLanesFollowTheSnapshot()
+    {
+        auto w = makeWindow();
+        QCOMPARE(w->nodeCardCount(), 0);
+        w->applySnapshot(snapshot(5, 3));
+        QTRY_COMPARE(w->nodeCardCount(), 5);
+        QCOMPARE(w->clientLaneCount(), 3);
+        QVERIFY(w->findChild<NodeCard*>(QStringLiteral("nodeCard5")));
+        QVERIFY(w->clientLane(QStringLiteral("C3")));
+
+        NodeCard* first = w->nodeCard(1);
+        w->applySnapshot(snapshot(3, 1));
+        QTRY_COMPARE(w->nodeCardCount(), 3);
+        QCOMPARE(w->clientLaneCount(), 1);
+        QCOMPARE(w->nodeCard(1), first); // reused, not created again
+        QVERIFY(!w->clientLane(QStringLiteral("C2")));
+
+        w->applySnapshot(snapshot(7, 8));
+        QTRY_COMPARE(w->nodeCardCount(), 7);
+        QCOMPARE(w->clientLaneCount(), 8);
+    }
+
+    void noWidgetWorkWhileHidden()
+    {
+        MainWindow w{EngineConfig{}};
+        w.applySnapshot(snapshot(5, 2));
+        QTest::qWait(50);
+        QCOMPARE(w.nodeCardCount(), 0); // stored, not drawn
+        QVERIFY(!w.isFrameTimerActive());
+        w.show();
+        QTRY_COMPARE(w.nodeCardCount(), 5);
+        QCOMPARE(w.clientLaneCount(), 2);
+    }
+
+    void foreignKeyShowsForeign()
+    {
+        auto w = makeWindow();
+        EngineSnapshot s = snapshot(5, 1);
+        s.nodes[2].keys.append(key(-1, 6000, "f0f0f0f0deadbeef"));
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->nodeCardCount(), 5);
+        QCOMPARE(w->nodeCard(3)->keyView()->ownerName("stock-lock"), QStringLiteral("foreign"));
+        QCOMPARE(w->nodeCard(1)->keyView()->ownerName("stock-lock"), QString());
+    }
+
+    void displayedTtlFollowsTheReading()
+    {
+        auto w = makeWindow();
+        EngineSnapshot s = snapshot(5, 2);
+        hold(s, 1, 3, 8000, 7900, "aaaaaaaa11112222");
+        w->applySnapshot(s);
+        QTRY_VERIFY(w->displayedTtlMs(1, "stock-lock") >= 0);
+        const qint64 readUs = s.nodes[0].keys[0].readUs;
+        QTest::qWait(400);
+        // The bar counts down on its own between readings (as drawn in the last frame; the
+        // retry only absorbs a late frame on a busy machine) ...
+        auto offBy = [&w](qint64 pttlMs, qint64 readUs) {
+            const qint64 expected = pttlMs - (now() - readUs) / 1000;
+            return qAbs(w->displayedTtlMs(1, "stock-lock") - expected);
+        };
+        QTRY_VERIFY(offBy(8000, readUs) <= 100);
+        QVERIFY(w->displayedTtlMs(1, "stock-lock") < 7700);
+        // ... and is corrected by the next one.
+        EngineSnapshot t = s;
+        const qint64 readAgainUs = now();
+        for (NodeSnapshot& n : t.nodes)
+            for (KeySnapshot& k : n.keys) {
+                k.pttlMs = 3000;
+                k.readUs = readAgainUs;
+            }
+        w->applySnapshot(t);
+        QTest::qWait(100);
+        QTRY_VERIFY(offBy(3000, readAgainUs) <= 100);
+        QCOMPARE(w->displayedTtlMs(4, "stock-lock"), qint64(-1)); // no key there
+        QVERIFY(w->isFrameTimerActive());                         // something counts down
+    }
+
+    void quorumHeadlineFollowsAScriptedRun()
+    {
+        auto w = makeWindow();
+        EngineSnapshot s = snapshot(5, 3);
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("no quorum"));
+
+        EngineSnapshot held = snapshot(5, 3);
+        hold(held, 1, 3, 10000, 9000, "1111111111111111");
+        w->applySnapshot(held);
+        QTRY_VERIFY(w->quorumHeadline().startsWith(QStringLiteral("held by C1, ")));
+        QVERIFY(w->quorumHeadline().endsWith(QStringLiteral(" s left")));
+
+        w->applySnapshot(snapshot(5, 3)); // released
+        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("no quorum"));
+
+        EngineSnapshot split = snapshot(5, 3);
+        split.resources[0].holders = {holder(1, 2, "1"), holder(2, 2, "2"), holder(3, 1, "3")};
+        w->applySnapshot(split);
+        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("split vote"));
+
+        EngineSnapshot broken = snapshot(5, 3);
+        hold(broken, 3, 3, 10000, 9000, "3333333333333333");
+        for (ClientSnapshot& c : broken.clients) {
+            if (c.id == 1) { // paused while holding, woke up still believing
+                c.state = ClientSnapshot::State::Holding;
+                c.believesHolding = true;
+                c.validUntilUs = now() + 1'000'000;
+            }
+        }
+        broken.resources[0].believingCount = 2;
+        w->applySnapshot(broken);
+        QTRY_COMPARE(w->quorumHeadline(),
+                     QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C3 both believe they hold "
+                                    "the lock"));
+    }
+
+    void headlineChangesInTheSameFrameAsTheCards()
+    {
+        auto w = makeWindow();
+        EngineSnapshot held = snapshot(5, 2);
+        hold(held, 2, 3, 10000, 9000, "2222222222222222");
+        w->applySnapshot(held);
+        w->updateNow(); // one frame
+        QVERIFY(w->quorumHeadline().startsWith(QStringLiteral("held by C2")));
+        QCOMPARE(w->nodeCard(1)->keyView()->ownerName("stock-lock"), QStringLiteral("C2"));
+        QCOMPARE(w->clientLane(QStringLiteral("C2"))->stateText(), QStringLiteral("holding"));
+    }
+
+    void frameTimerStopsWhenNothingMoves()
+    {
+        auto w = makeWindow();
+        w->applySnapshot(snapshot(5, 2));
+        QVERIFY(w->isFrameTimerActive());
+        // no keys, no holder: after the appear animations nothing moves
+        QTRY_VERIFY_WITH_TIMEOUT(!w->isFrameTimerActive(), 2000);
+    }
+
+    void nodeButtonsBecomeCommands()
+    {
+        auto w = makeWindow();
+        QSignalSpy spy(w.get(), &MainWindow::commandRequested);
+        QVERIFY(spy.isValid());
+        EngineSnapshot s = snapshot(5, 1);
+        s.nodes[3].state = NodeSnapshot::State::Down;
+        s.nodes[4].state = NodeSnapshot::State::Paused;
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->nodeCardCount(), 5);
+        auto button = [&](int node, const char* name) {
+            return w->nodeCard(node)->findChild<QToolButton*>(QLatin1String(name));
+        };
+        QTest::mouseClick(button(2, "kill"), Qt::LeftButton);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node kill 2"));
+        QVERIFY(!button(2, "resume")->isEnabled());
+        QVERIFY(!button(4, "kill")->isEnabled());
+        QVERIFY(button(4, "restart")->isEnabled());
+        QVERIFY(button(5, "resume")->isEnabled());
+        QTest::mouseClick(button(5, "resume"), Qt::LeftButton);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node resume 5"));
+    }
+
+    void keyboardShortcuts()
+    {
+        auto w = makeWindow();
+        QSignalSpy spy(w.get(), &MainWindow::commandRequested);
+        EngineSnapshot s = snapshot(5, 2);
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->nodeCardCount(), 5);
+        w->activateWindow();
+        QTest::keyClick(w.get(), Qt::Key_A);
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("client add"));
+        QTest::keyClick(w.get(), Qt::Key_Space); // clients are running: stop all
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("client stop all"));
+        QTest::keyClick(w.get(), Qt::Key_3);
+        QCOMPARE(w->selectedNode(), 3);
+        QVERIFY(w->nodeCard(3)->isSelected());
+        QTest::keyClick(w.get(), Qt::Key_K);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node kill 3"));
+        QTest::keyClick(w.get(), Qt::Key_T);
+        QVERIFY(w->isDarkTheme());
+        // The theme and the type size must reach the views (a style sheet would stop them).
+        QVERIFY(UiTheme::isDark(w->nodeCard(1)->palette()));
+        QVERIFY(UiTheme::isDark(w->clientLane(QStringLiteral("C1"))->palette()));
+        const double before = w->nodeCard(1)->font().pointSizeF();
+        QTest::keyClick(w.get(), Qt::Key_L);
+        QVERIFY(w->typeScale() > 1.2);
+        QVERIFY(w->nodeCard(1)->font().pointSizeF() > before * 1.2);
+        QTest::keyClick(w.get(), Qt::Key_L);
+        QCOMPARE(w->typeScale(), 1.0);
+    }
+
+    void shortcutsAreListed()
+    {
+        auto w = makeWindow();
+        w->findChild<QAction*>(QStringLiteral("actionShortcuts"))->trigger();
+        ShortcutsDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = w->findChild<ShortcutsDialog*>()) != nullptr);
+        QStringList keys;
+        for (int row = 0; row < dialog->table()->rowCount(); ++row)
+            keys << dialog->table()->item(row, 0)->text();
+        for (const QString& expected :
+             {QStringLiteral("A"), QStringLiteral("Space"), QStringLiteral("F11"),
+              QStringLiteral("T"), QStringLiteral("1 … 9")})
+            QVERIFY2(keys.contains(expected), qPrintable(keys.join(QLatin1Char('|'))));
+    }
+
+    void settingsDialogChangesConfigAndDefaults()
+    {
+        auto w = makeWindow();
+        QSignalSpy spy(w.get(), &MainWindow::commandRequested);
+        w->findChild<QAction*>(QStringLiteral("actionSettings"))->trigger();
+        SettingsDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = w->findChild<SettingsDialog*>()) != nullptr);
+        dialog->localCount()->setValue(3);
+        dialog->defaultsForm()->lineEdit(QStringLiteral("retries"))->setText(QStringLiteral("1"));
+        dialog->accept();
+        // The node list changed: the engine would restart with the new config (it was not
+        // started here), and the new defaults go with that config instead of a command.
+        QCOMPARE(w->config().localNodeCount, 3);
+        QCOMPARE(w->config().clientDefaults.lock.retryCount, 1);
+        QCOMPARE(spy.size(), 0);
+
+        w->findChild<QAction*>(QStringLiteral("actionSettings"))->trigger();
+        QTRY_VERIFY((dialog = w->findChild<SettingsDialog*>()) != nullptr && dialog->isVisible());
+        dialog->defaultsForm()->lineEdit(QStringLiteral("ttl"))->setText(QStringLiteral("4000"));
+        dialog->defaultsForm()
+            ->lineEdit(QStringLiteral("extendbelow"))
+            ->setText(QStringLiteral("1000"));
+        dialog->accept();
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(spy.takeFirst().at(0).toString(),
+                 QStringLiteral("defaults ttl=4000 extendbelow=1000"));
+    }
+
+    void laneButtonsAndSettingsDialog()
+    {
+        auto w = makeWindow();
+        QSignalSpy spy(w.get(), &MainWindow::commandRequested);
+        EngineSnapshot s = snapshot(5, 2);
+        s.clients[1].state = ClientSnapshot::State::Stopped;
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->clientLaneCount(), 2);
+        ClientLane* c1 = w->clientLane(QStringLiteral("C1"));
+        ClientLane* c2 = w->clientLane(QStringLiteral("C2"));
+        QTest::mouseClick(c1->findChild<QToolButton*>(QStringLiteral("startStop")), Qt::LeftButton);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("client stop C1"));
+        QTest::mouseClick(c2->findChild<QToolButton*>(QStringLiteral("startStop")), Qt::LeftButton);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("client start C2"));
+        QVERIFY(!c2->findChild<QToolButton*>(QStringLiteral("resume"))->isEnabled());
+
+        QTest::mouseClick(c1->findChild<QToolButton*>(QStringLiteral("settings")), Qt::LeftButton);
+        ClientSettingsDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = w->findChild<ClientSettingsDialog*>()) != nullptr);
+        QCOMPARE(dialog->target(), QStringLiteral("C1"));
+        QLineEdit* ttl = dialog->form()->lineEdit(QStringLiteral("ttl"));
+        ttl->setText(QStringLiteral("ten seconds"));
+        dialog->buttons()->button(QDialogButtonBox::Ok)->click();
+        QVERIFY(dialog->isVisible()); // refused
+        QVERIFY(!dialog->form()->fieldError(QStringLiteral("ttl")).isEmpty());
+        QCOMPARE(spy.size(), 0);
+        ttl->setText(QStringLiteral("5000"));
+        dialog->buttons()->button(QDialogButtonBox::Ok)->click();
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("client set C1 ttl=5000"));
+    }
+
+    void eventLogCollectsEventsOfEverySnapshot()
+    {
+        auto w = makeWindow();
+        EngineSnapshot a = snapshot(5, 2);
+        a.newEvents = {historyEvent(HistoryEvent::Kind::AcquireInvoked, 1, -1),
+                       historyEvent(HistoryEvent::Kind::NodeOutcome, 1, 0, QStringLiteral("ok"))};
+        EngineSnapshot b = a;
+        b.newEvents = {historyEvent(HistoryEvent::Kind::AcquireOk, 1, -1)};
+        // Two snapshots within one frame: no event is lost.
+        w->applySnapshot(a);
+        w->applySnapshot(b);
+        QTRY_COMPARE(w->eventLog()->model()->rowCount(), 3);
+    }
+
+    void statusBarShowsRunAndAnswers()
+    {
+        auto w = makeWindow();
+        EngineSnapshot s = snapshot(5, 1);
+        s.tUs = 65'300'000;
+        s.eventsPerSecond = 1234;
+        s.nodes[0].state = NodeSnapshot::State::Down;
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->nodeCardCount(), 5);
+        const QString status = w->findChild<QLabel*>(QStringLiteral("checkerVerdict"))->text();
+        QCOMPARE(status, QStringLiteral("Checker: safe"));
+        bool foundNodes = false;
+        for (QLabel* l : w->statusBar()->findChildren<QLabel*>())
+            foundNodes = foundNodes || l->text() == QStringLiteral("Nodes 4/5 up");
+        QVERIFY(foundNodes);
+    }
+
+    void screenshotIsAPngOfTheWindow()
+    {
+        auto w = makeWindow();
+        EngineSnapshot s = snapshot(5, 8);
+        hold(s, 1, 3, 10000, 9000, "abcdef0123456789");
+        w->applySnapshot(s);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("shot.png"));
+        QVERIFY(w->saveScreenshot(path));
+        QVERIFY(QFileInfo(path).size() > 1000);
+        const QImage image(path);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), w->size() * w->devicePixelRatio());
+        QVERIFY(!w->saveScreenshot(QStringLiteral("/nonexistent-dir/x.png")));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,199 @@
+#include "outcomegrid.h"
+
+#include "ownerchip.h"
+#include "textformat.h"
+#include "uitheme.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+
+namespace {
+
+// Redlock::Operation's order (Acquire, Release, Extend); the UI only reads the number.
+QString operationName(int operation)
+{
+    switch (operation) {
+    case 1:
+        return QStringLiteral("release");
+    case 2:
+        return QStringLiteral("extend");
+    default:
+        return QStringLiteral("acquire");
+    }
+}
+
+// A "down" outcome was never sent: its time says nothing about the node.
+bool hasLatency(const NodeOutcome& o)
+{
+    return o.isFinal() && o.kind != NodeOutcome::Kind::Down && o.sentUs > 0 &&
+           o.repliedUs >= o.sentUs;
+}
+
+} // namespace
+
+OutcomeGrid::OutcomeGrid(QWidget* parent) : QWidget(parent)
+{
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+}
+
+void OutcomeGrid::setOutcomes(const QList<NodeSnapshot::ClientOutcome>& outcomes,
+                              const ClientLegend& legend)
+{
+    QList<Cell> cells;
+    cells.reserve(outcomes.size());
+    // In legend order, so a client's cell stays in the same place on every card.
+    for (const int id : legend.ids()) {
+        for (const auto& o : outcomes) {
+            if (o.client == id)
+                cells.append(Cell{id, legend.name(id), legend.color(id), o});
+        }
+    }
+    for (const auto& o : outcomes) {
+        if (!legend.isKnown(o.client))
+            cells.append(Cell{o.client, legend.name(o.client), legend.color(o.client), o});
+    }
+    const bool countChanged = (cells.size() + 1) / 2 != (m_cells.size() + 1) / 2;
+    m_cells = std::move(cells);
+    if (countChanged)
+        updateGeometry();
+    update();
+}
+
+QString OutcomeGrid::cellText(int clientId) const
+{
+    for (const Cell& cell : m_cells) {
+        if (cell.client != clientId)
+            continue;
+        const NodeOutcome& o = cell.outcome.outcome;
+        QString text = NodeOutcome::kindName(o.kind);
+        if (hasLatency(o))
+            text += QLatin1Char(' ') + TextFormat::latencyMs(o.latencyUs());
+        return text;
+    }
+    return {};
+}
+
+int OutcomeGrid::cellWidth() const
+{
+    // Wide enough for the usual "C1 taken 0.42"; a long "timeout 1200" is elided.
+    const QFontMetrics m = fontMetrics();
+    return OwnerChip::width(m, QStringLiteral("C1")) +
+           m.horizontalAdvance(QStringLiteral("taken 0.42")) + 14;
+}
+
+int OutcomeGrid::cellHeight() const
+{
+    return fontMetrics().height() + 6;
+}
+
+int OutcomeGrid::rows() const
+{
+    return qMax(1, int(m_cells.size() + 1) / 2);
+}
+
+QSize OutcomeGrid::sizeHint() const
+{
+    return {2 * cellWidth(), rows() * cellHeight()};
+}
+
+QSize OutcomeGrid::minimumSizeHint() const
+{
+    return {cellWidth(), rows() * cellHeight()};
+}
+
+QRect OutcomeGrid::cellRect(int index) const
+{
+    const int w = width() / 2;
+    return {(index % 2) * w, (index / 2) * cellHeight(), w, cellHeight()};
+}
+
+void OutcomeGrid::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    const bool dark = UiTheme::isDark(palette());
+    if (m_cells.isEmpty()) {
+        painter.setPen(UiTheme::muted(dark));
+        painter.drawText(rect(), Qt::AlignLeft | Qt::AlignVCenter, tr("no answers yet"));
+        return;
+    }
+    const QFontMetrics metrics = fontMetrics();
+    for (int i = 0; i < m_cells.size(); ++i) {
+        const Cell& cell = m_cells[i];
+        const QRect r = cellRect(i).adjusted(0, 2, -6, -2);
+        const int chipW = OwnerChip::width(metrics, cell.name);
+        OwnerChip::paint(painter, QRectF(r.left(), r.top(), chipW, r.height()), cell.name,
+                         cell.color, cell.client < 0);
+        const NodeOutcome& o = cell.outcome.outcome;
+        QRect textRect = r.adjusted(chipW + 5, 0, 0, 0);
+        QFont bold = font();
+        bold.setBold(true);
+        painter.setFont(bold);
+        painter.setPen(UiTheme::outcome(o.kind, dark));
+        const QString kind = o.kind == NodeOutcome::Kind::Pending ? QStringLiteral("…")
+                                                                  : NodeOutcome::kindName(o.kind);
+        painter.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
+                         QFontMetrics(bold).elidedText(kind, Qt::ElideRight, textRect.width()));
+        if (hasLatency(o)) {
+            painter.setFont(font());
+            painter.setPen(UiTheme::muted(dark));
+            textRect.setLeft(textRect.left() + QFontMetrics(bold).horizontalAdvance(kind) + 5);
+            // A cut number misleads: show it whole or not at all (the tooltip has it).
+            const QString latency = TextFormat::latencyMs(o.latencyUs());
+            if (metrics.horizontalAdvance(latency) <= textRect.width())
+                painter.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, latency);
+        }
+        painter.setFont(font());
+    }
+}
+
+QString OutcomeGrid::tooltipFor(const Cell& cell) const
+{
+    const NodeOutcome& o = cell.outcome.outcome;
+    QString what;
+    switch (o.kind) {
+    case NodeOutcome::Kind::Pending:
+        what = tr("no answer yet");
+        break;
+    case NodeOutcome::Kind::Ok:
+        what = tr("ok");
+        break;
+    case NodeOutcome::Kind::Taken:
+        what = o.owner.isEmpty()
+                   ? tr("taken: another token held the key")
+                   : tr("taken: token %1… held the key").arg(TextFormat::shortToken(o.owner));
+        break;
+    case NodeOutcome::Kind::Error:
+        what = tr("error: %1").arg(o.error);
+        break;
+    case NodeOutcome::Kind::Timeout:
+        what = tr("timeout: %1").arg(o.error);
+        break;
+    case NodeOutcome::Kind::Down:
+        what = tr("node down: %1").arg(o.error);
+        break;
+    }
+    QString text = tr("%1's latest %2 on this node: %3")
+                       .arg(cell.name, operationName(cell.outcome.operation), what);
+    if (hasLatency(o))
+        text += tr(", after %1").arg(TextFormat::latency(o.latencyUs()));
+    return text + QLatin1Char('.');
+}
+
+bool OutcomeGrid::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        for (int i = 0; i < m_cells.size(); ++i) {
+            if (cellRect(i).contains(help->pos())) {
+                QToolTip::showText(help->globalPos(), tooltipFor(m_cells[i]), this);
+                return true;
+            }
+        }
+        QToolTip::showText(help->globalPos(),
+                           tr("Each client's latest answer from this node, with its latency."),
+                           this);
+        return true;
+    }
+    return QWidget::event(event);
+}
