@@ -40,10 +40,8 @@ struct Benchmark::Phase
     int peakQueue = -1;   // -1: not measured
 };
 
-Benchmark::Benchmark(const Options& options, QObject* parent)
-    : QObject(parent), m_options(options)
-{
-}
+Benchmark::Benchmark(const Options& options, QObject* parent) : QObject(parent), m_options(options)
+{}
 
 Benchmark::~Benchmark()
 {
@@ -244,10 +242,9 @@ int Benchmark::run()
         return 2;
     }
     out() << "Redlock Scope benchmark: " << m_connections.size()
-          << (m_fleet ? " local" : " external") << " nodes, ttl "
-          << m_redlock->settings().ttlMs << " ms, node timeout "
-          << m_redlock->settings().nodeTimeoutMs << " ms, " << m_options.cycles
-          << " cycles per phase after " << WarmUpCycles << " warm-up\n";
+          << (m_fleet ? " local" : " external") << " nodes, ttl " << m_redlock->settings().ttlMs
+          << " ms, node timeout " << m_redlock->settings().nodeTimeoutMs << " ms, "
+          << m_options.cycles << " cycles per phase after " << WarmUpCycles << " warm-up\n";
     out().flush();
     measureFloor();
     measureRedlock(QStringLiteral("redlock healthy"), m_options.cycles);

@@ -71,10 +71,10 @@ bool assign(ClientSettings& s, const QString& key, const QString& value)
 const QStringList& knownKeys()
 {
     static const QStringList keys{
-        QStringLiteral("ttl"),        QStringLiteral("timeout"),     QStringLiteral("drift"),
-        QStringLiteral("driftms"),    QStringLiteral("retries"),     QStringLiteral("retrydelay"),
-        QStringLiteral("retryjitter"), QStringLiteral("jitter"),     QStringLiteral("maxext"),
-        QStringLiteral("work"),       QStringLiteral("think"),       QStringLiteral("autoextend"),
+        QStringLiteral("ttl"),         QStringLiteral("timeout"), QStringLiteral("drift"),
+        QStringLiteral("driftms"),     QStringLiteral("retries"), QStringLiteral("retrydelay"),
+        QStringLiteral("retryjitter"), QStringLiteral("jitter"),  QStringLiteral("maxext"),
+        QStringLiteral("work"),        QStringLiteral("think"),   QStringLiteral("autoextend"),
         QStringLiteral("extendbelow")};
     return keys;
 }

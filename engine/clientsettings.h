@@ -11,9 +11,9 @@
 struct ClientSettings
 {
     LockSettings lock;
-    int workMinMs = 1500;  // work time under the lock: uniform in [workMinMs, workMaxMs]
+    int workMinMs = 1500; // work time under the lock: uniform in [workMinMs, workMaxMs]
     int workMaxMs = 2500;
-    int thinkMs = 500;     // pause between a release and the next acquire
+    int thinkMs = 500; // pause between a release and the next acquire
     bool autoExtend = false;
     int extendBelowMs = 2000; // auto-extend when believed validity falls below this
 

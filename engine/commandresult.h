@@ -7,7 +7,8 @@
 // What became of one command sent to one node.
 struct CommandResult
 {
-    enum class Status {
+    enum class Status
+    {
         Replied, // the node answered (the reply may still be a Redis error)
         Timeout, // no answer within the command's deadline
         Down     // not sent: the node is not connected (see error)

@@ -1,9 +1,9 @@
 #include "engine.h"
 
+#include "fleetnode.h"
 #include "history.h"
 #include "localfleet.h"
 #include "lockclient.h"
-#include "fleetnode.h"
 #include "safetychecker.h"
 #include "steadyclock.h"
 
@@ -132,7 +132,8 @@ public:
         RedisServerProcess::Options options;
         options.executable = config.redisServer;
         fleet = new LocalFleet(config.localNodeCount, options, q);
-        QObject::connect(fleet, &LocalFleet::ready, q, [this] { onNodesKnown(fleet->addresses()); });
+        QObject::connect(fleet, &LocalFleet::ready, q,
+                         [this] { onNodesKnown(fleet->addresses()); });
         QObject::connect(fleet, &LocalFleet::failed, q, [this](const QString& error) {
             record(HistoryEvent::Kind::Error, error);
             emit q->startFailed(error);
@@ -305,12 +306,11 @@ public:
         for (LockClient* client : targets) {
             using S = ClientSnapshot::State;
             const S state = client->state();
-            const bool possible =
-                (verb == QLatin1String("crash") && state != S::Crashed) ||
-                (verb == QLatin1String("pause") && !client->isPaused() && state != S::Crashed &&
-                 state != S::Stopped) ||
-                (verb == QLatin1String("resume") && client->isPaused()) ||
-                (verb == QLatin1String("restart") && state == S::Crashed);
+            const bool possible = (verb == QLatin1String("crash") && state != S::Crashed) ||
+                                  (verb == QLatin1String("pause") && !client->isPaused() &&
+                                   state != S::Crashed && state != S::Stopped) ||
+                                  (verb == QLatin1String("resume") && client->isPaused()) ||
+                                  (verb == QLatin1String("restart") && state == S::Crashed);
             if (!possible) {
                 if (targets.size() == 1)
                     return fail(QStringLiteral("cannot %1 %2 while it is %3")
@@ -355,7 +355,8 @@ public:
         if (!settings)
             return fail(error);
         defaults = *settings;
-        return {true, QStringLiteral("defaults: ") + defaults.toAssignments().join(QLatin1Char(' '))};
+        return {true,
+                QStringLiteral("defaults: ") + defaults.toAssignments().join(QLatin1Char(' '))};
     }
 
     // --- nodes ---------------------------------------------------------------------------
@@ -379,9 +380,9 @@ public:
     void nodeCommand(const QStringList& words, const AnswerCallback& done)
     {
         static const QStringList verbs{
-            QStringLiteral("kill"),    QStringLiteral("pause"),     QStringLiteral("resume"),
-            QStringLiteral("restart"), QStringLiteral("shutdown"),  QStringLiteral("partition"),
-            QStringLiteral("heal"),    QStringLiteral("latency"),   QStringLiteral("drop"),
+            QStringLiteral("kill"),    QStringLiteral("pause"),      QStringLiteral("resume"),
+            QStringLiteral("restart"), QStringLiteral("shutdown"),   QStringLiteral("partition"),
+            QStringLiteral("heal"),    QStringLiteral("latency"),    QStringLiteral("drop"),
             QStringLiteral("clock"),   QStringLiteral("persistence")};
         const QString verb = words.value(1).toLower();
         bool ok = false;
@@ -401,7 +402,8 @@ public:
     {
         const QString name = words.value(2);
         if (!findClient(name) || words.size() < 4) {
-            done(fail(QStringLiteral("usage: client partition NAME N [N ...] (an existing client)")));
+            done(fail(
+                QStringLiteral("usage: client partition NAME N [N ...] (an existing client)")));
             return;
         }
         for (const QString& word : words.mid(3)) {
@@ -429,7 +431,8 @@ public:
             done(fail(QStringLiteral("the nodes are not up yet")));
             return;
         }
-        if (head == QLatin1String("client") && words.value(1).toLower() == QLatin1String("partition"))
+        if (head == QLatin1String("client") &&
+            words.value(1).toLower() == QLatin1String("partition"))
             clientPartition(words, done);
         else if (head == QLatin1String("client"))
             done(clientCommand(words));
@@ -440,7 +443,8 @@ public:
         else if (words.isEmpty())
             done(fail(QStringLiteral("empty command")));
         else
-            done(fail(QStringLiteral("unknown command '%1' (try: client, node, defaults)").arg(head)));
+            done(fail(
+                QStringLiteral("unknown command '%1' (try: client, node, defaults)").arg(head)));
     }
 
     // --- snapshots ----------------------------------------------------------------------
@@ -544,8 +548,7 @@ public:
 
 Engine::Engine(const EngineConfig& config, QObject* parent)
     : QObject(parent), d(std::make_unique<Private>(this, config))
-{
-}
+{}
 
 Engine::~Engine()
 {

@@ -13,11 +13,11 @@ struct EngineConfig
 {
     QList<NodeAddress> nodes; // empty: start localNodeCount local redis-server processes
     int localNodeCount = 5;
-    QString redisServer;      // the redis-server binary for local nodes; empty: from PATH
+    QString redisServer; // the redis-server binary for local nodes; empty: from PATH
     ClientSettings clientDefaults;
     QByteArray resource = "stock-lock";
     int initialClients = 1;
-    int pollIntervalMs = 100;   // how often each node's lock keys are read for display
+    int pollIntervalMs = 100; // how often each node's lock keys are read for display
     int connectTimeoutMs = 1000;
 
     bool usesLocalFleet() const { return nodes.isEmpty(); }

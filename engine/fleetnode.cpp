@@ -175,10 +175,9 @@ CommandAnswer FleetNode::pause(int forMs)
                forMs > 0 ? m_clock.nowUs() + qint64(forMs) * 1000 : 0);
     if (forMs > 0)
         m_pauseTimer.start(forMs);
-    return CommandAnswer::done(forMs > 0 ? QStringLiteral("node %1 paused for %2 ms")
-                                               .arg(m_index + 1)
-                                               .arg(forMs)
-                                         : QStringLiteral("node %1 paused").arg(m_index + 1));
+    return CommandAnswer::done(
+        forMs > 0 ? QStringLiteral("node %1 paused for %2 ms").arg(m_index + 1).arg(forMs)
+                  : QStringLiteral("node %1 paused").arg(m_index + 1));
 }
 
 CommandAnswer FleetNode::resume()
@@ -203,9 +202,10 @@ CommandAnswer FleetNode::restart(int delayMs)
         kill();
     m_pauseTimer.stop();
     if (delayMs > 0) {
-        startFault(NodeFault::Kind::RestartPending,
-                   QStringLiteral("stays down %1 s, then restarts").arg(delayMs / 1000.0, 0, 'f', 1),
-                   m_clock.nowUs() + qint64(delayMs) * 1000);
+        startFault(
+            NodeFault::Kind::RestartPending,
+            QStringLiteral("stays down %1 s, then restarts").arg(delayMs / 1000.0, 0, 'f', 1),
+            m_clock.nowUs() + qint64(delayMs) * 1000);
         m_restartTimer.start(delayMs);
         return CommandAnswer::done(
             QStringLiteral("node %1 restarts in %2 ms").arg(m_index + 1).arg(delayMs));
@@ -248,7 +248,8 @@ CommandAnswer FleetNode::partition(const QStringList& clients, const ClientResol
     m_partitionedClients = ids;
     m_partitionedNames = names;
     m_proxy->setPartitionedClients(ids);
-    const QString detail = QStringLiteral("partitioned from %1").arg(names.join(QStringLiteral(", ")));
+    const QString detail =
+        QStringLiteral("partitioned from %1").arg(names.join(QStringLiteral(", ")));
     endFault(NodeFault::Kind::Partition, QStringLiteral("changed"));
     startFault(NodeFault::Kind::Partition, detail);
     return CommandAnswer::done(QStringLiteral("node %1 %2").arg(m_index + 1).arg(detail));
@@ -382,23 +383,24 @@ void FleetNode::externalCommand(const QByteArrayList& command, const QString& wh
                                         .arg(what, connection->lastError())));
         return;
     }
-    connection->send(command, AdminTimeoutMs, [this, what, done, onSuccess, isShutdown](
-                                                  const CommandResult& result) {
-        const bool replied = result.status == CommandResult::Status::Replied;
-        // SHUTDOWN answers nothing when it works: the connection just closes.
-        const bool ok = isShutdown ? !(replied && result.reply.isError())
-                                   : replied && !result.reply.isError();
-        if (!ok) {
-            const QString why = replied ? QString::fromUtf8(result.reply.text) : result.error;
-            done(CommandAnswer::refused(QStringLiteral("node %1 refused %2: %3")
-                                            .arg(m_index + 1)
-                                            .arg(what, why)));
-            return;
-        }
-        if (onSuccess)
-            onSuccess();
-        done(CommandAnswer::done(QStringLiteral("node %1: %2 done").arg(m_index + 1).arg(what)));
-    });
+    connection->send(
+        command, AdminTimeoutMs,
+        [this, what, done, onSuccess, isShutdown](const CommandResult& result) {
+            const bool replied = result.status == CommandResult::Status::Replied;
+            // SHUTDOWN answers nothing when it works: the connection just closes.
+            const bool ok = isShutdown ? !(replied && result.reply.isError())
+                                       : replied && !result.reply.isError();
+            if (!ok) {
+                const QString why = replied ? QString::fromUtf8(result.reply.text) : result.error;
+                done(CommandAnswer::refused(
+                    QStringLiteral("node %1 refused %2: %3").arg(m_index + 1).arg(what, why)));
+                return;
+            }
+            if (onSuccess)
+                onSuccess();
+            done(
+                CommandAnswer::done(QStringLiteral("node %1: %2 done").arg(m_index + 1).arg(what)));
+        });
 }
 
 // --- faults and state ---------------------------------------------------------------------
@@ -414,7 +416,8 @@ void FleetNode::startFault(NodeFault::Kind kind, const QString& detail, qint64 u
     HistoryEvent e;
     e.kind = HistoryEvent::Kind::FaultStart;
     e.node = m_index;
-    e.detail = QStringLiteral("node %1 %2: %3").arg(m_index + 1).arg(NodeFault::kindName(kind), detail);
+    e.detail =
+        QStringLiteral("node %1 %2: %3").arg(m_index + 1).arg(NodeFault::kindName(kind), detail);
     emit event(e);
     emit changed();
 }
@@ -467,11 +470,17 @@ QStringList FleetNode::possibleActions() const
     if (isLocal()) {
         using S = RedisServerProcess::State;
         switch (m_process->state()) {
-        case S::Running: actions << QStringLiteral("kill") << QStringLiteral("pause")
-                                 << QStringLiteral("restart") << QStringLiteral("shutdown"); break;
-        case S::Paused: actions << QStringLiteral("resume") << QStringLiteral("kill")
-                                << QStringLiteral("restart"); break;
-        case S::Starting: actions << QStringLiteral("kill"); break;
+        case S::Running:
+            actions << QStringLiteral("kill") << QStringLiteral("pause")
+                    << QStringLiteral("restart") << QStringLiteral("shutdown");
+            break;
+        case S::Paused:
+            actions << QStringLiteral("resume") << QStringLiteral("kill")
+                    << QStringLiteral("restart");
+            break;
+        case S::Starting:
+            actions << QStringLiteral("kill");
+            break;
         case S::Stopped:
         case S::Failed:
             if (!m_restartTimer.isActive())
@@ -496,9 +505,12 @@ QStringList FleetNode::possibleActions() const
 QString FleetNode::persistenceName() const
 {
     switch (m_persistence) {
-    case Persistence::None: return QStringLiteral("none");
-    case Persistence::AofEverySec: return QStringLiteral("aof everysec");
-    case Persistence::AofAlways: return QStringLiteral("aof always");
+    case Persistence::None:
+        return QStringLiteral("none");
+    case Persistence::AofEverySec:
+        return QStringLiteral("aof everysec");
+    case Persistence::AofAlways:
+        return QStringLiteral("aof always");
     }
     return {};
 }
@@ -534,8 +546,7 @@ NodeSnapshot FleetNode::snapshot() const
     if (m_process) {
         n.pid = m_process->pid();
         if (n.state == NodeSnapshot::State::Down)
-            n.error = m_faults.isEmpty() ? m_process->lastError()
-                                         : m_faults.first().detail;
+            n.error = m_faults.isEmpty() ? m_process->lastError() : m_faults.first().detail;
     }
     if (n.error.isEmpty() && n.state == NodeSnapshot::State::Down)
         n.error = m_monitor->error();

@@ -14,7 +14,7 @@ class Clock;
 class History
 {
 public:
-    explicit History(const Clock& clock, size_t capacity = 200000);
+    explicit History(const Clock& clock, size_t capacity = 100000);
 
     // Stamps the event (unless it has a time already) and keeps it.
     void append(HistoryEvent event);

@@ -6,10 +6,11 @@
 // One line of the append-only history, stamped on the engine's monotonic clock.
 struct HistoryEvent
 {
-    enum class Kind {
+    enum class Kind
+    {
         Info,
         Error,
-        Command,        // a command was executed (detail: the command line)
+        Command, // a command was executed (detail: the command line)
         NodeUp,
         NodeDown,
         ClientAdded,
@@ -20,7 +21,7 @@ struct HistoryEvent
         AcquireOk,      // value: validity in ms; the client believes it holds from here
         HoldEnd,        // the client stops believing it holds (release, expiry, crash)
         AcquireFailed,
-        NodeOutcome,    // one node's answer to a lock operation (detail: kind and latency)
+        NodeOutcome, // one node's answer to a lock operation (detail: kind and latency)
         Release,
         Extend,
         FaultStart,

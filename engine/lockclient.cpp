@@ -387,8 +387,8 @@ int LockClient::workTimeMs() const
 {
     if (m_settings.workMaxMs <= m_settings.workMinMs)
         return m_settings.workMinMs;
-    return m_settings.workMinMs +
-           int(QRandomGenerator::global()->bounded(m_settings.workMaxMs - m_settings.workMinMs + 1));
+    return m_settings.workMinMs + int(QRandomGenerator::global()->bounded(
+                                      m_settings.workMaxMs - m_settings.workMinMs + 1));
 }
 
 void LockClient::record(HistoryEvent::Kind kind, const QString& detail, double value, int node)

@@ -94,8 +94,8 @@ private:
     Lock m_lock;
     QByteArray m_lastToken;
     int m_attempt = 0;
-    QTimer m_stepTimer;   // think time and work time
-    QTimer m_extendTimer; // checks the believed validity while holding
+    QTimer m_stepTimer;     // think time and work time
+    QTimer m_extendTimer;   // checks the believed validity while holding
     QTimer m_validityTimer; // fires when the believed validity runs out
     QTimer m_pauseTimer;    // ends a timed pause
     bool m_believes = false;

@@ -61,8 +61,8 @@ void NodeMonitor::onReply(const CommandResult& result)
 {
     m_inFlight = false;
     const RedisReply& reply = result.reply;
-    if (result.status == CommandResult::Status::Replied &&
-        reply.type == RedisReply::Type::Array && reply.elements.size() == 2 * m_resources.size()) {
+    if (result.status == CommandResult::Status::Replied && reply.type == RedisReply::Type::Array &&
+        reply.elements.size() == 2 * m_resources.size()) {
         QList<KeySnapshot> keys;
         for (int i = 0; i < m_resources.size(); ++i) {
             const RedisReply& value = reply.elements[2 * i];

@@ -7,7 +7,15 @@
 // What one node said to one lock operation (acquire, release or extend).
 struct NodeOutcome
 {
-    enum class Kind { Pending, Ok, Taken, Error, Timeout, Down };
+    enum class Kind
+    {
+        Pending,
+        Ok,
+        Taken,
+        Error,
+        Timeout,
+        Down
+    };
 
     Kind kind = Kind::Pending;
     QByteArray owner; // Taken: the token that holds the key, when the node told us

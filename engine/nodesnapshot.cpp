@@ -3,10 +3,14 @@
 QString NodeSnapshot::stateName(State state)
 {
     switch (state) {
-    case State::Starting: return QStringLiteral("starting");
-    case State::Up: return QStringLiteral("up");
-    case State::Down: return QStringLiteral("down");
-    case State::Paused: return QStringLiteral("paused");
+    case State::Starting:
+        return QStringLiteral("starting");
+    case State::Up:
+        return QStringLiteral("up");
+    case State::Down:
+        return QStringLiteral("down");
+    case State::Paused:
+        return QStringLiteral("paused");
     }
     return {};
 }

@@ -11,7 +11,13 @@
 // One node as the engine last saw it.
 struct NodeSnapshot
 {
-    enum class State { Starting, Up, Down, Paused };
+    enum class State
+    {
+        Starting,
+        Up,
+        Down,
+        Paused
+    };
 
     struct ClientOutcome
     {
@@ -23,7 +29,7 @@ struct NodeSnapshot
     int index = 0;
     QString address; // host:port
     State state = State::Starting;
-    QString error;   // why it is down, in words
+    QString error; // why it is down, in words
     bool local = false;
     qint64 pid = 0;
     qint64 stateSinceUs = 0;

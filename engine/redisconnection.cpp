@@ -587,7 +587,8 @@ void RedisConnection::connectTimedOut()
         !m_tcpConnected ? QStringLiteral("timed out connecting after %1 ms").arg(ms)
         : knownRedis
             ? QStringLiteral("no answer within %1 ms (frozen, overloaded or cut off)").arg(ms)
-            : QStringLiteral("no answer from the node within %1 ms - is it a Redis server?").arg(ms);
+            : QStringLiteral("no answer from the node within %1 ms - is it a Redis server?")
+                  .arg(ms);
     abortLookup();
     dropContext(error, CommandResult::Status::Down);
 }

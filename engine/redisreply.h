@@ -8,7 +8,15 @@ struct redisReply;
 // A reply copied out of hiredis: hiredis frees its own reply when the callback returns.
 struct RedisReply
 {
-    enum class Type { Nil, Status, Error, Integer, String, Array };
+    enum class Type
+    {
+        Nil,
+        Status,
+        Error,
+        Integer,
+        String,
+        Array
+    };
 
     Type type = Type::Nil;
     QByteArray text; // Status, Error and String

@@ -19,9 +19,21 @@ class RedisServerProcess : public QObject
     Q_OBJECT
 
 public:
-    enum class State { Stopped, Starting, Running, Paused, Failed };
+    enum class State
+    {
+        Stopped,
+        Starting,
+        Running,
+        Paused,
+        Failed
+    };
     Q_ENUM(State)
-    enum class Persistence { None, AofEverySec, AofAlways };
+    enum class Persistence
+    {
+        None,
+        AofEverySec,
+        AofAlways
+    };
     Q_ENUM(Persistence)
 
     struct Options

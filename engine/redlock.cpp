@@ -268,8 +268,12 @@ NodeOutcome Redlock::releaseOutcomeOf(const CommandResult& result)
     o.repliedUs = result.repliedUs;
     o.error = result.error;
     switch (result.status) {
-    case CommandResult::Status::Timeout: o.kind = NodeOutcome::Kind::Timeout; break;
-    case CommandResult::Status::Down: o.kind = NodeOutcome::Kind::Down; break;
+    case CommandResult::Status::Timeout:
+        o.kind = NodeOutcome::Kind::Timeout;
+        break;
+    case CommandResult::Status::Down:
+        o.kind = NodeOutcome::Kind::Down;
+        break;
     case CommandResult::Status::Replied:
         if (result.reply.isError()) {
             o.kind = NodeOutcome::Kind::Error;

@@ -28,7 +28,12 @@ class Redlock : public QObject
     Q_OBJECT
 
 public:
-    enum class Operation { Acquire, Release, Extend };
+    enum class Operation
+    {
+        Acquire,
+        Release,
+        Extend
+    };
     Q_ENUM(Operation)
 
     struct AcquireResult

@@ -16,8 +16,8 @@ struct ResourceSnapshot
     QByteArray resource;
     int nodeCount = 0;
     int quorum = 0;
-    QList<Holder> holders; // most nodes first
-    int believedHolder = -1;         // the client that believes it holds the lock now, if one
+    QList<Holder> holders;   // most nodes first
+    int believedHolder = -1; // the client that believes it holds the lock now, if one
     qint64 believedValidUntilUs = 0;
-    int believingCount = 0;          // > 1: mutual exclusion is broken right now
+    int believingCount = 0; // > 1: mutual exclusion is broken right now
 };

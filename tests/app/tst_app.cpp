@@ -80,12 +80,15 @@ private slots:
         QTest::newRow("no port") << QStringList{"--headless", "--nodes", "localhost"} << "port";
         QTest::newRow("even count")
             << QStringList{"--headless", "--nodes", "127.0.0.1:7001,127.0.0.1:7002"} << "odd";
-        QTest::newRow("bad number") << QStringList{"--headless", "--clients", "many"} << "--clients";
+        QTest::newRow("bad number")
+            << QStringList{"--headless", "--clients", "many"} << "--clients";
         QTest::newRow("missing config")
             << QStringList{"--headless", "--config", "/nonexistent.json"} << "cannot read";
-        QTest::newRow("even local nodes") << QStringList{"--headless", "--local-nodes", "4"} << "odd";
+        QTest::newRow("even local nodes")
+            << QStringList{"--headless", "--local-nodes", "4"} << "odd";
         QTest::newRow("missing redis-server")
-            << QStringList{"--headless", "--duration", "5", "--redis-server", "/nonexistent/redis-server"}
+            << QStringList{"--headless", "--duration", "5", "--redis-server",
+                           "/nonexistent/redis-server"}
             << "redis-server";
     }
 
@@ -156,10 +159,10 @@ private slots:
     {
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("shot.png"));
-        const Run r = run({QStringLiteral("--clients"), QStringLiteral("3"),
-                           QStringLiteral("--screenshot"), png, QStringLiteral("--after"),
-                           QStringLiteral("2")},
-                          30000);
+        const Run r =
+            run({QStringLiteral("--clients"), QStringLiteral("3"), QStringLiteral("--screenshot"),
+                 png, QStringLiteral("--after"), QStringLiteral("2")},
+                30000);
         QCOMPARE(r.exitCode, 0);
         const QImage image(png);
         QVERIFY(!image.isNull());

@@ -46,7 +46,8 @@ private slots:
                 ++holders;
             else if (e.kind == HistoryEvent::Kind::HoldEnd)
                 --holders;
-            QVERIFY2(holders <= 1, qPrintable(QStringLiteral("two holders at %1 s").arg(e.tUs / 1e6)));
+            QVERIFY2(holders <= 1,
+                     qPrintable(QStringLiteral("two holders at %1 s").arg(e.tUs / 1e6)));
         }
     }
 };

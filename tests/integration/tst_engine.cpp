@@ -23,9 +23,9 @@ private:
 
     static bool allUp(const EngineSnapshot& s, int n)
     {
-        return s.nodes.size() == n && std::all_of(s.nodes.cbegin(), s.nodes.cend(), [](const auto& node) {
-                   return node.state == NodeSnapshot::State::Up;
-               });
+        return s.nodes.size() == n &&
+               std::all_of(s.nodes.cbegin(), s.nodes.cend(),
+                           [](const auto& node) { return node.state == NodeSnapshot::State::Up; });
     }
 
 private slots:
@@ -79,7 +79,8 @@ private slots:
         QString message;
         QVERIFY2(engine.command(QStringLiteral("client add"), &message), qPrintable(message));
         QVERIFY(engine.command(QStringLiteral("client add Alice ttl=5000 work=10-20")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 2; }, 2000));
+        QVERIFY(
+            engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 2; }, 2000));
         QCOMPARE(engine.client(QStringLiteral("Alice"))->settings.lock.ttlMs, 5000);
 
         QVERIFY(!engine.command(QStringLiteral("client set all ttl=abc"), &message));
@@ -103,7 +104,8 @@ private slots:
             },
             2000));
         QVERIFY(engine.command(QStringLiteral("client remove C1")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 1; }, 2000));
+        QVERIFY(
+            engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 1; }, 2000));
         // An external node cannot be restarted from here, and the answer says why.
         QVERIFY(!engine.command(QStringLiteral("node restart 1"), &message));
         QVERIFY2(message.contains(QLatin1String("external")), qPrintable(message));
@@ -159,7 +161,8 @@ private slots:
     void unreachableNodesAreReportedDown()
     {
         EngineConfig config;
-        config.nodes = {NodeAddress{QStringLiteral("127.0.0.1"), RedisServerProcess::freeLoopbackPort()}};
+        config.nodes = {
+            NodeAddress{QStringLiteral("127.0.0.1"), RedisServerProcess::freeLoopbackPort()}};
         config.initialClients = 1;
         EngineRunner engine(config);
         QString error;

@@ -24,7 +24,7 @@ const NodeSnapshot::ClientOutcome* outcomeOf(const EngineSnapshot& s, int node, 
     if (node >= s.nodes.size())
         return nullptr;
     for (const auto& o : s.nodes.at(node).lastOutcomes) // at(): a reference, not a copy
-        if (o.client == client && o.operation == 0) // the latest acquire answer
+        if (o.client == client && o.operation == 0)     // the latest acquire answer
             return &o;
     return nullptr;
 }
@@ -54,9 +54,15 @@ private slots:
         EngineRunner engine(localConfig(1));
         QString error;
         QVERIFY2(engine.start(15000, &error), qPrintable(error));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return !s.clients.isEmpty() && s.clients[0].acquisitions > 0; }, 10000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return !s.clients.isEmpty() && s.clients[0].acquisitions > 0;
+            },
+            10000));
         QVERIFY(engine.command(QStringLiteral("node kill 3")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return hasFault(s.nodes[2], NodeFault::Kind::Killed); }, 2000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) { return hasFault(s.nodes[2], NodeFault::Kind::Killed); },
+            2000));
         const quint64 before = engine.client(QStringLiteral("C1"))->acquisitions;
         QVERIFY(engine.waitFor(
             [before](const EngineSnapshot& s) {
@@ -66,10 +72,16 @@ private slots:
             },
             10000));
         QCOMPARE(engine.last().nodes[2].state, NodeSnapshot::State::Down);
-        QVERIFY(eventsOf(engine.events(), HistoryEvent::Kind::FaultStart, QStringLiteral("node 3 killed")) == 1);
+        QVERIFY(eventsOf(engine.events(), HistoryEvent::Kind::FaultStart,
+                         QStringLiteral("node 3 killed")) == 1);
         QVERIFY(engine.command(QStringLiteral("node restart 3")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.nodes[2].state == NodeSnapshot::State::Up && s.nodes[2].faults.isEmpty(); }, 10000));
-        QVERIFY(eventsOf(engine.events(), HistoryEvent::Kind::FaultEnd, QStringLiteral("node 3 killed ended")) == 1);
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.nodes[2].state == NodeSnapshot::State::Up && s.nodes[2].faults.isEmpty();
+            },
+            10000));
+        QVERIFY(eventsOf(engine.events(), HistoryEvent::Kind::FaultEnd,
+                         QStringLiteral("node 3 killed ended")) == 1);
     }
 
     void pausedNodeTimesOutWithinTheNodeTimeout()
@@ -77,7 +89,11 @@ private slots:
         EngineRunner engine(localConfig(1));
         QString error;
         QVERIFY2(engine.start(15000, &error), qPrintable(error));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return !s.clients.isEmpty() && s.clients[0].acquisitions > 0; }, 10000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return !s.clients.isEmpty() && s.clients[0].acquisitions > 0;
+            },
+            10000));
         QString message;
         QVERIFY2(engine.command(QStringLiteral("node pause 2"), &message), qPrintable(message));
         // The first request the frozen node gets times out at its deadline; from then on
@@ -104,7 +120,9 @@ private slots:
         QVERIFY(!engine.last().nodes[1].actions.contains(QStringLiteral("pause")));
         QVERIFY(!engine.command(QStringLiteral("node pause 2"), &message));
         QVERIFY(engine.command(QStringLiteral("node resume 2")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.nodes[1].state == NodeSnapshot::State::Up; }, 10000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) { return s.nodes[1].state == NodeSnapshot::State::Up; },
+            10000));
     }
 
     void persistenceDecidesWhatARestartKeeps()
@@ -116,20 +134,39 @@ private slots:
         QString error;
         QVERIFY2(engine.start(15000, &error), qPrintable(error));
         QString message;
-        QVERIFY2(engine.command(QStringLiteral("node persistence 1 always"), &message), qPrintable(message));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.nodes[0].persistence == QLatin1String("aof always"); }, 2000));
+        QVERIFY2(engine.command(QStringLiteral("node persistence 1 always"), &message),
+                 qPrintable(message));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.nodes[0].persistence == QLatin1String("aof always");
+            },
+            2000));
         const NodeAddress n1 = NodeAddress::parse(engine.last().nodes[0].address, &error).value();
         const NodeAddress n2 = NodeAddress::parse(engine.last().nodes[1].address, &error).value();
         // Wait for the AOF rewrite CONFIG SET appendonly started, then write the key.
-        QTRY_VERIFY_WITH_TIMEOUT(TestFleet::redisCommand(n1, {"INFO", "persistence"}).text.contains("aof_rewrite_in_progress:0"), 5000);
-        QCOMPARE(TestFleet::redisCommand(n1, {"SET", "stock-lock", "kept", "PX", "60000"}).text, QByteArray("OK"));
-        QCOMPARE(TestFleet::redisCommand(n2, {"SET", "stock-lock", "lost", "PX", "60000"}).text, QByteArray("OK"));
+        QTRY_VERIFY_WITH_TIMEOUT(TestFleet::redisCommand(n1, {"INFO", "persistence"})
+                                     .text.contains("aof_rewrite_in_progress:0"),
+                                 5000);
+        QCOMPARE(TestFleet::redisCommand(n1, {"SET", "stock-lock", "kept", "PX", "60000"}).text,
+                 QByteArray("OK"));
+        QCOMPARE(TestFleet::redisCommand(n2, {"SET", "stock-lock", "lost", "PX", "60000"}).text,
+                 QByteArray("OK"));
         QVERIFY(engine.command(QStringLiteral("node kill 1")));
         QVERIFY(engine.command(QStringLiteral("node kill 2")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.nodes[0].state == NodeSnapshot::State::Down && s.nodes[1].state == NodeSnapshot::State::Down; }, 5000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.nodes[0].state == NodeSnapshot::State::Down &&
+                       s.nodes[1].state == NodeSnapshot::State::Down;
+            },
+            5000));
         QVERIFY(engine.command(QStringLiteral("node restart 1")));
         QVERIFY(engine.command(QStringLiteral("node restart 2")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.nodes[0].state == NodeSnapshot::State::Up && s.nodes[1].state == NodeSnapshot::State::Up; }, 10000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.nodes[0].state == NodeSnapshot::State::Up &&
+                       s.nodes[1].state == NodeSnapshot::State::Up;
+            },
+            10000));
         QCOMPARE(TestFleet::redisCommand(n1, {"GET", "stock-lock"}).text, QByteArray("kept"));
         QVERIFY(TestFleet::redisCommand(n2, {"GET", "stock-lock"}).isNil());
         const qint64 pttl = TestFleet::redisCommand(n1, {"PTTL", "stock-lock"}).integer;
@@ -144,8 +181,13 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         QString message;
-        QVERIFY2(engine.command(QStringLiteral("node restart 4 delayed 1500"), &message), qPrintable(message));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return hasFault(s.nodes[3], NodeFault::Kind::RestartPending); }, 2000));
+        QVERIFY2(engine.command(QStringLiteral("node restart 4 delayed 1500"), &message),
+                 qPrintable(message));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return hasFault(s.nodes[3], NodeFault::Kind::RestartPending);
+            },
+            2000));
         const NodeAddress n4 = NodeAddress::parse(engine.last().nodes[3].address, &error).value();
         QVERIFY(TestFleet::isClientError(TestFleet::redisCommand(n4, {"PING"}, 200)));
         QTest::qWait(1000);
@@ -154,12 +196,15 @@ private slots:
         QVERIFY2(clock.elapsed() >= 1500, qPrintable(QString::number(clock.elapsed())));
         // Without a delay given, it stays down a little more than the largest TTL in use.
         QVERIFY(engine.command(QStringLiteral("node restart 4 delayed"), &message));
-        QVERIFY2(engine.waitFor([](const EngineSnapshot& s) {
-            for (const NodeFault& f : s.nodes[3].faults)
-                if (f.kind == NodeFault::Kind::RestartPending)
-                    return f.untilUs - f.sinceUs >= 2000 * 1000;
-            return false;
-        }, 2000), "default delay > largest ttl");
+        QVERIFY2(engine.waitFor(
+                     [](const EngineSnapshot& s) {
+                         for (const NodeFault& f : s.nodes[3].faults)
+                             if (f.kind == NodeFault::Kind::RestartPending)
+                                 return f.untilUs - f.sinceUs >= 2000 * 1000;
+                         return false;
+                     },
+                     2000),
+                 "default delay > largest ttl");
     }
 
     void partitionBlocksOnlyTheChosenClients()
@@ -167,9 +212,11 @@ private slots:
         EngineRunner engine(localConfig(2));
         QString error;
         QVERIFY2(engine.start(15000, &error), qPrintable(error));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 2; }, 5000));
+        QVERIFY(
+            engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 2; }, 5000));
         QString message;
-        QVERIFY2(engine.command(QStringLiteral("node partition 1 C2"), &message), qPrintable(message));
+        QVERIFY2(engine.command(QStringLiteral("node partition 1 C2"), &message),
+                 qPrintable(message));
         QVERIFY(engine.waitFor(
             [](const EngineSnapshot& s) {
                 const auto* c2 = outcomeOf(s, 0, 2);
@@ -178,19 +225,25 @@ private slots:
                     return k == NodeOutcome::Kind::Timeout || k == NodeOutcome::Kind::Down;
                 };
                 return c2 && c1 && cut(c2->outcome.kind) &&
-                       (c1->outcome.kind == NodeOutcome::Kind::Ok || c1->outcome.kind == NodeOutcome::Kind::Taken) &&
+                       (c1->outcome.kind == NodeOutcome::Kind::Ok ||
+                        c1->outcome.kind == NodeOutcome::Kind::Taken) &&
                        c1->outcome.sentUs > c2->outcome.sentUs;
             },
             10000));
         QVERIFY(hasFault(engine.last().nodes[0], NodeFault::Kind::Partition));
         // Both still get the lock with the other four nodes.
         const quint64 c2Before = engine.client(QStringLiteral("C2"))->acquisitions;
-        QVERIFY(engine.waitFor([c2Before](const EngineSnapshot& s) { return s.clients[1].acquisitions > c2Before; }, 10000));
+        QVERIFY(engine.waitFor(
+            [c2Before](const EngineSnapshot& s) { return s.clients[1].acquisitions > c2Before; },
+            10000));
         QVERIFY(engine.command(QStringLiteral("node heal 1")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) {
-            const auto* c2 = outcomeOf(s, 0, 2);
-            return c2 && (c2->outcome.kind == NodeOutcome::Kind::Ok || c2->outcome.kind == NodeOutcome::Kind::Taken);
-        }, 10000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                const auto* c2 = outcomeOf(s, 0, 2);
+                return c2 && (c2->outcome.kind == NodeOutcome::Kind::Ok ||
+                              c2->outcome.kind == NodeOutcome::Kind::Taken);
+            },
+            10000));
         QVERIFY(engine.last().violationCount == 0);
     }
 
@@ -202,15 +255,18 @@ private slots:
         QString message;
         // More than the default 50 ms node timeout would make every answer a timeout.
         QVERIFY(engine.command(QStringLiteral("client set C1 timeout=200")));
-        QVERIFY2(engine.command(QStringLiteral("node latency 5 30"), &message), qPrintable(message));
+        QVERIFY2(engine.command(QStringLiteral("node latency 5 30"), &message),
+                 qPrintable(message));
         QVERIFY(engine.waitFor(
             [](const EngineSnapshot& s) {
                 const auto* o = outcomeOf(s, 4, 1);
-                return o && o->outcome.kind != NodeOutcome::Kind::Timeout && o->outcome.latencyUs() >= 30000;
+                return o && o->outcome.kind != NodeOutcome::Kind::Timeout &&
+                       o->outcome.latencyUs() >= 30000;
             },
             10000));
         const auto* o = outcomeOf(engine.last(), 4, 1);
-        QVERIFY2(o->outcome.latencyUs() < 30000 + 20000, qPrintable(QString::number(o->outcome.latencyUs())));
+        QVERIFY2(o->outcome.latencyUs() < 30000 + 20000,
+                 qPrintable(QString::number(o->outcome.latencyUs())));
         const auto* fast = outcomeOf(engine.last(), 0, 1);
         QVERIFY(fast && fast->outcome.latencyUs() < 10000);
     }
@@ -221,13 +277,20 @@ private slots:
         QString error;
         QVERIFY2(engine.start(15000, &error), qPrintable(error));
         const NodeAddress n2 = NodeAddress::parse(engine.last().nodes[1].address, &error).value();
-        QCOMPARE(TestFleet::redisCommand(n2, {"SET", "stock-lock", "someone", "PX", "10000"}).text, QByteArray("OK"));
+        QCOMPARE(TestFleet::redisCommand(n2, {"SET", "stock-lock", "someone", "PX", "10000"}).text,
+                 QByteArray("OK"));
         const qint64 before = TestFleet::redisCommand(n2, {"PTTL", "stock-lock"}).integer;
         QString message;
-        QVERIFY2(engine.command(QStringLiteral("node clock 2 +4000"), &message), qPrintable(message));
+        QVERIFY2(engine.command(QStringLiteral("node clock 2 +4000"), &message),
+                 qPrintable(message));
         const qint64 after = TestFleet::redisCommand(n2, {"PTTL", "stock-lock"}).integer;
-        QVERIFY2(qAbs((before - after) - 4000) <= 20, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return hasFault(s.nodes[1], NodeFault::Kind::ClockJump); }, 2000));
+        QVERIFY2(qAbs((before - after) - 4000) <= 20,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return hasFault(s.nodes[1], NodeFault::Kind::ClockJump);
+            },
+            2000));
     }
 
     // The critique's scenario: C1 pauses while holding, its keys expire, C2 takes the
@@ -239,13 +302,20 @@ private slots:
         EngineRunner engine(config);
         QString error;
         QVERIFY2(engine.start(15000, &error), qPrintable(error));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return !s.clients.isEmpty() && s.clients[0].state == ClientSnapshot::State::Holding; }, 10000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return !s.clients.isEmpty() && s.clients[0].state == ClientSnapshot::State::Holding;
+            },
+            10000));
         QVERIFY(engine.command(QStringLiteral("client pause C1")));
         QVERIFY(engine.command(QStringLiteral("client add C2")));
         // C1's keys expire by TTL while it is frozen; C2 then acquires.
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) {
-            return s.clients.size() == 2 && s.clients[1].state == ClientSnapshot::State::Holding;
-        }, 10000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.clients.size() == 2 &&
+                       s.clients[1].state == ClientSnapshot::State::Holding;
+            },
+            10000));
         const ClientSnapshot* c1 = engine.client(QStringLiteral("C1"));
         QCOMPARE(c1->state, ClientSnapshot::State::Paused);
         QVERIFY(c1->believesHolding);
@@ -256,7 +326,11 @@ private slots:
                  qPrintable(engine.last().lastViolation));
         QCOMPARE(engine.last().resources[0].believingCount, 2);
         QVERIFY(engine.command(QStringLiteral("client resume C1")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients[0].state == ClientSnapshot::State::Holding; }, 2000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.clients[0].state == ClientSnapshot::State::Holding;
+            },
+            2000));
     }
 
     void crashedClientsKeysExpireThenAnotherAcquires()
@@ -266,27 +340,41 @@ private slots:
         EngineRunner engine(config);
         QString error;
         QVERIFY2(engine.start(15000, &error), qPrintable(error));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return !s.clients.isEmpty() && s.clients[0].state == ClientSnapshot::State::Holding; }, 10000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return !s.clients.isEmpty() && s.clients[0].state == ClientSnapshot::State::Holding;
+            },
+            10000));
         QVERIFY(engine.command(QStringLiteral("client crash C1")));
         QElapsedTimer since;
         since.start();
         QVERIFY(engine.command(QStringLiteral("client add C2 work=100")));
         // The keys stay (nobody released them) ...
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 2 && s.clients[1].attempts >= 1; }, 5000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.clients.size() == 2 && s.clients[1].attempts >= 1;
+            },
+            5000));
         QVERIFY(engine.last().resources[0].holders.value(0).client == 1);
         // ... until their TTL runs out; then C2 gets the lock.
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients[1].acquisitions > 0; }, 10000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) { return s.clients[1].acquisitions > 0; }, 10000));
         QVERIFY2(since.elapsed() > 1000, qPrintable(QString::number(since.elapsed())));
         QVERIFY(engine.last().violationCount == 0);
         QVERIFY(engine.command(QStringLiteral("client restart C1")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients[0].state != ClientSnapshot::State::Crashed; }, 2000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.clients[0].state != ClientSnapshot::State::Crashed;
+            },
+            2000));
     }
 
     // External nodes: what Redis refuses is refused with its reason.
     void externalFaultThatCannotBeDone()
     {
         RedisServerProcess::Options options;
-        options.extraArgs = {QStringLiteral("--rename-command"), QStringLiteral("CONFIG"), QString()};
+        options.extraArgs = {QStringLiteral("--rename-command"), QStringLiteral("CONFIG"),
+                             QString()};
         TestFleet fleet(3, options);
         QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
         EngineConfig config = localConfig(0);
@@ -294,10 +382,15 @@ private slots:
         EngineRunner engine(config);
         QString error;
         QVERIFY2(engine.start(10000, &error), qPrintable(error));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.nodes.size() == 3 && s.nodes[0].state == NodeSnapshot::State::Up; }, 5000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.nodes.size() == 3 && s.nodes[0].state == NodeSnapshot::State::Up;
+            },
+            5000));
         QString message;
         QVERIFY(!engine.command(QStringLiteral("node persistence 1 always"), &message));
-        QVERIFY2(message.contains(QLatin1String("refused")) && message.contains(QLatin1String("CONFIG"), Qt::CaseInsensitive),
+        QVERIFY2(message.contains(QLatin1String("refused")) &&
+                     message.contains(QLatin1String("CONFIG"), Qt::CaseInsensitive),
                  qPrintable(message));
         QVERIFY(!engine.command(QStringLiteral("node restart 1"), &message));
         QVERIFY2(message.contains(QLatin1String("external")), qPrintable(message));
@@ -308,7 +401,9 @@ private slots:
         QCOMPARE(fleet.command(1, {"SET", "x", "y"}).text, QByteArray("OK"));
         // SHUTDOWN NOSAVE kills an external node.
         QVERIFY2(engine.command(QStringLiteral("node kill 3"), &message), qPrintable(message));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.nodes[2].state == NodeSnapshot::State::Down; }, 5000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) { return s.nodes[2].state == NodeSnapshot::State::Down; },
+            5000));
     }
 };
 

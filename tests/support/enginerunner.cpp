@@ -14,7 +14,9 @@ EngineRunner::EngineRunner(const EngineConfig& config)
     connect(m_controller.get(), &EngineController::startFailed, this,
             [this](const QString& error) { m_startError = error; });
     connect(m_controller.get(), &EngineController::commandFinished, this,
-            [this](quint64 id, bool ok, const QString& message) { m_answers[id] = {ok, message}; });
+            [this](quint64 id, bool ok, const QString& message) {
+                m_answers[id] = {ok, message};
+            });
 }
 
 EngineRunner::~EngineRunner()
@@ -26,8 +28,9 @@ bool EngineRunner::start(int timeoutMs, QString* error)
 {
     m_controller->start();
     (void)QTest::qWaitFor([this] { return m_started || !m_startError.isEmpty(); }, timeoutMs);
-    *error = m_started ? QString() : (m_startError.isEmpty() ? QStringLiteral("start timed out")
-                                                             : m_startError);
+    *error = m_started
+                 ? QString()
+                 : (m_startError.isEmpty() ? QStringLiteral("start timed out") : m_startError);
     return m_started;
 }
 

@@ -31,8 +31,8 @@ void FakeNode::send(const QByteArrayList& args, int timeoutMs, Callback callback
     }
     // The command takes effect when the node "receives" it; the reply travels back later.
     if (result.status != CommandResult::Status::Timeout)
-        result.reply = m_mode == Mode::Failing ? RedisReply::error("ERR injected failure")
-                                               : execute(args);
+        result.reply =
+            m_mode == Mode::Failing ? RedisReply::error("ERR injected failure") : execute(args);
     result.repliedUs = sentUs + delayUs;
     QTimer::singleShot(int(delayUs / 1000), this, [this, callback, result] {
         m_clock.advanceToUs(result.repliedUs);

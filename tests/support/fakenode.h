@@ -19,7 +19,8 @@ class FakeNode : public QObject, public NodeChannel
     Q_OBJECT
 
 public:
-    enum class Mode {
+    enum class Mode
+    {
         Up,     // answers like Redis
         Down,   // refuses at once (not connected)
         Frozen, // accepts and never answers: the request times out at its deadline

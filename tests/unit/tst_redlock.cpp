@@ -153,9 +153,8 @@ private slots:
         const auto r = c.acquire();
         QVERIFY(!r.acquired);
         QVERIFY2(r.reason.startsWith(QLatin1String("validity expired")), qPrintable(r.reason));
-        QTRY_VERIFY(std::all_of(c.nodes.cbegin(), c.nodes.cend(), [](FakeNode* n) {
-            return n->commandCount("EVAL") == 1;
-        }));
+        QTRY_VERIFY(std::all_of(c.nodes.cbegin(), c.nodes.cend(),
+                                [](FakeNode* n) { return n->commandCount("EVAL") == 1; }));
     }
 
     // A failed attempt releases on every node, those that said no included.
@@ -166,9 +165,8 @@ private slots:
             c.nodes[i]->setKey("res", "other", 10000);
         const auto r = c.acquire();
         QVERIFY(!r.acquired);
-        QTRY_VERIFY(std::all_of(c.nodes.cbegin(), c.nodes.cend(), [](FakeNode* n) {
-            return n->commandCount("EVAL") == 1;
-        }));
+        QTRY_VERIFY(std::all_of(c.nodes.cbegin(), c.nodes.cend(),
+                                [](FakeNode* n) { return n->commandCount("EVAL") == 1; }));
         QVERIFY(c.nodes[0]->value("res").isEmpty()); // our partial keys are gone
         QVERIFY(c.nodes[1]->value("res").isEmpty());
         QCOMPARE(c.nodes[2]->value("res"), QByteArray("other")); // theirs stay
