@@ -5,6 +5,7 @@
 #include "uitheme.h"
 
 #include <QHelpEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QToolTip>
 
@@ -53,11 +54,30 @@ void OutcomeGrid::setOutcomes(const QList<NodeSnapshot::ClientOutcome>& outcomes
         if (!legend.isKnown(o.client))
             cells.append(Cell{o.client, legend.name(o.client), legend.color(o.client), o});
     }
-    const bool countChanged = (cells.size() + 1) / 2 != (m_cells.size() + 1) / 2;
+    if (sameLook(cells, m_cells))
+        return; // nothing to repaint: most frames under load
+    const bool shapeChanged = cells.size() != m_cells.size();
     m_cells = std::move(cells);
-    if (countChanged)
+    if (shapeChanged)
         updateGeometry();
     update();
+}
+
+// What is drawn: the kind and the latency as shown (to the displayed precision).
+bool OutcomeGrid::sameLook(const QList<Cell>& a, const QList<Cell>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const NodeOutcome& x = a[i].outcome.outcome;
+        const NodeOutcome& y = b[i].outcome.outcome;
+        if (a[i].client != b[i].client || a[i].name != b[i].name || a[i].color != b[i].color ||
+            x.kind != y.kind || hasLatency(x) != hasLatency(y) ||
+            (hasLatency(x) &&
+             TextFormat::latencyMs(x.latencyUs()) != TextFormat::latencyMs(y.latencyUs())))
+            return false;
+    }
+    return true;
 }
 
 QString OutcomeGrid::cellText(int clientId) const
@@ -87,9 +107,18 @@ int OutcomeGrid::cellHeight() const
     return fontMetrics().height() + 6;
 }
 
+// Text cells in two columns; tiles as many to a row as the width takes.
+int OutcomeGrid::columns() const
+{
+    if (!isCompact())
+        return 2;
+    return qMax(1, width() / cellHeight());
+}
+
 int OutcomeGrid::rows() const
 {
-    return qMax(1, int(m_cells.size() + 1) / 2);
+    const int perRow = columns();
+    return qMax(1, int(m_cells.size() + perRow - 1) / perRow);
 }
 
 QSize OutcomeGrid::sizeHint() const
@@ -102,13 +131,34 @@ QSize OutcomeGrid::minimumSizeHint() const
     return {cellWidth(), rows() * cellHeight()};
 }
 
-QRect OutcomeGrid::cellRect(int index) const
+bool OutcomeGrid::hasHeightForWidth() const
 {
-    const int w = width() / 2;
-    return {(index % 2) * w, (index / 2) * cellHeight(), w, cellHeight()};
+    return true;
 }
 
-void OutcomeGrid::paintEvent(QPaintEvent*)
+int OutcomeGrid::heightForWidth(int width) const
+{
+    if (!isCompact())
+        return rows() * cellHeight();
+    const int perRow = qMax(1, width / cellHeight());
+    return qMax(1, int(m_cells.size() + perRow - 1) / perRow) * cellHeight();
+}
+
+void OutcomeGrid::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (isCompact())
+        updateGeometry(); // tiles per row follow the width
+}
+
+QRect OutcomeGrid::cellRect(int index) const
+{
+    const int perRow = columns();
+    const int w = isCompact() ? cellHeight() : width() / 2;
+    return {(index % perRow) * w, (index / perRow) * cellHeight(), w, cellHeight()};
+}
+
+void OutcomeGrid::paintEvent(QPaintEvent* event)
 {
     QPainter painter(this);
     const bool dark = UiTheme::isDark(palette());
@@ -117,34 +167,61 @@ void OutcomeGrid::paintEvent(QPaintEvent*)
         painter.drawText(rect(), Qt::AlignLeft | Qt::AlignVCenter, tr("no answers yet"));
         return;
     }
-    const QFontMetrics metrics = fontMetrics();
     for (int i = 0; i < m_cells.size(); ++i) {
-        const Cell& cell = m_cells[i];
-        const QRect r = cellRect(i).adjusted(0, 2, -6, -2);
-        const int chipW = OwnerChip::width(metrics, cell.name);
-        OwnerChip::paint(painter, QRectF(r.left(), r.top(), chipW, r.height()), cell.name,
-                         cell.color, cell.client < 0);
-        const NodeOutcome& o = cell.outcome.outcome;
-        QRect textRect = r.adjusted(chipW + 5, 0, 0, 0);
-        QFont bold = font();
-        bold.setBold(true);
-        painter.setFont(bold);
-        painter.setPen(UiTheme::outcome(o.kind, dark));
-        const QString kind = o.kind == NodeOutcome::Kind::Pending ? QStringLiteral("…")
-                                                                  : NodeOutcome::kindName(o.kind);
-        painter.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
-                         QFontMetrics(bold).elidedText(kind, Qt::ElideRight, textRect.width()));
-        if (hasLatency(o)) {
-            painter.setFont(font());
-            painter.setPen(UiTheme::muted(dark));
-            textRect.setLeft(textRect.left() + QFontMetrics(bold).horizontalAdvance(kind) + 5);
-            // A cut number misleads: show it whole or not at all (the tooltip has it).
-            const QString latency = TextFormat::latencyMs(o.latencyUs());
-            if (metrics.horizontalAdvance(latency) <= textRect.width())
-                painter.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, latency);
-        }
-        painter.setFont(font());
+        const QRect r = cellRect(i);
+        if (!event->rect().intersects(r))
+            continue;
+        if (isCompact())
+            paintTile(painter, m_cells[i], r.adjusted(1, 2, -2, -1));
+        else
+            paintText(painter, m_cells[i], r.adjusted(0, 2, -6, -2));
     }
+}
+
+void OutcomeGrid::paintText(QPainter& painter, const Cell& cell, const QRect& r) const
+{
+    const bool dark = UiTheme::isDark(palette());
+    const QFontMetrics metrics = fontMetrics();
+    const int chipW = OwnerChip::width(metrics, cell.name);
+    OwnerChip::paint(painter, QRectF(r.left(), r.top(), chipW, r.height()), cell.name, cell.color,
+                     cell.client < 0);
+    const NodeOutcome& o = cell.outcome.outcome;
+    QRect textRect = r.adjusted(chipW + 5, 0, 0, 0);
+    QFont bold = font();
+    bold.setBold(true);
+    painter.setFont(bold);
+    painter.setPen(UiTheme::outcome(o.kind, dark));
+    const QString kind =
+        o.kind == NodeOutcome::Kind::Pending ? QStringLiteral("…") : NodeOutcome::kindName(o.kind);
+    painter.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
+                     QFontMetrics(bold).elidedText(kind, Qt::ElideRight, textRect.width()));
+    if (hasLatency(o)) {
+        painter.setFont(font());
+        painter.setPen(UiTheme::muted(dark));
+        textRect.setLeft(textRect.left() + QFontMetrics(bold).horizontalAdvance(kind) + 5);
+        // A cut number misleads: show it whole or not at all (the tooltip has it).
+        const QString latency = TextFormat::latencyMs(o.latencyUs());
+        if (metrics.horizontalAdvance(latency) <= textRect.width())
+            painter.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, latency);
+    }
+    painter.setFont(font());
+}
+
+// Solid: ok. Faded: taken. Crossed out in the outcome colour: timeout, error, down.
+void OutcomeGrid::paintTile(QPainter& painter, const Cell& cell, const QRect& r) const
+{
+    const bool dark = UiTheme::isDark(palette());
+    const NodeOutcome::Kind kind = cell.outcome.outcome.kind;
+    QColor fill = cell.color;
+    if (kind != NodeOutcome::Kind::Ok)
+        fill.setAlpha(kind == NodeOutcome::Kind::Taken ? 90 : 45);
+    painter.fillRect(r, fill);
+    if (kind == NodeOutcome::Kind::Ok || kind == NodeOutcome::Kind::Taken ||
+        kind == NodeOutcome::Kind::Pending)
+        return;
+    painter.setPen(QPen(UiTheme::outcome(kind, dark), 2));
+    painter.drawLine(r.topLeft(), r.bottomRight());
+    painter.drawLine(r.topRight(), r.bottomLeft());
 }
 
 QString OutcomeGrid::tooltipFor(const Cell& cell) const
