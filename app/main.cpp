@@ -2,7 +2,9 @@
 #include "benchmark.h"
 #include "engineconfig.h"
 #include "enginecontroller.h"
+#include "execqueue.h"
 #include "mainwindow.h"
+#include "uibenchmark.h"
 #include "unixsignalwatcher.h"
 
 #include <QApplication>
@@ -20,8 +22,10 @@ struct Options
     EngineConfig config;
     bool headless = false;
     bool bench = false;
+    bool benchUi = false;
     QString jsonPath;
     QString screenshotPath;
+    QList<ExecQueue::Step> exec; // --exec: command lines to run once the engine started
     double screenshotAfterS = 3.0;
     double durationS = 0; // headless: stop after this long (0: until a signal)
     int benchCycles = 3000;
@@ -52,16 +56,26 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("headless"), QStringLiteral("Run without a window.")},
         {QStringLiteral("bench"), QStringLiteral("With --headless: measure acquire/release latency "
                                                  "against the multiplexed floor, then exit.")},
-        {QStringLiteral("bench-cycles"), QStringLiteral("Cycles per benchmark phase (default 3000)."),
-         QStringLiteral("n")},
+        {QStringLiteral("bench-ui"),
+         QStringLiteral("Run the window under load (default 50 clients) for --duration seconds "
+                        "(default 30) and report frames/s, GUI CPU, repaint lag and memory.")},
+        {QStringLiteral("bench-cycles"),
+         QStringLiteral("Cycles per benchmark phase (default 3000)."), QStringLiteral("n")},
         {QStringLiteral("json"), QStringLiteral("Write the benchmark report as JSON."),
          QStringLiteral("file")},
-        {QStringLiteral("duration"), QStringLiteral("With --headless: stop after this many seconds."),
+        {QStringLiteral("duration"),
+         QStringLiteral("With --headless: stop after this many seconds."),
          QStringLiteral("seconds")},
         {QStringLiteral("screenshot"), QStringLiteral("Render the window to a PNG and exit."),
          QStringLiteral("file")},
-        {QStringLiteral("after"), QStringLiteral("With --screenshot: wait this long first "
-                                                 "(default 3)."),
+        {QStringLiteral("exec"),
+         QStringLiteral("Run these command lines in order once the engine and its nodes are up: "
+                        "\"node partition 2; wait C1 holding; client pause C1; sleep 3000\" "
+                        "(sleep MS and wait CLIENT STATE [MS] space them)."),
+         QStringLiteral("commands")},
+        {QStringLiteral("after"),
+         QStringLiteral("With --screenshot: wait this long first "
+                        "(default 3)."),
          QStringLiteral("seconds")},
     });
 }
@@ -73,7 +87,8 @@ bool readInt(const QCommandLineParser& parser, const QString& name, int* out, QS
     bool ok = false;
     *out = parser.value(name).toInt(&ok);
     if (!ok)
-        *error = QStringLiteral("--%1 needs a whole number, not '%2'").arg(name, parser.value(name));
+        *error =
+            QStringLiteral("--%1 needs a whole number, not '%2'").arg(name, parser.value(name));
     return ok;
 }
 
@@ -101,12 +116,25 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         return false;
     o->headless = parser.isSet(QStringLiteral("headless"));
     o->bench = parser.isSet(QStringLiteral("bench"));
+    o->benchUi = parser.isSet(QStringLiteral("bench-ui"));
+    if (o->benchUi && !parser.isSet(QStringLiteral("clients")))
+        o->config.initialClients = 50;
     o->jsonPath = parser.value(QStringLiteral("json"));
     o->screenshotPath = parser.value(QStringLiteral("screenshot"));
     if (parser.isSet(QStringLiteral("after")))
         o->screenshotAfterS = parser.value(QStringLiteral("after")).toDouble();
     if (parser.isSet(QStringLiteral("duration")))
         o->durationS = parser.value(QStringLiteral("duration")).toDouble();
+    if (parser.isSet(QStringLiteral("exec"))) {
+        if (o->headless) {
+            *error = QStringLiteral("--exec runs with the window");
+            return false;
+        }
+        const auto steps = ExecQueue::parse(parser.value(QStringLiteral("exec")), error);
+        if (!steps)
+            return false;
+        o->exec = *steps;
+    }
     if (o->bench && !o->headless) {
         *error = QStringLiteral("--bench runs with --headless");
         return false;
@@ -141,14 +169,12 @@ int runHeadless(QCoreApplication& app, const Options& o)
         code = 2;
         app.quit();
     });
-    QObject::connect(&engine, &EngineController::snapshotReady, &app,
-                     [](const EngineSnapshot& s) {
-                         for (const HistoryEvent& e : s.newEvents)
-                             printf("%10.3f %-16s %s\n", e.tUs / 1e6,
-                                    qPrintable(HistoryEvent::kindName(e.kind)),
-                                    qPrintable(e.detail));
-                         fflush(stdout);
-                     });
+    QObject::connect(&engine, &EngineController::snapshotReady, &app, [](const EngineSnapshot& s) {
+        for (const HistoryEvent& e : s.newEvents)
+            printf("%10.3f %-16s %s\n", e.tUs / 1e6, qPrintable(HistoryEvent::kindName(e.kind)),
+                   qPrintable(e.detail));
+        fflush(stdout);
+    });
     if (o.durationS > 0)
         QTimer::singleShot(int(o.durationS * 1000), &app, &QCoreApplication::quit);
     engine.start();
@@ -163,10 +189,41 @@ int runWindow(QApplication& app, const Options& o)
     window.resize(1280, 720);
     window.show();
     window.startEngine();
+    std::unique_ptr<UiBenchmark> benchmark;
+    if (o.benchUi) {
+        UiBenchmark::Options options;
+        options.durationS = o.durationS > 0 ? int(o.durationS) : 30;
+        options.jsonPath = o.jsonPath;
+        benchmark = std::make_unique<UiBenchmark>(&window, options);
+        QObject::connect(benchmark.get(), &UiBenchmark::finished, &app, &QCoreApplication::exit);
+        benchmark->start();
+    }
+    std::unique_ptr<ExecQueue> exec;
+    if (!o.exec.isEmpty()) {
+        exec = std::make_unique<ExecQueue>(
+            o.exec, [&window](const QString& line) { return window.executeCommand(line); });
+        EngineController* engine = window.controller();
+        QObject::connect(engine, &EngineController::commandFinished, exec.get(),
+                         &ExecQueue::onCommandFinished);
+        QObject::connect(engine, &EngineController::snapshotReady, exec.get(),
+                         &ExecQueue::onSnapshot);
+        QObject::connect(engine, &EngineController::started, exec.get(), &ExecQueue::start);
+        QObject::connect(exec.get(), &ExecQueue::report, &app, [](const QString& line, bool ok) {
+            fprintf(ok ? stdout : stderr, "redlockscope: exec: %s%s\n", ok ? "" : "FAILED ",
+                    qPrintable(line));
+            fflush(ok ? stdout : stderr);
+        });
+    }
     if (!o.screenshotPath.isEmpty()) {
         QTimer::singleShot(int(o.screenshotAfterS * 1000), &app, [&] {
             if (!window.saveScreenshot(o.screenshotPath)) {
                 fprintf(stderr, "redlockscope: cannot write %s\n", qPrintable(o.screenshotPath));
+                app.exit(2);
+                return;
+            }
+            // A picture of a script that went wrong is not the picture asked for.
+            if (exec && exec->failures() > 0) {
+                fprintf(stderr, "redlockscope: %d --exec step(s) failed\n", exec->failures());
                 app.exit(2);
                 return;
             }

@@ -9,13 +9,15 @@
 
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolButton>
 
 ClientLane::ClientLane(int clientId, QWidget* parent)
     : QFrame(parent), m_id(clientId), m_name(new PillLabel(this)), m_state(new PillLabel(this)),
-      m_validity(new ValidityBar(this)), m_counters(new ElidedLabel(this))
+      m_cutOff(new PillLabel(this)), m_validity(new ValidityBar(this)),
+      m_counters(new ElidedLabel(this)), m_layout(new QHBoxLayout(this))
 {
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     m_name->setMinimumText(QStringLiteral("C10"));
@@ -23,12 +25,18 @@ ClientLane::ClientLane(int clientId, QWidget* parent)
     m_state->setMinimumText(QStringLiteral("acquiring (try 3)"));
     m_state->setToolTip(tr("What the client's loop is doing now."));
     m_counters->setMuted(true);
+    m_cutOff->setObjectName(QStringLiteral("cutOff"));
+    m_cutOff->setToolTip(tr("The nodes this client cannot reach (a partition): heal the node to "
+                            "reconnect it."));
+    m_cutOff->hide();
+    m_validity->setObjectName(QStringLiteral("validity"));
 
-    auto* layout = new QHBoxLayout(this);
+    QHBoxLayout* layout = m_layout;
     layout->setContentsMargins(10, 3, 8, 3);
     layout->setSpacing(8);
     layout->addWidget(m_name);
     layout->addWidget(m_state);
+    layout->addWidget(m_cutOff);
     layout->addWidget(m_validity, 2);
     layout->addWidget(m_counters, 3);
 
@@ -49,10 +57,14 @@ ClientLane::ClientLane(int clientId, QWidget* parent)
     m_settings =
         addButton(tr("Settings…"), QStringLiteral("settings"),
                   tr("Change this client's TTL, timeouts, drift, retries and work times."));
+    m_more = addButton(QStringLiteral("⋯"), QStringLiteral("more"),
+                       tr("More faults: a timed GC pause, cut off from nodes."));
+    m_more->setPopupMode(QToolButton::InstantPopup);
+    buildMenu();
     m_remove = addButton(QStringLiteral("✕"), QStringLiteral("remove"),
                          tr("Remove this client (it releases first if it holds the lock)."));
     for (QToolButton* b :
-         {m_startStop, m_pause, m_resume, m_crash, m_restart, m_settings, m_remove})
+         {m_startStop, m_pause, m_resume, m_crash, m_restart, m_settings, m_more, m_remove})
         layout->addWidget(b);
 
     applyFonts();
@@ -88,7 +100,7 @@ void ClientLane::applyFonts()
     QFont buttonFont = font();
     buttonFont.setPointSizeF(qMin(font().pointSizeF() * 0.9, 10.0));
     for (QToolButton* b :
-         {m_startStop, m_pause, m_resume, m_crash, m_restart, m_settings, m_remove})
+         {m_startStop, m_pause, m_resume, m_crash, m_restart, m_settings, m_more, m_remove})
         b->setFont(buttonFont);
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
@@ -123,9 +135,114 @@ void ClientLane::equalizeButtonWidths()
     m_restart->setFixedWidth(crash);
 }
 
-void ClientLane::send(const QString& verb)
+void ClientLane::send(const QString& verb, const QString& args)
 {
-    emit commandRequested(QStringLiteral("client %1 %2").arg(verb, m_client.name));
+    QString line = QStringLiteral("client %1 %2").arg(verb, m_client.name);
+    if (!args.isEmpty())
+        line += QLatin1Char(' ') + args;
+    emit commandRequested(line);
+}
+
+void ClientLane::buildMenu()
+{
+    auto* menu = new QMenu(m_more);
+    menu->setObjectName(QStringLiteral("moreMenu"));
+    menu->setToolTipsVisible(true);
+    m_more->setMenu(menu);
+    m_pauseFor = menu->addAction(tr("Pause for 5 s (GC)"));
+    m_pauseFor->setObjectName(QStringLiteral("pauseFor"));
+    m_pauseFor->setToolTip(tr("Freeze the client for five seconds, like a long GC pause."));
+    connect(m_pauseFor, &QAction::triggered, this,
+            [this] { send(QStringLiteral("pause"), QStringLiteral("5000")); });
+    m_pausePastTtl = menu->addAction(tr("Pause past its TTL"));
+    m_pausePastTtl->setObjectName(QStringLiteral("pausePastTtl"));
+    m_pausePastTtl->setToolTip(
+        tr("Freeze the client for its TTL plus two seconds: if it holds the lock, it wakes up "
+           "believing it still does, while another client may have taken it."));
+    connect(m_pausePastTtl, &QAction::triggered, this, [this] {
+        send(QStringLiteral("pause"), QString::number(m_client.settings.lock.ttlMs + 2000));
+    });
+    menu->addSeparator();
+    m_nodeMenu = menu->addMenu(tr("Cut off from node"));
+    m_nodeMenu->setObjectName(QStringLiteral("cutOffMenu"));
+    m_nodeMenu->setToolTipsVisible(true);
+    m_nodeMenu->menuAction()->setToolTip(
+        tr("Cut this client's connections to some nodes (a partition). Heal the node to "
+           "reconnect it."));
+    setNodeCount(0);
+}
+
+void ClientLane::setNodeCount(int count)
+{
+    if (count == m_nodeCount && !m_nodeMenu->isEmpty())
+        return;
+    m_nodeCount = count;
+    m_nodeMenu->clear();
+    if (count <= 0) {
+        m_nodeMenu->addAction(tr("(no nodes yet)"))->setEnabled(false);
+        return;
+    }
+    for (int n = 1; n <= count; ++n) {
+        QAction* a = m_nodeMenu->addAction(tr("Node %1").arg(n));
+        a->setObjectName(QStringLiteral("cutOffFrom%1").arg(n));
+        a->setToolTip(tr("This client can no longer reach node %1.").arg(n));
+        connect(a, &QAction::triggered, this,
+                [this, n] { send(QStringLiteral("partition"), QString::number(n)); });
+    }
+    if (count >= 3) {
+        m_nodeMenu->addSeparator();
+        const int majority = count / 2 + 1;
+        QStringList nodes;
+        for (int n = 1; n <= majority; ++n)
+            nodes << QString::number(n);
+        QAction* a = m_nodeMenu->addAction(tr("A majority (nodes 1–%1)").arg(majority));
+        a->setObjectName(QStringLiteral("cutOffMajority"));
+        a->setToolTip(tr("Cut off from a majority: this client can no longer acquire the lock."));
+        connect(a, &QAction::triggered, this,
+                [this, nodes] { send(QStringLiteral("partition"), nodes.join(QLatin1Char(' '))); });
+    }
+}
+
+void ClientLane::setCutOffFrom(const QList<int>& nodes)
+{
+    if (nodes == m_cutOffFrom)
+        return;
+    m_cutOffFrom = nodes;
+    QStringList numbers;
+    for (int n : nodes)
+        numbers << QString::number(n);
+    const bool dark = UiTheme::isDark(palette());
+    m_cutOff->set(nodes.isEmpty() ? QString()
+                                  : (nodes.size() == 1 ? tr("✂ node %1") : tr("✂ nodes %1"))
+                                        .arg(numbers.join(QStringLiteral(", "))),
+                  UiTheme::network(dark));
+    m_cutOff->setVisible(!nodes.isEmpty());
+}
+
+void ClientLane::setLeftoverKeys(int nodeCount, qint64 untilUs)
+{
+    if (nodeCount == m_leftoverNodes && untilUs == m_leftoverUntilUs)
+        return;
+    m_leftoverNodes = nodeCount;
+    m_leftoverUntilUs = untilUs;
+    const bool show = m_client.state == ClientSnapshot::State::Crashed && nodeCount > 0;
+    m_validity->setLeftover(show ? untilUs : 0);
+    updateCounters();
+}
+
+QString ClientLane::alarmText() const
+{
+    return m_validity->alarmText();
+}
+
+QString ClientLane::cutOffText() const
+{
+    return m_cutOff->isHidden() ? QString() : m_cutOff->text();
+}
+
+QMenu* ClientLane::moreMenu() const
+{
+    return m_more->menu();
 }
 
 QString ClientLane::describeState(const ClientSnapshot& c)
@@ -138,6 +255,8 @@ QString ClientLane::describeState(const ClientSnapshot& c)
         return tr("waiting to retry");
     case S::Holding:
         return c.extensions > 0 ? tr("holding (extended %1×)").arg(c.extensions) : tr("holding");
+    case S::Paused:
+        return tr("paused (GC)");
     default:
         return ClientSnapshot::stateName(c.state);
     }
@@ -158,9 +277,38 @@ void ClientLane::setClient(const ClientSnapshot& client, qint64 nowUs)
         client.believesHolding || (client.state == S::Holding && client.validUntilUs > 0);
     m_validity->setValidity(believes, client.validUntilUs, client.settings.lock.ttlMs,
                             OwnerPalette::color(client.colorIndex), nowUs);
-    m_counters->setText(countersText());
-    if (stateChanged)
+    if (stateChanged) {
+        const bool crashed = client.state == S::Crashed;
+        m_validity->setLeftover(crashed && m_leftoverNodes > 0 ? m_leftoverUntilUs : 0);
         updateButtons();
+    }
+    updateCounters();
+    updateAlarm();
+}
+
+void ClientLane::updateCounters()
+{
+    // A crashed client's keys outlive it: say so where the counters were.
+    const bool leftovers = m_client.state == ClientSnapshot::State::Crashed && m_leftoverNodes > 0;
+    m_counters->setAlert(leftovers);
+    m_counters->setMuted(!leftovers);
+    m_counters->setText(
+        !leftovers ? countersText()
+        : m_leftoverNodes == 1
+            ? tr("crashed: its key lives on 1 node until its TTL ends")
+            : tr("crashed: its key lives on %1 nodes until its TTL ends").arg(m_leftoverNodes));
+}
+
+void ClientLane::updateAlarm()
+{
+    const bool alarm = m_validity->isAlarm();
+    if (alarm == m_alarm)
+        return;
+    m_alarm = alarm;
+    // The banner needs room: it takes most of the counters' place while it lasts.
+    m_layout->setStretchFactor(m_validity, alarm ? 6 : 2);
+    m_layout->setStretchFactor(m_counters, alarm ? 1 : 3);
+    update();
 }
 
 void ClientLane::refreshColors()
@@ -173,7 +321,9 @@ void ClientLane::refreshColors()
 
 bool ClientLane::advance(qint64 nowUs)
 {
-    return m_validity->advance(nowUs);
+    const bool moving = m_validity->advance(nowUs);
+    updateAlarm();
+    return moving;
 }
 
 QString ClientLane::stateText() const
@@ -224,6 +374,11 @@ void ClientLane::updateButtons()
     m_restart->setEnabled(crashed);
     m_crash->setVisible(!crashed);
     m_restart->setVisible(crashed);
+    // The engine pauses a client that runs and is not paused already.
+    m_pauseFor->setEnabled(running && !paused);
+    m_pausePastTtl->setEnabled(running && !paused);
+    m_pausePastTtl->setText(tr("Pause past its TTL (%1 s)")
+                                .arg((m_client.settings.lock.ttlMs + 2000) / 1000.0, 0, 'g', 3));
     m_counters->setToolTip(tr("Acquire attempts, acquisitions, failures by reason, and mean and "
                               "99th percentile acquire latency."));
 }
@@ -236,15 +391,30 @@ void ClientLane::paintEvent(QPaintEvent*)
     QPainterPath path;
     path.addRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8);
     painter.fillPath(path, UiTheme::surface(dark));
+    if (m_alarm) {
+        // Believes it holds a lock that is no longer its own: the whole lane says so.
+        QColor tint = UiTheme::bad(dark);
+        tint.setAlpha(dark ? 50 : 30);
+        painter.fillPath(path, tint);
+    }
     // The owner's colour as a stripe on the left: lanes and keys match at a glance.
+    painter.save();
     painter.setClipPath(path);
     painter.fillRect(QRect(0, 0, 5, height()), OwnerPalette::color(m_client.colorIndex));
+    painter.restore();
+    if (m_alarm) {
+        painter.setPen(QPen(UiTheme::bad(dark), 2.5));
+        painter.drawRoundedRect(QRectF(rect()).adjusted(1.25, 1.25, -1.25, -1.25), 8, 8);
+    }
 }
 
 void ClientLane::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::PaletteChange && m_hasClient)
+    if (event->type() == QEvent::PaletteChange && m_hasClient) {
         refreshColors();
+        const QList<int> cut = std::exchange(m_cutOffFrom, {});
+        setCutOffFrom(cut); // its colour is the theme's
+    }
     if (event->type() == QEvent::FontChange && !m_applyingFonts)
         applyFonts();
     QFrame::changeEvent(event);

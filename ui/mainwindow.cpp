@@ -4,6 +4,7 @@
 #include "clientsettingsdialog.h"
 #include "enginecontroller.h"
 #include "eventlogview.h"
+#include "faulttext.h"
 #include "nodecard.h"
 #include "quorumview.h"
 #include "settingsdialog.h"
@@ -242,6 +243,18 @@ void MainWindow::buildActions()
     QAction* restart = addAction(QStringLiteral("actionRestartNode"), tr("&Restart node"),
                                  tr("Restart the selected node"), {Qt::Key_R});
     connect(restart, &QAction::triggered, this, [this] { nodeAction(QStringLiteral("restart")); });
+    QAction* resume = addAction(QStringLiteral("actionResumeNode"), tr("Res&ume node"),
+                                tr("Resume the selected node"), {Qt::Key_U});
+    connect(resume, &QAction::triggered, this, [this] { nodeAction(QStringLiteral("resume")); });
+    QAction* partition =
+        addAction(QStringLiteral("actionPartitionNode"), tr("Partitio&n node"),
+                  tr("Partition the selected node from every client"), {Qt::Key_X});
+    connect(partition, &QAction::triggered, this,
+            [this] { nodeAction(QStringLiteral("partition")); });
+    QAction* heal = addAction(QStringLiteral("actionHealNode"), tr("&Heal node"),
+                              tr("Heal the selected node (partition, latency, drops, clock jump)"),
+                              {Qt::Key_H});
+    connect(heal, &QAction::triggered, this, [this] { nodeAction(QStringLiteral("heal")); });
 
     QAction* screenshot =
         addAction(QStringLiteral("actionScreenshot"), tr("Save &screenshot…"),
@@ -265,7 +278,7 @@ void MainWindow::buildActions()
     QMenu* clients = menuBar()->addMenu(tr("&Clients"));
     clients->addActions({add, stopAll, startAll, toggleAll, allSettings});
     QMenu* nodes = menuBar()->addMenu(tr("&Nodes"));
-    nodes->addActions({kill, pause, restart});
+    nodes->addActions({kill, pause, resume, restart, partition, heal});
     nodes->addSeparator();
     nodes->addActions(selectActions);
     nodes->addAction(deselect);
@@ -327,9 +340,13 @@ void MainWindow::onFrame()
         return;
     }
     const qint64 now = engineNow();
+    const bool synced = m_dirty;
     if (m_dirty)
         syncViews(now);
-    if (!advanceViews(now) && !m_dirty)
+    const bool moving = advanceViews(now);
+    if (synced || moving)
+        emit frameDrawn(synced ? m_snapshot.lastDecisionUs : 0);
+    if (!moving && !m_dirty)
         m_frameTimer.stop(); // nothing moves: no frames until the next snapshot
 }
 
@@ -446,6 +463,7 @@ void MainWindow::syncLanes(qint64 nowUs)
             connect(lane, &ClientLane::settingsRequested, this, &MainWindow::openClientSettings);
         }
         lane->setClient(c, nowUs);
+        syncLaneWithNodes(lane, c);
     }
     if (order != m_laneOrder) {
         m_laneOrder = order;
@@ -459,6 +477,31 @@ void MainWindow::syncLanes(qint64 nowUs)
         }
         m_noClients->setVisible(order.isEmpty());
     }
+}
+
+// What the nodes say about one client: which of them cut it off by name (a partition
+// from every client is on its node's card, not repeated on every lane), and the keys it
+// left on them (for a crashed client).
+void MainWindow::syncLaneWithNodes(ClientLane* lane, const ClientSnapshot& client)
+{
+    QList<int> cutOff;
+    int keyNodes = 0;
+    qint64 keysUntilUs = 0;
+    for (int i = 0; i < m_snapshot.nodes.size(); ++i) {
+        const NodeSnapshot& node = m_snapshot.nodes[i];
+        for (const NodeFault& f : node.faults)
+            if (FaultText::namesClient(f, client.name))
+                cutOff << i + 1;
+        for (const KeySnapshot& k : node.keys) {
+            if (k.ownerClient != client.id || k.pttlMs <= 0)
+                continue;
+            ++keyNodes;
+            keysUntilUs = qMax(keysUntilUs, k.readUs + k.pttlMs * 1000);
+        }
+    }
+    lane->setNodeCount(int(m_snapshot.nodes.size()));
+    lane->setCutOffFrom(cutOff);
+    lane->setLeftoverKeys(keyNodes, keysUntilUs);
 }
 
 void MainWindow::syncStatus()
@@ -497,6 +540,16 @@ void MainWindow::send(const QString& line)
 {
     m_answer->setText(tr("→ %1").arg(line));
     emit commandRequested(line);
+}
+
+quint64 MainWindow::executeCommand(const QString& line)
+{
+    if (!m_controller)
+        return 0;
+    m_answer->setText(tr("→ %1").arg(line));
+    const quint64 id = m_controller->execute(line);
+    m_commandLines.insert(id, line);
+    return id;
 }
 
 void MainWindow::onCommandFinished(quint64 id, bool ok, const QString& message)
@@ -571,8 +624,16 @@ void MainWindow::nodeAction(const QString& verb)
         return;
     }
     QString v = verb;
-    if (verb == QLatin1String("pause") && card->state() == NodeSnapshot::State::Paused)
-        v = QStringLiteral("resume");
+    if (verb == QLatin1String("pause") && card->canDo(QStringLiteral("resume")))
+        v = QStringLiteral("resume"); // P toggles
+    // The keys offer what the card offers: nothing the engine would refuse.
+    QString why = card->whyNot(v);
+    if (why.isEmpty() && v == QLatin1String("heal") && !card->hasHealableFault())
+        why = tr("Node %1 has nothing to heal.").arg(m_selectedNode);
+    if (!why.isEmpty()) {
+        m_answer->setText(why);
+        return;
+    }
     send(QStringLiteral("node %1 %2").arg(v).arg(m_selectedNode));
 }
 
@@ -626,7 +687,7 @@ void MainWindow::showSettings()
 void MainWindow::showShortcuts()
 {
     QList<ShortcutsDialog::Row> rows = ShortcutsDialog::rowsFor(m_shortcutActions);
-    rows.insert(0, {tr("1 … 9"), tr("Select a node (then K, P or R act on it)")});
+    rows.insert(0, {tr("1 … 9"), tr("Select a node (then K, P, U, R, X or H act on it)")});
     auto* dialog = new ShortcutsDialog(rows, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();

@@ -68,6 +68,9 @@ public:
     bool isFrameTimerActive() const { return m_frameTimer.isActive(); }
     // The forced synchronous path (tests, screenshots): pending data into the views now.
     void updateNow();
+    // Runs one command line as if typed (scripts: --exec); shown in the status bar with its
+    // answer. Returns the engine's id for it (commandFinished), 0 when no engine runs.
+    quint64 executeCommand(const QString& line);
 
 public slots:
     void applySnapshot(const EngineSnapshot& snapshot);
@@ -79,6 +82,10 @@ public slots:
 
 signals:
     void commandRequested(const QString& line);
+    // One frame pushed into the views (their repaint follows in the same event loop
+    // pass); shownDecisionUs: the engine's last decision time in the snapshot now shown,
+    // 0 when the frame only animated. For the UI benchmark.
+    void frameDrawn(qint64 shownDecisionUs);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -94,6 +101,7 @@ private:
     bool advanceViews(qint64 nowUs);
     void syncCards(qint64 nowUs);
     void syncLanes(qint64 nowUs);
+    void syncLaneWithNodes(ClientLane* lane, const ClientSnapshot& client);
     void syncStatus();
     void relayoutCards();
     void openClientSettings(int clientId);

@@ -28,6 +28,9 @@ constexpr int MaxRows = 4;
 constexpr int ReservedRows = 3;
 constexpr int RowGap = 5;
 constexpr int SlotGap = 5;
+// A holder whose validity runs out while it works stops believing within a snapshot:
+// only past this is a belief called stale (as on a client lane).
+constexpr qint64 StaleGraceUs = 250'000;
 
 } // namespace
 
@@ -67,6 +70,15 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
                          });
         if (r.believedHolder >= 0)
             b.believers.append(legend.name(r.believedHolder));
+        // The one whose validity is over is the one mistaken: say why, the class asks.
+        for (const ClientSnapshot* c : candidates) {
+            if (c->validUntilUs == 0 || m_nowUs - c->validUntilUs <= StaleGraceUs)
+                continue;
+            b.staleNote = c->state == ClientSnapshot::State::Paused
+                              ? tr("%1's validity ran out while it was paused").arg(c->name)
+                              : tr("%1's validity ran out, and it does not know").arg(c->name);
+            break;
+        }
         for (const ClientSnapshot* c : candidates) {
             if (b.believers.size() >= r.believingCount)
                 break;
@@ -79,7 +91,7 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
         return b;
     }
     if (r.believedHolder >= 0) {
-        b.verdict = Verdict::Held;
+        b.verdict = heldOrStale(r, m_nowUs);
         return b;
     }
     int withKeys = 0;
@@ -97,6 +109,11 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
     else
         b.verdict = Verdict::NoQuorum;
     return b;
+}
+
+QuorumView::Verdict QuorumView::heldOrStale(const ResourceSnapshot& r, qint64 nowUs)
+{
+    return nowUs - r.believedValidUntilUs > StaleGraceUs ? Verdict::StaleBelief : Verdict::Held;
 }
 
 void QuorumView::setResources(const QList<ResourceSnapshot>& resources,
@@ -121,10 +138,13 @@ bool QuorumView::advance(qint64 nowUs)
 {
     m_nowUs = nowUs;
     bool counting = false;
-    for (const Block& b : m_blocks) {
-        if ((b.verdict == Verdict::Held || b.verdict == Verdict::Broken) &&
-            b.resource.believedValidUntilUs > nowUs)
+    for (Block& b : m_blocks) {
+        if (b.verdict == Verdict::Held || b.verdict == Verdict::StaleBelief) {
+            b.verdict = heldOrStale(b.resource, nowUs);
+            counting = true; // counts down, or up: how long ago the validity ran out
+        } else if (b.verdict == Verdict::Broken && b.resource.believedValidUntilUs > nowUs) {
             counting = true;
+        }
     }
     if (counting)
         update();
@@ -138,6 +158,11 @@ QString QuorumView::headline() const
     Block none;
     none.verdict = Verdict::NoResource;
     return headlineOf(none);
+}
+
+QString QuorumView::subline() const
+{
+    return m_blocks.isEmpty() ? QString() : sublineOf(m_blocks.first());
 }
 
 QuorumView::Verdict QuorumView::verdict() const
@@ -161,6 +186,11 @@ QString QuorumView::headlineOf(const Block& b) const
     case Verdict::Held: {
         const qint64 leftMs = (b.resource.believedValidUntilUs - m_nowUs) / 1000;
         return tr("held by %1, %2 left").arg(b.holderName, TextFormat::seconds(leftMs));
+    }
+    case Verdict::StaleBelief: {
+        const qint64 agoMs = (m_nowUs - b.resource.believedValidUntilUs) / 1000;
+        return tr("%1 still believes it holds: validity expired %2 ago")
+            .arg(b.holderName, TextFormat::seconds(agoMs));
     }
     case Verdict::SplitVote:
         return tr("split vote");
@@ -191,6 +221,13 @@ QString QuorumView::sublineOf(const Block& b) const
         break;
     case Verdict::MajorityNoHolder:
         text += tr(" · they stay until their TTL runs out");
+        break;
+    case Verdict::StaleBelief:
+        text += tr(" · its keys may be gone: another client can take the lock");
+        break;
+    case Verdict::Broken:
+        if (!b.staleNote.isEmpty())
+            text += QStringLiteral(" · ") + b.staleNote;
         break;
     default:
         break;
@@ -295,6 +332,8 @@ void QuorumView::paintBlock(QPainter& painter, const Block& b, const QRect& rect
             mark = b.holderColor;
         else if (b.verdict == Verdict::SplitVote)
             mark = ink = UiTheme::warn(dark);
+        else if (b.verdict == Verdict::StaleBelief)
+            mark = ink = UiTheme::bad(dark); // a warning in red ink; the banner is for broken
         else if (b.verdict == Verdict::MajorityNoHolder)
             mark = b.ownerColors.value(0, mark);
         if (b.verdict == Verdict::NoQuorum)

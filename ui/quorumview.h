@@ -10,7 +10,9 @@
 // The quorum picture of each resource: for every owner, how many nodes hold its key
 // against the majority line, under one big headline a class reads from the back of the
 // room: "held by C3, 8.2 s left", "no quorum", "split vote", or the red
-// "MUTUAL EXCLUSION BROKEN: C1 and C3 both believe they hold the lock".
+// "MUTUAL EXCLUSION BROKEN: C1 and C3 both believe they hold the lock", or, while only
+// a paused client believes it (its validity over), "C1 still believes it holds: validity
+// expired 3.2 s ago".
 class QuorumView : public QWidget
 {
     Q_OBJECT
@@ -23,7 +25,8 @@ public:
         MajorityNoHolder,
         Held,
         SplitVote,
-        Broken
+        Broken,
+        StaleBelief // one client still believes it holds, its validity ran out (a GC pause)
     };
 
     explicit QuorumView(QWidget* parent = nullptr);
@@ -36,6 +39,7 @@ public:
 
     // The first resource's headline as drawn now.
     QString headline() const;
+    QString subline() const; // the first resource's line under it
     Verdict verdict() const;
 
     QSize sizeHint() const override;
@@ -52,6 +56,7 @@ private:
         ResourceSnapshot resource;
         Verdict verdict = Verdict::NoQuorum;
         QStringList believers; // names, for the broken headline
+        QString staleNote;     // why one of them is wrong: "C1's validity ran out while ..."
         QString holderName;
         QColor holderColor;
         QList<QString> ownerNames; // per holder
@@ -60,6 +65,8 @@ private:
 
     Block makeBlock(const ResourceSnapshot& r, const QList<ClientSnapshot>& clients,
                     const ClientLegend& legend) const;
+    // Held and StaleBelief differ only by the clock: re-decided every frame.
+    static Verdict heldOrStale(const ResourceSnapshot& r, qint64 nowUs);
     QString headlineOf(const Block& block) const;
     QString sublineOf(const Block& block) const;
     QFont headlineFont() const;

@@ -153,3 +153,37 @@ QColor UiTheme::outcome(NodeOutcome::Kind kind, bool dark)
     }
     return muted(dark);
 }
+
+QColor UiTheme::network(bool dark)
+{
+    // A saturated crimson: "cannot be reached" like down's red, yet its own colour, and
+    // stronger than the pale pinks among the owner colours.
+    return dark ? QColor(0xff, 0x5c, 0x9a) : QColor(0xc2, 0x18, 0x5b);
+}
+
+QColor UiTheme::clock(bool dark)
+{
+    return dark ? QColor(0x3b, 0xc9, 0xc0) : QColor(0x0b, 0x7a, 0x75);
+}
+
+QColor UiTheme::fault(NodeFault::Kind kind, bool dark)
+{
+    using K = NodeFault::Kind;
+    switch (kind) {
+    case K::Killed:
+    case K::ShutDown:
+        return bad(dark);
+    case K::Paused:
+        return paused(dark);
+    case K::RestartPending:
+        return info(dark);
+    case K::Partition:
+        return network(dark);
+    case K::Latency:
+    case K::Drop:
+        return warn(dark);
+    case K::ClockJump:
+        return clock(dark);
+    }
+    return muted(dark);
+}

@@ -38,4 +38,9 @@ public:
     static QColor nodeState(NodeSnapshot::State state, bool dark);
     static QColor clientState(ClientSnapshot::State state, bool dark);
     static QColor outcome(NodeOutcome::Kind kind, bool dark);
+    // A fault in force: the node-state faults take their state's colour, a partition
+    // crimson, latency and drop amber, a clock jump teal.
+    static QColor fault(NodeFault::Kind kind, bool dark);
+    static QColor network(bool dark); // a partition: the cut border and its badge
+    static QColor clock(bool dark);
 };

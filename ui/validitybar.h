@@ -5,19 +5,38 @@
 
 // How long a client believes its lock is still valid: a bar in the client's colour that
 // counts down locally from validUntilUs (engine clock) between snapshots.
+//
+// Two more things it must make plain from the back of a room:
+//  - a client that still believes it holds after its validity ran out (paused while
+//    holding, a "GC pause"): the bar turns into a red banner, "BELIEVES IT HOLDS —
+//    validity expired 3.2 s ago", counting up;
+//  - a client that crashed while its keys live on: a hatched bar counting down to when
+//    the last of them expires.
 class ValidityBar : public QWidget
 {
     Q_OBJECT
 
 public:
+    // A validity is only called expired this long after its end, so a holder whose
+    // validity runs out while it works does not flash red before the engine's next
+    // snapshot says it stopped believing.
+    static constexpr qint64 AlarmGraceUs = 250'000;
+
     explicit ValidityBar(QWidget* parent = nullptr);
 
     // active: the client believes it holds the lock; totalMs: the length of a full bar.
     void setValidity(bool active, qint64 validUntilUs, qint64 totalMs, const QColor& color,
                      qint64 nowUs);
+    // Keys the client left behind (it crashed): they live until untilUs; 0: none.
+    void setLeftover(qint64 untilUs);
     bool advance(qint64 nowUs);
     // As drawn in the last frame; -1 when the client believes nothing.
     qint64 displayedMs() const;
+    // Believes it holds, though its validity ended more than AlarmGraceUs ago.
+    bool isAlarm() const;
+    QString alarmText() const; // empty unless isAlarm()
+    // The leftover keys' time still to run, as drawn; -1: none.
+    qint64 leftoverMs() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -26,9 +45,13 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    QString shownText() const; // what a repaint would write: repaint only when it changes
+
     bool m_active = false;
     qint64 m_validUntilUs = 0;
     qint64 m_totalMs = 1;
+    qint64 m_leftoverUntilUs = 0;
     QColor m_color;
     qint64 m_nowUs = 0;
+    QString m_drawnText;
 };

@@ -6,6 +6,8 @@
 #include "enginesnapshot.h"
 #include "steadyclock.h"
 
+#include <QStringList>
+
 namespace SnapshotFactory {
 
 inline qint64 now()
@@ -13,14 +15,62 @@ inline qint64 now()
     return SteadyClock::instance().nowUs();
 }
 
+// The node verbs the engine offers a local node in this state (FleetNode::possibleActions).
+inline QStringList localActions(NodeSnapshot::State state)
+{
+    using S = NodeSnapshot::State;
+    QStringList actions;
+    switch (state) {
+    case S::Up:
+        actions = {"kill", "pause", "restart", "shutdown"};
+        break;
+    case S::Paused:
+        actions = {"resume", "kill", "restart"};
+        break;
+    case S::Starting:
+        actions = {"kill"};
+        break;
+    case S::Down:
+        actions = {"restart"};
+        break;
+    }
+    actions << "partition"
+            << "heal"
+            << "latency"
+            << "drop"
+            << "persistence";
+    if (state == S::Up)
+        actions << "clock";
+    return actions;
+}
+
+// A node changes state as the engine would say it: with the actions of that state.
+inline void setState(NodeSnapshot& n, NodeSnapshot::State state)
+{
+    n.state = state;
+    n.actions = localActions(state);
+}
+
 inline NodeSnapshot node(int index, NodeSnapshot::State state = NodeSnapshot::State::Up)
 {
     NodeSnapshot n;
     n.index = index;
     n.address = QStringLiteral("127.0.0.1:%1").arg(7001 + index);
-    n.state = state;
     n.local = true;
+    n.persistence = QStringLiteral("none");
+    setState(n, state);
     return n;
+}
+
+inline NodeFault fault(NodeFault::Kind kind, const QString& detail, qint64 sinceUs = now(),
+                       qint64 untilUs = 0)
+{
+    NodeFault f;
+    f.kind = kind;
+    f.detail = detail;
+    f.sinceUs = sinceUs;
+    f.untilUs = untilUs;
+    return f;
 }
 
 inline ClientSnapshot client(int id, ClientSnapshot::State state = ClientSnapshot::State::Idle)
@@ -73,7 +123,8 @@ inline ResourceSnapshot::Holder holder(int client, int nodeCount, const QByteArr
     return h;
 }
 
-inline HistoryEvent historyEvent(HistoryEvent::Kind kind, int client, int node, const QString& detail = {})
+inline HistoryEvent historyEvent(HistoryEvent::Kind kind, int client, int node,
+                                 const QString& detail = {})
 {
     HistoryEvent e;
     e.tUs = now();

@@ -14,6 +14,7 @@
 #include "shortcutsdialog.h"
 #include "snapshotfactory.h"
 #include "uitheme.h"
+#include "validitybar.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -190,8 +191,8 @@ private slots:
         QSignalSpy spy(w.get(), &MainWindow::commandRequested);
         QVERIFY(spy.isValid());
         EngineSnapshot s = snapshot(5, 1);
-        s.nodes[3].state = NodeSnapshot::State::Down;
-        s.nodes[4].state = NodeSnapshot::State::Paused;
+        setState(s.nodes[3], NodeSnapshot::State::Down);
+        setState(s.nodes[4], NodeSnapshot::State::Paused);
         w->applySnapshot(s);
         QTRY_COMPARE(w->nodeCardCount(), 5);
         auto button = [&](int node, const char* name) {
@@ -238,6 +239,93 @@ private slots:
         QCOMPARE(w->typeScale(), 1.0);
     }
 
+    void selectedNodeFaultKeys()
+    {
+        auto w = makeWindow();
+        QSignalSpy spy(w.get(), &MainWindow::commandRequested);
+        EngineSnapshot s = snapshot(5, 2);
+        setState(s.nodes[3], NodeSnapshot::State::Paused);
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->nodeCardCount(), 5);
+        w->activateWindow();
+        QTest::keyClick(w.get(), Qt::Key_2);
+        QTest::keyClick(w.get(), Qt::Key_X);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node partition 2"));
+        // Nothing to heal and nothing paused on node 2: the keys send nothing, and say why.
+        QTest::keyClick(w.get(), Qt::Key_H);
+        QTest::keyClick(w.get(), Qt::Key_U);
+        QCOMPARE(spy.size(), 0);
+        QVERIFY(w->lastCommandAnswer().contains(QLatin1String("node 2")));
+        // The partition arrives in the next snapshot: now H heals it.
+        s.nodes[1].faults = {
+            fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from every client"))};
+        w->applySnapshot(s);
+        QTRY_VERIFY(!w->nodeCard(2)->faultLines().isEmpty());
+        QTest::keyClick(w.get(), Qt::Key_H);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node heal 2"));
+        // Node 4 is paused: U and P both resume it, K kills it, R restarts it.
+        QTest::keyClick(w.get(), Qt::Key_4);
+        QTest::keyClick(w.get(), Qt::Key_U);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node resume 4"));
+        QTest::keyClick(w.get(), Qt::Key_P);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node resume 4"));
+        QTest::keyClick(w.get(), Qt::Key_K);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node kill 4"));
+        QTest::keyClick(w.get(), Qt::Key_R);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node restart 4"));
+        // A down node cannot be killed: K sends nothing.
+        setState(s.nodes[3], NodeSnapshot::State::Down);
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->nodeCard(4)->state(), NodeSnapshot::State::Down);
+        QTest::keyClick(w.get(), Qt::Key_K);
+        QCOMPARE(spy.size(), 0);
+    }
+
+    void lanesHearWhatTheNodesSay()
+    {
+        auto w = makeWindow();
+        EngineSnapshot s = snapshot(5, 3);
+        // C2 is cut off from nodes 1 and 3 by name; node 5 is cut from everyone (its card
+        // says that; the lanes do not repeat it).
+        s.nodes[0].faults = {
+            fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from C2"))};
+        s.nodes[2].faults = {
+            fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from C1, C2"))};
+        s.nodes[4].faults = {
+            fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from every client"))};
+        // C3 crashed while holding: its key is still on three nodes.
+        s.clients[2].state = ClientSnapshot::State::Crashed;
+        for (int i = 0; i < 3; ++i)
+            s.nodes[i].keys.append(key(3, 6000, "3333333333333333"));
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->clientLaneCount(), 3);
+        QCOMPARE(w->clientLane(QStringLiteral("C2"))->cutOffText(), QStringLiteral("✂ nodes 1, 3"));
+        QCOMPARE(w->clientLane(QStringLiteral("C1"))->cutOffText(), QStringLiteral("✂ node 3"));
+        QVERIFY(w->clientLane(QStringLiteral("C3"))->cutOffText().isEmpty());
+        QVERIFY(w->nodeCard(5)->faultLines().value(0).contains(QLatin1String("every client")));
+        ClientLane* c3 = w->clientLane(QStringLiteral("C3"));
+        QVERIFY(c3->findChild<ValidityBar*>()->leftoverMs() > 5000);
+    }
+
+    void pausedBelieverAndNewHolderInTheWindow()
+    {
+        auto w = makeWindow();
+        EngineSnapshot s = snapshot(5, 3);
+        hold(s, 2, 3, 10000, 9000, "2222222222222222");
+        ClientSnapshot& c1 = s.clients[0];
+        c1.state = ClientSnapshot::State::Paused;
+        c1.believesHolding = true;
+        c1.validUntilUs = now() - 2'500'000;
+        s.resources[0].believingCount = 2;
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C2 both "
+                                                         "believe they hold the lock"));
+        const QString alarm = w->clientLane(QStringLiteral("C1"))->alarmText();
+        QVERIFY2(alarm.startsWith(QStringLiteral("BELIEVES IT HOLDS — validity expired 2.")),
+                 qPrintable(alarm));
+        QVERIFY(w->clientLane(QStringLiteral("C2"))->alarmText().isEmpty());
+    }
+
     void shortcutsAreListed()
     {
         auto w = makeWindow();
@@ -249,7 +337,9 @@ private slots:
             keys << dialog->table()->item(row, 0)->text();
         for (const QString& expected :
              {QStringLiteral("A"), QStringLiteral("Space"), QStringLiteral("F11"),
-              QStringLiteral("T"), QStringLiteral("1 … 9")})
+              QStringLiteral("T"), QStringLiteral("1 … 9"), QStringLiteral("K"),
+              QStringLiteral("P"), QStringLiteral("U"), QStringLiteral("R"), QStringLiteral("X"),
+              QStringLiteral("H")})
             QVERIFY2(keys.contains(expected), qPrintable(keys.join(QLatin1Char('|'))));
     }
 

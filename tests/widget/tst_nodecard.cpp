@@ -41,13 +41,14 @@ private slots:
         QTest::addColumn<bool>("resume");
         QTest::addColumn<bool>("restart");
         QTest::addColumn<bool>("shutdown");
+        // The buttons follow the actions the engine offers in each state (localActions).
         QTest::newRow("up") << NodeSnapshot::State::Up << "up" << true << true << false << true
                             << true;
         QTest::newRow("down") << NodeSnapshot::State::Down << "down" << false << false << false
                               << true << false;
         QTest::newRow("paused") << NodeSnapshot::State::Paused << "paused" << true << false << true
-                                << true << true;
-        QTest::newRow("starting") << NodeSnapshot::State::Starting << "starting" << false << false
+                                << true << false;
+        QTest::newRow("starting") << NodeSnapshot::State::Starting << "starting" << true << false
                                   << false << false << false;
     }
 
@@ -88,7 +89,7 @@ private slots:
         // A delayed restart waits out the longest TTL any client uses.
         card.setNode(node(3), legend(), {{1, 10000}, {2, 30000}}, now());
         card.findChild<QAction*>(QStringLiteral("restartDelayed"))->trigger();
-        QCOMPARE(spy.at(4).at(0).toString(), QStringLiteral("node restart 4 31000"));
+        QCOMPARE(spy.at(4).at(0).toString(), QStringLiteral("node restart 4 delayed 31000"));
     }
 
     void keyShowsOwnerAndCountsDown()

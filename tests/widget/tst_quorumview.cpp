@@ -81,8 +81,58 @@ private slots:
         QCOMPARE(view.headline(), QStringLiteral("held by C3, 8.2 s left"));
         QVERIFY(view.advance(t + 3'000'000));
         QCOMPARE(view.headline(), QStringLiteral("held by C3, 5.2 s left"));
-        QVERIFY(!view.advance(t + 9'000'000)); // ran out: nothing to count
+        // Just past its end the holder stops believing in the next snapshot: no alarm yet.
+        QVERIFY(view.advance(t + 8'400'000));
         QCOMPARE(view.headline(), QStringLiteral("held by C3, 0.0 s left"));
+        QCOMPARE(view.verdict(), QuorumView::Verdict::Held);
+    }
+
+    void staleBeliefCountsUp()
+    {
+        // C3 was paused while holding: its validity ran out, it still believes, and nobody
+        // else holds the lock yet.
+        ResourceSnapshot r = resource(5);
+        r.believedHolder = 3;
+        r.believingCount = 1;
+        const qint64 t = now();
+        r.believedValidUntilUs = t - 2'000'000;
+        QuorumView view;
+        view.setResources({r}, m_clients, legend(), t);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::StaleBelief);
+        QCOMPARE(view.headline(),
+                 QStringLiteral("C3 still believes it holds: validity expired 2.0 s ago"));
+        QVERIFY(view.advance(t + 1'500'000)); // counts up
+        QCOMPARE(view.headline(),
+                 QStringLiteral("C3 still believes it holds: validity expired 3.5 s ago"));
+    }
+
+    void pausedBelieverAndNewHolderIsBroken()
+    {
+        // The critique's scenario: C1 paused while holding, its validity long over; its keys
+        // expired and C2 took the lock. Both believe: the red banner, naming both.
+        QList<ClientSnapshot> clients = m_clients;
+        const qint64 t = now();
+        clients[0].state = ClientSnapshot::State::Paused;
+        clients[0].believesHolding = true;
+        clients[0].validUntilUs = t - 3'000'000;
+        clients[1].state = ClientSnapshot::State::Holding;
+        clients[1].believesHolding = true;
+        clients[1].validUntilUs = t + 9'000'000;
+        ResourceSnapshot r = resource(5);
+        r.holders = {holder(2, 4, "b")};
+        r.believedHolder = 2; // the engine names the latest validity
+        r.believedValidUntilUs = t + 9'000'000;
+        r.believingCount = 2;
+        QuorumView view;
+        view.setResources({r}, clients, legend(), t);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::Broken);
+        QCOMPARE(view.headline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C2 both "
+                                                 "believe they hold the lock"));
+        QVERIFY2(
+            view.subline().endsWith(QLatin1String("C1's validity ran out while it was paused")),
+            qPrintable(view.subline()));
+        view.advance(t + 5'000'000);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::Broken); // time does not heal it
     }
 
     void brokenNamesTheBelievers()

@@ -1,0 +1,302 @@
+// The faults on a node card, from synthetic snapshots: what is in force is written on the
+// card and counts; the buttons and the "⋯" menu offer exactly the engine's actions; each
+// entry becomes the one command line it names; the custom dialogs refuse bad input.
+
+#include "clientlegend.h"
+#include "faultstrip.h"
+#include "faulttext.h"
+#include "nodecard.h"
+#include "numberfieldsdialog.h"
+#include "snapshotfactory.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolButton>
+
+using namespace SnapshotFactory;
+
+class TestNodeFaults : public QObject
+{
+    Q_OBJECT
+
+private:
+    ClientLegend legend()
+    {
+        ClientLegend l;
+        l.update({client(1), client(2), client(3)});
+        return l;
+    }
+    const QHash<int, int> m_ttls{{1, 10000}, {2, 10000}, {3, 10000}};
+
+    QAction* entry(NodeCard& card, const QString& name)
+    {
+        return card.moreMenu()->findChild<QAction*>(name);
+    }
+    QToolButton* button(NodeCard& card, const char* name)
+    {
+        return card.findChild<QToolButton*>(QLatin1String(name));
+    }
+
+private slots:
+    void partitionedNodeSaysSo()
+    {
+        NodeCard card(2);
+        card.resize(260, 300);
+        const qint64 t = now();
+        NodeSnapshot n = node(1);
+        n.faults = {fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from C2"),
+                          t - 12'300'000)};
+        card.setNode(n, legend(), m_ttls, t);
+        QCOMPARE(card.stateText(), QStringLiteral("up")); // up, and yet cut off
+        QCOMPARE(card.faultLines(),
+                 QStringList{QStringLiteral("✂ partitioned from C2 · for 12 s")});
+        QVERIFY(card.hasFault(NodeFault::Kind::Partition));
+        QVERIFY(card.hasHealableFault());
+        QVERIFY(entry(card, QStringLiteral("heal"))->isEnabled());
+        // C2 is ticked and not offered again; C1 and C3 are.
+        QAction* c2 = entry(card, QStringLiteral("partitionFrom_C2"));
+        QVERIFY(c2 && c2->isChecked() && !c2->isEnabled());
+        QVERIFY(entry(card, QStringLiteral("partitionFrom_C3"))->isEnabled());
+        // Healed: the strip is empty, and there is nothing left to heal.
+        card.setNode(node(1), legend(), m_ttls, t);
+        QVERIFY(card.faultLines().isEmpty());
+        QVERIFY(!entry(card, QStringLiteral("heal"))->isEnabled());
+    }
+
+    void everyFaultKindIsWritten_data()
+    {
+        QTest::addColumn<NodeFault::Kind>("kind");
+        QTest::addColumn<QString>("detail");
+        QTest::addColumn<QString>("label");
+        using K = NodeFault::Kind;
+        QTest::newRow("killed") << K::Killed << "SIGKILL: crashed, no goodbye"
+                                << "killed";
+        QTest::newRow("shutdown") << K::ShutDown << "SIGTERM: graceful shutdown"
+                                  << "shut down";
+        QTest::newRow("latency") << K::Latency << "latency 40±20 ms"
+                                 << "latency 40±20 ms";
+        QTest::newRow("fixed latency") << K::Latency << "latency 200±0 ms"
+                                       << "latency 200 ms";
+        QTest::newRow("drop") << K::Drop << "drops 30% of requests"
+                              << "drops 30% of requests";
+        QTest::newRow("clock") << K::ClockJump << "clock +4000 ms: keys expire early"
+                               << "clock +4 s: keys expire early";
+        QTest::newRow("every client") << K::Partition << "partitioned from every client"
+                                      << "partitioned from every client";
+    }
+
+    void everyFaultKindIsWritten()
+    {
+        QFETCH(NodeFault::Kind, kind);
+        QFETCH(QString, detail);
+        QFETCH(QString, label);
+        const NodeFault f = fault(kind, detail);
+        // The card keeps a number with its unit (a no-break space); read it as plain text.
+        QCOMPARE(FaultText::label(f).replace(QChar(0xa0), QLatin1Char(' ')), label);
+        QVERIFY(FaultText::tooltip(f, now()).contains(FaultText::glyph(kind)));
+    }
+
+    void timedFaultsCountDown()
+    {
+        NodeCard card(3);
+        const qint64 t = now();
+        NodeSnapshot n = node(2, NodeSnapshot::State::Down);
+        n.faults = {fault(NodeFault::Kind::Killed, QStringLiteral("SIGKILL"), t - 1'000'000),
+                    fault(NodeFault::Kind::RestartPending,
+                          QStringLiteral("stays down 11.0 s, then restarts"), t - 1'000'000,
+                          t + 10'000'000)};
+        card.setNode(n, legend(), m_ttls, t);
+        QCOMPARE(card.faultLines().value(1), QStringLiteral("↻ restart pending · in 10.0 s"));
+        QVERIFY(card.advance(t + 2'500'000)); // the strip moves: more frames wanted
+        QCOMPARE(card.faultLines().value(1), QStringLiteral("↻ restart pending · in 7.5 s"));
+        QCOMPARE(card.faultLines().value(0), QStringLiteral("✖ killed · for 3 s"));
+
+        // A timed pause says how long is left.
+        NodeSnapshot p = node(2, NodeSnapshot::State::Paused);
+        p.faults = {fault(NodeFault::Kind::Paused, QStringLiteral("SIGSTOP"), t, t + 5'000'000)};
+        card.setNode(p, legend(), m_ttls, t);
+        card.advance(t + 2'000'000);
+        QCOMPARE(card.faultLines(), QStringList{QStringLiteral("❚❚ paused · 3.0 s left")});
+        card.advance(t + 4'950'000);
+        QCOMPARE(card.faultLines(), QStringList{QStringLiteral("❚❚ paused · 0.0 s left")});
+    }
+
+    void offersOnlyTheEngineActions()
+    {
+        NodeCard card(1);
+        NodeSnapshot n = node(0, NodeSnapshot::State::Down);
+        n.faults = {fault(NodeFault::Kind::RestartPending, QStringLiteral("stays down"), now(),
+                          now() + 5'000'000)};
+        // While a delayed restart is pending the engine offers no restart (and no resume).
+        n.actions = {"partition", "heal", "latency", "drop", "persistence"};
+        card.setNode(n, legend(), m_ttls, now());
+        QVERIFY(!button(card, "kill")->isEnabled());
+        QVERIFY(!button(card, "pause")->isEnabled());
+        QVERIFY(button(card, "resume")->isHidden()); // no Resume where none is offered
+        QVERIFY(!button(card, "restart")->isEnabled());
+        for (const char* name : {"restartDelayed", "shutdown", "pauseFor", "clockMenuEntry"}) {
+            QVERIFY2(!entry(card, QLatin1String(name))->isEnabled(), name);
+        }
+        for (const char* name : {"partitionAll", "partitionFromEntry", "latencyMenuEntry",
+                                 "dropMenuEntry", "persistenceMenuEntry"})
+            QVERIFY2(entry(card, QLatin1String(name))->isEnabled(), name);
+        QVERIFY(button(card, "restart")->toolTip().contains(QLatin1String("down")));
+
+        // Paused: Resume takes Pause's place.
+        card.setNode(node(0, NodeSnapshot::State::Paused), legend(), m_ttls, now());
+        QVERIFY(!button(card, "resume")->isHidden());
+        QVERIFY(button(card, "resume")->isEnabled());
+        QVERIFY(button(card, "pause")->isHidden());
+    }
+
+    void externalNodeExplainsWhatIsMissing()
+    {
+        NodeCard card(1);
+        NodeSnapshot n = node(0);
+        n.local = false;
+        n.actions = {"pause",   "kill", "shutdown",    "partition", "heal",
+                     "latency", "drop", "persistence", "clock"};
+        n.actionsNote = QStringLiteral("external node: restart it yourself");
+        card.setNode(n, legend(), m_ttls, now());
+        QVERIFY(!button(card, "restart")->isEnabled());
+        QVERIFY(button(card, "restart")->toolTip().contains(QLatin1String("restart it yourself")));
+        QVERIFY(entry(card, QStringLiteral("restartDelayed"))
+                    ->toolTip()
+                    .contains(QLatin1String("restart it yourself")));
+        QVERIFY(button(card, "kill")->isEnabled());
+    }
+
+    void menuEntriesBecomeCommands()
+    {
+        NodeCard card(4);
+        card.setNode(node(3), legend(), m_ttls, now());
+        QSignalSpy spy(&card, &NodeCard::commandRequested);
+        auto fire = [&](const char* name) {
+            QAction* a = entry(card, QLatin1String(name));
+            if (!a)
+                return QStringLiteral("no entry %1").arg(QLatin1String(name));
+            a->trigger();
+            return spy.isEmpty() ? QStringLiteral("nothing sent")
+                                 : spy.takeFirst().at(0).toString();
+        };
+        QCOMPARE(fire("partitionFrom_C2"), QStringLiteral("node partition 4 C2"));
+        QVERIFY(spy.isEmpty()); // exactly one command
+        QCOMPARE(fire("partitionAll"), QStringLiteral("node partition 4"));
+        QCOMPARE(fire("restartDelayed"), QStringLiteral("node restart 4 delayed 11000"));
+        QCOMPARE(fire("pauseFor"), QStringLiteral("node pause 4 5000"));
+        QCOMPARE(fire("latency20"), QStringLiteral("node latency 4 20"));
+        QCOMPARE(fire("latency50j25"), QStringLiteral("node latency 4 50 25"));
+        QCOMPARE(fire("drop50"), QStringLiteral("node drop 4 50"));
+        QCOMPARE(fire("clock5s"), QStringLiteral("node clock 4 +5000"));
+        QCOMPARE(fire("clockTtl"), QStringLiteral("node clock 4 +10000"));
+        QCOMPARE(fire("persistenceAlways"), QStringLiteral("node persistence 4 always"));
+        // The mode in force is ticked, and choosing it again sends nothing.
+        QVERIFY(entry(card, QStringLiteral("persistenceNone"))->isChecked());
+        QCOMPARE(card.persistenceText(), QStringLiteral("no AOF"));
+        entry(card, QStringLiteral("persistenceNone"))->trigger();
+        QVERIFY(spy.isEmpty());
+        NodeSnapshot aof = node(3);
+        aof.persistence = QStringLiteral("aof always");
+        card.setNode(aof, legend(), m_ttls, now());
+        QCOMPARE(card.persistenceText(), QStringLiteral("AOF always"));
+        QVERIFY(entry(card, QStringLiteral("persistenceAlways"))->isChecked());
+        // "Off" is offered only while there is something to switch off.
+        QVERIFY(!entry(card, QStringLiteral("latencyOff"))->isEnabled());
+        aof.faults = {fault(NodeFault::Kind::Latency, QStringLiteral("latency 20±0 ms"))};
+        card.setNode(aof, legend(), m_ttls, now());
+        QCOMPARE(fire("latencyOff"), QStringLiteral("node latency 4 0"));
+        QCOMPARE(fire("heal"), QStringLiteral("node heal 4"));
+    }
+
+    void latencyDialogRefusesBadInput()
+    {
+        NodeCard card(2);
+        card.show();
+        card.setNode(node(1), legend(), m_ttls, now());
+        QSignalSpy spy(&card, &NodeCard::commandRequested);
+        entry(card, QStringLiteral("latencyCustom"))->trigger();
+        NumberFieldsDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = card.findChild<NumberFieldsDialog*>()) != nullptr);
+        QPushButton* ok = dialog->buttons()->button(QDialogButtonBox::Ok);
+        for (const char* bad : {"fast", "-5", "70000", "12.5", ""}) {
+            dialog->lineEdit(QStringLiteral("delay"))->setText(QLatin1String(bad));
+            ok->click();
+            QVERIFY2(dialog->isVisible(), bad); // refused: stays open
+            QVERIFY2(!dialog->error().isEmpty(), bad);
+        }
+        dialog->lineEdit(QStringLiteral("delay"))->setText(QStringLiteral("40"));
+        dialog->lineEdit(QStringLiteral("jitter"))->setText(QStringLiteral("lots"));
+        ok->click();
+        QVERIFY(dialog->isVisible());
+        QVERIFY(dialog->error().contains(QLatin1String("Jitter")));
+        QCOMPARE(spy.size(), 0); // nothing half-checked was sent
+        dialog->buttons()->button(QDialogButtonBox::Cancel)->click();
+        QCOMPARE(spy.size(), 0);
+
+        // Good input: one command.
+        entry(card, QStringLiteral("latencyCustom"))->trigger();
+        QTRY_VERIFY((dialog = card.findChild<NumberFieldsDialog*>()) != nullptr &&
+                    dialog->isVisible());
+        dialog->lineEdit(QStringLiteral("delay"))->setText(QStringLiteral("40 ms"));
+        dialog->lineEdit(QStringLiteral("jitter"))->setText(QStringLiteral("20"));
+        dialog->buttons()->button(QDialogButtonBox::Ok)->click();
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node latency 2 40 20"));
+    }
+
+    void clockDialogSendsAForwardJump()
+    {
+        NodeCard card(5);
+        card.show();
+        card.setNode(node(4), legend(), m_ttls, now());
+        QSignalSpy spy(&card, &NodeCard::commandRequested);
+        entry(card, QStringLiteral("clockCustom"))->trigger();
+        NumberFieldsDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = card.findChild<NumberFieldsDialog*>()) != nullptr);
+        dialog->lineEdit(QStringLiteral("jump"))->setText(QStringLiteral("0"));
+        dialog->buttons()->button(QDialogButtonBox::Ok)->click();
+        QVERIFY(dialog->isVisible()); // a jump of nothing is no jump
+        dialog->lineEdit(QStringLiteral("jump"))->setText(QStringLiteral("+2500"));
+        dialog->buttons()->button(QDialogButtonBox::Ok)->click();
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node clock 5 +2500"));
+    }
+
+    void stripKeepsOneLineAndGrowsForMore()
+    {
+        FaultStrip strip;
+        strip.resize(240, 30);
+        const int empty = strip.heightForWidth(240);
+        QVERIFY(empty > 0); // reserved: the first fault does not make the card taller
+        strip.setFaults({fault(NodeFault::Kind::Latency, QStringLiteral("latency 20±0 ms"))},
+                        now());
+        QCOMPARE(strip.heightForWidth(240), empty);
+        strip.setFaults({fault(NodeFault::Kind::Latency, QStringLiteral("latency 20±0 ms")),
+                         fault(NodeFault::Kind::Drop, QStringLiteral("drops 10% of requests"))},
+                        now());
+        QVERIFY(strip.heightForWidth(240) > empty);
+        // Open-ended faults count whole seconds on the strip's own slow tick: no frames.
+        QVERIFY(!strip.advance(now()));
+        strip.show();
+        strip.setFaults({fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from C1"),
+                               now() - 1'200'000)},
+                        now());
+        QCOMPARE(strip.lines().value(0), QStringLiteral("✂ partitioned from C1 · for 1 s"));
+        QTRY_COMPARE(strip.lines().value(0), QStringLiteral("✂ partitioned from C1 · for 2 s"));
+        // A countdown shows tenths: that one wants frames.
+        strip.setFaults(
+            {fault(NodeFault::Kind::Paused, QStringLiteral("SIGSTOP"), now(), now() + 3'000'000)},
+            now());
+        QVERIFY(strip.advance(now()));
+        strip.setFaults({}, now());
+        QVERIFY(!strip.advance(now()));
+    }
+};
+
+QTEST_MAIN(TestNodeFaults)
+#include "tst_nodefaults.moc"
