@@ -155,6 +155,44 @@ private slots:
             QVERIFY(app.readAllStandardOutput().contains("acquire-ok"));
     }
 
+    // A frozen node never outlives the app: resumed and stopped on SIGTERM, killed by the
+    // kernel with the app on SIGKILL (PR_SET_PDEATHSIG).
+    void frozenNodeNeverOutlivesTheApp_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("SIGTERM") << int(SIGTERM);
+        QTest::newRow("SIGKILL") << int(SIGKILL);
+    }
+
+    void frozenNodeNeverOutlivesTheApp()
+    {
+        QFETCH(int, signal);
+        QProcess app;
+        app.start(QStringLiteral(REDLOCKSCOPE_BINARY),
+                  {QStringLiteral("--exec"), QStringLiteral("node pause 2")});
+        QVERIFY(app.waitForStarted());
+        const qint64 pid = app.processId();
+        QTRY_COMPARE_WITH_TIMEOUT(childRedisServers(pid).size(), 5, 15000);
+        const QList<qint64> nodes = childRedisServers(pid);
+        const auto frozen = [&nodes] {
+            for (qint64 node : nodes) {
+                QFile stat(QStringLiteral("/proc/%1/stat").arg(node));
+                if (stat.open(QIODevice::ReadOnly)) {
+                    const QByteArray line = stat.readAll();
+                    if (line.mid(line.lastIndexOf(')') + 2, 1) == "T")
+                        return true;
+                }
+            }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(frozen(), 10000);
+        ::kill(pid_t(pid), signal);
+        QVERIFY(app.waitForFinished(15000));
+        for (qint64 node : nodes)
+            QTRY_VERIFY2_WITH_TIMEOUT(
+                !alive(node), qPrintable(QStringLiteral("node %1 still runs").arg(node)), 5000);
+    }
+
     void screenshotRendersTheWindow()
     {
         QTemporaryDir dir;
