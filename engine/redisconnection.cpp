@@ -699,21 +699,23 @@ void RedisConnection::deliver(std::vector<Failure>& failures)
 
 void RedisConnection::dropContext(const QString& why, CommandResult::Status pendingStatus)
 {
-    releaseContext(true);
-    std::vector<Failure> failures = takePending(pendingStatus, why);
-    m_lastError = why;
-    QPointer<RedisConnection> alive(this);
-    scheduleReconnect();
-    if (alive)
-        deliver(failures);
+    failAndReconnect(true, why, pendingStatus);
 }
 
 void RedisConnection::handleConnectFailure(const QString& error)
 {
     // The context is gone already (never made, or being freed by hiredis).
-    releaseContext(false);
-    std::vector<Failure> failures = takePending(CommandResult::Status::Down, error);
-    m_lastError = error;
+    failAndReconnect(false, error, CommandResult::Status::Down);
+}
+
+// Fails what was in flight, then reconnects; the callbacks run last, because one of
+// them may delete this connection.
+void RedisConnection::failAndReconnect(bool freeContext, const QString& why,
+                                       CommandResult::Status pendingStatus)
+{
+    releaseContext(freeContext);
+    std::vector<Failure> failures = takePending(pendingStatus, why);
+    m_lastError = why;
     QPointer<RedisConnection> alive(this);
     scheduleReconnect();
     if (alive)

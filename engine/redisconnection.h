@@ -93,6 +93,8 @@ private:
     void finishHandshake(const CommandResult& result);
     void handleReply(quint64 id, const CommandResult& result);
     void handleConnectFailure(const QString& error);
+    void failAndReconnect(bool freeContext, const QString& why,
+                          CommandResult::Status pendingStatus);
     void handleDisconnect(const QString& error);
     void onDeadline();
     void armDeadlineTimer();

@@ -42,6 +42,21 @@ int eventsOf(const QList<HistoryEvent>& events, HistoryEvent::Kind kind, const Q
     }));
 }
 
+// Starts the engine and waits until its first client holds the lock.
+bool startUntilC1Holds(EngineRunner& engine)
+{
+    QString error;
+    if (!engine.start(15000, &error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    return engine.waitFor(
+        [](const EngineSnapshot& s) {
+            return !s.clients.isEmpty() && s.clients[0].state == ClientSnapshot::State::Holding;
+        },
+        10000);
+}
+
 } // namespace
 
 class TestFaults : public QObject
@@ -300,13 +315,7 @@ private slots:
         EngineConfig config = localConfig(1);
         config.clientDefaults.workMinMs = config.clientDefaults.workMaxMs = 1000;
         EngineRunner engine(config);
-        QString error;
-        QVERIFY2(engine.start(15000, &error), qPrintable(error));
-        QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) {
-                return !s.clients.isEmpty() && s.clients[0].state == ClientSnapshot::State::Holding;
-            },
-            10000));
+        QVERIFY(startUntilC1Holds(engine));
         QVERIFY(engine.command(QStringLiteral("client pause C1")));
         QVERIFY(engine.command(QStringLiteral("client add C2")));
         // C1's keys expire by TTL while it is frozen; C2 then acquires.
@@ -338,13 +347,7 @@ private slots:
         EngineConfig config = localConfig(1);
         config.clientDefaults.workMinMs = config.clientDefaults.workMaxMs = 5000;
         EngineRunner engine(config);
-        QString error;
-        QVERIFY2(engine.start(15000, &error), qPrintable(error));
-        QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) {
-                return !s.clients.isEmpty() && s.clients[0].state == ClientSnapshot::State::Holding;
-            },
-            10000));
+        QVERIFY(startUntilC1Holds(engine));
         QVERIFY(engine.command(QStringLiteral("client crash C1")));
         QElapsedTimer since;
         since.start();
