@@ -524,6 +524,8 @@ NodeSnapshot FleetNode::snapshot() const
     n.stateSinceUs = m_monitor->stateSinceUs();
     n.keys = m_monitor->keys();
     n.faults = m_faults.values();
+    n.partitionedFromAll = m_partitionedAll;
+    n.partitionedClients = m_partitionedNames;
     n.persistence = persistenceName();
     n.actions = possibleActions();
     if (!isLocal())

@@ -36,6 +36,8 @@ struct NodeSnapshot
     QList<KeySnapshot> keys;
     QList<ClientOutcome> lastOutcomes; // each client's latest answer from this node
     QList<NodeFault> faults;           // in force now
+    bool partitionedFromAll = false;   // a partition cuts every client off
+    QStringList partitionedClients;    // the clients a partition names
     QString persistence;               // "none", "aof everysec", "aof always"
     // The node commands possible now (kill, pause, resume, restart, shutdown, partition,
     // heal, latency, drop, clock, persistence): the card offers exactly these.

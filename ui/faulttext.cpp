@@ -150,24 +150,14 @@ QString FaultText::tooltip(const NodeFault& fault, qint64 nowUs)
     return text;
 }
 
-bool FaultText::namesClient(const NodeFault& fault, const QString& clientName)
+bool FaultText::namesClient(const NodeSnapshot& node, const QString& clientName)
 {
-    return cutsOff(fault, clientName) && !fault.detail.endsWith(QLatin1String("every client"));
+    return node.partitionedClients.contains(clientName, Qt::CaseInsensitive);
 }
 
-bool FaultText::cutsOff(const NodeFault& fault, const QString& clientName)
+bool FaultText::cutsOff(const NodeSnapshot& node, const QString& clientName)
 {
-    if (fault.kind != NodeFault::Kind::Partition)
-        return false;
-    // The engine says "partitioned from every client" or "partitioned from C2, C3".
-    static const QString prefix = QStringLiteral("partitioned from ");
-    if (!fault.detail.startsWith(prefix))
-        return false;
-    const QString who = fault.detail.mid(prefix.size());
-    if (who == QLatin1String("every client"))
-        return true;
-    const QStringList names = who.split(QStringLiteral(", "), Qt::SkipEmptyParts);
-    return names.contains(clientName, Qt::CaseInsensitive);
+    return node.partitionedFromAll || namesClient(node, clientName);
 }
 
 bool FaultText::isHealable(NodeFault::Kind kind)

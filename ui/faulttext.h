@@ -1,6 +1,7 @@
 #pragma once
 
 #include "nodefault.h"
+#include "nodesnapshot.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -22,10 +23,10 @@ public:
     // "✂ partitioned from C2 · for 4 s": what the card shows, on one line.
     static QString line(const NodeFault& fault, qint64 nowUs);
     static QString tooltip(const NodeFault& fault, qint64 nowUs);
-    // True when a partition fault cuts `clientName` off (named, or every client).
-    static bool cutsOff(const NodeFault& fault, const QString& clientName);
-    // True when a partition fault names `clientName` (not one that cuts every client).
-    static bool namesClient(const NodeFault& fault, const QString& clientName);
+    // True when a partition on the node cuts `clientName` off (named, or every client).
+    static bool cutsOff(const NodeSnapshot& node, const QString& clientName);
+    // True when a partition on the node names `clientName` (not one that cuts every client).
+    static bool namesClient(const NodeSnapshot& node, const QString& clientName);
     // The network and clock faults that `node heal` ends.
     static bool isHealable(NodeFault::Kind kind);
     // "AOF always", "AOF everysec", "no AOF"; and what that means after a crash.

@@ -489,9 +489,8 @@ void MainWindow::syncLaneWithNodes(ClientLane* lane, const ClientSnapshot& clien
     qint64 keysUntilUs = 0;
     for (int i = 0; i < m_snapshot.nodes.size(); ++i) {
         const NodeSnapshot& node = m_snapshot.nodes[i];
-        for (const NodeFault& f : node.faults)
-            if (FaultText::namesClient(f, client.name))
-                cutOff << i + 1;
+        if (FaultText::namesClient(node, client.name))
+            cutOff << i + 1;
         for (const KeySnapshot& k : node.keys) {
             if (k.ownerClient != client.id || k.pttlMs <= 0)
                 continue;

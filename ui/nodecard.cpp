@@ -355,7 +355,9 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     const bool offersChanged =
         !m_hasState || node.state != m_state || node.actions != m_node.actions ||
         node.actionsNote != m_node.actionsNote || node.persistence != m_node.persistence ||
-        maxTtl != m_maxTtlMs || clientNames != m_clientNames;
+        maxTtl != m_maxTtlMs || clientNames != m_clientNames ||
+        node.partitionedClients != m_node.partitionedClients ||
+        node.partitionedFromAll != m_node.partitionedFromAll;
     bool faultsChanged = node.faults.size() != m_node.faults.size();
     for (qsizetype i = 0; !faultsChanged && i < node.faults.size(); ++i)
         faultsChanged = node.faults[i].kind != m_node.faults[i].kind ||
@@ -374,6 +376,8 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     m_node.persistence = node.persistence;
     m_node.actions = node.actions;
     m_node.actionsNote = node.actionsNote;
+    m_node.partitionedClients = node.partitionedClients;
+    m_node.partitionedFromAll = node.partitionedFromAll;
 
     syncClientMenu(clientNames);
     if (offersChanged || faultsChanged) {
@@ -395,6 +399,7 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
                                     : tr("Where this node listens (host:port)."));
     m_faults->setFaults(node.faults, nowUs);
     m_keys->setKeys(node.keys, node.state == NodeSnapshot::State::Up, legend, ttlByClient, nowUs);
+    m_outcomes->setCutOff(node.partitionedFromAll, node.partitionedClients);
     m_outcomes->setOutcomes(node.lastOutcomes, legend);
 }
 
@@ -507,17 +512,10 @@ void NodeCard::updateOffers()
         tr("Restart after the longest TTL (%1)").arg(FaultText::milliseconds(m_maxTtlMs + 1000)));
     m_clockTtl->setText(tr("+TTL (%1)").arg(FaultText::milliseconds(m_maxTtlMs)));
     // A client already cut off from this node is shown ticked and is not offered again.
-    NodeFault partition;
-    bool partitioned = false;
-    for (const NodeFault& f : m_node.faults)
-        if (f.kind == NodeFault::Kind::Partition) {
-            partition = f;
-            partitioned = true;
-        }
     for (QAction* a : m_clientMenu->actions()) {
         if (a->objectName().isEmpty())
             continue; // "(no clients)"
-        const bool cut = partitioned && FaultText::cutsOff(partition, a->text());
+        const bool cut = FaultText::cutsOff(m_node, a->text());
         a->setChecked(cut);
         a->setEnabled(canDo(QStringLiteral("partition")) && !cut);
     }

@@ -80,14 +80,38 @@ bool OutcomeGrid::sameLook(const QList<Cell>& a, const QList<Cell>& b)
     return true;
 }
 
+void OutcomeGrid::setCutOff(bool everyClient, const QStringList& names)
+{
+    if (everyClient == m_cutAll && names == m_cutNames)
+        return;
+    m_cutAll = everyClient;
+    m_cutNames = names;
+    update();
+}
+
+bool OutcomeGrid::isCut(const Cell& cell) const
+{
+    const NodeOutcome::Kind kind = cell.outcome.outcome.kind;
+    const bool unanswered = kind == NodeOutcome::Kind::Timeout || kind == NodeOutcome::Kind::Down;
+    return unanswered && (m_cutAll || m_cutNames.contains(cell.name, Qt::CaseInsensitive));
+}
+
+QString OutcomeGrid::kindText(const Cell& cell) const
+{
+    const NodeOutcome::Kind kind = cell.outcome.outcome.kind;
+    if (kind == NodeOutcome::Kind::Pending)
+        return QStringLiteral("…");
+    return isCut(cell) ? tr("cut") : NodeOutcome::kindName(kind);
+}
+
 QString OutcomeGrid::cellText(int clientId) const
 {
     for (const Cell& cell : m_cells) {
         if (cell.client != clientId)
             continue;
         const NodeOutcome& o = cell.outcome.outcome;
-        QString text = NodeOutcome::kindName(o.kind);
-        if (hasLatency(o))
+        QString text = kindText(cell);
+        if (hasLatency(o) && !isCut(cell))
             text += QLatin1Char(' ') + TextFormat::latencyMs(o.latencyUs());
         return text;
     }
@@ -190,12 +214,12 @@ void OutcomeGrid::paintText(QPainter& painter, const Cell& cell, const QRect& r)
     QFont bold = font();
     bold.setBold(true);
     painter.setFont(bold);
-    painter.setPen(UiTheme::outcome(o.kind, dark));
-    const QString kind =
-        o.kind == NodeOutcome::Kind::Pending ? QStringLiteral("…") : NodeOutcome::kindName(o.kind);
+    const bool cut = isCut(cell);
+    painter.setPen(cut ? UiTheme::network(dark) : UiTheme::outcome(o.kind, dark));
+    const QString kind = kindText(cell);
     painter.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
                      QFontMetrics(bold).elidedText(kind, Qt::ElideRight, textRect.width()));
-    if (hasLatency(o)) {
+    if (hasLatency(o) && !cut) {
         painter.setFont(font());
         painter.setPen(UiTheme::muted(dark));
         textRect.setLeft(textRect.left() + QFontMetrics(bold).horizontalAdvance(kind) + 5);
@@ -219,7 +243,7 @@ void OutcomeGrid::paintTile(QPainter& painter, const Cell& cell, const QRect& r)
     if (kind == NodeOutcome::Kind::Ok || kind == NodeOutcome::Kind::Taken ||
         kind == NodeOutcome::Kind::Pending)
         return;
-    painter.setPen(QPen(UiTheme::outcome(kind, dark), 2));
+    painter.setPen(QPen(isCut(cell) ? UiTheme::network(dark) : UiTheme::outcome(kind, dark), 2));
     painter.drawLine(r.topLeft(), r.bottomRight());
     painter.drawLine(r.topRight(), r.bottomLeft());
 }
@@ -250,6 +274,8 @@ QString OutcomeGrid::tooltipFor(const Cell& cell) const
         what = tr("node down: %1").arg(o.error);
         break;
     }
+    if (isCut(cell))
+        what = tr("cut off by a partition (%1)").arg(what);
     QString text = tr("%1's latest %2 on this node: %3")
                        .arg(cell.name, operationName(cell.outcome.operation), what);
     if (hasLatency(o))

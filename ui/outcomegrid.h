@@ -24,6 +24,9 @@ public:
                      const ClientLegend& legend);
     // "ok 0.42" (latency in ms) as drawn for that client; empty when it has none.
     QString cellText(int clientId) const;
+    // The clients a partition cuts off from this node: their timeouts and refusals are
+    // drawn as "cut", which is what they are, while the node itself is up.
+    void setCutOff(bool everyClient, const QStringList& names);
     int cellCount() const { return int(m_cells.size()); }
     bool isCompact() const { return m_cells.size() > MaxTextCells; }
 
@@ -52,10 +55,14 @@ private:
     void paintText(QPainter& painter, const Cell& cell, const QRect& rect) const;
     void paintTile(QPainter& painter, const Cell& cell, const QRect& rect) const;
     static bool sameLook(const QList<Cell>& a, const QList<Cell>& b);
+    bool isCut(const Cell& cell) const;
+    QString kindText(const Cell& cell) const;
     int cellWidth() const;
     int cellHeight() const;
     QRect cellRect(int index) const;
     QString tooltipFor(const Cell& cell) const;
 
     QList<Cell> m_cells;
+    bool m_cutAll = false;
+    QStringList m_cutNames;
 };

@@ -289,10 +289,13 @@ private slots:
         // says that; the lanes do not repeat it).
         s.nodes[0].faults = {
             fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from C2"))};
+        s.nodes[0].partitionedClients = {QStringLiteral("C2")};
         s.nodes[2].faults = {
             fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from C1, C2"))};
+        s.nodes[2].partitionedClients = {QStringLiteral("C1"), QStringLiteral("C2")};
         s.nodes[4].faults = {
             fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from every client"))};
+        s.nodes[4].partitionedFromAll = true;
         // C3 crashed while holding: its key is still on three nodes.
         s.clients[2].state = ClientSnapshot::State::Crashed;
         for (int i = 0; i < 3; ++i)

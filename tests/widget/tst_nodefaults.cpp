@@ -7,6 +7,7 @@
 #include "faulttext.h"
 #include "nodecard.h"
 #include "numberfieldsdialog.h"
+#include "outcomegrid.h"
 #include "snapshotfactory.h"
 
 #include <QAction>
@@ -51,7 +52,13 @@ private slots:
         NodeSnapshot n = node(1);
         n.faults = {fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from C2"),
                           t - 12'300'000)};
+        n.partitionedClients = {QStringLiteral("C2")};
+        n.lastOutcomes = {outcome(1, NodeOutcome::Kind::Ok, 800),
+                          outcome(2, NodeOutcome::Kind::Down, 0)};
         card.setNode(n, legend(), m_ttls, t);
+        // The node is up: C2's refusal is the cut, and says so.
+        QCOMPARE(card.outcomeGrid()->cellText(2), QStringLiteral("cut"));
+        QVERIFY(card.outcomeGrid()->cellText(1).startsWith(QLatin1String("ok")));
         QCOMPARE(card.stateText(), QStringLiteral("up")); // up, and yet cut off
         QCOMPARE(card.faultLines(),
                  QStringList{QStringLiteral("✂ partitioned from C2 · for 12 s")});
