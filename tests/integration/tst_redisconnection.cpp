@@ -553,7 +553,8 @@ void TestRedisConnection::silentServer()
     QCOMPARE(connection.lastError(),
              QStringLiteral("no answer from the node within 300 ms - is it a Redis server?"));
     const qint64 at = log.entries.last().atMs;
-    QVERIFY2(at >= 299 && at <= 300 + 50, qPrintable(QString::number(at)));
+    // Not early; late only by what a loaded 2-core machine adds to a timer.
+    QVERIFY2(at >= 299 && at <= 300 + 500, qPrintable(QString::number(at)));
 }
 
 void TestRedisConnection::tcpConnectTimesOut()
