@@ -128,7 +128,7 @@ private slots:
         QVERIFY2(outcomes.first().detail.contains(QLatin1String("timeout")),
                  qPrintable(outcomes.first().detail));
         for (const HistoryEvent& e : outcomes)
-            QVERIFY2(e.value <= 50 + 15, qPrintable(e.detail));
+            QVERIFY2(e.value <= 50 + 30, qPrintable(e.detail));
         QCOMPARE(engine.last().nodes[1].state, NodeSnapshot::State::Paused);
         // The buttons follow: a paused node can be resumed, not paused again.
         QVERIFY(engine.last().nodes[1].actions.contains(QStringLiteral("resume")));
@@ -280,7 +280,7 @@ private slots:
             },
             10000));
         const auto* o = outcomeOf(engine.last(), 4, 1);
-        QVERIFY2(o->outcome.latencyUs() < 30000 + 20000,
+        QVERIFY2(o->outcome.latencyUs() < 30000 + 40000,
                  qPrintable(QString::number(o->outcome.latencyUs())));
         const auto* fast = outcomeOf(engine.last(), 0, 1);
         QVERIFY(fast && fast->outcome.latencyUs() < 10000);
