@@ -19,6 +19,7 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QGridLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QMenuBar>
 #include <QPixmap>
@@ -49,6 +50,7 @@ MainWindow::MainWindow(const EngineConfig& config, QWidget* parent)
     qRegisterMetaType<EngineSnapshot>();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Redlock Scope"));
+    setWindowIcon(QIcon(QStringLiteral(":/redlockscope.svg")));
     m_defaults = config.clientDefaults;
     // Never smaller than 10 pt: the window is made to be read from a distance.
     m_basePointSize = qMax(10.0, QApplication::font().pointSizeF());

@@ -50,6 +50,14 @@ private:
     }
 
 private slots:
+    // The icon is compiled in from resources/ and renders (the SVG icon engine is there).
+    void hasItsIcon()
+    {
+        auto w = makeWindow();
+        QVERIFY(!w->windowIcon().isNull());
+        QVERIFY(!w->windowIcon().pixmap(32, 32).isNull());
+    }
+
     void cardsAndLanesFollowTheSnapshot()
     {
         auto w = makeWindow();
