@@ -45,7 +45,6 @@ public:
     SafetyChecker checker;
     ClientSettings defaults;
     LocalFleet* fleet = nullptr;
-    QList<NodeAddress> addresses;
     QList<FleetNode*> nodes;
     QList<LockClient*> clients;
     int nextClientId = 1;
@@ -148,7 +147,6 @@ public:
 
     void onNodesKnown(const QList<NodeAddress>& known)
     {
-        addresses = known;
         lastOutcomes = QList<QHash<int, NodeSnapshot::ClientOutcome>>(known.size());
         for (int i = 0; i < known.size(); ++i) {
             RedisServerProcess* process = fleet ? fleet->node(i) : nullptr;
@@ -480,7 +478,7 @@ public:
     {
         ResourceSnapshot r;
         r.resource = config.resource;
-        r.nodeCount = int(addresses.size());
+        r.nodeCount = int(nodes.size());
         r.quorum = r.nodeCount / 2 + 1;
         QHash<QByteArray, ResourceSnapshot::Holder> holders;
         for (const NodeSnapshot& node : nodes) {
@@ -515,7 +513,7 @@ public:
             s.nodes << (i < nodes.size() ? nodeSnapshot(i) : startingNode(i));
         for (const LockClient* client : std::as_const(clients))
             s.clients << client->snapshot();
-        if (!addresses.isEmpty())
+        if (!nodes.isEmpty())
             s.resources << resourceSnapshot(s.nodes);
         s.newEvents = history.takeNew();
         s.eventCount = history.totalCount();

@@ -11,6 +11,9 @@ namespace {
 // A read that takes this long means the node is stuck; it is far above any sane
 // round trip and far below a human's patience.
 constexpr int ReadTimeoutMs = 500;
+// Lock answers ask for a read as they come (hundreds a second with many clients); the
+// screen shows at most one frame per 16 ms, so one read per frame is all that shows.
+constexpr int MinReadGapMs = 16;
 } // namespace
 
 NodeMonitor::NodeMonitor(int index, const NodeAddress& address,
@@ -21,6 +24,8 @@ NodeMonitor::NodeMonitor(int index, const NodeAddress& address,
 {
     connect(m_connection, &RedisConnection::stateChanged, this, &NodeMonitor::onStateChanged);
     connect(&m_pollTimer, &QTimer::timeout, this, &NodeMonitor::poll);
+    m_refreshTimer.setSingleShot(true);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &NodeMonitor::poll);
     m_stateSinceUs = m_clock.nowUs();
 }
 
@@ -38,10 +43,15 @@ void NodeMonitor::setResources(const QByteArrayList& resources)
 
 void NodeMonitor::refresh()
 {
-    if (m_inFlight)
+    if (m_inFlight) {
         m_again = true;
-    else
+        return;
+    }
+    const qint64 sinceMs = (m_clock.nowUs() - m_lastReadUs) / 1000;
+    if (sinceMs >= MinReadGapMs)
         poll();
+    else if (!m_refreshTimer.isActive())
+        m_refreshTimer.start(int(MinReadGapMs - sinceMs));
 }
 
 void NodeMonitor::poll()
@@ -50,6 +60,8 @@ void NodeMonitor::poll()
         return;
     m_inFlight = true;
     m_again = false;
+    m_refreshTimer.stop();
+    m_lastReadUs = m_clock.nowUs();
     // EVAL_RO (Redis 7) still runs while an external node is under CLIENT PAUSE WRITE.
     const QByteArray eval = m_connection->supportsSetNxGet() ? "EVAL_RO" : "EVAL";
     QByteArrayList command{eval, ReadKeysScript, QByteArray::number(m_resources.size())};
@@ -79,7 +91,7 @@ void NodeMonitor::onReply(const CommandResult& result)
         emit changed();
     }
     if (m_again)
-        poll();
+        refresh();
 }
 
 void NodeMonitor::onStateChanged(RedisConnection::State state, const QString& error)

@@ -25,7 +25,8 @@ public:
 
     void start(int pollIntervalMs);
     void setResources(const QByteArrayList& resources);
-    // Read again as soon as possible (coalesced: one read in flight at a time).
+    // Read again soon: at once, or when a frame's time has passed since the last read
+    // (coalesced: one read in flight at a time, at most one per frame).
     void refresh();
 
     int index() const { return m_index; }
@@ -56,6 +57,8 @@ private:
     QByteArrayList m_resources;
     QList<KeySnapshot> m_keys;
     QTimer m_pollTimer;
+    QTimer m_refreshTimer; // a refresh asked for within MinReadGapMs of the last read
+    qint64 m_lastReadUs = 0;
     bool m_inFlight = false;
     bool m_again = false;
     bool m_wasUp = false;

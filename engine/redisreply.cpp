@@ -41,28 +41,27 @@ RedisReply RedisReply::fromHiredis(const redisReply* reply)
     return out;
 }
 
-RedisReply RedisReply::status(const QByteArray& text)
+RedisReply RedisReply::withText(Type type, const QByteArray& text)
 {
     RedisReply out;
-    out.type = Type::Status;
+    out.type = type;
     out.text = text;
     return out;
+}
+
+RedisReply RedisReply::status(const QByteArray& text)
+{
+    return withText(Type::Status, text);
 }
 
 RedisReply RedisReply::error(const QByteArray& text)
 {
-    RedisReply out;
-    out.type = Type::Error;
-    out.text = text;
-    return out;
+    return withText(Type::Error, text);
 }
 
 RedisReply RedisReply::string(const QByteArray& text)
 {
-    RedisReply out;
-    out.type = Type::String;
-    out.text = text;
-    return out;
+    return withText(Type::String, text);
 }
 
 RedisReply RedisReply::number(qint64 value)

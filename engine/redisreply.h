@@ -33,4 +33,7 @@ struct RedisReply
     static RedisReply string(const QByteArray& text);
     static RedisReply number(qint64 value);
     static RedisReply nil();
+
+private:
+    static RedisReply withText(Type type, const QByteArray& text);
 };

@@ -84,10 +84,11 @@ void UiBenchmark::finish()
     const double eventsPerS = (m_eventsLast - m_eventsStart) / seconds;
     const double fps = m_frames / seconds;
     const qint64 peakKb = residentKb("VmHWM:");
-    // Flat: from the first minute on (or mid-run, for shorter runs) the resident size grows
-    // by less than 5 % (or 2 MB). The history and the event log are bounded rings: they fill
-    // during the first minute, then stay.
-    const int referenceS = m_options.durationS >= 90 ? 60 : m_options.durationS / 2;
+    // Flat: from the first minute on the resident size grows by less than 5 % (or 2 MB).
+    // The history and the event log are bounded rings that fill during the first minute,
+    // so a shorter run shows the filling, not a leak: it is reported, not judged.
+    const bool judged = m_options.durationS >= 90;
+    const int referenceS = judged ? 60 : m_options.durationS / 2;
     const qint64 midKb = m_memory.value(qMin<qsizetype>(referenceS, m_memory.size() - 1)).second;
     const qint64 endKb = m_memory.last().second;
     const double growth = midKb > 0 ? double(endKb - midKb) / midKb : 0;
@@ -126,11 +127,14 @@ void UiBenchmark::finish()
     line(QStringLiteral("peak memory (MB)"), QString::number(peakKb / 1024.0, 'f', 1), {}, true);
     line(QStringLiteral("memory, %1 s -> end (MB)").arg(referenceS),
          QStringLiteral("%1 -> %2").arg(midKb / 1024.0, 0, 'f', 1).arg(endKb / 1024.0, 0, 'f', 1),
-         QStringLiteral("flat"), flat);
+         judged ? QStringLiteral("flat") : QString(), flat);
+    if (!judged)
+        out << QStringLiteral(
+            "(memory is judged from the first minute on: --duration 90 or more)\n");
     out.flush();
 
-    const bool pass = fps >= 30 && cpuShare <= 0.30 && m_lagUs.percentile(99) <= 50000 && flat &&
-                      !m_lagUs.isEmpty();
+    const bool pass = fps >= 30 && cpuShare <= 0.30 && m_lagUs.percentile(99) <= 50000 &&
+                      (flat || !judged) && !m_lagUs.isEmpty();
     if (!m_options.jsonPath.isEmpty()) {
         QJsonArray memory;
         for (const auto& sample : std::as_const(m_memory))
