@@ -1,11 +1,11 @@
 // redlockscope: the command line, then either the window or a headless run.
-#include "benchmark.h"
-#include "engineconfig.h"
-#include "enginecontroller.h"
-#include "execqueue.h"
-#include "mainwindow.h"
-#include "uibenchmark.h"
-#include "unixsignalwatcher.h"
+#include "bench/benchmark.h"
+#include "core/engineconfig.h"
+#include "core/enginecontroller.h"
+#include "window/execqueue.h"
+#include "window/mainwindow.h"
+#include "window/uibenchmark.h"
+#include "core/unixsignalwatcher.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

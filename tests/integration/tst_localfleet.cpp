@@ -1,8 +1,8 @@
 // The local fleet against real redis-server processes: start, stop, crash, freeze, restart,
 // persistence, bad input, and that no node outlives whoever started it.
 
-#include "localfleet.h"
-#include "redisserverprocess.h"
+#include "fleet/localfleet.h"
+#include "fleet/redisserverprocess.h"
 #include "testfleet.h"
 
 #include <QCoreApplication>

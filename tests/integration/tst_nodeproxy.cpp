@@ -8,8 +8,8 @@
 // moved to a QThread of its own (ProxyThread), and every call into it goes through
 // QMetaObject::invokeMethod(..., Qt::BlockingQueuedConnection): it runs in the proxy's
 // thread while the test thread waits, so the proxy is only ever touched in its own thread.
-#include "nodeproxy.h"
-#include "redisreply.h"
+#include "net/nodeproxy.h"
+#include "net/redisreply.h"
 #include "testfleet.h"
 
 #include <QElapsedTimer>

@@ -1,9 +1,9 @@
 // RedisConnection against real redis-server processes (and a few fake servers made of a
 // QTcpServer): the handshake, every error the user can meet, command deadlines, a frozen
 // node, a killed node, and the hiredis lifetime rules under ASan.
-#include "redisconnection.h"
-#include "redisserverprocess.h"
-#include "steadyclock.h"
+#include "net/redisconnection.h"
+#include "fleet/redisserverprocess.h"
+#include "core/steadyclock.h"
 #include "testfleet.h"
 
 #include <QElapsedTimer>

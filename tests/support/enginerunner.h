@@ -1,6 +1,6 @@
 #pragma once
 
-#include "enginecontroller.h"
+#include "core/enginecontroller.h"
 
 #include <QHash>
 #include <QObject>

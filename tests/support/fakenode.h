@@ -1,6 +1,6 @@
 #pragma once
 
-#include "nodechannel.h"
+#include "net/nodechannel.h"
 
 #include <QHash>
 #include <QObject>

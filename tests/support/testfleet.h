@@ -1,9 +1,9 @@
 #pragma once
 
-#include "localfleet.h"
-#include "nodeaddress.h"
-#include "redisreply.h"
-#include "redisserverprocess.h"
+#include "fleet/localfleet.h"
+#include "net/nodeaddress.h"
+#include "net/redisreply.h"
+#include "fleet/redisserverprocess.h"
 
 #include <QByteArrayList>
 #include <QList>

@@ -1,5 +1,5 @@
 // Parsing node addresses as a user types them: good forms, and a clear error for each bad one.
-#include "nodeaddress.h"
+#include "net/nodeaddress.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // The Redlock algorithm against fake nodes on a manual clock: exact, repeatable numbers.
 #include "fakenode.h"
-#include "locktoken.h"
+#include "lock/locktoken.h"
 #include "manualclock.h"
-#include "redlock.h"
+#include "lock/redlock.h"
 
 #include <QSet>
 #include <QSignalSpy>

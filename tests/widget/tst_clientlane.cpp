@@ -2,10 +2,10 @@
 // holds after its validity ran out is unmistakable; a crashed client's keys are shown
 // living on; its buttons and menu follow its state and become command lines.
 
-#include "clientlane.h"
-#include "elidedlabel.h"
+#include "lanes/clientlane.h"
+#include "widgets/elidedlabel.h"
 #include "snapshotfactory.h"
-#include "validitybar.h"
+#include "lanes/validitybar.h"
 
 #include <QAction>
 #include <QMenu>

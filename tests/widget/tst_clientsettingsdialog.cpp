@@ -1,8 +1,8 @@
 // The client settings dialog: bad values are shown next to their field and nothing is
 // sent; good ones give exactly one `client set` line with only what changed.
 
-#include "clientsettingsdialog.h"
-#include "clientsettingsform.h"
+#include "dialogs/clientsettingsdialog.h"
+#include "dialogs/clientsettingsform.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

@@ -1,9 +1,9 @@
 // The event log: a bounded ring buffer appended in batches (one insert per batch), and
 // the client / node / kind filters of its panel.
 
-#include "eventlogfilter.h"
-#include "eventlogmodel.h"
-#include "eventlogview.h"
+#include "log/eventlogfilter.h"
+#include "log/eventlogmodel.h"
+#include "log/eventlogview.h"
 #include "snapshotfactory.h"
 
 #include <QComboBox>

@@ -1,6 +1,6 @@
 // --exec's command list: what it accepts, and the clear error for what it does not.
 // (The queue running against a real engine is in tst_livefaults.)
-#include "execqueue.h"
+#include "window/execqueue.h"
 
 #include <QTest>
 

@@ -2,11 +2,11 @@
 // from the window or a script reaches the engine, and what the engine then says is on the
 // card and the lane while it lasts. The critique's scenario end to end: C1 paused while it
 // holds, its validity runs out, C2 takes the lock, and the window says both believe.
-#include "clientlane.h"
-#include "enginecontroller.h"
-#include "execqueue.h"
-#include "mainwindow.h"
-#include "nodecard.h"
+#include "lanes/clientlane.h"
+#include "core/enginecontroller.h"
+#include "window/execqueue.h"
+#include "window/mainwindow.h"
+#include "cards/nodecard.h"
 
 #include <QAction>
 #include <QMenu>

@@ -1,8 +1,8 @@
 // The real window on a real engine and real nodes (offscreen): what a node holds is what
 // the card shows, within one poll.
-#include "keylistview.h"
-#include "mainwindow.h"
-#include "nodecard.h"
+#include "cards/keylistview.h"
+#include "window/mainwindow.h"
+#include "cards/nodecard.h"
 #include "testfleet.h"
 
 #include <QTest>

@@ -2,19 +2,19 @@
 // snapshot, the quorum headline follows a scripted run, actions become command lines,
 // the frame loop stops when nothing moves, and screenshots are written.
 
-#include "clientlane.h"
-#include "clientsettingsdialog.h"
-#include "clientsettingsform.h"
-#include "eventlogmodel.h"
-#include "eventlogview.h"
-#include "keylistview.h"
-#include "mainwindow.h"
-#include "nodecard.h"
-#include "settingsdialog.h"
-#include "shortcutsdialog.h"
+#include "lanes/clientlane.h"
+#include "dialogs/clientsettingsdialog.h"
+#include "dialogs/clientsettingsform.h"
+#include "log/eventlogmodel.h"
+#include "log/eventlogview.h"
+#include "cards/keylistview.h"
+#include "window/mainwindow.h"
+#include "cards/nodecard.h"
+#include "dialogs/settingsdialog.h"
+#include "dialogs/shortcutsdialog.h"
 #include "snapshotfactory.h"
-#include "uitheme.h"
-#include "validitybar.h"
+#include "widgets/uitheme.h"
+#include "lanes/validitybar.h"
 
 #include <QAction>
 #include <QDialogButtonBox>

@@ -1,10 +1,10 @@
 // One node card on its own: state, keys with their TTL and the three ways a key goes
 // (appear, deleted, expired), per-client outcomes, and fault buttons per state.
 
-#include "clientlegend.h"
-#include "keylistview.h"
-#include "nodecard.h"
-#include "outcomegrid.h"
+#include "widgets/clientlegend.h"
+#include "cards/keylistview.h"
+#include "cards/nodecard.h"
+#include "cards/outcomegrid.h"
 #include "snapshotfactory.h"
 
 #include <QAction>

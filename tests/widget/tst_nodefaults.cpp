@@ -2,12 +2,12 @@
 // card and counts; the buttons and the "⋯" menu offer exactly the engine's actions; each
 // entry becomes the one command line it names; the custom dialogs refuse bad input.
 
-#include "clientlegend.h"
-#include "faultstrip.h"
-#include "faulttext.h"
-#include "nodecard.h"
-#include "numberfieldsdialog.h"
-#include "outcomegrid.h"
+#include "widgets/clientlegend.h"
+#include "cards/faultstrip.h"
+#include "cards/faulttext.h"
+#include "cards/nodecard.h"
+#include "dialogs/numberfieldsdialog.h"
+#include "cards/outcomegrid.h"
 #include "snapshotfactory.h"
 
 #include <QAction>

@@ -1,7 +1,7 @@
 // The quorum view's verdicts and headlines, from synthetic resource snapshots.
 
-#include "clientlegend.h"
-#include "quorumview.h"
+#include "widgets/clientlegend.h"
+#include "quorum/quorumview.h"
 #include "snapshotfactory.h"
 
 #include <QTest>

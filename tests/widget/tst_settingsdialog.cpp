@@ -1,8 +1,8 @@
 // The settings dialog: node lists are checked with NodeAddress::parse and the odd-count
 // rule before anything restarts; client defaults become one `defaults` line.
 
-#include "clientsettingsform.h"
-#include "settingsdialog.h"
+#include "dialogs/clientsettingsform.h"
+#include "dialogs/settingsdialog.h"
 
 #include <QDialogButtonBox>
 #include <QLineEdit>

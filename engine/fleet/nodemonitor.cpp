@@ -1,0 +1,110 @@
+#include "fleet/nodemonitor.h"
+
+#include "core/clock.h"
+
+// For each key: its value (nil when absent) and its PTTL, read atomically.
+const QByteArray NodeMonitor::ReadKeysScript =
+    "local r = {} for i, k in ipairs(KEYS) do "
+    "r[#r + 1] = redis.call('get', k) r[#r + 1] = redis.call('pttl', k) end return r";
+
+namespace {
+// A read that takes this long means the node is stuck; it is far above any sane
+// round trip and far below a human's patience.
+constexpr int ReadTimeoutMs = 500;
+// Lock answers ask for a read as they come (hundreds a second with many clients); the
+// screen shows at most one frame per 16 ms, so one read per frame is all that shows.
+constexpr int MinReadGapMs = 16;
+} // namespace
+
+NodeMonitor::NodeMonitor(int index, const NodeAddress& address,
+                         const RedisConnection::Options& options, const Clock& clock,
+                         QObject* parent)
+    : QObject(parent), m_index(index), m_address(address), m_clock(clock),
+      m_connection(new RedisConnection(address, options, clock, this))
+{
+    connect(m_connection, &RedisConnection::stateChanged, this, &NodeMonitor::onStateChanged);
+    connect(&m_pollTimer, &QTimer::timeout, this, &NodeMonitor::poll);
+    m_refreshTimer.setSingleShot(true);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &NodeMonitor::poll);
+    m_stateSinceUs = m_clock.nowUs();
+}
+
+void NodeMonitor::start(int pollIntervalMs)
+{
+    m_connection->open();
+    m_pollTimer.start(pollIntervalMs);
+}
+
+void NodeMonitor::setResources(const QByteArrayList& resources)
+{
+    m_resources = resources;
+    refresh();
+}
+
+void NodeMonitor::refresh()
+{
+    if (m_inFlight) {
+        m_again = true;
+        return;
+    }
+    const qint64 sinceMs = (m_clock.nowUs() - m_lastReadUs) / 1000;
+    if (sinceMs >= MinReadGapMs)
+        poll();
+    else if (!m_refreshTimer.isActive())
+        m_refreshTimer.start(int(MinReadGapMs - sinceMs));
+}
+
+void NodeMonitor::poll()
+{
+    if (m_inFlight || m_resources.isEmpty() || !m_connection->isReady())
+        return;
+    m_inFlight = true;
+    m_again = false;
+    m_refreshTimer.stop();
+    m_lastReadUs = m_clock.nowUs();
+    // EVAL_RO (Redis 7) still runs while an external node is under CLIENT PAUSE WRITE.
+    const QByteArray eval = m_connection->supportsSetNxGet() ? "EVAL_RO" : "EVAL";
+    QByteArrayList command{eval, ReadKeysScript, QByteArray::number(m_resources.size())};
+    command << m_resources;
+    m_connection->send(command, ReadTimeoutMs, [this](const CommandResult& r) { onReply(r); });
+}
+
+void NodeMonitor::onReply(const CommandResult& result)
+{
+    m_inFlight = false;
+    const RedisReply& reply = result.reply;
+    if (result.status == CommandResult::Status::Replied && reply.type == RedisReply::Type::Array &&
+        reply.elements.size() == 2 * m_resources.size()) {
+        QList<KeySnapshot> keys;
+        for (int i = 0; i < m_resources.size(); ++i) {
+            const RedisReply& value = reply.elements[2 * i];
+            if (value.isNil())
+                continue;
+            KeySnapshot key;
+            key.resource = m_resources[i];
+            key.token = value.text;
+            key.pttlMs = reply.elements[2 * i + 1].integer;
+            key.readUs = result.repliedUs;
+            keys << key;
+        }
+        m_keys = keys;
+        emit changed();
+    }
+    if (m_again)
+        refresh();
+}
+
+void NodeMonitor::onStateChanged(RedisConnection::State state, const QString& error)
+{
+    const bool up = state == RedisConnection::State::Ready;
+    if (!up)
+        m_keys.clear(); // what a node we cannot reach holds is unknown, not "nothing"
+    if (up != m_wasUp) {
+        m_wasUp = up;
+        m_stateSinceUs = m_clock.nowUs();
+        emit upChanged(up, error);
+        if (up)
+            refresh();
+    }
+    emit changed();
+}

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "snapshot/keysnapshot.h"
+#include "net/nodeaddress.h"
+#include "net/redisconnection.h"
+
+#include <QByteArrayList>
+#include <QObject>
+#include <QTimer>
+
+class Clock;
+
+// Watches one node for the display: its own connection reads every watched lock key
+// (value and PTTL, one script call) on a timer, and at once when a lock operation on
+// this node has just been answered, so keys appear and vanish on screen as they do on
+// the node. Polling, not keyspace notifications, so it works on external nodes that
+// refuse CONFIG.
+class NodeMonitor : public QObject
+{
+    Q_OBJECT
+
+public:
+    NodeMonitor(int index, const NodeAddress& address, const RedisConnection::Options& options,
+                const Clock& clock, QObject* parent = nullptr);
+
+    void start(int pollIntervalMs);
+    void setResources(const QByteArrayList& resources);
+    // Read again soon: at once, or when a frame's time has passed since the last read
+    // (coalesced: one read in flight at a time, at most one per frame).
+    void refresh();
+
+    int index() const { return m_index; }
+    const NodeAddress& address() const { return m_address; }
+    bool isUp() const { return m_connection->isReady(); }
+    QString error() const { return m_connection->lastError(); }
+    qint64 serverPid() const { return m_connection->serverPid(); }
+    qint64 stateSinceUs() const { return m_stateSinceUs; }
+    const QList<KeySnapshot>& keys() const { return m_keys; }
+    const QByteArrayList& resources() const { return m_resources; }
+    RedisConnection* connection() const { return m_connection; }
+
+    static const QByteArray ReadKeysScript;
+
+signals:
+    void changed();
+    void upChanged(bool up, const QString& error);
+
+private:
+    void poll();
+    void onReply(const CommandResult& result);
+    void onStateChanged(RedisConnection::State state, const QString& error);
+
+    int m_index;
+    NodeAddress m_address;
+    const Clock& m_clock;
+    RedisConnection* m_connection;
+    QByteArrayList m_resources;
+    QList<KeySnapshot> m_keys;
+    QTimer m_pollTimer;
+    QTimer m_refreshTimer; // a refresh asked for within MinReadGapMs of the last read
+    qint64 m_lastReadUs = 0;
+    bool m_inFlight = false;
+    bool m_again = false;
+    bool m_wasUp = false;
+    qint64 m_stateSinceUs = 0;
+};

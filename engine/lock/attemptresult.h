@@ -1,0 +1,30 @@
+#pragma once
+
+#include "lock/nodeoutcome.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+// One try at a quorum: the acquire step of Redlock, or an extension.
+// Filled in at the moment of decision; nodes that had not answered yet stay Pending
+// here and are reported later through Redlock::nodeOutcome.
+struct AttemptResult
+{
+    QByteArray resource;
+    QByteArray token;
+    int attempt = 1; // 1 for the first try, 2 for the first retry, ...
+    int quorum = 0;
+    int okCount = 0;
+    bool acquired = false;
+    qint64 startUs = 0;
+    qint64 decidedUs = 0;
+    double validityMs = 0; // ttl - elapsed - drift, at decidedUs
+    QString reason;        // why it failed, in words
+    QList<NodeOutcome> nodes;
+
+    qint64 elapsedUs() const { return decidedUs - startUs; }
+};
+
+Q_DECLARE_METATYPE(AttemptResult)

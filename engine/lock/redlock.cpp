@@ -1,0 +1,333 @@
+#include "lock/redlock.h"
+
+#include "core/clock.h"
+#include "lock/locktoken.h"
+
+#include <QPointer>
+#include <QRandomGenerator>
+#include <QTimer>
+
+const QByteArray Redlock::ReleaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then "
+                                          "return redis.call('del', KEYS[1]) else return 0 end";
+const QByteArray Redlock::ExtendScript =
+    "if redis.call('get', KEYS[1]) == ARGV[1] then "
+    "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+
+// One round of requests to every node that is decided by a quorum: an acquisition attempt
+// or an extension.
+struct Redlock::Attempt
+{
+    Operation operation = Operation::Acquire;
+    AttemptResult result;
+    QList<bool> usedSetNxGet; // per node: the acquire command's reply form
+    int okCount = 0;
+    int failedCount = 0;
+    bool decided = false;
+    quint64 epoch = 0;
+    std::shared_ptr<Acquisition> acquisition; // Acquire
+    Lock lock;                                // Extend: the lock being extended
+    ExtendCallback extendCallback;            // Extend
+};
+
+// An acquire() call: its attempts, retries included.
+struct Redlock::Acquisition
+{
+    QByteArray resource;
+    AcquireCallback callback;
+    QList<AttemptResult> attempts;
+    quint64 epoch = 0;
+};
+
+Redlock::Redlock(const QList<NodeChannel*>& nodes, const Clock& clock, QObject* parent)
+    : QObject(parent), m_nodes(nodes), m_clock(clock),
+      m_random([](int bound) { return int(QRandomGenerator::global()->bounded(bound)); })
+{
+    Q_ASSERT(!m_nodes.isEmpty());
+}
+
+Redlock::~Redlock() = default;
+
+void Redlock::acquire(const QByteArray& resource, AcquireCallback callback)
+{
+    auto acquisition = std::make_shared<Acquisition>();
+    acquisition->resource = resource;
+    acquisition->callback = std::move(callback);
+    acquisition->epoch = m_epoch;
+    startAttempt(acquisition);
+}
+
+void Redlock::startAttempt(const std::shared_ptr<Acquisition>& acquisition)
+{
+    auto attempt = std::make_shared<Attempt>();
+    attempt->operation = Operation::Acquire;
+    attempt->acquisition = acquisition;
+    attempt->epoch = acquisition->epoch;
+    AttemptResult& r = attempt->result;
+    r.resource = acquisition->resource;
+    r.token = LockToken::generate(); // a fresh token for every attempt
+    r.attempt = int(acquisition->attempts.size()) + 1;
+    emit attemptStarted(r.resource, r.attempt, r.token);
+    sendToAll(attempt);
+}
+
+void Redlock::extend(const Lock& lock, ExtendCallback callback)
+{
+    if (lock.extensions >= m_settings.maxExtensions) {
+        // Bounded, as the Redlock page asks: otherwise a lock could be held forever.
+        ExtendResult refused;
+        refused.lock = lock;
+        refused.attempt.resource = lock.resource;
+        refused.attempt.token = lock.token;
+        refused.attempt.reason =
+            QStringLiteral("extension limit reached (%1)").arg(m_settings.maxExtensions);
+        const quint64 epoch = m_epoch;
+        QTimer::singleShot(0, this, [this, epoch, refused, callback] {
+            if (epoch == m_epoch)
+                callback(refused);
+        });
+        return;
+    }
+    auto attempt = std::make_shared<Attempt>();
+    attempt->operation = Operation::Extend;
+    attempt->lock = lock;
+    attempt->extendCallback = std::move(callback);
+    attempt->epoch = m_epoch;
+    attempt->result.resource = lock.resource;
+    attempt->result.token = lock.token;
+    attempt->result.attempt = lock.extensions + 1;
+    sendToAll(attempt);
+}
+
+// Multiplexed: every request goes out before any reply is handled (the NodeChannel
+// contract guarantees callbacks never run inside send()).
+void Redlock::sendToAll(const std::shared_ptr<Attempt>& attempt)
+{
+    AttemptResult& r = attempt->result;
+    r.quorum = quorum();
+    r.startUs = m_clock.nowUs();
+    r.nodes = QList<NodeOutcome>(nodeCount());
+    attempt->usedSetNxGet = QList<bool>(nodeCount(), false);
+    QPointer<Redlock> self(this);
+    for (int i = 0; i < nodeCount(); ++i) {
+        attempt->usedSetNxGet[i] = m_nodes[i]->supportsSetNxGet();
+        r.nodes[i].sentUs = r.startUs;
+        m_nodes[i]->send(commandFor(*attempt, i), m_settings.nodeTimeoutMs,
+                         [self, attempt, i](const CommandResult& result) {
+                             if (self)
+                                 self->onAttemptReply(attempt, i, result);
+                         });
+    }
+}
+
+QByteArrayList Redlock::commandFor(const Attempt& attempt, int node) const
+{
+    const QByteArray ttl = QByteArray::number(m_settings.ttlMs);
+    const AttemptResult& r = attempt.result;
+    if (attempt.operation == Operation::Extend)
+        return {"EVAL", ExtendScript, "1", r.resource, r.token, ttl};
+    // Standard wire format (key = resource, value = token), so other Redlock clients
+    // interoperate. GET (Redis 7) names the holder when the key is taken.
+    QByteArrayList command{"SET", r.resource, r.token, "NX", "PX", ttl};
+    if (attempt.usedSetNxGet[node])
+        command << "GET";
+    return command;
+}
+
+NodeOutcome Redlock::outcomeOf(const Attempt& attempt, int node, const CommandResult& result)
+{
+    NodeOutcome o;
+    o.sentUs = result.sentUs;
+    o.repliedUs = result.repliedUs;
+    if (result.status == CommandResult::Status::Timeout) {
+        o.kind = NodeOutcome::Kind::Timeout;
+        o.error = result.error;
+        return o;
+    }
+    if (result.status == CommandResult::Status::Down) {
+        o.kind = NodeOutcome::Kind::Down;
+        o.error = result.error;
+        return o;
+    }
+    const RedisReply& reply = result.reply;
+    if (reply.isError()) {
+        o.kind = NodeOutcome::Kind::Error;
+        o.error = QString::fromUtf8(reply.text);
+    } else if (attempt.operation == Operation::Extend) {
+        const bool extended = reply.type == RedisReply::Type::Integer && reply.integer == 1;
+        o.kind = extended ? NodeOutcome::Kind::Ok : NodeOutcome::Kind::Taken;
+    } else if (attempt.usedSetNxGet[node]) {
+        // SET ... NX GET: nil means the key was free and is now ours; a string is the holder.
+        o.kind = reply.isNil() ? NodeOutcome::Kind::Ok : NodeOutcome::Kind::Taken;
+        o.owner = reply.text;
+    } else {
+        o.kind = reply.isOkStatus() ? NodeOutcome::Kind::Ok : NodeOutcome::Kind::Taken;
+    }
+    return o;
+}
+
+void Redlock::onAttemptReply(const std::shared_ptr<Attempt>& attempt, int node,
+                             const CommandResult& result)
+{
+    const NodeOutcome outcome = outcomeOf(*attempt, node, result);
+    attempt->result.nodes[node] = outcome;
+    emit nodeAnswered(attempt->operation, node, outcome);
+    if (attempt->decided)
+        return; // a late answer: recorded and reported, the decision stands
+    if (outcome.kind == NodeOutcome::Kind::Ok)
+        ++attempt->okCount;
+    else
+        ++attempt->failedCount;
+    // Decide the moment the outcome is known: do not wait for the slowest node.
+    if (attempt->okCount >= quorum() || attempt->failedCount > nodeCount() - quorum())
+        decide(attempt);
+}
+
+void Redlock::decide(const std::shared_ptr<Attempt>& attempt)
+{
+    attempt->decided = true;
+    AttemptResult& r = attempt->result;
+    r.decidedUs = m_clock.nowUs();
+    r.okCount = attempt->okCount;
+    r.validityMs = m_settings.ttlMs - r.elapsedUs() / 1000.0 - m_settings.driftMs();
+    r.acquired = r.okCount >= r.quorum && r.validityMs > 0;
+    if (r.okCount < r.quorum) {
+        r.reason = QStringLiteral("no quorum: %1 of %2 nodes, %3 needed")
+                       .arg(r.okCount)
+                       .arg(nodeCount())
+                       .arg(r.quorum);
+    } else if (!r.acquired) {
+        r.reason = QStringLiteral("validity expired: %1 ms elapsed of a %2 ms ttl")
+                       .arg(r.elapsedUs() / 1000.0, 0, 'f', 1)
+                       .arg(m_settings.ttlMs);
+    }
+    emit attemptDecided(r);
+    if (attempt->operation == Operation::Acquire)
+        finishAcquireAttempt(attempt);
+    else
+        finishExtendAttempt(attempt);
+}
+
+void Redlock::finishAcquireAttempt(const std::shared_ptr<Attempt>& attempt)
+{
+    const AttemptResult& r = attempt->result;
+    const std::shared_ptr<Acquisition>& acquisition = attempt->acquisition;
+    if (acquisition->epoch != m_epoch)
+        return; // cancelled: a crashed client does not clean up after itself
+    acquisition->attempts.append(r);
+    if (r.acquired) {
+        AcquireResult done;
+        done.acquired = true;
+        done.lock.resource = r.resource;
+        done.lock.token = r.token;
+        done.lock.acquiredUs = r.decidedUs;
+        done.lock.validUntilUs = r.decidedUs + qint64(r.validityMs * 1000);
+        done.attempts = acquisition->attempts;
+        acquisition->callback(done);
+        return;
+    }
+    // Release on every node, even those that said no: a late OK may still land there.
+    releaseToken(r.resource, r.token, {});
+    if (r.attempt <= m_settings.retryCount) {
+        QTimer::singleShot(retryDelayMs(), this, [this, acquisition] {
+            if (acquisition->epoch == m_epoch)
+                startAttempt(acquisition);
+        });
+        return;
+    }
+    AcquireResult failed;
+    failed.attempts = acquisition->attempts;
+    failed.reason = r.reason;
+    acquisition->callback(failed);
+}
+
+void Redlock::finishExtendAttempt(const std::shared_ptr<Attempt>& attempt)
+{
+    if (attempt->epoch != m_epoch)
+        return;
+    const AttemptResult& r = attempt->result;
+    ExtendResult done;
+    done.extended = r.acquired;
+    done.attempt = r;
+    done.lock = attempt->lock;
+    if (done.extended) {
+        done.lock.validUntilUs = r.decidedUs + qint64(r.validityMs * 1000);
+        ++done.lock.extensions;
+    }
+    attempt->extendCallback(done);
+}
+
+void Redlock::release(const Lock& lock, ReleaseCallback callback)
+{
+    releaseToken(lock.resource, lock.token, std::move(callback));
+}
+
+NodeOutcome Redlock::releaseOutcomeOf(const CommandResult& result)
+{
+    NodeOutcome o;
+    o.sentUs = result.sentUs;
+    o.repliedUs = result.repliedUs;
+    o.error = result.error;
+    switch (result.status) {
+    case CommandResult::Status::Timeout:
+        o.kind = NodeOutcome::Kind::Timeout;
+        break;
+    case CommandResult::Status::Down:
+        o.kind = NodeOutcome::Kind::Down;
+        break;
+    case CommandResult::Status::Replied:
+        if (result.reply.isError()) {
+            o.kind = NodeOutcome::Kind::Error;
+            o.error = QString::fromUtf8(result.reply.text);
+        } else {
+            // 0: the key was gone already or held by someone else; nothing was deleted.
+            const bool deleted = result.reply.integer == 1;
+            o.kind = deleted ? NodeOutcome::Kind::Ok : NodeOutcome::Kind::Taken;
+        }
+        break;
+    }
+    return o;
+}
+
+void Redlock::releaseToken(const QByteArray& resource, const QByteArray& token,
+                           ReleaseCallback callback)
+{
+    struct Release
+    {
+        ReleaseResult result;
+        int answered = 0;
+        quint64 epoch = 0;
+        ReleaseCallback callback;
+    };
+    auto release = std::make_shared<Release>();
+    release->result.nodes = QList<NodeOutcome>(nodeCount());
+    release->epoch = m_epoch;
+    release->callback = std::move(callback);
+    const QByteArrayList command{"EVAL", ReleaseScript, "1", resource, token};
+    QPointer<Redlock> self(this);
+    for (int i = 0; i < nodeCount(); ++i) {
+        m_nodes[i]->send(command, m_settings.nodeTimeoutMs,
+                         [self, release, i](const CommandResult& result) {
+                             if (!self)
+                                 return;
+                             const NodeOutcome outcome = releaseOutcomeOf(result);
+                             release->result.nodes[i] = outcome;
+                             if (outcome.kind == NodeOutcome::Kind::Ok)
+                                 ++release->result.releasedCount;
+                             emit self->nodeAnswered(Operation::Release, i, outcome);
+                             if (++release->answered == self->nodeCount() && release->callback &&
+                                 release->epoch == self->m_epoch)
+                                 release->callback(release->result);
+                         });
+    }
+}
+
+int Redlock::retryDelayMs()
+{
+    const int jitter = m_settings.jitter ? m_random(m_settings.retryJitterMs + 1) : 0;
+    return m_settings.retryDelayMs + jitter;
+}
+
+void Redlock::cancel()
+{
+    ++m_epoch;
+}

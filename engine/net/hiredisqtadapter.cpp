@@ -1,0 +1,106 @@
+#include "net/hiredisqtadapter.h"
+
+#include <QSocketNotifier>
+#include <hiredis/async.h>
+#include <sys/socket.h>
+
+HiredisQtAdapter::HiredisQtAdapter(redisAsyncContext* context, QObject* parent)
+    : QObject(parent), m_context(context)
+{
+    Q_ASSERT(context && context->c.fd >= 0);
+    Q_ASSERT(!context->ev.data); // one adapter per context
+
+    // Both notifiers live as long as the context; hiredis's hooks only flip them on and off.
+    m_read = new QSocketNotifier(context->c.fd, QSocketNotifier::Read, this);
+    m_read->setEnabled(false);
+    connect(m_read, &QSocketNotifier::activated, this, &HiredisQtAdapter::onReadable);
+    m_write = new QSocketNotifier(context->c.fd, QSocketNotifier::Write, this);
+    m_write->setEnabled(false);
+    connect(m_write, &QSocketNotifier::activated, this, &HiredisQtAdapter::onWritable);
+
+    context->ev.data = this;
+    context->ev.addRead = &HiredisQtAdapter::addRead;
+    context->ev.delRead = &HiredisQtAdapter::delRead;
+    context->ev.addWrite = &HiredisQtAdapter::addWrite;
+    context->ev.delWrite = &HiredisQtAdapter::delWrite;
+    context->ev.cleanup = &HiredisQtAdapter::cleanup;
+}
+
+HiredisQtAdapter::~HiredisQtAdapter()
+{
+    // Deleted while hiredis still holds the context (its owner let go of it first, e.g. a
+    // deferred free that runs later): unhook, so hiredis never calls into freed memory.
+    if (m_context) {
+        m_context->ev.data = nullptr;
+        m_context->ev.addRead = nullptr;
+        m_context->ev.delRead = nullptr;
+        m_context->ev.addWrite = nullptr;
+        m_context->ev.delWrite = nullptr;
+        m_context->ev.cleanup = nullptr;
+        m_context = nullptr;
+    }
+}
+
+void HiredisQtAdapter::setSniffing(bool on)
+{
+    m_sniffing = on;
+    if (on)
+        m_firstBytes.clear();
+}
+
+void HiredisQtAdapter::addRead(void* data)
+{
+    static_cast<HiredisQtAdapter*>(data)->m_read->setEnabled(true);
+}
+
+void HiredisQtAdapter::delRead(void* data)
+{
+    static_cast<HiredisQtAdapter*>(data)->m_read->setEnabled(false);
+}
+
+void HiredisQtAdapter::addWrite(void* data)
+{
+    static_cast<HiredisQtAdapter*>(data)->m_write->setEnabled(true);
+}
+
+void HiredisQtAdapter::delWrite(void* data)
+{
+    static_cast<HiredisQtAdapter*>(data)->m_write->setEnabled(false);
+}
+
+void HiredisQtAdapter::cleanup(void* data)
+{
+    // hiredis is freeing the context (maybe from inside our own onReadable): the fd is about
+    // to be closed, so stop watching it, and never touch the context again. The notifiers
+    // are only disabled here, not deleted: we may be inside one's activated() signal.
+    auto* self = static_cast<HiredisQtAdapter*>(data);
+    self->m_read->setEnabled(false);
+    self->m_write->setEnabled(false);
+    self->m_context = nullptr;
+}
+
+void HiredisQtAdapter::onReadable()
+{
+    if (!m_context)
+        return;
+    if (m_sniffing && m_firstBytes.isEmpty()) {
+        // A copy of what the peer said first, before hiredis consumes it: if it turns out
+        // not to be RESP, the user gets to see what answered instead of a parser message.
+        char buffer[128];
+        const ssize_t n = ::recv(m_context->c.fd, buffer, sizeof buffer, MSG_PEEK | MSG_DONTWAIT);
+        if (n > 0)
+            m_firstBytes = QByteArray(buffer, qsizetype(n));
+    }
+    ++m_dispatching;
+    redisAsyncHandleRead(m_context); // may free the context: cleanup() nulls m_context
+    --m_dispatching;
+}
+
+void HiredisQtAdapter::onWritable()
+{
+    if (!m_context)
+        return;
+    ++m_dispatching;
+    redisAsyncHandleWrite(m_context); // a failed connect frees the context here
+    --m_dispatching;
+}

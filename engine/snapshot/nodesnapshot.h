@@ -1,0 +1,48 @@
+#pragma once
+
+#include "snapshot/keysnapshot.h"
+#include "fleet/nodefault.h"
+#include "lock/nodeoutcome.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+// One node as the engine last saw it.
+struct NodeSnapshot
+{
+    enum class State
+    {
+        Starting,
+        Up,
+        Down,
+        Paused
+    };
+
+    struct ClientOutcome
+    {
+        int client = -1;
+        int operation = 0; // Redlock::Operation
+        NodeOutcome outcome;
+    };
+
+    int index = 0;
+    QString address; // host:port
+    State state = State::Starting;
+    QString error; // why it is down, in words
+    bool local = false;
+    qint64 pid = 0;
+    qint64 stateSinceUs = 0;
+    QList<KeySnapshot> keys;
+    QList<ClientOutcome> lastOutcomes; // each client's latest answer from this node
+    QList<NodeFault> faults;           // in force now
+    bool partitionedFromAll = false;   // a partition cuts every client off
+    QStringList partitionedClients;    // the clients a partition names
+    QString persistence;               // "none", "aof everysec", "aof always"
+    // The node commands possible now (kill, pause, resume, restart, shutdown, partition,
+    // heal, latency, drop, clock, persistence): the card offers exactly these.
+    QStringList actions;
+    QString actionsNote; // why some are missing, e.g. "external node: CONFIG refused"
+
+    static QString stateName(State state);
+};

@@ -1,0 +1,237 @@
+#include "cards/faultstrip.h"
+
+#include "cards/faulttext.h"
+#include "core/steadyclock.h"
+#include "widgets/uitheme.h"
+
+#include <QEvent>
+#include <QHelpEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QTextLayout>
+#include <QToolTip>
+
+namespace {
+
+constexpr int RowGap = 3;
+constexpr int MaxLines = 2;
+constexpr int TextLeft = 10;
+
+} // namespace
+
+FaultStrip::FaultStrip(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("faults"));
+    QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+    m_tick.setInterval(250); // a quarter second late at most, for a count of whole seconds
+    connect(&m_tick, &QTimer::timeout, this, [this] {
+        m_nowUs = SteadyClock::instance().nowUs(); // the engine's clock, in this process
+        refresh();
+    });
+}
+
+void FaultStrip::setFaults(const QList<NodeFault>& faults, qint64 nowUs)
+{
+    m_nowUs = nowUs;
+    bool same = faults.size() == m_faults.size();
+    for (qsizetype i = 0; same && i < faults.size(); ++i)
+        same = faults[i].kind == m_faults[i].kind && faults[i].detail == m_faults[i].detail &&
+               faults[i].sinceUs == m_faults[i].sinceUs && faults[i].untilUs == m_faults[i].untilUs;
+    if (!same) {
+        m_faults = faults;
+        updateGeometry(); // a fault came, went or changed its words: maybe another height
+        m_drawnTimings = timings();
+        update();
+    }
+    refresh();
+}
+
+bool FaultStrip::advance(qint64 nowUs)
+{
+    m_nowUs = nowUs;
+    refresh();
+    for (const NodeFault& f : m_faults)
+        if (f.untilUs > 0)
+            return true;
+    return false;
+}
+
+void FaultStrip::refresh()
+{
+    const QStringList now = timings();
+    if (now != m_drawnTimings) {
+        m_drawnTimings = now;
+        update();
+    }
+    const bool ticking = !m_faults.isEmpty() && isVisible();
+    if (ticking != m_tick.isActive())
+        ticking ? m_tick.start() : m_tick.stop();
+}
+
+QStringList FaultStrip::timings() const
+{
+    QStringList list;
+    for (const NodeFault& f : m_faults)
+        list << FaultText::timing(f, m_nowUs);
+    return list;
+}
+
+QStringList FaultStrip::lines() const
+{
+    QStringList list;
+    for (const NodeFault& f : m_faults)
+        list << FaultText::line(f, m_nowUs);
+    return list;
+}
+
+int FaultStrip::lineHeight() const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    return QFontMetrics(bold).height();
+}
+
+// The room the timing takes on the first line. Its width changes rarely (at 10 s, at a
+// minute), so the label's line breaks stay put while the seconds tick.
+int FaultStrip::timingWidth(const NodeFault& fault) const
+{
+    return fontMetrics().horizontalAdvance(FaultText::timing(fault, m_nowUs));
+}
+
+QList<FaultStrip::Row> FaultStrip::layoutRows(int width) const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics boldMetrics(bold);
+    QList<Row> rows;
+    for (const NodeFault& f : m_faults) {
+        const int labelX = TextLeft + boldMetrics.horizontalAdvance(FaultText::glyph(f.kind)) + 6;
+        const int full = qMax(20, width - labelX - 6);
+        const int first = qMax(20, full - timingWidth(f) - 8);
+        const QString label = FaultText::label(f);
+        Row row;
+        QTextLayout layout(label, bold);
+        layout.beginLayout();
+        int end = 0;
+        for (int i = 0; i < MaxLines; ++i) {
+            QTextLine line = layout.createLine();
+            if (!line.isValid())
+                break;
+            line.setLineWidth(i == 0 ? first : full);
+            row.labelLines << label.mid(line.textStart(), line.textLength()).trimmed();
+            end = line.textStart() + line.textLength();
+        }
+        layout.endLayout();
+        if (end < label.size() && !row.labelLines.isEmpty()) {
+            // More than fits: the last line ends in "…" (the tooltip has it all).
+            const int lastWidth = row.labelLines.size() == 1 ? first : full;
+            const qsizetype lastStart = end - row.labelLines.last().size();
+            row.labelLines.last() =
+                boldMetrics.elidedText(label.mid(lastStart), Qt::ElideRight, lastWidth);
+        }
+        row.height = int(qMax<qsizetype>(1, row.labelLines.size())) * lineHeight() + 6;
+        rows << row;
+    }
+    return rows;
+}
+
+int FaultStrip::heightForWidth(int width) const
+{
+    const QList<Row> rows = layoutRows(width);
+    int h = 0;
+    for (const Row& r : rows)
+        h += r.height + RowGap;
+    // One line always reserved: the first fault does not make the card taller.
+    return qMax(lineHeight() + 6, h - RowGap);
+}
+
+QSize FaultStrip::sizeHint() const
+{
+    return {160, heightForWidth(width() > 0 ? width() : 220)};
+}
+
+QSize FaultStrip::minimumSizeHint() const
+{
+    return {60, lineHeight() + 6};
+}
+
+void FaultStrip::paintEvent(QPaintEvent*)
+{
+    if (m_faults.isEmpty())
+        return;
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const bool dark = UiTheme::isDark(palette());
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics boldMetrics(bold);
+    const int lineH = lineHeight();
+    const QList<Row> rows = layoutRows(width());
+    int y = 0;
+    for (int i = 0; i < m_faults.size(); ++i) {
+        const NodeFault& f = m_faults[i];
+        const Row& row = rows[i];
+        const int h = row.height;
+        const QColor color = UiTheme::fault(f.kind, dark);
+        const QRectF rect(0.5, y + 0.5, width() - 1.0, h - 1.0);
+        QPainterPath path;
+        path.addRoundedRect(rect, 5, 5);
+        QColor tint = color;
+        tint.setAlpha(dark ? 60 : 34);
+        painter.fillPath(path, tint);
+        painter.save();
+        painter.setClipPath(path);
+        painter.fillRect(QRectF(0, y, 5, h), color); // a solid edge: the colour reads at a glance
+        painter.restore();
+
+        const int top = y + 3;
+        const QString glyph = FaultText::glyph(f.kind);
+        const int labelX = TextLeft + boldMetrics.horizontalAdvance(glyph) + 6;
+        painter.setFont(bold);
+        painter.setPen(dark ? color.lighter(115) : color.darker(115));
+        painter.drawText(QRect(TextLeft, top, labelX - TextLeft, lineH),
+                         Qt::AlignVCenter | Qt::AlignLeft, glyph);
+        for (int l = 0; l < row.labelLines.size(); ++l)
+            painter.drawText(QRect(labelX, top + l * lineH, width() - labelX - 6, lineH),
+                             Qt::AlignVCenter | Qt::AlignLeft, row.labelLines[l]);
+        painter.setFont(font());
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRect(0, top, width() - 6, lineH), Qt::AlignVCenter | Qt::AlignRight,
+                         FaultText::timing(f, m_nowUs));
+        y += h + RowGap;
+    }
+}
+
+bool FaultStrip::event(QEvent* event)
+{
+    if (event->type() == QEvent::Show || event->type() == QEvent::Hide) {
+        const bool handled = QWidget::event(event);
+        refresh(); // the slow tick runs only while the strip can be seen
+        return handled;
+    }
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QList<Row> rows = layoutRows(width());
+        int y = 0;
+        for (int i = 0; i < rows.size(); ++i) {
+            if (help->pos().y() < y + rows[i].height) {
+                QToolTip::showText(help->globalPos(), FaultText::tooltip(m_faults[i], m_nowUs),
+                                   this);
+                return true;
+            }
+            y += rows[i].height + RowGap;
+        }
+        QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void FaultStrip::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange)
+        updateGeometry();
+    QWidget::changeEvent(event);
+}

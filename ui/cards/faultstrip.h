@@ -1,0 +1,63 @@
+#pragma once
+
+#include "fleet/nodefault.h"
+
+#include <QList>
+#include <QStringList>
+#include <QTimer>
+#include <QWidget>
+
+// The faults in force on one node, a coloured badge per line under the card's title:
+// "✂ partitioned from C2 · for 4 s", "◷ latency 40±20 ms", "↻ restart pending · in 7.0 s".
+// Painted; timings count on their own between snapshots (advance), and the strip is
+// repainted only when a drawn timing changes (once a second, or once a tenth while a
+// timed fault counts down). One line is always reserved, so the first fault does not make
+// the card taller.
+class FaultStrip : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit FaultStrip(QWidget* parent = nullptr);
+
+    void setFaults(const QList<NodeFault>& faults, qint64 nowUs);
+    // One display frame; true while a timed fault counts down (tenths of a second). The
+    // "for 12 s" of an open-ended fault changes once a second: the strip's own slow tick
+    // keeps it current, so a lasting partition does not keep the window drawing 60 frames
+    // a second.
+    bool advance(qint64 nowUs);
+
+    const QList<NodeFault>& faults() const { return m_faults; }
+    // The lines as drawn now (FaultText::line).
+    QStringList lines() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    // A long label ("partitioned from C2, C3, C5") wraps to a second line rather than
+    // losing its end: the strip is as tall as its width needs.
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    bool event(QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct Row
+    {
+        QStringList labelLines; // the label, broken to fit (at most MaxLines)
+        int height = 0;
+    };
+
+    QList<Row> layoutRows(int width) const;
+    int lineHeight() const;
+    int timingWidth(const NodeFault& fault) const;
+    QStringList timings() const;
+    void refresh();
+
+    QList<NodeFault> m_faults;
+    QStringList m_drawnTimings;
+    qint64 m_nowUs = 0;
+    QTimer m_tick;
+};

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "fleet/nodefault.h"
+#include "snapshot/nodesnapshot.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+// How a fault in force is written on a node card: a glyph, a short label in the class's
+// words ("partitioned from C2", "latency 40±20 ms", "clock +4 s: keys expire early") and
+// its timing, counting ("for 12 s") or counting down ("3.0 s left", "in 7.0 s").
+// One place, so the card, its tooltip and the tests say the same thing.
+class FaultText
+{
+    Q_DECLARE_TR_FUNCTIONS(FaultText)
+
+public:
+    // A symbol the default fonts have (DejaVu on Debian has no emoji).
+    static QString glyph(NodeFault::Kind kind);
+    static QString label(const NodeFault& fault);
+    static QString timing(const NodeFault& fault, qint64 nowUs);
+    // "✂ partitioned from C2 · for 4 s": what the card shows, on one line.
+    static QString line(const NodeFault& fault, qint64 nowUs);
+    static QString tooltip(const NodeFault& fault, qint64 nowUs);
+    // True when a partition on the node cuts `clientName` off (named, or every client).
+    static bool cutsOff(const NodeSnapshot& node, const QString& clientName);
+    // True when a partition on the node names `clientName` (not one that cuts every client).
+    static bool namesClient(const NodeSnapshot& node, const QString& clientName);
+    // The network and clock faults that `node heal` ends.
+    static bool isHealable(NodeFault::Kind kind);
+    // "AOF always", "AOF everysec", "no AOF"; and what that means after a crash.
+    static QString persistence(const QString& mode);
+    static QString persistenceTip(const QString& mode);
+    // 4000 -> "4 s", 1500 -> "1.5 s", 250 -> "250 ms".
+    static QString milliseconds(qint64 ms);
+
+private:
+    static QString plainLabel(const NodeFault& fault);
+    static QString elapsed(qint64 us);
+};

@@ -1,0 +1,126 @@
+#pragma once
+
+#include "widgets/clientlegend.h"
+#include "snapshot/nodesnapshot.h"
+
+#include <QFrame>
+#include <QHash>
+#include <QStringList>
+#include <functional>
+
+class ElidedLabel;
+class FaultStrip;
+class KeyListView;
+class OutcomeGrid;
+class PillLabel;
+class QAction;
+class QActionGroup;
+class QLabel;
+class QMenu;
+class QToolButton;
+
+// One Redis node: address, state, the faults in force, its lock keys with their TTLs,
+// each client's latest answer, its persistence, and fault buttons. Fed by MainWindow once
+// per frame (setNode) and animated by advance(); asks for faults by emitting command lines
+// ("node kill 3").
+//
+// What it offers follows NodeSnapshot::actions, the verbs the engine accepts right now:
+// anything else is disabled, with the reason (actionsNote, or the state) in its tooltip.
+class NodeCard : public QFrame
+{
+    Q_OBJECT
+
+public:
+    explicit NodeCard(int number, QWidget* parent = nullptr);
+
+    // number: the node's number in commands (1..N).
+    int number() const { return m_number; }
+    // ttlByClient: the current clients (their ids) and the TTL each uses.
+    void setNode(const NodeSnapshot& node, const ClientLegend& legend,
+                 const QHash<int, int>& ttlByClient, qint64 nowUs);
+    bool advance(qint64 nowUs);
+
+    void setSelected(bool selected);
+    bool isSelected() const { return m_selected; }
+    NodeSnapshot::State state() const { return m_state; }
+    QString stateText() const;
+
+    // The node verbs the engine accepts now, and why one is not (empty when it is).
+    const QStringList& actions() const { return m_node.actions; }
+    bool canDo(const QString& verb) const { return m_node.actions.contains(verb); }
+    QString whyNot(const QString& verb) const;
+    bool hasFault(NodeFault::Kind kind) const;
+    // A partition, latency, drop or clock jump: what `node heal` ends.
+    bool hasHealableFault() const;
+    // The fault lines as drawn ("✂ partitioned from C2 · for 4 s").
+    QStringList faultLines() const;
+    FaultStrip* faultStrip() const { return m_faults; }
+    QString persistenceText() const;
+    QMenu* moreMenu() const;
+
+    KeyListView* keyView() const { return m_keys; }
+    OutcomeGrid* outcomeGrid() const { return m_outcomes; }
+    qint64 displayedTtlMs(const QByteArray& resource) const;
+
+signals:
+    void commandRequested(const QString& line);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    // A button or menu entry that needs `verb` in the node's actions to be offered.
+    struct Offer
+    {
+        QWidget* button = nullptr;
+        QAction* action = nullptr;
+        QMenu* submenu = nullptr; // its menuAction() is `action`
+        QString verb;
+        QString tip;
+        std::function<bool()> extra; // a further condition (e.g. something to heal)
+        QString extraWhy;            // shown when `extra` says no
+    };
+
+    QToolButton* addButton(const QString& text, const QString& verb, const QString& tip);
+    QAction* addEntry(QMenu* menu, const QString& name, const QString& text, const QString& verb,
+                      const QString& tip, std::function<QString()> command);
+    QMenu* addSubmenu(const QString& name, const QString& text, const QString& verb,
+                      const QString& tip);
+    void buildMenu();
+    void syncClientMenu(const QStringList& names);
+    void syncPersistence();
+    void askLatency();
+    void askClockJump();
+    QString line(const QString& verb, const QString& args = {}) const;
+    void updateOffers();
+    void applyFonts();
+
+    int m_number;
+    NodeSnapshot m_node; // the latest, without its keys and outcomes (those live in the views)
+    NodeSnapshot::State m_state = NodeSnapshot::State::Starting;
+    bool m_hasState = false;
+    bool m_selected = false;
+    bool m_applyingFonts = false;
+    QLabel* m_title;
+    PillLabel* m_statePill;
+    ElidedLabel* m_address;
+    FaultStrip* m_faults;
+    QLabel* m_keysHeading;
+    QLabel* m_outcomesHeading;
+    KeyListView* m_keys;
+    OutcomeGrid* m_outcomes;
+    QLabel* m_persistence;
+    QToolButton* m_kill;
+    QToolButton* m_pause;
+    QToolButton* m_resume;
+    QToolButton* m_restart;
+    QToolButton* m_more; // the rarer faults, in a menu: the card is narrow
+    QMenu* m_clientMenu = nullptr;
+    QAction* m_restartDelayed = nullptr;
+    QAction* m_clockTtl = nullptr;
+    QActionGroup* m_persistenceGroup = nullptr;
+    QList<Offer> m_offers;
+    QStringList m_clientNames;
+    int m_maxTtlMs = 10000;
+};

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "clients/clientsettings.h"
+
+#include <QMap>
+#include <QWidget>
+#include <optional>
+
+class QCheckBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+
+// Edits a ClientSettings in the words of the command language (ttl, timeout, drift, ...).
+// Every field is checked with ClientSettings::withAssignments, the same code the engine
+// runs, so the form refuses exactly what `client set` would refuse; a bad value is shown
+// next to its field.
+class ClientSettingsForm : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ClientSettingsForm(QWidget* parent = nullptr);
+
+    void setSettings(const ClientSettings& settings);
+    const ClientSettings& original() const { return m_original; }
+
+    // "key=value" for every field whose value differs from the original, in form order.
+    QStringList changedAssignments() const;
+    // Checks the changed fields, shows what is wrong; the new settings when all is well.
+    std::optional<ClientSettings> validate();
+
+    QLineEdit* lineEdit(const QString& key) const;
+    QCheckBox* checkBox(const QString& key) const;
+    QString fieldError(const QString& key) const;
+    QString generalError() const;
+
+private:
+    struct Field
+    {
+        QString key;
+        QLineEdit* edit = nullptr;
+        QCheckBox* check = nullptr;
+        QLabel* error = nullptr;
+    };
+
+    void addField(const QString& key, const QString& label, const QString& tip, bool isSwitch);
+    QString valueOf(const Field& field) const;
+    void showError(Field& field, const QString& message);
+
+    ClientSettings m_original;
+    QMap<QString, QString> m_originalValues;
+    QList<Field> m_fields;
+    QLabel* m_general;
+    QFormLayout* m_layout;
+};

@@ -1,0 +1,421 @@
+#include "lanes/clientlane.h"
+
+#include "widgets/elidedlabel.h"
+#include "widgets/ownerpalette.h"
+#include "widgets/pilllabel.h"
+#include "widgets/textformat.h"
+#include "widgets/uitheme.h"
+#include "lanes/validitybar.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QMenu>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolButton>
+
+ClientLane::ClientLane(int clientId, QWidget* parent)
+    : QFrame(parent), m_id(clientId), m_name(new PillLabel(this)), m_state(new PillLabel(this)),
+      m_cutOff(new PillLabel(this)), m_validity(new ValidityBar(this)),
+      m_counters(new ElidedLabel(this)), m_layout(new QHBoxLayout(this))
+{
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    m_name->setMinimumText(QStringLiteral("C10"));
+    m_name->setToolTip(tr("The client's name and colour: its keys on the nodes have this colour."));
+    m_state->setMinimumText(QStringLiteral("acquiring (try 3)"));
+    m_state->setToolTip(tr("What the client's loop is doing now."));
+    m_counters->setMuted(true);
+    m_cutOff->setObjectName(QStringLiteral("cutOff"));
+    m_cutOff->setToolTip(tr("The nodes this client cannot reach (a partition): heal the node to "
+                            "reconnect it."));
+    m_cutOff->hide();
+    m_validity->setObjectName(QStringLiteral("validity"));
+
+    QHBoxLayout* layout = m_layout;
+    layout->setContentsMargins(10, 3, 8, 3);
+    layout->setSpacing(8);
+    layout->addWidget(m_name);
+    layout->addWidget(m_state);
+    layout->addWidget(m_cutOff);
+    layout->addWidget(m_validity, 2);
+    layout->addWidget(m_counters, 3);
+
+    m_startStop = addButton(tr("Stop"), QStringLiteral("startStop"),
+                            tr("Stop this client's loop (it releases first if it holds the lock), "
+                               "or start it again."));
+    m_pause =
+        addButton(tr("Pause"), QStringLiteral("pause"),
+                  tr("Freeze the client like a long GC pause: it keeps believing it holds the "
+                     "lock."));
+    m_resume = addButton(tr("Resume"), QStringLiteral("resume"),
+                         tr("Let the paused client go on, as if no time had passed for it."));
+    m_crash =
+        addButton(tr("Crash"), QStringLiteral("crash"),
+                  tr("Kill the client without a release: its keys stay until their TTL ends."));
+    m_restart =
+        addButton(tr("Restart"), QStringLiteral("restart"), tr("Start the crashed client again."));
+    m_settings =
+        addButton(tr("Settings…"), QStringLiteral("settings"),
+                  tr("Change this client's TTL, timeouts, drift, retries and work times."));
+    m_more = addButton(QStringLiteral("⋯"), QStringLiteral("more"),
+                       tr("More faults: a timed GC pause, cut off from nodes."));
+    m_more->setPopupMode(QToolButton::InstantPopup);
+    buildMenu();
+    m_remove = addButton(QStringLiteral("✕"), QStringLiteral("remove"),
+                         tr("Remove this client (it releases first if it holds the lock)."));
+    for (QToolButton* b :
+         {m_startStop, m_pause, m_resume, m_crash, m_restart, m_settings, m_more, m_remove})
+        layout->addWidget(b);
+
+    applyFonts();
+
+    connect(m_startStop, &QToolButton::clicked, this, [this] {
+        send(m_client.state == ClientSnapshot::State::Stopped ? QStringLiteral("start")
+                                                              : QStringLiteral("stop"));
+    });
+    connect(m_pause, &QToolButton::clicked, this, [this] { send(QStringLiteral("pause")); });
+    connect(m_resume, &QToolButton::clicked, this, [this] { send(QStringLiteral("resume")); });
+    connect(m_crash, &QToolButton::clicked, this, [this] { send(QStringLiteral("crash")); });
+    connect(m_restart, &QToolButton::clicked, this, [this] { send(QStringLiteral("restart")); });
+    connect(m_remove, &QToolButton::clicked, this, [this] { send(QStringLiteral("remove")); });
+    connect(m_settings, &QToolButton::clicked, this, [this] { emit settingsRequested(m_id); });
+    updateButtons();
+}
+
+QToolButton* ClientLane::addButton(const QString& text, const QString& objectName,
+                                   const QString& tip)
+{
+    auto* button = new QToolButton(this);
+    button->setText(text);
+    button->setObjectName(objectName);
+    button->setToolTip(tip);
+    button->setFocusPolicy(Qt::TabFocus);
+    return button;
+}
+
+void ClientLane::applyFonts()
+{
+    // As on the node cards: the buttons are the presenter's and keep a normal size.
+    m_applyingFonts = true;
+    QFont buttonFont = font();
+    buttonFont.setPointSizeF(qMin(font().pointSizeF() * 0.9, 10.0));
+    for (QToolButton* b :
+         {m_startStop, m_pause, m_resume, m_crash, m_restart, m_settings, m_more, m_remove})
+        b->setFont(buttonFont);
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.9);
+    m_counters->setFont(small);
+    m_applyingFonts = false;
+    equalizeButtonWidths();
+}
+
+void ClientLane::equalizeButtonWidths()
+{
+    // Buttons that share a place (pause / resume, crash / restart) or change their word
+    // (stop / start) get one width, so every lane's columns line up whatever the state.
+    auto widthFor = [](QToolButton* b, const QStringList& texts) {
+        const QString saved = b->text();
+        int w = 0;
+        for (const QString& t : texts) {
+            b->setText(t);
+            w = qMax(w, b->sizeHint().width());
+        }
+        b->setText(saved);
+        return w;
+    };
+    const int startStop = widthFor(m_startStop, {tr("Stop"), tr("Start")});
+    m_startStop->setFixedWidth(startStop);
+    const int pause =
+        qMax(widthFor(m_pause, {m_pause->text()}), widthFor(m_resume, {m_resume->text()}));
+    m_pause->setFixedWidth(pause);
+    m_resume->setFixedWidth(pause);
+    const int crash =
+        qMax(widthFor(m_crash, {m_crash->text()}), widthFor(m_restart, {m_restart->text()}));
+    m_crash->setFixedWidth(crash);
+    m_restart->setFixedWidth(crash);
+}
+
+void ClientLane::send(const QString& verb, const QString& args)
+{
+    QString line = QStringLiteral("client %1 %2").arg(verb, m_client.name);
+    if (!args.isEmpty())
+        line += QLatin1Char(' ') + args;
+    emit commandRequested(line);
+}
+
+void ClientLane::buildMenu()
+{
+    auto* menu = new QMenu(m_more);
+    menu->setObjectName(QStringLiteral("moreMenu"));
+    menu->setToolTipsVisible(true);
+    m_more->setMenu(menu);
+    m_pauseFor = menu->addAction(tr("Pause for 5 s (GC)"));
+    m_pauseFor->setObjectName(QStringLiteral("pauseFor"));
+    m_pauseFor->setToolTip(tr("Freeze the client for five seconds, like a long GC pause."));
+    connect(m_pauseFor, &QAction::triggered, this,
+            [this] { send(QStringLiteral("pause"), QStringLiteral("5000")); });
+    m_pausePastTtl = menu->addAction(tr("Pause past its TTL"));
+    m_pausePastTtl->setObjectName(QStringLiteral("pausePastTtl"));
+    m_pausePastTtl->setToolTip(
+        tr("Freeze the client for its TTL plus two seconds: if it holds the lock, it wakes up "
+           "believing it still does, while another client may have taken it."));
+    connect(m_pausePastTtl, &QAction::triggered, this, [this] {
+        send(QStringLiteral("pause"), QString::number(m_client.settings.lock.ttlMs + 2000));
+    });
+    menu->addSeparator();
+    m_nodeMenu = menu->addMenu(tr("Cut off from node"));
+    m_nodeMenu->setObjectName(QStringLiteral("cutOffMenu"));
+    m_nodeMenu->setToolTipsVisible(true);
+    m_nodeMenu->menuAction()->setToolTip(
+        tr("Cut this client's connections to some nodes (a partition). Heal the node to "
+           "reconnect it."));
+    setNodeCount(0);
+}
+
+void ClientLane::setNodeCount(int count)
+{
+    if (count == m_nodeCount && !m_nodeMenu->isEmpty())
+        return;
+    m_nodeCount = count;
+    m_nodeMenu->clear();
+    if (count <= 0) {
+        m_nodeMenu->addAction(tr("(no nodes yet)"))->setEnabled(false);
+        return;
+    }
+    for (int n = 1; n <= count; ++n) {
+        QAction* a = m_nodeMenu->addAction(tr("Node %1").arg(n));
+        a->setObjectName(QStringLiteral("cutOffFrom%1").arg(n));
+        a->setToolTip(tr("This client can no longer reach node %1.").arg(n));
+        connect(a, &QAction::triggered, this,
+                [this, n] { send(QStringLiteral("partition"), QString::number(n)); });
+    }
+    if (count >= 3) {
+        m_nodeMenu->addSeparator();
+        const int majority = count / 2 + 1;
+        QStringList nodes;
+        for (int n = 1; n <= majority; ++n)
+            nodes << QString::number(n);
+        QAction* a = m_nodeMenu->addAction(tr("A majority (nodes 1–%1)").arg(majority));
+        a->setObjectName(QStringLiteral("cutOffMajority"));
+        a->setToolTip(tr("Cut off from a majority: this client can no longer acquire the lock."));
+        connect(a, &QAction::triggered, this,
+                [this, nodes] { send(QStringLiteral("partition"), nodes.join(QLatin1Char(' '))); });
+    }
+}
+
+void ClientLane::setCutOffFrom(const QList<int>& nodes)
+{
+    if (nodes == m_cutOffFrom)
+        return;
+    m_cutOffFrom = nodes;
+    QStringList numbers;
+    for (int n : nodes)
+        numbers << QString::number(n);
+    const bool dark = UiTheme::isDark(palette());
+    m_cutOff->set(nodes.isEmpty() ? QString()
+                                  : (nodes.size() == 1 ? tr("✂ node %1") : tr("✂ nodes %1"))
+                                        .arg(numbers.join(QStringLiteral(", "))),
+                  UiTheme::network(dark));
+    m_cutOff->setVisible(!nodes.isEmpty());
+}
+
+void ClientLane::setLeftoverKeys(int nodeCount, qint64 untilUs)
+{
+    if (nodeCount == m_leftoverNodes && untilUs == m_leftoverUntilUs)
+        return;
+    m_leftoverNodes = nodeCount;
+    m_leftoverUntilUs = untilUs;
+    const bool show = m_client.state == ClientSnapshot::State::Crashed && nodeCount > 0;
+    m_validity->setLeftover(show ? untilUs : 0);
+    updateCounters();
+}
+
+QString ClientLane::alarmText() const
+{
+    return m_validity->alarmText();
+}
+
+QString ClientLane::cutOffText() const
+{
+    return m_cutOff->isHidden() ? QString() : m_cutOff->text();
+}
+
+QMenu* ClientLane::moreMenu() const
+{
+    return m_more->menu();
+}
+
+QString ClientLane::describeState(const ClientSnapshot& c)
+{
+    using S = ClientSnapshot::State;
+    switch (c.state) {
+    case S::Acquiring:
+        return tr("acquiring (try %1)").arg(qMax(1, c.attempt));
+    case S::WaitingRetry:
+        return tr("waiting to retry");
+    case S::Holding:
+        return c.extensions > 0 ? tr("holding (extended %1×)").arg(c.extensions) : tr("holding");
+    case S::Paused:
+        return tr("paused (GC)");
+    default:
+        return ClientSnapshot::stateName(c.state);
+    }
+}
+
+void ClientLane::setClient(const ClientSnapshot& client, qint64 nowUs)
+{
+    const bool first = !m_hasClient;
+    const bool stateChanged = first || client.state != m_client.state;
+    m_client = client;
+    m_hasClient = true;
+    if (first)
+        setObjectName(QStringLiteral("clientLane_%1").arg(client.name));
+    refreshColors();
+    // Paused and crashed clients may still believe they hold the lock: their bar shows it.
+    using S = ClientSnapshot::State;
+    const bool believes =
+        client.believesHolding || (client.state == S::Holding && client.validUntilUs > 0);
+    m_validity->setValidity(believes, client.validUntilUs, client.settings.lock.ttlMs,
+                            OwnerPalette::color(client.colorIndex), nowUs);
+    if (stateChanged) {
+        const bool crashed = client.state == S::Crashed;
+        m_validity->setLeftover(crashed && m_leftoverNodes > 0 ? m_leftoverUntilUs : 0);
+        updateButtons();
+    }
+    updateCounters();
+    updateAlarm();
+}
+
+void ClientLane::updateCounters()
+{
+    // A crashed client's keys outlive it: say so where the counters were.
+    const bool leftovers = m_client.state == ClientSnapshot::State::Crashed && m_leftoverNodes > 0;
+    m_counters->setAlert(leftovers);
+    m_counters->setMuted(!leftovers);
+    m_counters->setText(
+        !leftovers ? countersText()
+        : m_leftoverNodes == 1
+            ? tr("crashed: its key lives on 1 node until its TTL ends")
+            : tr("crashed: its key lives on %1 nodes until its TTL ends").arg(m_leftoverNodes));
+}
+
+void ClientLane::updateAlarm()
+{
+    const bool alarm = m_validity->isAlarm();
+    if (alarm == m_alarm)
+        return;
+    m_alarm = alarm;
+    // The banner needs room: it takes most of the counters' place while it lasts.
+    m_layout->setStretchFactor(m_validity, alarm ? 6 : 2);
+    m_layout->setStretchFactor(m_counters, alarm ? 1 : 3);
+    update();
+}
+
+void ClientLane::refreshColors()
+{
+    const bool dark = UiTheme::isDark(palette());
+    m_name->set(m_client.name, OwnerPalette::color(m_client.colorIndex));
+    m_state->set(describeState(m_client), UiTheme::clientState(m_client.state, dark),
+                 m_client.state == ClientSnapshot::State::Stopped);
+}
+
+bool ClientLane::advance(qint64 nowUs)
+{
+    const bool moving = m_validity->advance(nowUs);
+    updateAlarm();
+    return moving;
+}
+
+QString ClientLane::stateText() const
+{
+    return m_state->text();
+}
+
+qint64 ClientLane::displayedValidityMs() const
+{
+    return m_validity->displayedMs();
+}
+
+QString ClientLane::countersText() const
+{
+    const ClientSnapshot& c = m_client;
+    quint64 failed = 0;
+    QStringList reasons;
+    for (auto it = c.failures.cbegin(); it != c.failures.cend(); ++it) {
+        failed += it.value();
+        reasons << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+    }
+    QString text =
+        tr("%1 tries · %2 acquired · %3 failed").arg(c.attempts).arg(c.acquisitions).arg(failed);
+    if (!reasons.isEmpty())
+        text += QStringLiteral(" (") + reasons.join(QStringLiteral(", ")) + QLatin1Char(')');
+    if (c.acquisitions > 0)
+        text += tr(" · mean %1 · p99 %2")
+                    .arg(TextFormat::latency(qint64(c.meanAcquireUs)),
+                         TextFormat::latency(qint64(c.p99AcquireUs)));
+    return text;
+}
+
+void ClientLane::updateButtons()
+{
+    using S = ClientSnapshot::State;
+    const S s = m_client.state;
+    const bool stopped = s == S::Stopped;
+    const bool crashed = s == S::Crashed;
+    const bool paused = s == S::Paused;
+    const bool running = !stopped && !crashed;
+    m_startStop->setText(stopped || crashed ? tr("Start") : tr("Stop"));
+    m_startStop->setEnabled(!crashed);
+    m_pause->setEnabled(running && !paused);
+    m_resume->setEnabled(paused);
+    m_pause->setVisible(!paused);
+    m_resume->setVisible(paused);
+    m_crash->setEnabled(running);
+    m_restart->setEnabled(crashed);
+    m_crash->setVisible(!crashed);
+    m_restart->setVisible(crashed);
+    // The engine pauses a client that runs and is not paused already.
+    m_pauseFor->setEnabled(running && !paused);
+    m_pausePastTtl->setEnabled(running && !paused);
+    m_pausePastTtl->setText(tr("Pause past its TTL (%1 s)")
+                                .arg((m_client.settings.lock.ttlMs + 2000) / 1000.0, 0, 'g', 3));
+    m_counters->setToolTip(tr("Acquire attempts, acquisitions, failures by reason, and mean and "
+                              "99th percentile acquire latency."));
+}
+
+void ClientLane::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const bool dark = UiTheme::isDark(palette());
+    QPainterPath path;
+    path.addRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8);
+    painter.fillPath(path, UiTheme::surface(dark));
+    if (m_alarm) {
+        // Believes it holds a lock that is no longer its own: the whole lane says so.
+        QColor tint = UiTheme::bad(dark);
+        tint.setAlpha(dark ? 50 : 30);
+        painter.fillPath(path, tint);
+    }
+    // The owner's colour as a stripe on the left: lanes and keys match at a glance.
+    painter.save();
+    painter.setClipPath(path);
+    painter.fillRect(QRect(0, 0, 5, height()), OwnerPalette::color(m_client.colorIndex));
+    painter.restore();
+    if (m_alarm) {
+        painter.setPen(QPen(UiTheme::bad(dark), 2.5));
+        painter.drawRoundedRect(QRectF(rect()).adjusted(1.25, 1.25, -1.25, -1.25), 8, 8);
+    }
+}
+
+void ClientLane::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange && m_hasClient) {
+        refreshColors();
+        const QList<int> cut = std::exchange(m_cutOffFrom, {});
+        setCutOffFrom(cut); // its colour is the theme's
+    }
+    if (event->type() == QEvent::FontChange && !m_applyingFonts)
+        applyFonts();
+    QFrame::changeEvent(event);
+}

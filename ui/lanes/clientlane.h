@@ -1,0 +1,94 @@
+#pragma once
+
+#include "snapshot/clientsnapshot.h"
+
+#include <QFrame>
+
+class ElidedLabel;
+class PillLabel;
+class QHBoxLayout;
+class QMenu;
+class QToolButton;
+class ValidityBar;
+
+// One simulated client: name in its colour, state, the validity it believes it has
+// (counting down), counters, and buttons that become command lines ("client stop C1").
+// A client that believes it holds after its validity ran out (a GC pause) turns the lane
+// red with "BELIEVES IT HOLDS — validity expired 3.2 s ago"; a crashed client shows the
+// keys it left behind counting down; a client cut off from nodes says from which.
+class ClientLane : public QFrame
+{
+    Q_OBJECT
+
+public:
+    explicit ClientLane(int clientId, QWidget* parent = nullptr);
+
+    int clientId() const { return m_id; }
+    QString clientName() const { return m_client.name; }
+    const ClientSnapshot& client() const { return m_client; }
+    void setClient(const ClientSnapshot& client, qint64 nowUs);
+    // What the nodes say about this client, from the same snapshot (MainWindow):
+    // how many nodes there are (for "Cut off from node"), which of them it cannot reach
+    // (numbers 1..N), and its keys left on them (how many nodes, until when).
+    void setNodeCount(int count);
+    void setCutOffFrom(const QList<int>& nodes);
+    void setLeftoverKeys(int nodeCount, qint64 untilUs);
+    bool advance(qint64 nowUs);
+
+    QString stateText() const;
+    QString countersText() const;
+    qint64 displayedValidityMs() const;
+    // "BELIEVES IT HOLDS — validity expired 3.2 s ago" while that is so; empty otherwise.
+    QString alarmText() const;
+    QString cutOffText() const; // "✂ node 2, 4"; empty when it reaches every node
+    QMenu* moreMenu() const;
+
+    // "acquiring (try 2)", "holding", ...
+    static QString describeState(const ClientSnapshot& client);
+
+signals:
+    void commandRequested(const QString& line);
+    void settingsRequested(int clientId);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    QToolButton* addButton(const QString& text, const QString& objectName, const QString& tip);
+    void send(const QString& verb, const QString& args = {});
+    void buildMenu();
+    void updateButtons();
+    void updateAlarm();
+    void updateCounters();
+    void equalizeButtonWidths();
+    void applyFonts();
+    void refreshColors();
+
+    int m_id;
+    bool m_hasClient = false;
+    bool m_applyingFonts = false;
+    ClientSnapshot m_client;
+    PillLabel* m_name;
+    PillLabel* m_state;
+    PillLabel* m_cutOff;
+    ValidityBar* m_validity;
+    ElidedLabel* m_counters;
+    QHBoxLayout* m_layout;
+    QToolButton* m_startStop;
+    QToolButton* m_pause;
+    QToolButton* m_resume;
+    QToolButton* m_crash;
+    QToolButton* m_restart;
+    QToolButton* m_settings;
+    QToolButton* m_more;
+    QToolButton* m_remove;
+    QMenu* m_nodeMenu = nullptr;
+    QAction* m_pauseFor = nullptr;
+    QAction* m_pausePastTtl = nullptr;
+    int m_nodeCount = 0;
+    QList<int> m_cutOffFrom;
+    int m_leftoverNodes = 0;
+    qint64 m_leftoverUntilUs = 0;
+    bool m_alarm = false;
+};

@@ -1,0 +1,175 @@
+#include "log/eventlogview.h"
+
+#include "log/eventlogfilter.h"
+#include "log/eventlogmodel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace {
+
+// Every kind the engine knows, found by asking for names until there is none: a kind
+// added to HistoryEvent shows up in the filter without a change here.
+QList<HistoryEvent::Kind> allKinds()
+{
+    QList<HistoryEvent::Kind> kinds;
+    for (int k = 0; k < 256; ++k) {
+        const auto kind = HistoryEvent::Kind(k);
+        if (HistoryEvent::kindName(kind).isEmpty())
+            break;
+        kinds.append(kind);
+    }
+    return kinds;
+}
+
+} // namespace
+
+EventLogView::EventLogView(QWidget* parent)
+    : QWidget(parent), m_model(new EventLogModel(EventLogModel::DefaultCapacity, this)),
+      m_filter(new EventLogFilter(this)), m_table(new QTableView(this)),
+      m_clientCombo(new QComboBox(this)), m_nodeCombo(new QComboBox(this)),
+      m_kindCombo(new QComboBox(this)), m_countLabel(new QLabel(this))
+{
+    setObjectName(QStringLiteral("eventLog"));
+    m_clientCombo->setObjectName(QStringLiteral("clientFilter"));
+    m_nodeCombo->setObjectName(QStringLiteral("nodeFilter"));
+    m_kindCombo->setObjectName(QStringLiteral("kindFilter"));
+    m_clientCombo->setToolTip(tr("Show only the events of one client."));
+    m_nodeCombo->setToolTip(tr("Show only the events of one node."));
+    m_kindCombo->setToolTip(tr("Show only one kind of event."));
+    m_countLabel->setToolTip(tr("Events shown / kept (the log keeps the latest %L1).")
+                                 .arg(EventLogModel::DefaultCapacity));
+    for (QComboBox* c : {m_clientCombo, m_nodeCombo, m_kindCombo})
+        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+
+    m_kindCombo->addItem(tr("All events"), EventLogFilter::Any);
+    for (const HistoryEvent::Kind k : allKinds())
+        m_kindCombo->addItem(HistoryEvent::kindName(k), int(k));
+    fillCombo(m_clientCombo, {});
+    fillCombo(m_nodeCombo, {});
+
+    m_filter->setSourceModel(m_model);
+    m_table->setModel(m_filter);
+    m_table->setObjectName(QStringLiteral("eventTable"));
+    m_table->setToolTip(tr("The latest events of the run, oldest at the top."));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setShowGrid(false);
+    m_table->verticalHeader()->hide();
+    // Fixed row heights: the view never measures 20,000 rows.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setStretchLastSection(true);
+    const int digit = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    header->resizeSection(EventLogModel::TimeColumn, digit * 11);
+    header->resizeSection(EventLogModel::KindColumn, digit * 17);
+    header->resizeSection(EventLogModel::ClientColumn, digit * 8);
+    header->resizeSection(EventLogModel::NodeColumn, digit * 6);
+
+    QScrollBar* bar = m_table->verticalScrollBar();
+    // Follow the end while the user is there; once they scroll up, leave them be.
+    connect(bar, &QScrollBar::valueChanged, this,
+            [this, bar](int value) { m_follow = value >= bar->maximum(); });
+    connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int max) {
+        if (m_follow)
+            bar->setValue(max);
+    });
+
+    auto applyLater = [this] { applyFilters(); };
+    connect(m_clientCombo, &QComboBox::currentIndexChanged, this, applyLater);
+    connect(m_nodeCombo, &QComboBox::currentIndexChanged, this, applyLater);
+    connect(m_kindCombo, &QComboBox::currentIndexChanged, this, applyLater);
+
+    auto* filters = new QHBoxLayout;
+    filters->setContentsMargins(0, 0, 0, 0);
+    filters->addWidget(new QLabel(tr("Client"), this));
+    filters->addWidget(m_clientCombo);
+    filters->addSpacing(8);
+    filters->addWidget(new QLabel(tr("Node"), this));
+    filters->addWidget(m_nodeCombo);
+    filters->addSpacing(8);
+    filters->addWidget(new QLabel(tr("Event"), this));
+    filters->addWidget(m_kindCombo);
+    filters->addStretch(1);
+    filters->addWidget(m_countLabel);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->setSpacing(4);
+    layout->addLayout(filters);
+    layout->addWidget(m_table, 1);
+}
+
+EventLogView::~EventLogView()
+{
+    // The table dies with QWidget's destructor, after ours: its scroll bar must not call
+    // back into a half-destroyed view.
+    m_table->verticalScrollBar()->disconnect(this);
+}
+
+void EventLogView::appendEvents(const QList<HistoryEvent>& events)
+{
+    m_model->appendEvents(events);
+    m_countLabel->setText(tr("%L1 / %L2").arg(m_filter->rowCount()).arg(m_model->rowCount()));
+}
+
+void EventLogView::setClients(const ClientLegend& legend)
+{
+    m_model->setLegend(legend);
+    QList<QPair<QString, int>> items;
+    for (const int id : legend.ids())
+        items.append({legend.name(id), id});
+    if (items != m_clientItems) {
+        m_clientItems = items;
+        fillCombo(m_clientCombo, items);
+        applyFilters(); // the chosen client may be gone
+    }
+}
+
+void EventLogView::setNodes(const QList<QPair<int, int>>& indexToNumber)
+{
+    QHash<int, int> numbers;
+    QList<QPair<QString, int>> items;
+    for (const auto& [index, number] : indexToNumber) {
+        numbers.insert(index, number);
+        items.append({tr("Node %1").arg(number), index});
+    }
+    m_model->setNodeNumbers(numbers);
+    if (items != m_nodeItems) {
+        m_nodeItems = items;
+        fillCombo(m_nodeCombo, items);
+        applyFilters();
+    }
+}
+
+void EventLogView::fillCombo(QComboBox* combo, const QList<QPair<QString, int>>& items)
+{
+    // Keep the user's choice across refills, by value.
+    const QVariant current = combo->currentData();
+    const QSignalBlocker blocker(combo);
+    combo->clear();
+    combo->addItem(combo == m_clientCombo ? tr("All clients") : tr("All nodes"),
+                   EventLogFilter::Any);
+    for (const auto& [text, value] : items)
+        combo->addItem(text, value);
+    const int i = current.isValid() ? combo->findData(current) : 0;
+    combo->setCurrentIndex(qMax(0, i));
+}
+
+void EventLogView::applyFilters()
+{
+    m_filter->setClient(m_clientCombo->currentData().toInt());
+    m_filter->setNode(m_nodeCombo->currentData().toInt());
+    m_filter->setKind(m_kindCombo->currentData().toInt());
+    m_countLabel->setText(tr("%L1 / %L2").arg(m_filter->rowCount()).arg(m_model->rowCount()));
+    if (m_follow)
+        m_table->scrollToBottom();
+}

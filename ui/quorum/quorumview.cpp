@@ -1,0 +1,415 @@
+#include "quorum/quorumview.h"
+
+#include "widgets/ownerchip.h"
+#include "widgets/ownerpalette.h"
+#include "widgets/textformat.h"
+#include "widgets/uitheme.h"
+
+#include <QEvent>
+#include <QHelpEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+
+namespace {
+
+QString joinNames(const QStringList& names)
+{
+    if (names.size() <= 1)
+        return names.value(0);
+    return QStringList(names.mid(0, names.size() - 1)).join(QStringLiteral(", ")) +
+           QStringLiteral(" and ") + names.last();
+}
+
+// Holders are drawn in at most this many rows; more are summed up in the last one.
+constexpr int MaxRows = 4;
+// Rows reserved even when fewer owners hold keys, so the view does not change height
+// each time a vote splits and heals.
+constexpr int ReservedRows = 3;
+constexpr int RowGap = 5;
+constexpr int SlotGap = 5;
+// A holder whose validity runs out while it works stops believing within a snapshot:
+// only past this is a belief called stale (as on a client lane).
+constexpr qint64 StaleGraceUs = 250'000;
+
+} // namespace
+
+QuorumView::QuorumView(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("quorumView"));
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
+}
+
+QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
+                                        const QList<ClientSnapshot>& clients,
+                                        const ClientLegend& legend) const
+{
+    Block b;
+    b.resource = r;
+    for (const auto& h : r.holders) {
+        b.ownerNames.append(legend.name(h.client));
+        b.ownerColors.append(legend.color(h.client));
+    }
+    if (r.believedHolder >= 0) {
+        b.holderName = legend.name(r.believedHolder);
+        b.holderColor = legend.color(r.believedHolder);
+    }
+    if (r.believingCount > 1) {
+        b.verdict = Verdict::Broken;
+        // The engine counts believers; name them from the clients that say they believe
+        // they hold this resource (a paused client still does), latest validity first.
+        QList<const ClientSnapshot*> candidates;
+        for (const ClientSnapshot& c : clients) {
+            const bool sameResource = c.resource.isEmpty() || c.resource == r.resource;
+            if (sameResource && (c.believesHolding || c.state == ClientSnapshot::State::Holding))
+                candidates.append(&c);
+        }
+        std::stable_sort(candidates.begin(), candidates.end(),
+                         [](const ClientSnapshot* a, const ClientSnapshot* b) {
+                             return a->validUntilUs > b->validUntilUs;
+                         });
+        if (r.believedHolder >= 0)
+            b.believers.append(legend.name(r.believedHolder));
+        // The one whose validity is over is the one mistaken: say why, the class asks.
+        for (const ClientSnapshot* c : candidates) {
+            if (c->validUntilUs == 0 || m_nowUs - c->validUntilUs <= StaleGraceUs)
+                continue;
+            b.staleNote = c->state == ClientSnapshot::State::Paused
+                              ? tr("%1's validity ran out while it was paused").arg(c->name)
+                              : tr("%1's validity ran out, and it does not know").arg(c->name);
+            break;
+        }
+        for (const ClientSnapshot* c : candidates) {
+            if (b.believers.size() >= r.believingCount)
+                break;
+            if (!b.believers.contains(c->name))
+                b.believers.append(c->name);
+        }
+        std::sort(b.believers.begin(), b.believers.end(), [](const QString& x, const QString& y) {
+            return x.size() != y.size() ? x.size() < y.size() : x < y; // C2 before C10
+        });
+        return b;
+    }
+    if (r.believedHolder >= 0) {
+        b.verdict = heldOrStale(r, m_nowUs);
+        return b;
+    }
+    int withKeys = 0;
+    bool majority = false;
+    for (const auto& h : r.holders) {
+        if (h.nodeCount > 0)
+            ++withKeys;
+        if (h.nodeCount >= r.quorum && r.quorum > 0)
+            majority = true;
+    }
+    if (majority)
+        b.verdict = Verdict::MajorityNoHolder;
+    else if (withKeys >= 2)
+        b.verdict = Verdict::SplitVote;
+    else
+        b.verdict = Verdict::NoQuorum;
+    return b;
+}
+
+QuorumView::Verdict QuorumView::heldOrStale(const ResourceSnapshot& r, qint64 nowUs)
+{
+    return nowUs - r.believedValidUntilUs > StaleGraceUs ? Verdict::StaleBelief : Verdict::Held;
+}
+
+void QuorumView::setResources(const QList<ResourceSnapshot>& resources,
+                              const QList<ClientSnapshot>& clients, const ClientLegend& legend,
+                              qint64 nowUs)
+{
+    m_nowUs = nowUs;
+    QList<Block> blocks;
+    blocks.reserve(resources.size());
+    for (const ResourceSnapshot& r : resources)
+        blocks.append(makeBlock(r, clients, legend));
+    bool heightChanged = blocks.size() != m_blocks.size();
+    for (qsizetype i = 0; !heightChanged && i < blocks.size(); ++i)
+        heightChanged = blockHeight(blocks[i]) != blockHeight(m_blocks[i]);
+    m_blocks = std::move(blocks);
+    if (heightChanged)
+        updateGeometry();
+    update();
+}
+
+bool QuorumView::advance(qint64 nowUs)
+{
+    m_nowUs = nowUs;
+    bool counting = false;
+    for (Block& b : m_blocks) {
+        if (b.verdict == Verdict::Held || b.verdict == Verdict::StaleBelief) {
+            b.verdict = heldOrStale(b.resource, nowUs);
+            counting = true; // counts down, or up: how long ago the validity ran out
+        } else if (b.verdict == Verdict::Broken && b.resource.believedValidUntilUs > nowUs) {
+            counting = true;
+        }
+    }
+    if (counting)
+        update();
+    return counting;
+}
+
+QString QuorumView::headline() const
+{
+    if (!m_blocks.isEmpty())
+        return headlineOf(m_blocks.first());
+    Block none;
+    none.verdict = Verdict::NoResource;
+    return headlineOf(none);
+}
+
+QString QuorumView::subline() const
+{
+    return m_blocks.isEmpty() ? QString() : sublineOf(m_blocks.first());
+}
+
+QuorumView::Verdict QuorumView::verdict() const
+{
+    return m_blocks.isEmpty() ? Verdict::NoResource : m_blocks.first().verdict;
+}
+
+QString QuorumView::headlineOf(const Block& b) const
+{
+    switch (b.verdict) {
+    case Verdict::NoResource:
+        return tr("waiting for the engine");
+    case Verdict::Broken: {
+        const QString names = joinNames(b.believers);
+        if (b.believers.size() >= 2)
+            return tr("MUTUAL EXCLUSION BROKEN: %1 %2 believe they hold the lock")
+                .arg(names, b.believers.size() == 2 ? tr("both") : tr("all"));
+        return tr("MUTUAL EXCLUSION BROKEN: %1 clients believe they hold the lock")
+            .arg(b.resource.believingCount);
+    }
+    case Verdict::Held: {
+        const qint64 leftMs = (b.resource.believedValidUntilUs - m_nowUs) / 1000;
+        return tr("held by %1, %2 left").arg(b.holderName, TextFormat::seconds(leftMs));
+    }
+    case Verdict::StaleBelief: {
+        const qint64 agoMs = (m_nowUs - b.resource.believedValidUntilUs) / 1000;
+        return tr("%1 still believes it holds: validity expired %2 ago")
+            .arg(b.holderName, TextFormat::seconds(agoMs));
+    }
+    case Verdict::SplitVote:
+        return tr("split vote");
+    case Verdict::MajorityNoHolder:
+        return tr("not held: %1's keys still on a majority").arg(b.ownerNames.value(0));
+    case Verdict::NoQuorum:
+        return tr("no quorum");
+    }
+    return {};
+}
+
+QString QuorumView::sublineOf(const Block& b) const
+{
+    const ResourceSnapshot& r = b.resource;
+    QString text = tr("\"%1\" · majority is %2 of %3 nodes")
+                       .arg(QString::fromUtf8(r.resource))
+                       .arg(r.quorum)
+                       .arg(r.nodeCount);
+    switch (b.verdict) {
+    case Verdict::SplitVote:
+        text += tr(" · several owners, none has a majority");
+        break;
+    case Verdict::NoQuorum:
+        text += r.holders.isEmpty() ? tr(" · no key on any node")
+                                    : tr(" · %1 has only %2")
+                                          .arg(b.ownerNames.value(0))
+                                          .arg(r.holders.first().nodeCount);
+        break;
+    case Verdict::MajorityNoHolder:
+        text += tr(" · they stay until their TTL runs out");
+        break;
+    case Verdict::StaleBelief:
+        text += tr(" · its keys may be gone: another client can take the lock");
+        break;
+    case Verdict::Broken:
+        if (!b.staleNote.isEmpty())
+            text += QStringLiteral(" · ") + b.staleNote;
+        break;
+    default:
+        break;
+    }
+    return text;
+}
+
+QFont QuorumView::headlineFont() const
+{
+    QFont f = font();
+    f.setPointSizeF(font().pointSizeF() * 1.9);
+    f.setBold(true);
+    return f;
+}
+
+int QuorumView::slotSize() const
+{
+    return fontMetrics().height() + 4;
+}
+
+int QuorumView::rowsWidth(int nodeCount) const
+{
+    const QFontMetrics metrics = fontMetrics();
+    const int labelW = OwnerChip::width(metrics, QStringLiteral("foreign")) + 8;
+    const int countW = metrics.horizontalAdvance(QStringLiteral("no keys")) + 12;
+    return labelW + qMax(1, nodeCount) * (slotSize() + SlotGap) + countW;
+}
+
+int QuorumView::blockHeight(const Block& b) const
+{
+    const int rows = qMax(ReservedRows, qMin(MaxRows, int(b.resource.holders.size())));
+    const int text = QFontMetrics(headlineFont()).height() + 14 + fontMetrics().height() + 8;
+    return qMax(text, rows * (slotSize() + RowGap)) + 10;
+}
+
+QSize QuorumView::sizeHint() const
+{
+    int h = 0;
+    for (const Block& b : m_blocks)
+        h += blockHeight(b);
+    if (m_blocks.isEmpty())
+        h = QFontMetrics(headlineFont()).height() + 24;
+    return {800, h};
+}
+
+QSize QuorumView::minimumSizeHint() const
+{
+    return {400, sizeHint().height()};
+}
+
+void QuorumView::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const bool dark = UiTheme::isDark(palette());
+    if (m_blocks.isEmpty()) {
+        painter.setFont(headlineFont());
+        painter.setPen(UiTheme::muted(dark));
+        painter.drawText(rect().adjusted(12, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                         headline());
+        return;
+    }
+    int y = 0;
+    for (const Block& b : m_blocks) {
+        const int h = blockHeight(b);
+        paintBlock(painter, b, QRect(0, y, width(), h), dark);
+        y += h;
+    }
+}
+
+void QuorumView::paintBlock(QPainter& painter, const Block& b, const QRect& rect, bool dark) const
+{
+    // Left: the headline and what it rests on; right: one row of node slots per owner.
+    const ResourceSnapshot& r = b.resource;
+    const int rowsW = rowsWidth(r.nodeCount);
+    const QRect left(rect.left() + 4, rect.top() + 4, rect.width() - rowsW - 32, rect.height() - 8);
+    const QString text = headlineOf(b);
+
+    // The headline keeps one line: a long one (several names) gets a smaller size
+    // rather than a second line that would push everything below it down.
+    QFont big = headlineFont();
+    const int available = left.width() - 30;
+    while (QFontMetrics(big).horizontalAdvance(text) > available &&
+           big.pointSizeF() > font().pointSizeF() * 0.95)
+        big.setPointSizeF(big.pointSizeF() * 0.94);
+    const QFontMetrics bigMetrics(big);
+    const int headH = QFontMetrics(headlineFont()).height() + 14;
+    const QRect head(left.left(), left.top(), left.width(), headH);
+    painter.setFont(big);
+    if (b.verdict == Verdict::Broken) {
+        // The one loud thing in the window.
+        QPainterPath banner;
+        banner.addRoundedRect(head, 8, 8);
+        painter.fillPath(banner, UiTheme::bad(false));
+        painter.setPen(Qt::white);
+        painter.drawText(head.adjusted(14, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                         bigMetrics.elidedText(text, Qt::ElideRight, head.width() - 22));
+    } else {
+        QColor mark = UiTheme::muted(dark);
+        QColor ink = palette().color(QPalette::WindowText);
+        if (b.verdict == Verdict::Held)
+            mark = b.holderColor;
+        else if (b.verdict == Verdict::SplitVote)
+            mark = ink = UiTheme::warn(dark);
+        else if (b.verdict == Verdict::StaleBelief)
+            mark = ink = UiTheme::bad(dark); // a warning in red ink; the banner is for broken
+        else if (b.verdict == Verdict::MajorityNoHolder)
+            mark = b.ownerColors.value(0, mark);
+        if (b.verdict == Verdict::NoQuorum)
+            ink = UiTheme::muted(dark);
+        QPainterPath markPath;
+        markPath.addRoundedRect(QRectF(head.left(), head.top() + 5, 9, head.height() - 10), 3, 3);
+        painter.fillPath(markPath, mark);
+        painter.setPen(ink);
+        painter.drawText(head.adjusted(22, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                         bigMetrics.elidedText(text, Qt::ElideRight, head.width() - 22));
+    }
+
+    painter.setFont(font());
+    const QFontMetrics metrics = fontMetrics();
+    const QRect sub(left.left() + 22, head.bottom() + 2, left.width() - 22, metrics.height() + 4);
+    painter.setPen(UiTheme::muted(dark));
+    painter.drawText(sub, Qt::AlignVCenter | Qt::AlignLeft,
+                     metrics.elidedText(sublineOf(b), Qt::ElideRight, sub.width()));
+
+    // One row per owner: N slots, filled for the nodes holding its key; the dashed
+    // majority line sits after slot `quorum`.
+    const int n = qMax(1, r.nodeCount);
+    const int slot = slotSize();
+    const int labelW = OwnerChip::width(metrics, QStringLiteral("foreign")) + 8;
+    const int x0 = rect.right() - rowsW - 8;
+    const int slotsLeft = x0 + labelW;
+    const int rowsDrawn = qMax(1, qMin(MaxRows, int(r.holders.size())));
+    const int top = rect.top() + 6;
+    int y = top;
+    for (int i = 0; i < rowsDrawn; ++i) {
+        const bool empty = r.holders.isEmpty();
+        const int count = empty ? 0 : r.holders[i].nodeCount;
+        const QColor color = empty ? UiTheme::track(dark) : b.ownerColors[i];
+        if (!empty)
+            OwnerChip::paint(painter, QRectF(x0, y, labelW - 8, slot), b.ownerNames[i], color,
+                             r.holders[i].client < 0);
+        for (int s = 0; s < n; ++s) {
+            const QRectF cell(slotsLeft + s * (slot + SlotGap), y, slot, slot);
+            QPainterPath p;
+            p.addRoundedRect(cell, 4, 4);
+            painter.fillPath(p, s < count ? color : UiTheme::track(dark));
+        }
+        const int countX = slotsLeft + n * (slot + SlotGap) + 6;
+        const QString countText = empty ? tr("no keys") : tr("%1 / %2").arg(count).arg(r.nodeCount);
+        QFont bold = font();
+        bold.setBold(!empty && count >= r.quorum);
+        painter.setFont(bold);
+        painter.setPen(empty ? UiTheme::muted(dark) : palette().color(QPalette::WindowText));
+        painter.drawText(QRect(countX, y, rect.right() - countX, slot),
+                         Qt::AlignVCenter | Qt::AlignLeft, countText);
+        painter.setFont(font());
+        y += slot + RowGap;
+    }
+    if (r.quorum > 0 && r.quorum <= n) {
+        const qreal x = slotsLeft + r.quorum * (slot + SlotGap) - SlotGap / 2.0;
+        painter.setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::DashLine));
+        painter.drawLine(QPointF(x, top - 4), QPointF(x, y - RowGap + 4));
+    }
+}
+
+bool QuorumView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        QToolTip::showText(help->globalPos(),
+                           tr("Each row is one owner's key: a filled square per node that holds "
+                              "it; left of the dashed line is not enough, a majority reaches it."),
+                           this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void QuorumView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange)
+        updateGeometry();
+    QWidget::changeEvent(event);
+}

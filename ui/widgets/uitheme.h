@@ -1,0 +1,46 @@
+#pragma once
+
+#include "snapshot/clientsnapshot.h"
+#include "lock/nodeoutcome.h"
+#include "snapshot/nodesnapshot.h"
+
+#include <QColor>
+#include <QPalette>
+#include <QString>
+
+class QWidget;
+
+// Light and dark looks (a palette, no style sheet: a style sheet would stop the palette
+// and the font from reaching the child widgets), and the meaning colours every view
+// shares (node up/down, outcome ok/taken/timeout, ...). Views ask isDark(palette()) instead of
+// keeping a global, so a widget always paints in the theme of the window it lives in.
+class UiTheme
+{
+public:
+    enum class Mode
+    {
+        Light,
+        Dark
+    };
+
+    static QPalette palette(Mode mode);
+    static bool isDark(const QPalette& palette);
+
+    static QColor good(bool dark);
+    static QColor bad(bool dark);
+    static QColor warn(bool dark);
+    static QColor info(bool dark);
+    static QColor paused(bool dark); // frozen: a GC pause, a SIGSTOPped node
+    static QColor muted(bool dark);
+    static QColor surface(bool dark); // cards and lanes
+    static QColor track(bool dark);   // the empty part of a bar
+
+    static QColor nodeState(NodeSnapshot::State state, bool dark);
+    static QColor clientState(ClientSnapshot::State state, bool dark);
+    static QColor outcome(NodeOutcome::Kind kind, bool dark);
+    // A fault in force: the node-state faults take their state's colour, a partition
+    // crimson, latency and drop amber, a clock jump teal.
+    static QColor fault(NodeFault::Kind kind, bool dark);
+    static QColor network(bool dark); // a partition: the cut border and its badge
+    static QColor clock(bool dark);
+};
