@@ -2,10 +2,11 @@
 #include "bench/benchmark.h"
 #include "core/engineconfig.h"
 #include "core/enginecontroller.h"
+#include "core/unixsignalwatcher.h"
+#include "record/eventtext.h"
 #include "window/execqueue.h"
 #include "window/mainwindow.h"
 #include "window/uibenchmark.h"
-#include "core/unixsignalwatcher.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -169,12 +170,15 @@ int runHeadless(QCoreApplication& app, const Options& o)
         code = 2;
         app.quit();
     });
-    QObject::connect(&engine, &EngineController::snapshotReady, &app, [](const EngineSnapshot& s) {
-        for (const HistoryEvent& e : s.newEvents)
-            printf("%10.3f %-16s %s\n", e.tUs / 1e6, qPrintable(HistoryEvent::kindName(e.kind)),
-                   qPrintable(e.detail));
-        fflush(stdout);
-    });
+    EventText text;
+    QObject::connect(&engine, &EngineController::snapshotReady, &app,
+                     [&text](const EngineSnapshot& s) {
+                         for (const HistoryEvent& e : s.newEvents) {
+                             text.learn(e);
+                             printf("%s\n", qPrintable(text.line(e)));
+                         }
+                         fflush(stdout);
+                     });
     if (o.durationS > 0)
         QTimer::singleShot(int(o.durationS * 1000), &app, &QCoreApplication::quit);
     engine.start();

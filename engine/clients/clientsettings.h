@@ -16,6 +16,9 @@ struct ClientSettings
     int thinkMs = 500; // pause between a release and the next acquire
     bool autoExtend = false;
     int extendBelowMs = 2000; // auto-extend when believed validity falls below this
+    // A careful client gives up when its validity ends inside the critical section and
+    // checks it right before writing; a careless one (the seed's code) writes anyway.
+    bool careful = true;
 
     // Empty when usable; otherwise what is wrong, naming the field.
     QString validate() const;

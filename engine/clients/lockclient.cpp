@@ -1,7 +1,10 @@
 #include "clients/lockclient.h"
 
 #include "core/clock.h"
-#include "lock/locktoken.h"
+#include "core/enumnames.h"
+#include "record/fault.h"
+#include "record/latencystats.h"
+#include "storage/stockaccess.h"
 
 #include <QRandomGenerator>
 #include <algorithm>
@@ -9,39 +12,33 @@
 namespace {
 constexpr size_t LatencyWindow = 1000; // acquisitions kept for mean and p99
 constexpr int ExtendCheckMs = 50;
+constexpr int FirstTryDelayMs = 100; // fresh connections finish their handshake first
+
+using Kind = HistoryEvent::Kind;
+using Op = HistoryEvent::Operation;
+using End = HistoryEvent::SectionEndReason;
 } // namespace
 
-LockClient::LockClient(int id, const QString& name, const QList<NodeAddress>& nodes,
-                       const RedisConnection::Options& connectionOptions,
-                       const ClientSettings& settings, const QByteArray& resource,
-                       const Clock& clock, QObject* parent)
+LockClient::LockClient(int id, const QString& name, LockStrategy* strategy,
+                       const QList<RedisConnection*>& connections, const ClientSettings& settings,
+                       const QByteArray& resource, const Clock& clock, QObject* parent)
     : QObject(parent), m_id(id), m_name(name), m_settings(settings), m_resource(resource),
-      m_clock(clock)
+      m_clock(clock), m_connections(connections), m_strategy(strategy)
 {
-    QList<NodeChannel*> channels;
-    for (const NodeAddress& address : nodes) {
-        auto* connection = new RedisConnection(address, connectionOptions, clock, this);
-        m_connections << connection;
-        channels << connection;
-    }
-    m_redlock = new Redlock(channels, clock, this);
-    m_redlock->setSettings(settings.lock);
-    connect(m_redlock, &Redlock::attemptStarted, this,
-            [this](const QByteArray&, int attempt, const QByteArray& token) {
-                m_attempt = attempt;
-                m_lastToken = token;
-                ++m_attempts;
-                emit tokenIssued(token);
-                whenRunning([this] { setState(State::Acquiring); });
-            });
-    connect(m_redlock, &Redlock::attemptDecided, this, &LockClient::onAttemptDecided);
-    connect(m_redlock, &Redlock::nodeAnswered, this, &LockClient::onNodeAnswered);
+    m_strategy->setParent(this);
+    for (RedisConnection* connection : std::as_const(m_connections))
+        connection->setParent(this);
+    m_strategy->setSettings(settings.lock);
+    connect(m_strategy, &LockStrategy::attemptStarted, this, &LockClient::onAttemptStarted);
+    connect(m_strategy, &LockStrategy::attemptDecided, this, &LockClient::onAttemptDecided);
+    connect(m_strategy, &LockStrategy::nodeAnswered, this, &LockClient::onNodeAnswered);
     m_stepTimer.setSingleShot(true);
     m_extendTimer.setInterval(ExtendCheckMs);
     connect(&m_extendTimer, &QTimer::timeout, this, &LockClient::maybeExtend);
     m_validityTimer.setSingleShot(true);
     m_validityTimer.setTimerType(Qt::PreciseTimer);
-    connect(&m_validityTimer, &QTimer::timeout, this, &LockClient::onValidityRanOut);
+    connect(&m_validityTimer, &QTimer::timeout, this,
+            [this] { whenRunning([this] { onValidityDeadline(); }); });
     m_pauseTimer.setSingleShot(true);
     m_pauseTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_pauseTimer, &QTimer::timeout, this, &LockClient::resume);
@@ -50,7 +47,7 @@ LockClient::LockClient(int id, const QString& name, const QList<NodeAddress>& no
 
 LockClient::~LockClient()
 {
-    m_redlock->cancel();
+    m_strategy->cancel();
 }
 
 // --- the loop -----------------------------------------------------------------------------
@@ -62,10 +59,11 @@ void LockClient::start()
     for (RedisConnection* connection : std::as_const(m_connections))
         if (connection->state() == RedisConnection::State::Disconnected)
             connection->open();
+    if (m_stock)
+        m_stock->open();
     m_running = true;
     setState(State::Idle);
-    // Give fresh connections a moment to finish their handshake before the first try.
-    scheduleNext(m_attempts == 0 ? 100 : 0);
+    scheduleNext(m_attempts == 0 ? FirstTryDelayMs : 0, &LockClient::beginAcquire);
 }
 
 void LockClient::stop()
@@ -75,17 +73,26 @@ void LockClient::stop()
     if (m_paused)
         resume();
     m_running = false;
-    m_stepTimer.stop();
-    m_extendTimer.stop();
-    m_validityTimer.stop();
-    m_redlock->cancel();
+    stopTimers();
+    m_strategy->cancel();
+    m_pendingReleases = 0; // cancelled: their answers will not be counted
+    endSection(End::Stopped);
     // A stopped client cleans up: whatever it holds or may just have set goes.
     if (!m_lastToken.isEmpty() && (m_state == State::Holding || m_state == State::Acquiring ||
                                    m_state == State::WaitingRetry)) {
-        m_redlock->release(Lock{m_resource, m_lastToken});
-        record(HistoryEvent::Kind::Release, QStringLiteral("released on stop"));
+        const quint64 op = nextOp();
+        emitEvent(HistoryEvent::forClient(Kind::Invoke, m_id, Op::Release, op));
+        ++m_pendingReleases;
+        m_strategy->release(
+            Lock{m_resource, m_lastToken},
+            [this, op](const LockStrategy::ReleaseResult& result) {
+                --m_pendingReleases;
+                HistoryEvent e = HistoryEvent::forClient(Kind::Ok, m_id, Op::Release, op);
+                e.number = result.releasedCount;
+                emitEvent(e);
+            },
+            op);
     }
-    endBelief(QStringLiteral("stopped"));
     m_lock = {};
     setState(State::Stopped);
 }
@@ -93,7 +100,17 @@ void LockClient::stop()
 void LockClient::setSettings(const ClientSettings& settings)
 {
     m_settings = settings;
-    m_redlock->setSettings(settings.lock); // applies from the next operation on
+    m_strategy->setSettings(settings.lock); // applies from the next operation on
+}
+
+void LockClient::setStock(StockAccess* stock)
+{
+    m_stock = stock;
+    if (m_stock) {
+        m_stock->setParent(this);
+        if (m_running)
+            m_stock->open();
+    }
 }
 
 void LockClient::setState(State state)
@@ -102,42 +119,76 @@ void LockClient::setState(State state)
         return;
     m_state = state;
     m_stateSinceUs = m_clock.nowUs();
-    record(HistoryEvent::Kind::ClientStateChanged, ClientSnapshot::stateName(state));
+    HistoryEvent e = HistoryEvent::forClient(Kind::ClientState, m_id);
+    e.code = quint8(state);
+    emitEvent(e);
 }
 
-void LockClient::scheduleNext(int delayMs)
+// Operation ids are unique in the whole run without shared state: the client's id in the
+// high half.
+quint64 LockClient::nextOp()
+{
+    return (quint64(m_id) << 32) | ++m_nextOp;
+}
+
+void LockClient::emitEvent(HistoryEvent e)
+{
+    e.client = m_id;
+    if (e.resource.isEmpty())
+        e.resource = m_resource;
+    emit event(e);
+}
+
+void LockClient::scheduleNext(int delayMs, void (LockClient::*step)())
 {
     m_stepTimer.disconnect();
-    connect(&m_stepTimer, &QTimer::timeout, this, &LockClient::beginAcquire);
+    connect(&m_stepTimer, &QTimer::timeout, this, step);
     m_stepTimer.start(delayMs);
 }
+
+void LockClient::stopTimers()
+{
+    m_stepTimer.stop();
+    m_extendTimer.stop();
+    m_validityTimer.stop();
+}
+
+// --- acquiring ----------------------------------------------------------------------------
 
 void LockClient::beginAcquire()
 {
     if (!m_running)
         return;
-    record(HistoryEvent::Kind::AcquireInvoked);
-    m_redlock->acquire(m_resource, [this](const Redlock::AcquireResult& result) {
-        whenRunning([this, result] { onAcquired(result); });
-    });
+    const quint64 op = nextOp();
+    emitEvent(HistoryEvent::forClient(Kind::Invoke, m_id, Op::Acquire, op));
+    m_strategy->acquire(
+        m_resource,
+        [this, op](const LockStrategy::AcquireResult& result) {
+            whenRunning([this, op, result] { onAcquired(op, result); });
+        },
+        op);
 }
 
-void LockClient::onAttemptDecided(const AttemptResult& attempt)
+void LockClient::onAttemptStarted(quint64 op, int attempt, const QByteArray& token)
 {
-    HistoryEvent e;
-    e.kind = HistoryEvent::Kind::AttemptDecided;
+    Q_UNUSED(op)
+    m_attempt = attempt;
+    m_lastToken = token;
+    ++m_attempts;
+    emit tokenIssued(token);
+    whenRunning([this] { setState(State::Acquiring); });
+}
+
+void LockClient::onAttemptDecided(quint64 op, const AttemptResult& attempt)
+{
+    HistoryEvent e = HistoryEvent::forClient(Kind::Attempt, m_id, Op::Acquire, op);
     e.token = attempt.token;
-    e.value = attempt.okCount;
-    e.detail = attempt.acquired
-                   ? QStringLiteral("try %1: quorum %2/%3 in %4 ms")
-                         .arg(attempt.attempt)
-                         .arg(attempt.okCount)
-                         .arg(attempt.quorum)
-                         .arg(attempt.elapsedUs() / 1000.0, 0, 'f', 2)
-                   : QStringLiteral("try %1: %2").arg(attempt.attempt).arg(attempt.reason);
-    e.client = m_id;
-    e.resource = m_resource;
-    emit event(e);
+    e.number = attempt.okCount;
+    e.code = quint8(attempt.failReason);
+    e.sinceUs = attempt.startUs;
+    e.latencyUs = attempt.elapsedUs();
+    e.nodeMask = attempt.okMask;
+    emitEvent(e);
     const bool willRetry = !attempt.acquired && attempt.attempt <= m_settings.lock.retryCount;
     if (willRetry)
         whenRunning([this] {
@@ -146,155 +197,320 @@ void LockClient::onAttemptDecided(const AttemptResult& attempt)
         });
 }
 
-void LockClient::onNodeAnswered(Redlock::Operation operation, int node, const NodeOutcome& outcome)
+void LockClient::onNodeAnswered(quint64 op, HistoryEvent::Operation operation, int node,
+                                const NodeOutcome& outcome)
 {
-    static const QString names[] = {QStringLiteral("acquire"), QStringLiteral("release"),
-                                    QStringLiteral("extend")};
-    QString detail = QStringLiteral("%1 %2 in %3 ms")
-                         .arg(names[int(operation)], NodeOutcome::kindName(outcome.kind))
-                         .arg(outcome.latencyUs() / 1000.0, 0, 'f', 2);
-    if (!outcome.error.isEmpty())
-        detail += QStringLiteral(": ") + outcome.error;
-    HistoryEvent e;
-    e.kind = HistoryEvent::Kind::NodeOutcome;
-    e.client = m_id;
+    HistoryEvent e = HistoryEvent::forClient(Kind::NodeAnswer, m_id, operation, op);
     e.node = node;
-    e.resource = m_resource;
+    e.code = quint8(outcome.kind);
     e.token = outcome.owner;
-    e.detail = detail;
-    e.value = outcome.latencyUs() / 1000.0;
-    emit event(e);
+    e.text = outcome.error;
+    e.latencyUs = outcome.latencyUs();
+    emitEvent(e);
     emit nodeAnswered(node, operation, outcome);
 }
 
-void LockClient::onAcquired(const Redlock::AcquireResult& result)
+void LockClient::onAcquired(quint64 op, const LockStrategy::AcquireResult& result)
 {
     if (!m_running)
         return;
     if (!result.acquired) {
-        const QString reason = result.reason.section(QLatin1Char(':'), 0, 0);
-        ++m_failures[reason];
-        record(HistoryEvent::Kind::AcquireFailed, result.reason);
+        ++m_failures[EnumNames::name(result.reason)];
+        HistoryEvent e = HistoryEvent::forClient(Kind::Fail, m_id, Op::Acquire, op);
+        e.code = quint8(result.reason);
+        e.number = result.attempts.size();
+        e.text = result.reasonText;
+        emitEvent(e);
         setState(State::Idle);
-        scheduleNext(m_settings.thinkMs);
+        scheduleNext(m_settings.thinkMs, &LockClient::beginAcquire);
         return;
     }
-    m_lock = result.lock;
-    ++m_acquisitions;
-    m_latenciesUs.push_back(result.attempts.last().elapsedUs());
-    if (m_latenciesUs.size() > LatencyWindow)
-        m_latenciesUs.pop_front();
-    m_latencyStatsDirty = true;
-    m_believes = true;
-    record(HistoryEvent::Kind::AcquireOk,
-           QStringLiteral("valid for %1 ms").arg(result.attempts.last().validityMs, 0, 'f', 1),
-           result.attempts.last().validityMs);
-    setState(State::Holding);
-    m_stepTimer.disconnect();
-    connect(&m_stepTimer, &QTimer::timeout, this, &LockClient::onWorkDone);
-    m_stepTimer.start(workTimeMs());
-    m_validityTimer.start(
-        int(std::max<qint64>(0, (m_lock.validUntilUs - m_clock.nowUs() + 999) / 1000)));
-    if (m_settings.autoExtend)
-        m_extendTimer.start();
+    enterSection(op, result);
 }
 
-// A careful client watches its validity: when it runs out while the work goes on, it no
-// longer believes it holds the lock. (A paused client cannot watch anything.)
-void LockClient::onValidityRanOut()
+// --- the critical section -----------------------------------------------------------------
+
+void LockClient::enterSection(quint64 op, const LockStrategy::AcquireResult& result)
 {
-    if (m_state == State::Holding && m_believes && !m_pausedWhileHolding)
-        endBelief(QStringLiteral("validity ran out while working"));
+    m_lock = result.lock;
+    ++m_acquisitions;
+    noteLatency(result.attempts.last().elapsedUs());
+    HistoryEvent e = HistoryEvent::forClient(Kind::Ok, m_id, Op::Acquire, op);
+    e.token = m_lock.token;
+    e.fence = m_lock.fence;
+    e.nodeMask = m_lock.nodeMask;
+    e.number = m_lock.validUntilUs - m_clock.nowUs();
+    e.latencyUs = result.attempts.last().elapsedUs();
+    emitEvent(e);
+    m_inSection = true;
+    m_sectionOp = op;
+    m_sectionSinceUs = m_clock.nowUs();
+    m_lockLost = false;
+    m_stockRead = -1;
+    m_stockExists = false;
+    setState(State::Holding);
+    armValidityTimer();
+    if (m_settings.autoExtend)
+        m_extendTimer.start();
+    if (m_stock)
+        readStock();
+    else
+        startWork();
+}
+
+void LockClient::readStock()
+{
+    m_phase = Phase::Reading;
+    const quint64 op = nextOp();
+    emitEvent(HistoryEvent::forClient(Kind::Invoke, m_id, Op::Read, op));
+    const quint64 section = m_sectionOp;
+    m_stock->read([this, op, section](const StockAccess::ReadResult& r) {
+        whenRunning([this, op, section, r] {
+            HistoryEvent e =
+                HistoryEvent::forClient(r.ok ? Kind::Ok : Kind::Fail, m_id, Op::Read, op);
+            e.node = HistoryEvent::StorageNode;
+            e.latencyUs = r.latencyUs;
+            e.number = r.value;
+            e.text = r.error;
+            if (!r.ok)
+                e.code = quint8(HistoryEvent::FailReason::Unreachable);
+            emitEvent(e);
+            if (!m_inSection || m_sectionOp != section)
+                return; // gave up or stopped meanwhile
+            m_stockExists = r.ok && r.exists;
+            m_stockRead = m_stockExists ? r.value : -1;
+            startWork();
+        });
+    });
+}
+
+void LockClient::startWork()
+{
+    m_phase = Phase::Working;
+    scheduleNext(workTimeMs(), &LockClient::onWorkDone);
+}
+
+void LockClient::onWorkDone()
+{
+    if (!m_inSection)
+        return;
+    m_extendTimer.stop();
+    // The careful client's last look at its validity before it touches the data.
+    if (m_settings.careful && validityOver()) {
+        noteLockLost();
+        giveUp();
+        return;
+    }
+    // The critique's GC pause: it lands after the check, before the write.
+    if (m_armedPauseMs >= 0) {
+        const int ms = std::exchange(m_armedPauseMs, -1);
+        pause(ms);
+        whenRunning([this] { writeStock(); });
+        return;
+    }
+    writeStock();
+}
+
+void LockClient::writeStock()
+{
+    // The seed's code: write only when there was a stock and some was left.
+    if (!m_stock || !m_stockExists || m_stockRead <= 0) {
+        endSection(End::Released);
+        beginRelease();
+        return;
+    }
+    m_phase = Phase::Writing;
+    const quint64 op = nextOp();
+    const qint64 value = m_stockRead - 1;
+    HistoryEvent invoke = HistoryEvent::forClient(Kind::Invoke, m_id, Op::Write, op);
+    invoke.node = HistoryEvent::StorageNode;
+    invoke.number = value;
+    invoke.fence = m_lock.fence;
+    emitEvent(invoke);
+    const FencingToken fence = m_lock.fence;
+    m_stock->write(value, fence, [this, op, value, fence](const StockAccess::WriteResult& w) {
+        whenRunning([this, op, value, fence, w] {
+            HistoryEvent e =
+                HistoryEvent::forClient(w.accepted ? Kind::Ok : Kind::Fail, m_id, Op::Write, op);
+            e.node = HistoryEvent::StorageNode;
+            e.number = value;
+            e.previous = w.previous;
+            e.fence = fence;
+            e.latencyUs = w.latencyUs;
+            if (w.rejected) {
+                ++m_rejectedWrites;
+                e.code = quint8(HistoryEvent::FailReason::Rejected);
+                e.text = tr("the storage holds fence %1").arg(w.newest.toDisplay());
+            } else if (!w.accepted) {
+                e.code = quint8(HistoryEvent::FailReason::Unreachable);
+                e.text = w.error;
+            } else {
+                ++m_sales;
+            }
+            emitEvent(e);
+            if (!m_inSection)
+                return;
+            endSection(End::Released);
+            beginRelease();
+        });
+    });
+}
+
+// The validity deadline passed (or, after a pause, had passed): the lock may be gone.
+void LockClient::onValidityDeadline()
+{
+    if (!m_inSection || m_lockLost)
+        return;
+    if (!validityOver()) {
+        armValidityTimer(); // extended meanwhile
+        return;
+    }
+    noteLockLost();
+    if (m_settings.careful && m_phase != Phase::Writing)
+        giveUp();
+}
+
+bool LockClient::validityOver() const
+{
+    return m_clock.nowUs() >= m_lock.validUntilUs;
+}
+
+void LockClient::armValidityTimer()
+{
+    const qint64 leftUs = m_lock.validUntilUs - m_clock.nowUs();
+    m_validityTimer.start(int(std::clamp<qint64>((leftUs + 999) / 1000, 0, INT_MAX)));
+}
+
+void LockClient::noteLockLost()
+{
+    if (m_lockLost)
+        return;
+    m_lockLost = true;
+    ++m_lockLosses;
+    HistoryEvent e = HistoryEvent::forClient(Kind::LockLost, m_id, Op::None, m_sectionOp);
+    e.token = m_lock.token;
+    e.sinceUs = m_lock.validUntilUs;
+    emitEvent(e);
+}
+
+void LockClient::giveUp()
+{
+    ++m_gaveUp;
+    m_stepTimer.stop();
+    endSection(End::GaveUp);
+    beginRelease();
+}
+
+void LockClient::endSection(HistoryEvent::SectionEndReason reason)
+{
+    m_phase = Phase::None;
+    if (!m_inSection)
+        return;
+    m_inSection = false;
+    m_lastSectionGaveUp = reason == End::GaveUp;
+    m_validityTimer.stop();
+    m_extendTimer.stop();
+    HistoryEvent e = HistoryEvent::forClient(Kind::SectionEnd, m_id, Op::None, m_sectionOp);
+    e.code = quint8(reason);
+    e.token = m_lock.token;
+    e.sinceUs = m_sectionSinceUs;
+    emitEvent(e);
 }
 
 void LockClient::maybeExtend()
 {
-    if (m_state != State::Holding || m_lock.isNull())
+    if (!m_inSection || m_lock.isNull())
         return;
     const double left = m_lock.validityLeftMs(m_clock.nowUs());
     if (left > m_settings.extendBelowMs || left <= 0 ||
         m_lock.extensions >= m_settings.lock.maxExtensions)
         return;
     m_extendTimer.stop(); // one extension in flight at a time
-    m_redlock->extend(m_lock, [this](const Redlock::ExtendResult& result) {
-        whenRunning([this, result] {
-            if (m_state != State::Holding || result.lock.token != m_lock.token)
-                return;
-            if (!result.extended) {
-                record(HistoryEvent::Kind::Extend,
-                       QStringLiteral("extension failed: %1").arg(result.attempt.reason));
-                return;
-            }
-            m_lock = result.lock;
-            record(HistoryEvent::Kind::Extend,
-                   QStringLiteral("extended (%1 of %2), valid for %3 ms")
-                       .arg(m_lock.extensions)
-                       .arg(m_settings.lock.maxExtensions)
-                       .arg(result.attempt.validityMs, 0, 'f', 1),
-                   result.attempt.validityMs);
-            m_validityTimer.start(
-                int(std::max<qint64>(0, (m_lock.validUntilUs - m_clock.nowUs() + 999) / 1000)));
-            m_extendTimer.start();
-        });
-    });
+    const quint64 op = nextOp();
+    emitEvent(HistoryEvent::forClient(Kind::Invoke, m_id, Op::Extend, op));
+    m_strategy->extend(
+        m_lock,
+        [this, op](const LockStrategy::ExtendResult& result) {
+            whenRunning([this, op, result] {
+                HistoryEvent e = HistoryEvent::forClient(result.extended ? Kind::Ok : Kind::Fail,
+                                                         m_id, Op::Extend, op);
+                e.token = result.lock.token;
+                e.latencyUs = result.attempt.elapsedUs();
+                e.number = qint64(result.attempt.validityMs * 1000);
+                e.code = quint8(result.attempt.failReason);
+                e.text = result.attempt.reason;
+                emitEvent(e);
+                if (!m_inSection || result.lock.token != m_lock.token || !result.extended)
+                    return;
+                m_lock.validUntilUs = result.lock.validUntilUs;
+                m_lock.extensions = result.lock.extensions;
+                armValidityTimer();
+                m_extendTimer.start();
+            });
+        },
+        op);
 }
 
-void LockClient::onWorkDone()
+void LockClient::beginRelease()
 {
-    m_extendTimer.stop();
-    m_validityTimer.stop();
-    beginRelease(State::Idle);
-}
-
-void LockClient::beginRelease(State after)
-{
-    endBelief(QStringLiteral("releasing"));
-    m_pausedWhileHolding = false;
     setState(State::Releasing);
     const Lock lock = m_lock;
-    m_redlock->release(lock, [this, after](const Redlock::ReleaseResult& result) {
-        whenRunning([this, after, result] {
-            record(HistoryEvent::Kind::Release,
-                   QStringLiteral("released on %1 of %2 nodes")
-                       .arg(result.releasedCount)
-                       .arg(m_connections.size()),
-                   result.releasedCount);
-            m_lock = {};
-            if (!m_running)
-                return;
-            setState(after);
-            scheduleNext(m_settings.thinkMs);
-        });
-    });
-}
-
-void LockClient::endBelief(const QString& why)
-{
-    if (!m_believes)
-        return;
-    m_believes = false;
-    record(HistoryEvent::Kind::HoldEnd, why);
+    const quint64 op = nextOp();
+    emitEvent(HistoryEvent::forClient(Kind::Invoke, m_id, Op::Release, op));
+    ++m_pendingReleases;
+    m_strategy->release(
+        lock,
+        [this, op](const LockStrategy::ReleaseResult& result) {
+            --m_pendingReleases;
+            whenRunning([this, op, result] {
+                HistoryEvent e = HistoryEvent::forClient(Kind::Ok, m_id, Op::Release, op);
+                e.number = result.releasedCount;
+                emitEvent(e);
+                m_lock = {};
+                if (!m_running)
+                    return;
+                setState(State::Idle);
+                scheduleNext(m_settings.thinkMs, &LockClient::beginAcquire);
+            });
+        },
+        op);
 }
 
 // --- faults -------------------------------------------------------------------------------
+
+QString LockClient::whyNot(const QString& verb) const
+{
+    const bool possible = (verb == QLatin1String("crash") && m_state != State::Crashed) ||
+                          (verb == QLatin1String("pause") && !m_paused &&
+                           m_state != State::Crashed && m_state != State::Stopped) ||
+                          (verb == QLatin1String("resume") && m_paused) ||
+                          (verb == QLatin1String("restart") && m_state == State::Crashed);
+    if (possible)
+        return {};
+    return tr("cannot %1 %2 while it is %3").arg(verb, m_name, ClientSnapshot::stateName(m_state));
+}
 
 void LockClient::crash()
 {
     if (m_state == State::Crashed)
         return;
     m_paused = false;
+    m_armedPauseMs = -1;
     m_deferred.clear();
     m_running = false;
-    m_stepTimer.stop();
-    m_extendTimer.stop();
-    m_validityTimer.stop();
+    stopTimers();
     m_pauseTimer.stop();
-    m_redlock->cancel(); // no release: a crashed process cleans up nothing
+    m_strategy->cancel(); // no release: a crashed process cleans up nothing
+    m_pendingReleases = 0;
     for (RedisConnection* connection : std::as_const(m_connections))
         connection->close(); // its sockets die with it
-    endBelief(QStringLiteral("crashed"));
+    if (m_stock)
+        m_stock->close();
+    endSection(End::Crashed);
     m_lock = {};
-    record(HistoryEvent::Kind::FaultStart, QStringLiteral("%1 crashed").arg(m_name));
+    HistoryEvent e = HistoryEvent::forClient(Kind::FaultStart, m_id);
+    e.code = quint8(Fault::Kind::Crashed);
+    emitEvent(e);
     setState(State::Crashed);
 }
 
@@ -302,10 +518,18 @@ void LockClient::restart()
 {
     if (m_state != State::Crashed)
         return;
-    record(HistoryEvent::Kind::FaultEnd, QStringLiteral("%1 restarted").arg(m_name));
+    HistoryEvent e = HistoryEvent::forClient(Kind::FaultEnd, m_id);
+    e.code = quint8(Fault::Kind::Crashed);
+    e.text = tr("restarted");
+    emitEvent(e);
     m_state = State::Stopped;
     m_lastToken.clear();
     start();
+}
+
+void LockClient::pauseBeforeWrite(int forMs)
+{
+    m_armedPauseMs = std::max(0, forMs);
 }
 
 void LockClient::pause(int forMs)
@@ -314,13 +538,14 @@ void LockClient::pause(int forMs)
         return;
     m_paused = true;
     m_stateBeforePause = m_state;
-    m_pausedWhileHolding = m_state == State::Holding;
+    // The work is the client's own CPU time: it resumes with what was left. The validity
+    // deadline is wall-clock time and keeps running; what it triggers waits (whenRunning).
     freezeTimer(m_stepTimer, &m_stepRemainingMs);
     freezeTimer(m_extendTimer, &m_extendRemainingMs);
-    m_validityTimer.stop(); // it cannot look at its clock while frozen
-    record(HistoryEvent::Kind::FaultStart,
-           forMs > 0 ? QStringLiteral("%1 paused for %2 ms").arg(m_name).arg(forMs)
-                     : QStringLiteral("%1 paused").arg(m_name));
+    HistoryEvent e = HistoryEvent::forClient(Kind::FaultStart, m_id);
+    e.code = quint8(Fault::Kind::Paused);
+    e.number = forMs > 0 ? m_clock.nowUs() + qint64(forMs) * 1000 : 0;
+    emitEvent(e);
     setState(State::Paused);
     if (forMs > 0)
         m_pauseTimer.start(forMs);
@@ -332,8 +557,9 @@ void LockClient::resume()
         return;
     m_paused = false;
     m_pauseTimer.stop();
-    record(HistoryEvent::Kind::FaultEnd, QStringLiteral("%1 resumed").arg(m_name));
-    // Back where it was, as if no time had passed: a holder still believes it holds.
+    HistoryEvent e = HistoryEvent::forClient(Kind::FaultEnd, m_id);
+    e.code = quint8(Fault::Kind::Paused);
+    emitEvent(e);
     setState(m_stateBeforePause);
     thawTimer(m_stepTimer, m_stepRemainingMs);
     thawTimer(m_extendTimer, m_extendRemainingMs);
@@ -368,19 +594,25 @@ void LockClient::thawTimer(QTimer& timer, int remainingMs)
 
 // --- reporting ----------------------------------------------------------------------------
 
+void LockClient::noteLatency(qint64 us)
+{
+    m_latenciesUs.push_back(us);
+    if (m_latenciesUs.size() > LatencyWindow)
+        m_latenciesUs.pop_front();
+    m_latencyStatsDirty = true;
+}
+
 // Sorted only when a new acquisition came in, not on every snapshot (60 per second).
 void LockClient::updateLatencyStats() const
 {
     if (!m_latencyStatsDirty || m_latenciesUs.empty())
         return;
     m_latencyStatsDirty = false;
-    std::vector<qint64> sorted(m_latenciesUs.begin(), m_latenciesUs.end());
-    std::sort(sorted.begin(), sorted.end());
-    double sum = 0;
-    for (qint64 v : sorted)
-        sum += v;
-    m_meanAcquireUs = sum / sorted.size();
-    m_p99AcquireUs = sorted[std::min(sorted.size() - 1, size_t(sorted.size() * 0.99))];
+    LatencyStats stats;
+    for (qint64 v : m_latenciesUs)
+        stats.add(v);
+    m_meanAcquireUs = stats.mean();
+    m_p99AcquireUs = double(stats.percentile(99));
 }
 
 int LockClient::workTimeMs() const
@@ -389,19 +621,6 @@ int LockClient::workTimeMs() const
         return m_settings.workMinMs;
     return m_settings.workMinMs + int(QRandomGenerator::global()->bounded(
                                       m_settings.workMaxMs - m_settings.workMinMs + 1));
-}
-
-void LockClient::record(HistoryEvent::Kind kind, const QString& detail, double value, int node)
-{
-    HistoryEvent e;
-    e.kind = kind;
-    e.client = m_id;
-    e.node = node;
-    e.resource = m_resource;
-    e.token = m_lock.isNull() ? m_lastToken : m_lock.token;
-    e.detail = detail;
-    e.value = value;
-    emit event(e);
 }
 
 ClientSnapshot LockClient::snapshot() const
@@ -414,11 +633,23 @@ ClientSnapshot LockClient::snapshot() const
     s.stateSinceUs = m_stateSinceUs;
     s.resource = m_resource;
     s.token = m_lock.isNull() ? m_lastToken : m_lock.token;
-    s.validUntilUs = m_believes ? m_lock.validUntilUs : 0;
-    s.believesHolding = m_believes;
+    s.fence = m_lock.fence;
+    s.lockNodes = m_lock.nodeMask;
+    s.validUntilUs = m_inSection ? m_lock.validUntilUs : 0;
+    s.inSection = m_inSection;
+    s.sectionSinceUs = m_sectionSinceUs;
+    s.phase = m_phase;
+    s.lockLost = m_inSection && m_lockLost;
+    s.lastSectionGaveUp = m_lastSectionGaveUp;
+    s.pauseArmed = m_armedPauseMs >= 0;
+    s.stockRead = m_stockRead;
     s.attempt = m_attempt;
     s.attempts = m_attempts;
     s.acquisitions = m_acquisitions;
+    s.sales = m_sales;
+    s.lockLosses = m_lockLosses;
+    s.gaveUp = m_gaveUp;
+    s.rejectedWrites = m_rejectedWrites;
     s.failures = m_failures;
     s.settings = m_settings;
     s.extensions = m_lock.extensions;

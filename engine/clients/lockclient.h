@@ -1,11 +1,11 @@
 #pragma once
 
 #include "clients/clientsettings.h"
-#include "snapshot/clientsnapshot.h"
-#include "record/historyevent.h"
 #include "lock/lock.h"
+#include "lock/lockstrategy.h"
 #include "net/redisconnection.h"
-#include "lock/redlock.h"
+#include "record/historyevent.h"
+#include "snapshot/clientsnapshot.h"
 
 #include <QObject>
 #include <QTimer>
@@ -13,72 +13,103 @@
 #include <functional>
 
 class Clock;
+class StockAccess;
 
-// One simulated client: its own connection to every node and its own loop,
-// acquire (with its retry policy) -> hold for the work time -> release -> think -> again.
-// Everything it does is reported as history events; its state is read by snapshot().
+// One simulated client: its own connection to every node (and to the storage) and its own
+// loop: acquire (with its retry policy) -> its critical section -> release -> think -> again.
+//
+// The critical section (design.md "Critical section") runs from acquire-ok until the
+// client writes, gives up, releases, crashes or is stopped. With a stock on the storage it
+// is the seed's naive purchase: read the stock, work for the work time, write stock - 1.
+// Validity is a deadline on the monotonic clock: when it passes inside the section the
+// client records "lock lost"; a careful client then gives up before writing and releases,
+// a careless one carries on and writes anyway. A careful client also checks its validity
+// right before the write; a pause armed for that moment (pauseBeforeWrite) reproduces the
+// critique's GC-pause hazard.
+//
+// A pause is stop-the-world: whatever the client would do waits until it resumes; then it
+// carries on from where it was, its clock having moved on (deadlines are checked against
+// the monotonic clock, never frozen).
 class LockClient : public QObject
 {
     Q_OBJECT
 
 public:
     using State = ClientSnapshot::State;
+    using Phase = ClientSnapshot::Phase;
 
-    LockClient(int id, const QString& name, const QList<NodeAddress>& nodes,
-               const RedisConnection::Options& connectionOptions, const ClientSettings& settings,
+    LockClient(int id, const QString& name, LockStrategy* strategy,
+               const QList<RedisConnection*>& connections, const ClientSettings& settings,
                const QByteArray& resource, const Clock& clock, QObject* parent = nullptr);
     ~LockClient() override;
 
     void start(); // begin (or resume after stop) the loop
     void stop();  // release if holding, then stay Stopped
     void setSettings(const ClientSettings& settings);
+    // The storage, once a stock exists: the work under the lock becomes a purchase.
+    void setStock(StockAccess* stock);
 
     // Faults. crash(): the client vanishes without releasing; its keys stay until their
-    // TTL. pause(): a stop-the-world pause; everything it would do waits, and on resume()
-    // it carries on as if nothing happened: a client paused while holding still believes
-    // it holds, whatever its validity says (the critique's GC pause). restart(): a crashed
-    // client comes back with an empty memory and starts its loop again.
+    // TTL. pause(): stop-the-world for forMs (0: until resume()). pauseBeforeWrite(): the
+    // same pause, armed for the moment after the careful check and before the write.
+    // restart(): a crashed client comes back with an empty memory.
     void crash();
-    void pause(int forMs = 0); // 0: until resume()
+    void pause(int forMs = 0);
+    void pauseBeforeWrite(int forMs = 0);
     void resume();
     void restart();
     bool isPaused() const { return m_paused; }
+    // Why `verb` (crash, pause, resume, restart) cannot be done now; empty when it can.
+    QString whyNot(const QString& verb) const;
 
     int id() const { return m_id; }
     const QString& name() const { return m_name; }
     State state() const { return m_state; }
     const ClientSettings& settings() const { return m_settings; }
     const Lock& lock() const { return m_lock; }
-    bool believesHolding() const { return m_believes; }
+    bool inSection() const { return m_inSection; }
+    // Releases sent and not yet answered (the app waits for them when it exits).
+    int pendingReleases() const { return m_pendingReleases; }
     ClientSnapshot snapshot() const;
-    Redlock* redlock() const { return m_redlock; }
-    RedisConnection* connection(int node) const { return m_connections.at(node); }
+    LockStrategy* strategy() const { return m_strategy; }
 
 signals:
     void event(const HistoryEvent& event);
-    // A token this client sent to the nodes, so keys can be traced back to it.
+    // A token this client is about to send, so keys can be traced back to it at once.
     void tokenIssued(const QByteArray& token);
-    void nodeAnswered(int node, Redlock::Operation operation, const NodeOutcome& outcome);
+    void nodeAnswered(int node, HistoryEvent::Operation operation, const NodeOutcome& outcome);
 
 private:
     void setState(State state);
+    quint64 nextOp();
+    void emitEvent(HistoryEvent e);
     void beginAcquire();
-    void onAcquired(const Redlock::AcquireResult& result);
+    void onAttemptStarted(quint64 op, int attempt, const QByteArray& token);
+    void onAttemptDecided(quint64 op, const AttemptResult& attempt);
+    void onNodeAnswered(quint64 op, HistoryEvent::Operation operation, int node,
+                        const NodeOutcome& outcome);
+    void onAcquired(quint64 op, const LockStrategy::AcquireResult& result);
+    void enterSection(quint64 op, const LockStrategy::AcquireResult& result);
+    void readStock();
+    void startWork();
     void onWorkDone();
+    void writeStock();
+    void onValidityDeadline();
+    void noteLockLost();
+    void giveUp();
+    void endSection(HistoryEvent::SectionEndReason reason);
     void maybeExtend();
-    void beginRelease(State after);
-    void scheduleNext(int delayMs);
-    void onAttemptDecided(const AttemptResult& attempt);
-    void onNodeAnswered(Redlock::Operation operation, int node, const NodeOutcome& outcome);
-    void record(HistoryEvent::Kind kind, const QString& detail = {}, double value = 0,
-                int node = -1);
-    void endBelief(const QString& why);
-    void onValidityRanOut();
+    void beginRelease();
+    void scheduleNext(int delayMs, void (LockClient::*step)());
+    void stopTimers();
+    void armValidityTimer();
+    bool validityOver() const;
     // Runs `step` now, or at resume() when paused: a paused client does nothing.
     void whenRunning(std::function<void()> step);
     void freezeTimer(QTimer& timer, int* remainingMs);
     void thawTimer(QTimer& timer, int remainingMs);
     int workTimeMs() const;
+    void noteLatency(qint64 us);
     void updateLatencyStats() const;
 
     int m_id;
@@ -87,26 +118,44 @@ private:
     QByteArray m_resource;
     const Clock& m_clock;
     QList<RedisConnection*> m_connections;
-    Redlock* m_redlock;
+    LockStrategy* m_strategy;
+    StockAccess* m_stock = nullptr;
+    quint64 m_nextOp = 0;
     State m_state = State::Idle;
     qint64 m_stateSinceUs = 0;
     bool m_running = false;
     Lock m_lock;
     QByteArray m_lastToken;
     int m_attempt = 0;
-    QTimer m_stepTimer;     // think time and work time
-    QTimer m_extendTimer;   // checks the believed validity while holding
-    QTimer m_validityTimer; // fires when the believed validity runs out
+
+    // The critical section.
+    bool m_inSection = false;
+    quint64 m_sectionOp = 0;
+    qint64 m_sectionSinceUs = 0;
+    Phase m_phase = Phase::None;
+    bool m_lockLost = false;
+    bool m_lastSectionGaveUp = false;
+    qint64 m_stockRead = -1; // -1: not read, or no stock
+    bool m_stockExists = false;
+
+    QTimer m_stepTimer;     // think time, work time
+    QTimer m_extendTimer;   // checks the validity left while holding (auto-extend)
+    QTimer m_validityTimer; // the validity deadline, on the monotonic clock
     QTimer m_pauseTimer;    // ends a timed pause
-    bool m_believes = false;
     bool m_paused = false;
-    bool m_pausedWhileHolding = false;
     State m_stateBeforePause = State::Idle;
     int m_stepRemainingMs = -1;
     int m_extendRemainingMs = -1;
+    int m_armedPauseMs = -1; // pauseBeforeWrite: armed with this length (0: until resumed)
     QList<std::function<void()>> m_deferred; // what arrived during a pause
+
+    int m_pendingReleases = 0;
     quint64 m_attempts = 0;
     quint64 m_acquisitions = 0;
+    quint64 m_sales = 0;
+    quint64 m_lockLosses = 0;
+    quint64 m_gaveUp = 0;
+    quint64 m_rejectedWrites = 0;
     QMap<QString, quint64> m_failures;
     std::deque<qint64> m_latenciesUs; // recent successful acquisitions, for mean and p99
     mutable bool m_latencyStatsDirty = false;

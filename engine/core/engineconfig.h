@@ -12,6 +12,8 @@
 struct EngineConfig
 {
     QList<NodeAddress> nodes; // empty: start localNodeCount local redis-server processes
+    // The storage node for the stock (never a lock node); empty: one more local redis-server.
+    std::optional<NodeAddress> storage;
     int localNodeCount = 5;
     QString redisServer; // the redis-server binary for local nodes; empty: from PATH
     ClientSettings clientDefaults;

@@ -1,6 +1,7 @@
 #include "fleet/nodemonitor.h"
 
 #include "core/clock.h"
+#include "core/constants.h"
 
 // For each key: its value (nil when absent) and its PTTL, read atomically.
 const QByteArray NodeMonitor::ReadKeysScript =
@@ -13,7 +14,7 @@ namespace {
 constexpr int ReadTimeoutMs = 500;
 // Lock answers ask for a read as they come (hundreds a second with many clients); the
 // screen shows at most one frame per 16 ms, so one read per frame is all that shows.
-constexpr int MinReadGapMs = 16;
+constexpr int MinReadGapMs = Constants::FrameMs;
 } // namespace
 
 NodeMonitor::NodeMonitor(int index, const NodeAddress& address,
@@ -97,8 +98,9 @@ void NodeMonitor::onReply(const CommandResult& result)
 void NodeMonitor::onStateChanged(RedisConnection::State state, const QString& error)
 {
     const bool up = state == RedisConnection::State::Ready;
-    if (!up)
-        m_keys.clear(); // what a node we cannot reach holds is unknown, not "nothing"
+    if (!up) // what a node we cannot reach holds is unknown: the last keys seen, marked so
+        for (KeySnapshot& key : m_keys)
+            key.stale = true;
     if (up != m_wasUp) {
         m_wasUp = up;
         m_stateSinceUs = m_clock.nowUs();

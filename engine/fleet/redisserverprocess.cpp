@@ -311,11 +311,11 @@ QStringList RedisServerProcess::arguments() const
     case Persistence::None:
         args << QStringLiteral("--appendonly") << QStringLiteral("no");
         break;
-    case Persistence::AofEverySec:
+    case Persistence::Everysec:
         args << QStringLiteral("--appendonly") << QStringLiteral("yes")
              << QStringLiteral("--appendfsync") << QStringLiteral("everysec");
         break;
-    case Persistence::AofAlways:
+    case Persistence::Always:
         args << QStringLiteral("--appendonly") << QStringLiteral("yes")
              << QStringLiteral("--appendfsync") << QStringLiteral("always");
         break;

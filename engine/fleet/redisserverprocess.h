@@ -31,8 +31,8 @@ public:
     enum class Persistence
     {
         None,
-        AofEverySec,
-        AofAlways
+        Everysec,
+        Always
     };
     Q_ENUM(Persistence)
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lock/nodeoutcome.h"
+#include "record/historyevent.h"
 
 #include <QByteArray>
 #include <QList>
@@ -9,7 +10,7 @@
 
 // One try at a quorum: the acquire step of Redlock, or an extension.
 // Filled in at the moment of decision; nodes that had not answered yet stay Pending
-// here and are reported later through Redlock::nodeOutcome.
+// here and are reported later through LockStrategy::nodeAnswered.
 struct AttemptResult
 {
     QByteArray resource;
@@ -21,7 +22,9 @@ struct AttemptResult
     qint64 startUs = 0;
     qint64 decidedUs = 0;
     double validityMs = 0; // ttl - elapsed - drift, at decidedUs
-    QString reason;        // why it failed, in words
+    HistoryEvent::FailReason failReason = HistoryEvent::FailReason::None;
+    QString reason;     // why it failed, in words
+    quint16 okMask = 0; // the nodes that said OK by the decision
     QList<NodeOutcome> nodes;
 
     qint64 elapsedUs() const { return decidedUs - startUs; }

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "lock/fencingtoken.h"
+
 #include <QByteArray>
 
-// A lock a client believes it holds: valid until validUntilUs on the engine's clock.
+// A lock a client holds: valid until validUntilUs on the engine's clock.
 struct Lock
 {
     QByteArray resource;
@@ -10,7 +12,8 @@ struct Lock
     qint64 acquiredUs = 0;
     qint64 validUntilUs = 0;
     int extensions = 0;
-    quint64 fencingToken = 0; // 0 when no fencing is in use
+    quint16 nodeMask = 0; // the nodes that granted it
+    FencingToken fence;   // null when fencing is off
 
     bool isNull() const { return token.isEmpty(); }
     double validityLeftMs(qint64 nowUs) const { return (validUntilUs - nowUs) / 1000.0; }

@@ -1,19 +1,22 @@
 #pragma once
 
+#include "core/constants.h"
+
 #include <QString>
 
 // How one client takes its lock. Defaults are design.md's.
 struct LockSettings
 {
-    int ttlMs = 10000;
-    int nodeTimeoutMs = 50;    // per node, far below the TTL
-    double driftFactor = 0.01; // drift = ttl * factor + driftConstantMs
+    int ttlMs = Constants::DefaultTtlMs;
+    int nodeTimeoutMs = Constants::DefaultNodeTimeoutMs; // per node, far below the TTL
+    double driftFactor = 0.01;                           // drift = ttl * factor + driftConstantMs
     int driftConstantMs = 2;
     int retryCount = 3;      // further attempts after the first one
     int retryDelayMs = 100;  // the delay before a retry is retryDelayMs ...
     int retryJitterMs = 200; // ... plus a random 0..retryJitterMs when jitter is on
     bool jitter = true;      // off: every client retries in lock step (split votes)
     int maxExtensions = 3;   // a lock may not be extended forever
+    bool fencing = false;    // issue fencing tokens with the lock (design.md "Fencing")
 
     double driftMs() const { return ttlMs * driftFactor + driftConstantMs; }
     // Empty when usable; otherwise what is wrong, naming the field.

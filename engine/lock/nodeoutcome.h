@@ -2,11 +2,15 @@
 
 #include <QByteArray>
 #include <QMetaType>
+#include <QObject>
 #include <QString>
 
 // What one node said to one lock operation (acquire, release or extend).
 struct NodeOutcome
 {
+    Q_GADGET
+
+public:
     enum class Kind
     {
         Pending,
@@ -16,6 +20,7 @@ struct NodeOutcome
         Timeout,
         Down
     };
+    Q_ENUM(Kind)
 
     Kind kind = Kind::Pending;
     QByteArray owner; // Taken: the token that holds the key, when the node told us

@@ -3,9 +3,11 @@
 #include "core/clock.h"
 #include "lock/locktoken.h"
 
+#include <QHash>
 #include <QPointer>
 #include <QRandomGenerator>
 #include <QTimer>
+#include <algorithm>
 
 const QByteArray Redlock::ReleaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then "
                                           "return redis.call('del', KEYS[1]) else return 0 end";
@@ -18,6 +20,7 @@ const QByteArray Redlock::ExtendScript =
 struct Redlock::Attempt
 {
     Operation operation = Operation::Acquire;
+    quint64 op = 0;
     AttemptResult result;
     QList<bool> usedSetNxGet; // per node: the acquire command's reply form
     int okCount = 0;
@@ -32,6 +35,7 @@ struct Redlock::Attempt
 // An acquire() call: its attempts, retries included.
 struct Redlock::Acquisition
 {
+    quint64 op = 0;
     QByteArray resource;
     AcquireCallback callback;
     QList<AttemptResult> attempts;
@@ -39,7 +43,7 @@ struct Redlock::Acquisition
 };
 
 Redlock::Redlock(const QList<NodeChannel*>& nodes, const Clock& clock, QObject* parent)
-    : QObject(parent), m_nodes(nodes), m_clock(clock),
+    : LockStrategy(parent), m_nodes(nodes), m_clock(clock),
       m_random([](int bound) { return int(QRandomGenerator::global()->bounded(bound)); })
 {
     Q_ASSERT(!m_nodes.isEmpty());
@@ -47,9 +51,10 @@ Redlock::Redlock(const QList<NodeChannel*>& nodes, const Clock& clock, QObject* 
 
 Redlock::~Redlock() = default;
 
-void Redlock::acquire(const QByteArray& resource, AcquireCallback callback)
+void Redlock::acquire(const QByteArray& resource, AcquireCallback callback, quint64 op)
 {
     auto acquisition = std::make_shared<Acquisition>();
+    acquisition->op = op;
     acquisition->resource = resource;
     acquisition->callback = std::move(callback);
     acquisition->epoch = m_epoch;
@@ -60,17 +65,18 @@ void Redlock::startAttempt(const std::shared_ptr<Acquisition>& acquisition)
 {
     auto attempt = std::make_shared<Attempt>();
     attempt->operation = Operation::Acquire;
+    attempt->op = acquisition->op;
     attempt->acquisition = acquisition;
     attempt->epoch = acquisition->epoch;
     AttemptResult& r = attempt->result;
     r.resource = acquisition->resource;
     r.token = LockToken::generate(); // a fresh token for every attempt
     r.attempt = int(acquisition->attempts.size()) + 1;
-    emit attemptStarted(r.resource, r.attempt, r.token);
+    emit attemptStarted(attempt->op, r.attempt, r.token);
     sendToAll(attempt);
 }
 
-void Redlock::extend(const Lock& lock, ExtendCallback callback)
+void Redlock::extend(const Lock& lock, ExtendCallback callback, quint64 op)
 {
     if (lock.extensions >= m_settings.maxExtensions) {
         // Bounded, as the Redlock page asks: otherwise a lock could be held forever.
@@ -78,6 +84,7 @@ void Redlock::extend(const Lock& lock, ExtendCallback callback)
         refused.lock = lock;
         refused.attempt.resource = lock.resource;
         refused.attempt.token = lock.token;
+        refused.attempt.failReason = HistoryEvent::FailReason::ExtensionLimit;
         refused.attempt.reason =
             QStringLiteral("extension limit reached (%1)").arg(m_settings.maxExtensions);
         const quint64 epoch = m_epoch;
@@ -89,6 +96,7 @@ void Redlock::extend(const Lock& lock, ExtendCallback callback)
     }
     auto attempt = std::make_shared<Attempt>();
     attempt->operation = Operation::Extend;
+    attempt->op = op;
     attempt->lock = lock;
     attempt->extendCallback = std::move(callback);
     attempt->epoch = m_epoch;
@@ -170,13 +178,15 @@ void Redlock::onAttemptReply(const std::shared_ptr<Attempt>& attempt, int node,
 {
     const NodeOutcome outcome = outcomeOf(*attempt, node, result);
     attempt->result.nodes[node] = outcome;
-    emit nodeAnswered(attempt->operation, node, outcome);
+    emit nodeAnswered(attempt->op, attempt->operation, node, outcome);
     if (attempt->decided)
         return; // a late answer: recorded and reported, the decision stands
-    if (outcome.kind == NodeOutcome::Kind::Ok)
+    if (outcome.kind == NodeOutcome::Kind::Ok) {
         ++attempt->okCount;
-    else
+        attempt->result.okMask |= quint16(1u << node);
+    } else {
         ++attempt->failedCount;
+    }
     // Decide the moment the outcome is known: do not wait for the slowest node.
     if (attempt->okCount >= quorum() || attempt->failedCount > nodeCount() - quorum())
         decide(attempt);
@@ -190,17 +200,21 @@ void Redlock::decide(const std::shared_ptr<Attempt>& attempt)
     r.okCount = attempt->okCount;
     r.validityMs = m_settings.ttlMs - r.elapsedUs() / 1000.0 - m_settings.driftMs();
     r.acquired = r.okCount >= r.quorum && r.validityMs > 0;
-    if (r.okCount < r.quorum) {
-        r.reason = QStringLiteral("no quorum: %1 of %2 nodes, %3 needed")
-                       .arg(r.okCount)
-                       .arg(nodeCount())
-                       .arg(r.quorum);
-    } else if (!r.acquired) {
+    r.failReason = failReasonOf(*attempt);
+    if (r.failReason == HistoryEvent::FailReason::ValidityExpired) {
         r.reason = QStringLiteral("validity expired: %1 ms elapsed of a %2 ms ttl")
                        .arg(r.elapsedUs() / 1000.0, 0, 'f', 1)
                        .arg(m_settings.ttlMs);
+    } else if (!r.acquired) {
+        r.reason = QStringLiteral("%1: %2 of %3 nodes, %4 needed")
+                       .arg(r.failReason == HistoryEvent::FailReason::SplitVote
+                                ? QStringLiteral("split vote")
+                                : QStringLiteral("no quorum"))
+                       .arg(r.okCount)
+                       .arg(nodeCount())
+                       .arg(r.quorum);
     }
-    emit attemptDecided(r);
+    emit attemptDecided(attempt->op, r);
     if (attempt->operation == Operation::Acquire)
         finishAcquireAttempt(attempt);
     else
@@ -220,13 +234,14 @@ void Redlock::finishAcquireAttempt(const std::shared_ptr<Attempt>& attempt)
         done.lock.resource = r.resource;
         done.lock.token = r.token;
         done.lock.acquiredUs = r.decidedUs;
+        done.lock.nodeMask = r.okMask;
         done.lock.validUntilUs = r.decidedUs + qint64(r.validityMs * 1000);
         done.attempts = acquisition->attempts;
         acquisition->callback(done);
         return;
     }
     // Release on every node, even those that said no: a late OK may still land there.
-    releaseToken(r.resource, r.token, {});
+    releaseToken(r.resource, r.token, {}, attempt->op);
     if (r.attempt <= m_settings.retryCount) {
         QTimer::singleShot(retryDelayMs(), this, [this, acquisition] {
             if (acquisition->epoch == m_epoch)
@@ -236,7 +251,8 @@ void Redlock::finishAcquireAttempt(const std::shared_ptr<Attempt>& attempt)
     }
     AcquireResult failed;
     failed.attempts = acquisition->attempts;
-    failed.reason = r.reason;
+    failed.reason = r.failReason;
+    failed.reasonText = r.reason;
     acquisition->callback(failed);
 }
 
@@ -256,9 +272,31 @@ void Redlock::finishExtendAttempt(const std::shared_ptr<Attempt>& attempt)
     attempt->extendCallback(done);
 }
 
-void Redlock::release(const Lock& lock, ReleaseCallback callback)
+void Redlock::release(const Lock& lock, ReleaseCallback callback, quint64 op)
 {
-    releaseToken(lock.resource, lock.token, std::move(callback));
+    releaseToken(lock.resource, lock.token, std::move(callback), op);
+}
+
+// A split vote: the attempt failed, the nodes named at least two holders (ours included),
+// and none of them reached a quorum. Nodes down or slow do not change that. It needs the
+// holders' names, which SET NX GET gives (Redis 7).
+HistoryEvent::FailReason Redlock::failReasonOf(const Attempt& attempt)
+{
+    const AttemptResult& r = attempt.result;
+    if (r.acquired)
+        return HistoryEvent::FailReason::None;
+    if (r.okCount >= r.quorum)
+        return HistoryEvent::FailReason::ValidityExpired;
+    QHash<QByteArray, int> holders;
+    if (attempt.okCount > 0)
+        holders.insert(r.token, attempt.okCount);
+    for (const NodeOutcome& o : r.nodes)
+        if (o.kind == NodeOutcome::Kind::Taken && !o.owner.isEmpty())
+            ++holders[o.owner];
+    const bool split =
+        holders.size() >= 2 &&
+        std::all_of(holders.cbegin(), holders.cend(), [&](int count) { return count < r.quorum; });
+    return split ? HistoryEvent::FailReason::SplitVote : HistoryEvent::FailReason::NoQuorum;
 }
 
 NodeOutcome Redlock::releaseOutcomeOf(const CommandResult& result)
@@ -289,7 +327,7 @@ NodeOutcome Redlock::releaseOutcomeOf(const CommandResult& result)
 }
 
 void Redlock::releaseToken(const QByteArray& resource, const QByteArray& token,
-                           ReleaseCallback callback)
+                           ReleaseCallback callback, quint64 op)
 {
     struct Release
     {
@@ -306,14 +344,14 @@ void Redlock::releaseToken(const QByteArray& resource, const QByteArray& token,
     QPointer<Redlock> self(this);
     for (int i = 0; i < nodeCount(); ++i) {
         m_nodes[i]->send(command, m_settings.nodeTimeoutMs,
-                         [self, release, i](const CommandResult& result) {
+                         [self, release, i, op](const CommandResult& result) {
                              if (!self)
                                  return;
                              const NodeOutcome outcome = releaseOutcomeOf(result);
                              release->result.nodes[i] = outcome;
                              if (outcome.kind == NodeOutcome::Kind::Ok)
                                  ++release->result.releasedCount;
-                             emit self->nodeAnswered(Operation::Release, i, outcome);
+                             emit self->nodeAnswered(op, Operation::Release, i, outcome);
                              if (++release->answered == self->nodeCount() && release->callback &&
                                  release->epoch == self->m_epoch)
                                  release->callback(release->result);

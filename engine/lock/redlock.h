@@ -1,12 +1,9 @@
 #pragma once
 
-#include "lock/attemptresult.h"
-#include "lock/lock.h"
-#include "lock/locksettings.h"
+#include "lock/lockstrategy.h"
 #include "net/nodechannel.h"
 
 #include <QList>
-#include <QObject>
 #include <functional>
 #include <memory>
 
@@ -23,68 +20,29 @@ class Clock;
 //
 // Several operations may be in flight at once (a release of a failed attempt overlaps
 // the retry delay). Completion callbacks are called once, unless cancel() came first.
-class Redlock : public QObject
+class Redlock : public LockStrategy
 {
     Q_OBJECT
 
 public:
-    enum class Operation
-    {
-        Acquire,
-        Release,
-        Extend
-    };
-    Q_ENUM(Operation)
-
-    struct AcquireResult
-    {
-        bool acquired = false;
-        Lock lock;
-        QList<AttemptResult> attempts;
-        QString reason; // the last attempt's, when not acquired
-    };
-    struct ReleaseResult
-    {
-        int releasedCount = 0; // nodes where our key was deleted
-        QList<NodeOutcome> nodes;
-    };
-    struct ExtendResult
-    {
-        bool extended = false;
-        Lock lock; // with the new validity when extended
-        AttemptResult attempt;
-    };
-
-    using AcquireCallback = std::function<void(const AcquireResult&)>;
-    using ReleaseCallback = std::function<void(const ReleaseResult&)>;
-    using ExtendCallback = std::function<void(const ExtendResult&)>;
-
     static const QByteArray ReleaseScript;
     static const QByteArray ExtendScript;
 
     Redlock(const QList<NodeChannel*>& nodes, const Clock& clock, QObject* parent = nullptr);
     ~Redlock() override;
 
-    void setSettings(const LockSettings& settings) { m_settings = settings; }
+    void setSettings(const LockSettings& settings) override { m_settings = settings; }
     const LockSettings& settings() const { return m_settings; }
-    int nodeCount() const { return int(m_nodes.size()); }
-    int quorum() const { return nodeCount() / 2 + 1; }
+    int nodeCount() const override { return int(m_nodes.size()); }
+    int quorum() const override { return nodeCount() / 2 + 1; }
 
-    void acquire(const QByteArray& resource, AcquireCallback callback);
-    void release(const Lock& lock, ReleaseCallback callback = {});
-    void extend(const Lock& lock, ExtendCallback callback);
-    // Forget every operation in flight: no callback of theirs will be called, pending
-    // retries are dropped. Replies still arriving are ignored.
-    void cancel();
+    void acquire(const QByteArray& resource, AcquireCallback callback, quint64 op = 0) override;
+    void release(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0) override;
+    void extend(const Lock& lock, ExtendCallback callback, quint64 op = 0) override;
+    void cancel() override;
 
     // The random part of the retry delay; tests replace it to make runs repeatable.
     void setRandomSource(std::function<int(int bound)> random) { m_random = std::move(random); }
-
-signals:
-    void attemptStarted(const QByteArray& resource, int attempt, const QByteArray& token);
-    void attemptDecided(const AttemptResult& result);
-    // Every node's answer to every operation as it comes, also after the decision.
-    void nodeAnswered(Redlock::Operation operation, int node, const NodeOutcome& outcome);
 
 private:
     struct Attempt;
@@ -97,8 +55,9 @@ private:
     void finishAcquireAttempt(const std::shared_ptr<Attempt>& attempt);
     void finishExtendAttempt(const std::shared_ptr<Attempt>& attempt);
     void sendToAll(const std::shared_ptr<Attempt>& attempt);
-    void releaseToken(const QByteArray& resource, const QByteArray& token,
-                      ReleaseCallback callback);
+    void releaseToken(const QByteArray& resource, const QByteArray& token, ReleaseCallback callback,
+                      quint64 op);
+    static HistoryEvent::FailReason failReasonOf(const Attempt& attempt);
     int retryDelayMs();
     QByteArrayList commandFor(const Attempt& attempt, int node) const;
     static NodeOutcome outcomeOf(const Attempt& attempt, int node, const CommandResult& result);

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "clients/clientsettings.h"
+#include "lock/fencingtoken.h"
+#include <QObject>
 
 #include <QByteArray>
 #include <QMap>
@@ -9,6 +11,9 @@
 // One simulated client as the engine last saw it.
 struct ClientSnapshot
 {
+    Q_GADGET
+
+public:
     enum class State
     {
         Idle,
@@ -20,6 +25,17 @@ struct ClientSnapshot
         Crashed,
         Stopped
     };
+    Q_ENUM(State)
+
+    // Where a client is inside its critical section.
+    enum class Phase
+    {
+        None,    // not in its critical section
+        Reading, // reading the stock
+        Working, // the work under the lock
+        Writing  // writing the stock
+    };
+    Q_ENUM(Phase)
 
     int id = 0;
     QString name;
@@ -27,13 +43,28 @@ struct ClientSnapshot
     State state = State::Idle;
     qint64 stateSinceUs = 0;
     QByteArray resource;
-    QByteArray token;             // the held (or last tried) token
-    qint64 validUntilUs = 0;      // while it believes it holds: when its validity ends
-    bool believesHolding = false; // may outlast the validity: a client paused while holding
-    int attempt = 0;              // Acquiring / WaitingRetry: which try
+    QByteArray token;        // the held (or last tried) token
+    FencingToken fence;      // the held lock's fencing token (fencing on)
+    quint16 lockNodes = 0;   // the nodes that granted the held lock
+    qint64 validUntilUs = 0; // in its critical section: when its validity ends
+    // In its critical section: from acquire-ok until it writes, gives up, releases, crashes
+    // or is stopped (the checker's definition). A paused or careless client may stay in it
+    // past its validity.
+    bool inSection = false;
+    qint64 sectionSinceUs = 0;
+    Phase phase = Phase::None;
+    bool lockLost = false;          // its validity ended inside this section
+    bool lastSectionGaveUp = false; // its last section ended by giving up (careful)
+    bool pauseArmed = false;        // a pause waits for the moment before the write
+    qint64 stockRead = -1;          // the stock it read in this section, -1: none
+    int attempt = 0;                // Acquiring / WaitingRetry: which try
     quint64 attempts = 0;
     quint64 acquisitions = 0;
-    QMap<QString, quint64> failures; // by reason ("no quorum", "validity expired", ...)
+    quint64 sales = 0; // accepted writes
+    quint64 lockLosses = 0;
+    quint64 gaveUp = 0;
+    quint64 rejectedWrites = 0;
+    QMap<QString, quint64> failures; // by reason ("no-quorum", "split-vote", ...)
     double meanAcquireUs = 0;
     double p99AcquireUs = 0;
     ClientSettings settings;

@@ -1,9 +1,12 @@
 #pragma once
 
-#include "snapshot/clientsnapshot.h"
+#include "record/checkcounters.h"
 #include "record/historyevent.h"
+#include "record/violation.h"
+#include "snapshot/clientsnapshot.h"
 #include "snapshot/nodesnapshot.h"
 #include "snapshot/resourcesnapshot.h"
+#include "snapshot/storagesnapshot.h"
 
 #include <QList>
 #include <QMetaType>
@@ -15,14 +18,15 @@ struct EngineSnapshot
     qint64 tUs = 0;
     quint64 sequence = 0;
     QList<NodeSnapshot> nodes;
+    StorageSnapshot storage;
     QList<ClientSnapshot> clients;
     QList<ResourceSnapshot> resources;
     QList<HistoryEvent> newEvents;
     quint64 eventCount = 0;
     double eventsPerSecond = 0;
-    qint64 lastDecisionUs = 0; // the engine clock when the last lock decision was made
-    int violationCount = 0;    // the safety checker's verdict so far: 0 is safe
-    QString lastViolation;     // the latest violation in words, with its evidence
+    qint64 lastDecisionUs = 0;   // the engine clock when the last lock decision was made
+    CheckCounters counters;      // the checker's counts so far
+    QList<Violation> violations; // the newest few, with their evidence (bounded)
 };
 
 Q_DECLARE_METATYPE(EngineSnapshot)

@@ -1,8 +1,10 @@
 #pragma once
 
-#include "snapshot/keysnapshot.h"
-#include "fleet/nodefault.h"
 #include "lock/nodeoutcome.h"
+#include "record/fault.h"
+#include "record/historyevent.h"
+#include "snapshot/keysnapshot.h"
+#include <QObject>
 
 #include <QList>
 #include <QString>
@@ -11,6 +13,9 @@
 // One node as the engine last saw it.
 struct NodeSnapshot
 {
+    Q_GADGET
+
+public:
     enum class State
     {
         Starting,
@@ -18,11 +23,12 @@ struct NodeSnapshot
         Down,
         Paused
     };
+    Q_ENUM(State)
 
     struct ClientOutcome
     {
         int client = -1;
-        int operation = 0; // Redlock::Operation
+        HistoryEvent::Operation operation = HistoryEvent::Operation::Acquire;
         NodeOutcome outcome;
     };
 
@@ -35,7 +41,7 @@ struct NodeSnapshot
     qint64 stateSinceUs = 0;
     QList<KeySnapshot> keys;
     QList<ClientOutcome> lastOutcomes; // each client's latest answer from this node
-    QList<NodeFault> faults;           // in force now
+    QList<Fault> faults;               // in force now
     bool partitionedFromAll = false;   // a partition cuts every client off
     QStringList partitionedClients;    // the clients a partition names
     QString persistence;               // "none", "aof everysec", "aof always"

@@ -3,7 +3,8 @@
 #include <QByteArray>
 #include <QList>
 
-// The quorum picture for one resource: how many nodes hold each owner's key.
+// The quorum picture for one resource: how many nodes hold each owner's key, and which
+// clients are in their critical sections on it.
 struct ResourceSnapshot
 {
     struct Holder
@@ -12,12 +13,28 @@ struct ResourceSnapshot
         int client = -1; // -1: foreign
         int nodeCount = 0;
     };
+    struct Section
+    {
+        int client = -1;
+        QByteArray token;
+        qint64 validUntilUs = 0;
+        bool lockLost = false;
+    };
 
     QByteArray resource;
     int nodeCount = 0;
     int quorum = 0;
-    QList<Holder> holders;   // most nodes first
-    int believedHolder = -1; // the client that believes it holds the lock now, if one
-    qint64 believedValidUntilUs = 0;
-    int believingCount = 0; // > 1: mutual exclusion is broken right now
+    QList<Holder> holders;       // most nodes first
+    QList<Section> sections;     // clients in their critical sections now (> 1: broken)
+    int nodesUnknown = 0;        // nodes whose keys cannot be read now (down, paused)
+    qint64 lastSplitVoteUs = -1; // the last attempt that failed with the votes split
+
+    // The number of nodes holding `token`.
+    int nodesHolding(const QByteArray& token) const
+    {
+        for (const Holder& h : holders)
+            if (h.token == token)
+                return h.nodeCount;
+        return 0;
+    }
 };

@@ -60,7 +60,7 @@ private slots:
         QCOMPARE(engine.client(QStringLiteral("C1"))->acquisitions, 0u);
         bool refusedWithOwner = false;
         for (const HistoryEvent& e : engine.events())
-            refusedWithOwner |= e.kind == HistoryEvent::Kind::NodeOutcome && e.token == "by-hand";
+            refusedWithOwner |= e.kind == HistoryEvent::Kind::NodeAnswer && e.token == "by-hand";
         QVERIFY2(refusedWithOwner, "a refusal names the foreign holder");
         // Once it is gone, our client gets the lock.
         for (int i = 0; i < 3; ++i)

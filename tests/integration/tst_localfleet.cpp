@@ -258,7 +258,7 @@ void TestLocalFleet::persistence_data()
 {
     QTest::addColumn<RedisServerProcess::Persistence>("persistence");
     QTest::addColumn<bool>("survives");
-    QTest::newRow("AOF always") << RedisServerProcess::Persistence::AofAlways << true;
+    QTest::newRow("AOF always") << RedisServerProcess::Persistence::Always << true;
     QTest::newRow("none") << RedisServerProcess::Persistence::None << false;
 }
 

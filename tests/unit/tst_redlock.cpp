@@ -1,8 +1,8 @@
 // The Redlock algorithm against fake nodes on a manual clock: exact, repeatable numbers.
 #include "fakenode.h"
 #include "lock/locktoken.h"
-#include "manualclock.h"
 #include "lock/redlock.h"
+#include "manualclock.h"
 
 #include <QSet>
 #include <QSignalSpy>
@@ -89,7 +89,8 @@ private slots:
                 c.nodes[i]->setMode(FakeNode::Mode::Down);
             const auto r = c.acquire();
             QVERIFY(!r.acquired);
-            QVERIFY2(r.reason.startsWith(QLatin1String("no quorum")), qPrintable(r.reason));
+            QCOMPARE(r.reason, HistoryEvent::FailReason::NoQuorum);
+            QVERIFY2(r.reasonText.startsWith(QLatin1String("no quorum")), qPrintable(r.reasonText));
         }
     }
 
@@ -152,7 +153,9 @@ private slots:
             node->setLatencyUs(98000);
         const auto r = c.acquire();
         QVERIFY(!r.acquired);
-        QVERIFY2(r.reason.startsWith(QLatin1String("validity expired")), qPrintable(r.reason));
+        QCOMPARE(r.reason, HistoryEvent::FailReason::ValidityExpired);
+        QVERIFY2(r.reasonText.startsWith(QLatin1String("validity expired")),
+                 qPrintable(r.reasonText));
         QTRY_VERIFY(std::all_of(c.nodes.cbegin(), c.nodes.cend(),
                                 [](FakeNode* n) { return n->commandCount("EVAL") == 1; }));
     }
@@ -312,8 +315,8 @@ private slots:
         QCOMPARE(a.nodes[2].kind, NodeOutcome::Kind::Down);
         // the frozen node's timeout arrives after the decision and is still reported
         QTRY_VERIFY(std::any_of(answered.cbegin(), answered.cend(), [](const QList<QVariant>& s) {
-            return s.at(1).toInt() == 1 &&
-                   s.at(2).value<NodeOutcome>().kind == NodeOutcome::Kind::Timeout;
+            return s.at(2).toInt() == 1 &&
+                   s.at(3).value<NodeOutcome>().kind == NodeOutcome::Kind::Timeout;
         }));
     }
 

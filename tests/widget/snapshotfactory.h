@@ -3,8 +3,8 @@
 // Synthetic engine snapshots for the widget tests: the UI is fed exactly what the engine
 // would publish, without an engine.
 
-#include "snapshot/enginesnapshot.h"
 #include "core/steadyclock.h"
+#include "snapshot/enginesnapshot.h"
 
 #include <QStringList>
 
@@ -62,10 +62,10 @@ inline NodeSnapshot node(int index, NodeSnapshot::State state = NodeSnapshot::St
     return n;
 }
 
-inline NodeFault fault(NodeFault::Kind kind, const QString& detail, qint64 sinceUs = now(),
-                       qint64 untilUs = 0)
+inline Fault fault(Fault::Kind kind, const QString& detail, qint64 sinceUs = now(),
+                   qint64 untilUs = 0)
 {
-    NodeFault f;
+    Fault f;
     f.kind = kind;
     f.detail = detail;
     f.sinceUs = sinceUs;
@@ -124,14 +124,14 @@ inline ResourceSnapshot::Holder holder(int client, int nodeCount, const QByteArr
 }
 
 inline HistoryEvent historyEvent(HistoryEvent::Kind kind, int client, int node,
-                                 const QString& detail = {})
+                                 const QString& text = {})
 {
     HistoryEvent e;
     e.tUs = now();
     e.kind = kind;
     e.client = client;
     e.node = node;
-    e.detail = detail;
+    e.text = text;
     return e;
 }
 
@@ -160,14 +160,13 @@ inline void hold(EngineSnapshot& s, int owner, int count, qint64 ttlMs, qint64 v
             c.state = ClientSnapshot::State::Holding;
             c.token = token;
             c.validUntilUs = t + validMs * 1000;
-            c.believesHolding = true;
+            c.inSection = true;
+            c.phase = ClientSnapshot::Phase::Working;
         }
     }
     ResourceSnapshot& r = s.resources.first();
     r.holders.append(holder(owner, count, token));
-    r.believedHolder = owner;
-    r.believedValidUntilUs = t + validMs * 1000;
-    r.believingCount = 1;
+    r.sections.append({owner, token, t + validMs * 1000, false});
 }
 
 } // namespace SnapshotFactory

@@ -1,6 +1,7 @@
 // The event log: a bounded ring buffer appended in batches (one insert per batch), and
 // the client / node / kind filters of its panel.
 
+#include "core/enumnames.h"
 #include "log/eventlogfilter.h"
 #include "log/eventlogmodel.h"
 #include "log/eventlogview.h"
@@ -23,8 +24,9 @@ private:
     {
         QList<HistoryEvent> events;
         for (int i = 0; i < count; ++i) {
-            HistoryEvent e = historyEvent(HistoryEvent::Kind::NodeOutcome, 1 + i % 3, i % 5);
-            e.value = firstValue + i;
+            HistoryEvent e = historyEvent(HistoryEvent::Kind::NodeAnswer, 1 + i % 3, i % 5);
+            e.operation = HistoryEvent::Operation::Acquire;
+            e.number = firstValue + i;
             events.append(e);
         }
         return events;
@@ -55,12 +57,12 @@ private slots:
         QCOMPARE(model.rowCount(), 100);
         QCOMPARE(removed.size(), 1);
         QCOMPARE(inserted.size(), 2);
-        QCOMPARE(model.event(0).value, 30.0);
-        QCOMPARE(model.event(99).value, 129.0);
+        QCOMPARE(model.event(0).number, 30);
+        QCOMPARE(model.event(99).number, 129);
         model.appendEvents(batch(250, 1000)); // larger than the ring
         QCOMPARE(model.rowCount(), 100);
-        QCOMPARE(model.event(0).value, 1150.0);
-        QCOMPARE(model.event(99).value, 1249.0);
+        QCOMPARE(model.event(0).number, 1150);
+        QCOMPARE(model.event(99).number, 1249);
     }
 
     void columnsReadWell()
@@ -70,22 +72,24 @@ private slots:
         legend.update({client(1), client(2)});
         model.setLegend(legend);
         model.setNodeNumbers({{0, 1}, {1, 2}});
-        HistoryEvent e = historyEvent(HistoryEvent::Kind::AcquireOk, 2, 1);
+        HistoryEvent e = historyEvent(HistoryEvent::Kind::Ok, 2, 1);
+        e.operation = HistoryEvent::Operation::Acquire;
         e.tUs = 12'345'678;
-        e.value = 9800;
+        e.number = 9'800'000; // validity, µs
+        e.nodeMask = 0b111;
+        e.resource = "stock-lock";
         e.token = "0123456789abcdef";
         model.appendEvents({e});
         QCOMPARE(model.index(0, EventLogModel::TimeColumn).data().toString(),
                  QStringLiteral("12.346"));
         QCOMPARE(model.index(0, EventLogModel::KindColumn).data().toString(),
-                 QStringLiteral("acquire-ok"));
+                 QStringLiteral("acquire ok"));
         QCOMPARE(model.index(0, EventLogModel::ClientColumn).data().toString(),
                  QStringLiteral("C2"));
         QCOMPARE(model.index(0, EventLogModel::NodeColumn).data().toString(), QStringLiteral("2"));
         const QString detail = model.index(0, EventLogModel::DetailColumn).data().toString();
-        QVERIFY2(detail.contains(QStringLiteral("9.8 s")) &&
-                     detail.contains(QStringLiteral("01234567")),
-                 qPrintable(detail));
+        QCOMPARE(detail, QStringLiteral("C2 acquired stock-lock on nodes 1, 2, 3 · valid 9.8 s · "
+                                        "token 01234567"));
     }
 
     void filtersByClientNodeAndKind()
@@ -111,7 +115,7 @@ private slots:
         clientCombo->setCurrentIndex(0);
         QCOMPARE(view.filter()->rowCount(), 7); // 6 outcomes and the fault on node 3
         kindCombo->setCurrentIndex(
-            kindCombo->findText(HistoryEvent::kindName(HistoryEvent::Kind::FaultStart)));
+            kindCombo->findText(EnumNames::name(HistoryEvent::Kind::FaultStart)));
         QCOMPARE(view.filter()->rowCount(), 1);
         nodeCombo->setCurrentIndex(0);
         kindCombo->setCurrentIndex(0);

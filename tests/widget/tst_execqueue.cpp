@@ -14,7 +14,7 @@ private slots:
         QString error;
         const auto steps =
             ExecQueue::parse(QStringLiteral(" node partition 2 ;wait C1 holding; client  pause C1;"
-                                            "sleep 3000; wait C2 waiting to retry 5000;;"),
+                                            "sleep 3000; wait C2 waiting-retry 5000;;"),
                              &error);
         QVERIFY2(steps, qPrintable(error));
         QCOMPARE(steps->size(), 5);
@@ -28,7 +28,7 @@ private slots:
         QCOMPARE(steps->at(2).line, QStringLiteral("client pause C1"));
         QCOMPARE(steps->at(3).kind, K::Sleep);
         QCOMPARE(steps->at(3).ms, 3000);
-        QCOMPARE(steps->at(4).state, QStringLiteral("waiting to retry"));
+        QCOMPARE(steps->at(4).state, QStringLiteral("waiting-retry"));
         QCOMPARE(steps->at(4).ms, 5000);
     }
 

@@ -2,11 +2,11 @@
 // from the window or a script reaches the engine, and what the engine then says is on the
 // card and the lane while it lasts. The critique's scenario end to end: C1 paused while it
 // holds, its validity runs out, C2 takes the lock, and the window says both believe.
-#include "lanes/clientlane.h"
+#include "cards/nodecard.h"
 #include "core/enginecontroller.h"
+#include "lanes/clientlane.h"
 #include "window/execqueue.h"
 #include "window/mainwindow.h"
-#include "cards/nodecard.h"
 
 #include <QAction>
 #include <QMenu>
@@ -61,10 +61,11 @@ private slots:
 
         // C1 froze while holding; its validity runs out; it still believes.
         ClientLane* c1 = window.clientLane(QStringLiteral("C1"));
-        QTRY_COMPARE_WITH_TIMEOUT(c1->stateText(), QStringLiteral("paused (GC)"), 3000);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            c1->alarmText().startsWith(QStringLiteral("BELIEVES IT HOLDS — validity expired")),
-            6000);
+        QTRY_COMPARE_WITH_TIMEOUT(c1->stateText(), QStringLiteral("paused (GC) while holding"),
+                                  3000);
+        QTRY_VERIFY_WITH_TIMEOUT(c1->alarmText().startsWith(
+                                     QStringLiteral("PAUSED, BELIEVES IT HOLDS — validity ended")),
+                                 6000);
         // C2 reaches nodes 1 and 3, a majority, once C1's keys expired: both believe.
         QTRY_VERIFY_WITH_TIMEOUT(
             window.quorumHeadline().startsWith(QLatin1String("MUTUAL EXCLUSION BROKEN: C1 and C2")),

@@ -2,19 +2,19 @@
 // snapshot, the quorum headline follows a scripted run, actions become command lines,
 // the frame loop stops when nothing moves, and screenshots are written.
 
-#include "lanes/clientlane.h"
+#include "cards/keylistview.h"
+#include "cards/nodecard.h"
 #include "dialogs/clientsettingsdialog.h"
 #include "dialogs/clientsettingsform.h"
-#include "log/eventlogmodel.h"
-#include "log/eventlogview.h"
-#include "cards/keylistview.h"
-#include "window/mainwindow.h"
-#include "cards/nodecard.h"
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
+#include "lanes/clientlane.h"
+#include "lanes/validitybar.h"
+#include "log/eventlogmodel.h"
+#include "log/eventlogview.h"
 #include "snapshotfactory.h"
 #include "widgets/uitheme.h"
-#include "lanes/validitybar.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -140,7 +140,7 @@ private slots:
         auto w = makeWindow();
         EngineSnapshot s = snapshot(5, 3);
         w->applySnapshot(s);
-        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("no quorum"));
+        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("free"));
 
         EngineSnapshot held = snapshot(5, 3);
         hold(held, 1, 3, 10000, 9000, "1111111111111111");
@@ -149,27 +149,39 @@ private slots:
         QVERIFY(w->quorumHeadline().endsWith(QStringLiteral(" s left")));
 
         w->applySnapshot(snapshot(5, 3)); // released
-        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("no quorum"));
+        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("free"));
 
-        EngineSnapshot split = snapshot(5, 3);
-        split.resources[0].holders = {holder(1, 2, "1"), holder(2, 2, "2"), holder(3, 1, "3")};
+        // Keys spread over owners: "not held" until an attempt fails with the votes split.
+        EngineSnapshot spread = snapshot(5, 3);
+        spread.resources[0].holders = {holder(1, 2, "1"), holder(2, 2, "2"), holder(3, 1, "3")};
+        w->applySnapshot(spread);
+        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("not held"));
+        EngineSnapshot split = spread;
+        split.resources[0].lastSplitVoteUs = now();
         w->applySnapshot(split);
-        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("split vote"));
+        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("split vote: nobody got a majority"));
+
+        // A holder whose keys are on a minority only (a node restarted without its key).
+        EngineSnapshot minority = snapshot(5, 3);
+        hold(minority, 2, 2, 10000, 9000, "2222222222222222");
+        w->applySnapshot(minority);
+        QTRY_COMPARE(w->quorumHeadline(),
+                     QStringLiteral("C2 believes it holds, but only 2 of 5 nodes agree"));
 
         EngineSnapshot broken = snapshot(5, 3);
         hold(broken, 3, 3, 10000, 9000, "3333333333333333");
         for (ClientSnapshot& c : broken.clients) {
-            if (c.id == 1) { // paused while holding, woke up still believing
+            if (c.id == 1) { // paused while holding, woke up and works on
                 c.state = ClientSnapshot::State::Holding;
-                c.believesHolding = true;
+                c.inSection = true;
                 c.validUntilUs = now() + 1'000'000;
             }
         }
-        broken.resources[0].believingCount = 2;
+        broken.resources[0].sections.append({1, "1111", now() + 1'000'000, false});
         w->applySnapshot(broken);
         QTRY_COMPARE(w->quorumHeadline(),
-                     QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C3 both believe they hold "
-                                    "the lock"));
+                     QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C3 are both in their critical "
+                                    "sections"));
     }
 
     void headlineChangesInTheSameFrameAsTheCards()
@@ -247,7 +259,7 @@ private slots:
         QCOMPARE(w->typeScale(), 1.0);
     }
 
-    void selectedNodeFaultKeys()
+    void selectedFaultKeys()
     {
         auto w = makeWindow();
         QSignalSpy spy(w.get(), &MainWindow::commandRequested);
@@ -266,7 +278,7 @@ private slots:
         QVERIFY(w->lastCommandAnswer().contains(QLatin1String("node 2")));
         // The partition arrives in the next snapshot: now H heals it.
         s.nodes[1].faults = {
-            fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from every client"))};
+            fault(Fault::Kind::Partition, QStringLiteral("partitioned from every client"))};
         w->applySnapshot(s);
         QTRY_VERIFY(!w->nodeCard(2)->faultLines().isEmpty());
         QTest::keyClick(w.get(), Qt::Key_H);
@@ -295,14 +307,13 @@ private slots:
         EngineSnapshot s = snapshot(5, 3);
         // C2 is cut off from nodes 1 and 3 by name; node 5 is cut from everyone (its card
         // says that; the lanes do not repeat it).
-        s.nodes[0].faults = {
-            fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from C2"))};
+        s.nodes[0].faults = {fault(Fault::Kind::Partition, QStringLiteral("partitioned from C2"))};
         s.nodes[0].partitionedClients = {QStringLiteral("C2")};
         s.nodes[2].faults = {
-            fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from C1, C2"))};
+            fault(Fault::Kind::Partition, QStringLiteral("partitioned from C1, C2"))};
         s.nodes[2].partitionedClients = {QStringLiteral("C1"), QStringLiteral("C2")};
         s.nodes[4].faults = {
-            fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from every client"))};
+            fault(Fault::Kind::Partition, QStringLiteral("partitioned from every client"))};
         s.nodes[4].partitionedFromAll = true;
         // C3 crashed while holding: its key is still on three nodes.
         s.clients[2].state = ClientSnapshot::State::Crashed;
@@ -325,14 +336,14 @@ private slots:
         hold(s, 2, 3, 10000, 9000, "2222222222222222");
         ClientSnapshot& c1 = s.clients[0];
         c1.state = ClientSnapshot::State::Paused;
-        c1.believesHolding = true;
+        c1.inSection = true;
         c1.validUntilUs = now() - 2'500'000;
-        s.resources[0].believingCount = 2;
+        s.resources[0].sections.append({1, "1111", c1.validUntilUs, true});
         w->applySnapshot(s);
-        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C2 both "
-                                                         "believe they hold the lock"));
+        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C2 are "
+                                                         "both in their critical sections"));
         const QString alarm = w->clientLane(QStringLiteral("C1"))->alarmText();
-        QVERIFY2(alarm.startsWith(QStringLiteral("BELIEVES IT HOLDS — validity expired 2.")),
+        QVERIFY2(alarm.startsWith(QStringLiteral("PAUSED, BELIEVES IT HOLDS — validity ended 2.")),
                  qPrintable(alarm));
         QVERIFY(w->clientLane(QStringLiteral("C2"))->alarmText().isEmpty());
     }
@@ -418,10 +429,10 @@ private slots:
     {
         auto w = makeWindow();
         EngineSnapshot a = snapshot(5, 2);
-        a.newEvents = {historyEvent(HistoryEvent::Kind::AcquireInvoked, 1, -1),
-                       historyEvent(HistoryEvent::Kind::NodeOutcome, 1, 0, QStringLiteral("ok"))};
+        a.newEvents = {historyEvent(HistoryEvent::Kind::Invoke, 1, -1),
+                       historyEvent(HistoryEvent::Kind::NodeAnswer, 1, 0)};
         EngineSnapshot b = a;
-        b.newEvents = {historyEvent(HistoryEvent::Kind::AcquireOk, 1, -1)};
+        b.newEvents = {historyEvent(HistoryEvent::Kind::Ok, 1, -1)};
         // Two snapshots within one frame: no event is lost.
         w->applySnapshot(a);
         w->applySnapshot(b);

@@ -2,13 +2,13 @@
 // card and counts; the buttons and the "⋯" menu offer exactly the engine's actions; each
 // entry becomes the one command line it names; the custom dialogs refuse bad input.
 
-#include "widgets/clientlegend.h"
 #include "cards/faultstrip.h"
 #include "cards/faulttext.h"
 #include "cards/nodecard.h"
-#include "dialogs/numberfieldsdialog.h"
 #include "cards/outcomegrid.h"
+#include "dialogs/numberfieldsdialog.h"
 #include "snapshotfactory.h"
+#include "widgets/clientlegend.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -21,7 +21,7 @@
 
 using namespace SnapshotFactory;
 
-class TestNodeFaults : public QObject
+class TestFaults : public QObject
 {
     Q_OBJECT
 
@@ -50,8 +50,8 @@ private slots:
         card.resize(260, 300);
         const qint64 t = now();
         NodeSnapshot n = node(1);
-        n.faults = {fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from C2"),
-                          t - 12'300'000)};
+        n.faults = {
+            fault(Fault::Kind::Partition, QStringLiteral("partitioned from C2"), t - 12'300'000)};
         n.partitionedClients = {QStringLiteral("C2")};
         n.lastOutcomes = {outcome(1, NodeOutcome::Kind::Ok, 800),
                           outcome(2, NodeOutcome::Kind::Down, 0)};
@@ -62,7 +62,7 @@ private slots:
         QCOMPARE(card.stateText(), QStringLiteral("up")); // up, and yet cut off
         QCOMPARE(card.faultLines(),
                  QStringList{QStringLiteral("✂ partitioned from C2 · for 12 s")});
-        QVERIFY(card.hasFault(NodeFault::Kind::Partition));
+        QVERIFY(card.hasFault(Fault::Kind::Partition));
         QVERIFY(card.hasHealableFault());
         QVERIFY(entry(card, QStringLiteral("heal"))->isEnabled());
         // C2 is ticked and not offered again; C1 and C3 are.
@@ -77,10 +77,10 @@ private slots:
 
     void everyFaultKindIsWritten_data()
     {
-        QTest::addColumn<NodeFault::Kind>("kind");
+        QTest::addColumn<Fault::Kind>("kind");
         QTest::addColumn<QString>("detail");
         QTest::addColumn<QString>("label");
-        using K = NodeFault::Kind;
+        using K = Fault::Kind;
         QTest::newRow("killed") << K::Killed << "SIGKILL: crashed, no goodbye"
                                 << "killed";
         QTest::newRow("shutdown") << K::ShutDown << "SIGTERM: graceful shutdown"
@@ -99,10 +99,10 @@ private slots:
 
     void everyFaultKindIsWritten()
     {
-        QFETCH(NodeFault::Kind, kind);
+        QFETCH(Fault::Kind, kind);
         QFETCH(QString, detail);
         QFETCH(QString, label);
-        const NodeFault f = fault(kind, detail);
+        const Fault f = fault(kind, detail);
         // The card keeps a number with its unit (a no-break space); read it as plain text.
         QCOMPARE(FaultText::label(f).replace(QChar(0xa0), QLatin1Char(' ')), label);
         QVERIFY(FaultText::tooltip(f, now()).contains(FaultText::glyph(kind)));
@@ -113,8 +113,8 @@ private slots:
         NodeCard card(3);
         const qint64 t = now();
         NodeSnapshot n = node(2, NodeSnapshot::State::Down);
-        n.faults = {fault(NodeFault::Kind::Killed, QStringLiteral("SIGKILL"), t - 1'000'000),
-                    fault(NodeFault::Kind::RestartPending,
+        n.faults = {fault(Fault::Kind::Killed, QStringLiteral("SIGKILL"), t - 1'000'000),
+                    fault(Fault::Kind::RestartPending,
                           QStringLiteral("stays down 11.0 s, then restarts"), t - 1'000'000,
                           t + 10'000'000)};
         card.setNode(n, legend(), m_ttls, t);
@@ -125,7 +125,7 @@ private slots:
 
         // A timed pause says how long is left.
         NodeSnapshot p = node(2, NodeSnapshot::State::Paused);
-        p.faults = {fault(NodeFault::Kind::Paused, QStringLiteral("SIGSTOP"), t, t + 5'000'000)};
+        p.faults = {fault(Fault::Kind::Paused, QStringLiteral("SIGSTOP"), t, t + 5'000'000)};
         card.setNode(p, legend(), m_ttls, t);
         card.advance(t + 2'000'000);
         QCOMPARE(card.faultLines(), QStringList{QStringLiteral("❚❚ paused · 3.0 s left")});
@@ -137,7 +137,7 @@ private slots:
     {
         NodeCard card(1);
         NodeSnapshot n = node(0, NodeSnapshot::State::Down);
-        n.faults = {fault(NodeFault::Kind::RestartPending, QStringLiteral("stays down"), now(),
+        n.faults = {fault(Fault::Kind::RestartPending, QStringLiteral("stays down"), now(),
                           now() + 5'000'000)};
         // While a delayed restart is pending the engine offers no restart (and no resume).
         n.actions = {"partition", "heal", "latency", "drop", "persistence"};
@@ -214,7 +214,7 @@ private slots:
         QVERIFY(entry(card, QStringLiteral("persistenceAlways"))->isChecked());
         // "Off" is offered only while there is something to switch off.
         QVERIFY(!entry(card, QStringLiteral("latencyOff"))->isEnabled());
-        aof.faults = {fault(NodeFault::Kind::Latency, QStringLiteral("latency 20±0 ms"))};
+        aof.faults = {fault(Fault::Kind::Latency, QStringLiteral("latency 20±0 ms"))};
         card.setNode(aof, legend(), m_ttls, now());
         QCOMPARE(fire("latencyOff"), QStringLiteral("node latency 4 0"));
         QCOMPARE(fire("heal"), QStringLiteral("node heal 4"));
@@ -280,24 +280,23 @@ private slots:
         strip.resize(240, 30);
         const int empty = strip.heightForWidth(240);
         QVERIFY(empty > 0); // reserved: the first fault does not make the card taller
-        strip.setFaults({fault(NodeFault::Kind::Latency, QStringLiteral("latency 20±0 ms"))},
-                        now());
+        strip.setFaults({fault(Fault::Kind::Latency, QStringLiteral("latency 20±0 ms"))}, now());
         QCOMPARE(strip.heightForWidth(240), empty);
-        strip.setFaults({fault(NodeFault::Kind::Latency, QStringLiteral("latency 20±0 ms")),
-                         fault(NodeFault::Kind::Drop, QStringLiteral("drops 10% of requests"))},
+        strip.setFaults({fault(Fault::Kind::Latency, QStringLiteral("latency 20±0 ms")),
+                         fault(Fault::Kind::Drop, QStringLiteral("drops 10% of requests"))},
                         now());
         QVERIFY(strip.heightForWidth(240) > empty);
         // Open-ended faults count whole seconds on the strip's own slow tick: no frames.
         QVERIFY(!strip.advance(now()));
         strip.show();
-        strip.setFaults({fault(NodeFault::Kind::Partition, QStringLiteral("partitioned from C1"),
+        strip.setFaults({fault(Fault::Kind::Partition, QStringLiteral("partitioned from C1"),
                                now() - 1'200'000)},
                         now());
         QCOMPARE(strip.lines().value(0), QStringLiteral("✂ partitioned from C1 · for 1 s"));
         QTRY_COMPARE(strip.lines().value(0), QStringLiteral("✂ partitioned from C1 · for 2 s"));
         // A countdown shows tenths: that one wants frames.
         strip.setFaults(
-            {fault(NodeFault::Kind::Paused, QStringLiteral("SIGSTOP"), now(), now() + 3'000'000)},
+            {fault(Fault::Kind::Paused, QStringLiteral("SIGSTOP"), now(), now() + 3'000'000)},
             now());
         QVERIFY(strip.advance(now()));
         strip.setFaults({}, now());
@@ -305,5 +304,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestNodeFaults)
+QTEST_MAIN(TestFaults)
 #include "tst_nodefaults.moc"

@@ -1,8 +1,9 @@
-// The quorum view's verdicts and headlines, from synthetic resource snapshots.
+// The quorum view's verdicts and headlines, from synthetic resource snapshots: each follows
+// what the nodes hold and who is in a critical section, never more.
 
-#include "widgets/clientlegend.h"
 #include "quorum/quorumview.h"
 #include "snapshotfactory.h"
+#include "widgets/clientlegend.h"
 
 #include <QTest>
 
@@ -20,6 +21,10 @@ private:
         l.update(m_clients);
         return l;
     }
+    static ResourceSnapshot::Section inside(int client, const QByteArray& token, qint64 validUntil)
+    {
+        return {client, token, validUntil, false};
+    }
 
 private slots:
     void waitsForTheEngine()
@@ -32,56 +37,91 @@ private slots:
     void verdicts_data()
     {
         QTest::addColumn<QList<ResourceSnapshot::Holder>>("holders");
-        QTest::addColumn<int>("believedHolder");
-        QTest::addColumn<int>("believingCount");
+        QTest::addColumn<int>("insideClient"); // -1: nobody in a critical section
+        QTest::addColumn<int>("ownerState");   // the first holder's client state
+        QTest::addColumn<bool>("splitJustNow");
         QTest::addColumn<QuorumView::Verdict>("verdict");
-        QTest::addColumn<QString>("headlineStart");
+        QTest::addColumn<QString>("headline");
         using H = QList<ResourceSnapshot::Holder>;
-        QTest::newRow("free") << H{} << -1 << 0 << QuorumView::Verdict::NoQuorum << "no quorum";
-        QTest::newRow("minority") << H{holder(2, 2, "b")} << -1 << 0
-                                  << QuorumView::Verdict::NoQuorum << "no quorum";
-        QTest::newRow("held") << H{holder(1, 3, "a")} << 1 << 1 << QuorumView::Verdict::Held
+        using V = QuorumView::Verdict;
+        const int idle = int(ClientSnapshot::State::Idle);
+        const int crashed = int(ClientSnapshot::State::Crashed);
+        const int releasing = int(ClientSnapshot::State::Releasing);
+        QTest::newRow("free: no key, nobody inside")
+            << H{} << -1 << idle << false << V::Free << "free";
+        QTest::newRow("a minority's keys")
+            << H{holder(2, 2, "b")} << -1 << idle << false << V::NotHeld << "not held";
+        QTest::newRow("held") << H{holder(1, 3, "a")} << 1 << idle << false << V::Held
                               << "held by C1, ";
-        QTest::newRow("split") << H{holder(1, 2, "a"), holder(2, 2, "b"), holder(3, 1, "c")} << -1
-                               << 0 << QuorumView::Verdict::SplitVote << "split vote";
+        QTest::newRow("holder on a minority")
+            << H{holder(1, 2, "a")} << 1 << idle << false << V::MinorityHolder
+            << "C1 believes it holds, but only 2 of 5 nodes agree";
+        QTest::newRow("split vote only after a split attempt")
+            << H{holder(1, 2, "a"), holder(2, 2, "b"), holder(3, 1, "c")} << -1 << idle << true
+            << V::SplitVote << "split vote";
+        QTest::newRow("spread keys without a split attempt")
+            << H{holder(1, 2, "a"), holder(2, 2, "b")} << -1 << idle << false << V::NotHeld
+            << "not held";
         QTest::newRow("crashed holder's keys remain")
-            << H{holder(3, 4, "c")} << -1 << 0 << QuorumView::Verdict::MajorityNoHolder
+            << H{holder(3, 4, "c")} << -1 << crashed << false << V::KeysLeft
             << "not held: C3's keys";
-        QTest::newRow("foreign split") << H{holder(-1, 2, "x"), holder(1, 2, "a")} << -1 << 0
-                                       << QuorumView::Verdict::SplitVote << "split vote";
+        QTest::newRow("a normal release")
+            << H{holder(3, 4, "c")} << -1 << releasing << false << V::KeysLeft << "C3 is releasing";
+        QTest::newRow("foreign owner") << H{holder(-1, 3, "x")} << -1 << idle << false
+                                       << V::KeysLeft << "held by a foreign owner";
     }
 
     void verdicts()
     {
         QFETCH(QList<ResourceSnapshot::Holder>, holders);
-        QFETCH(int, believedHolder);
-        QFETCH(int, believingCount);
+        QFETCH(int, insideClient);
+        QFETCH(int, ownerState);
+        QFETCH(bool, splitJustNow);
+        const qint64 t = now();
         ResourceSnapshot r = resource(5);
         r.holders = holders;
-        r.believedHolder = believedHolder;
-        r.believingCount = believingCount;
-        r.believedValidUntilUs = now() + 8'250'000;
+        if (insideClient > 0)
+            r.sections = {inside(insideClient, holders.first().token, t + 8'250'000)};
+        if (splitJustNow)
+            r.lastSplitVoteUs = t;
+        QList<ClientSnapshot> clients = m_clients;
+        if (!holders.isEmpty() && holders.first().client > 0)
+            clients[holders.first().client - 1].state = ClientSnapshot::State(ownerState);
         QuorumView view;
-        view.setResources({r}, m_clients, legend(), now());
+        view.setResources({r}, clients, legend(), t);
         QTEST(view.verdict(), "verdict");
-        QFETCH(QString, headlineStart);
-        QVERIFY2(view.headline().startsWith(headlineStart), qPrintable(view.headline()));
+        QFETCH(QString, headline);
+        QVERIFY2(view.headline().startsWith(headline), qPrintable(view.headline()));
+        // A normal release never claims the keys wait for their TTL.
+        if (ClientSnapshot::State(ownerState) == ClientSnapshot::State::Releasing)
+            QVERIFY2(!view.subline().contains(QLatin1String("TTL")), qPrintable(view.subline()));
+    }
+
+    void splitVoteFades()
+    {
+        ResourceSnapshot r = resource(5);
+        r.holders = {holder(1, 2, "a"), holder(2, 2, "b")};
+        const qint64 t = now();
+        r.lastSplitVoteUs = t;
+        QuorumView view;
+        view.setResources({r}, m_clients, legend(), t);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::SplitVote);
+        view.advance(t + 3'000'000);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::NotHeld);
     }
 
     void heldCountsDown()
     {
         ResourceSnapshot r = resource(5);
         r.holders = {holder(3, 5, "c")};
-        r.believedHolder = 3;
-        r.believingCount = 1;
         const qint64 t = now();
-        r.believedValidUntilUs = t + 8'250'000;
+        r.sections = {inside(3, "c", t + 8'250'000)};
         QuorumView view;
         view.setResources({r}, m_clients, legend(), t);
         QCOMPARE(view.headline(), QStringLiteral("held by C3, 8.2 s left"));
         QVERIFY(view.advance(t + 3'000'000));
         QCOMPARE(view.headline(), QStringLiteral("held by C3, 5.2 s left"));
-        // Just past its end the holder stops believing in the next snapshot: no alarm yet.
+        // Just past its end the holder gives up in the next snapshot: no alarm yet.
         QVERIFY(view.advance(t + 8'400'000));
         QCOMPARE(view.headline(), QStringLiteral("held by C3, 0.0 s left"));
         QCOMPARE(view.verdict(), QuorumView::Verdict::Held);
@@ -89,73 +129,53 @@ private slots:
 
     void staleBeliefCountsUp()
     {
-        // C3 was paused while holding: its validity ran out, it still believes, and nobody
+        // C3 was paused while holding: its validity ran out, it is still inside, and nobody
         // else holds the lock yet.
+        QList<ClientSnapshot> clients = m_clients;
+        clients[2].state = ClientSnapshot::State::Paused;
         ResourceSnapshot r = resource(5);
-        r.believedHolder = 3;
-        r.believingCount = 1;
         const qint64 t = now();
-        r.believedValidUntilUs = t - 2'000'000;
+        r.sections = {inside(3, "c", t - 2'000'000)};
         QuorumView view;
-        view.setResources({r}, m_clients, legend(), t);
+        view.setResources({r}, clients, legend(), t);
         QCOMPARE(view.verdict(), QuorumView::Verdict::StaleBelief);
         QCOMPARE(view.headline(),
                  QStringLiteral("C3 still believes it holds: validity expired 2.0 s ago"));
         QVERIFY(view.advance(t + 1'500'000)); // counts up
         QCOMPARE(view.headline(),
                  QStringLiteral("C3 still believes it holds: validity expired 3.5 s ago"));
+        // Not paused: a careless client working on without its lock.
+        clients[2].state = ClientSnapshot::State::Holding;
+        view.setResources({r}, clients, legend(), t);
+        QCOMPARE(view.headline(),
+                 QStringLiteral("C3 is WORKING WITHOUT THE LOCK: validity ended 2.0 s ago"));
     }
 
-    void pausedBelieverAndNewHolderIsBroken()
+    void pausedHolderAndNewHolderIsBroken()
     {
         // The critique's scenario: C1 paused while holding, its validity long over; its keys
-        // expired and C2 took the lock. Both believe: the red banner, naming both.
+        // expired and C2 took the lock. Both are inside: the red banner, naming both.
         QList<ClientSnapshot> clients = m_clients;
         const qint64 t = now();
         clients[0].state = ClientSnapshot::State::Paused;
-        clients[0].believesHolding = true;
-        clients[0].validUntilUs = t - 3'000'000;
         clients[1].state = ClientSnapshot::State::Holding;
-        clients[1].believesHolding = true;
-        clients[1].validUntilUs = t + 9'000'000;
         ResourceSnapshot r = resource(5);
         r.holders = {holder(2, 4, "b")};
-        r.believedHolder = 2; // the engine names the latest validity
-        r.believedValidUntilUs = t + 9'000'000;
-        r.believingCount = 2;
+        r.sections = {inside(1, "a", t - 3'000'000), inside(2, "b", t + 9'000'000)};
         QuorumView view;
         view.setResources({r}, clients, legend(), t);
         QCOMPARE(view.verdict(), QuorumView::Verdict::Broken);
-        QCOMPARE(view.headline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C2 both "
-                                                 "believe they hold the lock"));
+        QCOMPARE(view.headline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C2 are both in "
+                                                 "their critical sections"));
         QVERIFY2(
             view.subline().endsWith(QLatin1String("C1's validity ran out while it was paused")),
             qPrintable(view.subline()));
         view.advance(t + 5'000'000);
         QCOMPARE(view.verdict(), QuorumView::Verdict::Broken); // time does not heal it
-    }
-
-    void brokenNamesTheBelievers()
-    {
-        QList<ClientSnapshot> clients = m_clients;
-        clients[0].state = ClientSnapshot::State::Paused; // paused while holding: believes
-        clients[0].believesHolding = true;
-        clients[2].state = ClientSnapshot::State::Holding;
-        clients[2].believesHolding = true;
-        ResourceSnapshot r = resource(5);
-        r.holders = {holder(3, 3, "c")};
-        r.believedHolder = 3;
-        r.believingCount = 2;
-        QuorumView view;
-        view.setResources({r}, clients, legend(), now());
-        QCOMPARE(view.verdict(), QuorumView::Verdict::Broken);
-        QCOMPARE(view.headline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C3 both "
-                                                 "believe they hold the lock"));
-        clients[1].believesHolding = true;
-        r.believingCount = 3;
-        view.setResources({r}, clients, legend(), now());
-        QCOMPARE(view.headline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1, C2 and C3 all "
-                                                 "believe they hold the lock"));
+        r.sections.append(inside(3, "c", t + 9'000'000));
+        view.setResources({r}, clients, legend(), t);
+        QCOMPARE(view.headline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1, C2 and C3 are all "
+                                                 "in their critical sections"));
     }
 
     void keepsItsHeightWhileVotesSplitAndHeal()

@@ -32,7 +32,7 @@ FaultStrip::FaultStrip(QWidget* parent) : QWidget(parent)
     });
 }
 
-void FaultStrip::setFaults(const QList<NodeFault>& faults, qint64 nowUs)
+void FaultStrip::setFaults(const QList<Fault>& faults, qint64 nowUs)
 {
     m_nowUs = nowUs;
     bool same = faults.size() == m_faults.size();
@@ -52,7 +52,7 @@ bool FaultStrip::advance(qint64 nowUs)
 {
     m_nowUs = nowUs;
     refresh();
-    for (const NodeFault& f : m_faults)
+    for (const Fault& f : m_faults)
         if (f.untilUs > 0)
             return true;
     return false;
@@ -73,7 +73,7 @@ void FaultStrip::refresh()
 QStringList FaultStrip::timings() const
 {
     QStringList list;
-    for (const NodeFault& f : m_faults)
+    for (const Fault& f : m_faults)
         list << FaultText::timing(f, m_nowUs);
     return list;
 }
@@ -81,7 +81,7 @@ QStringList FaultStrip::timings() const
 QStringList FaultStrip::lines() const
 {
     QStringList list;
-    for (const NodeFault& f : m_faults)
+    for (const Fault& f : m_faults)
         list << FaultText::line(f, m_nowUs);
     return list;
 }
@@ -95,7 +95,7 @@ int FaultStrip::lineHeight() const
 
 // The room the timing takes on the first line. Its width changes rarely (at 10 s, at a
 // minute), so the label's line breaks stay put while the seconds tick.
-int FaultStrip::timingWidth(const NodeFault& fault) const
+int FaultStrip::timingWidth(const Fault& fault) const
 {
     return fontMetrics().horizontalAdvance(FaultText::timing(fault, m_nowUs));
 }
@@ -106,7 +106,7 @@ QList<FaultStrip::Row> FaultStrip::layoutRows(int width) const
     bold.setBold(true);
     const QFontMetrics boldMetrics(bold);
     QList<Row> rows;
-    for (const NodeFault& f : m_faults) {
+    for (const Fault& f : m_faults) {
         const int labelX = TextLeft + boldMetrics.horizontalAdvance(FaultText::glyph(f.kind)) + 6;
         const int full = qMax(20, width - labelX - 6);
         const int first = qMax(20, full - timingWidth(f) - 8);
@@ -171,7 +171,7 @@ void FaultStrip::paintEvent(QPaintEvent*)
     const QList<Row> rows = layoutRows(width());
     int y = 0;
     for (int i = 0; i < m_faults.size(); ++i) {
-        const NodeFault& f = m_faults[i];
+        const Fault& f = m_faults[i];
         const Row& row = rows[i];
         const int h = row.height;
         const QColor color = UiTheme::fault(f.kind, dark);

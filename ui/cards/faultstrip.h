@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/nodefault.h"
+#include "record/fault.h"
 
 #include <QList>
 #include <QStringList>
@@ -20,14 +20,14 @@ class FaultStrip : public QWidget
 public:
     explicit FaultStrip(QWidget* parent = nullptr);
 
-    void setFaults(const QList<NodeFault>& faults, qint64 nowUs);
+    void setFaults(const QList<Fault>& faults, qint64 nowUs);
     // One display frame; true while a timed fault counts down (tenths of a second). The
     // "for 12 s" of an open-ended fault changes once a second: the strip's own slow tick
     // keeps it current, so a lasting partition does not keep the window drawing 60 frames
     // a second.
     bool advance(qint64 nowUs);
 
-    const QList<NodeFault>& faults() const { return m_faults; }
+    const QList<Fault>& faults() const { return m_faults; }
     // The lines as drawn now (FaultText::line).
     QStringList lines() const;
 
@@ -52,11 +52,11 @@ private:
 
     QList<Row> layoutRows(int width) const;
     int lineHeight() const;
-    int timingWidth(const NodeFault& fault) const;
+    int timingWidth(const Fault& fault) const;
     QStringList timings() const;
     void refresh();
 
-    QList<NodeFault> m_faults;
+    QList<Fault> m_faults;
     QStringList m_drawnTimings;
     qint64 m_nowUs = 0;
     QTimer m_tick;

@@ -1,6 +1,6 @@
 #include "cards/faulttext.h"
 
-#include "widgets/textformat.h"
+#include "core/textformat.h"
 
 #include <QRegularExpression>
 
@@ -14,9 +14,9 @@ QString FaultText::elapsed(qint64 us)
     return tr("for %1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
-QString FaultText::glyph(NodeFault::Kind kind)
+QString FaultText::glyph(Fault::Kind kind)
 {
-    using K = NodeFault::Kind;
+    using K = Fault::Kind;
     switch (kind) {
     case K::Killed:
         return QStringLiteral("✖");
@@ -47,7 +47,7 @@ QString FaultText::milliseconds(qint64 ms)
     return QStringLiteral("%1 s").arg(ms / 1000.0, 0, 'f', ms % 100 == 0 ? 1 : 2);
 }
 
-QString FaultText::label(const NodeFault& fault)
+QString FaultText::label(const Fault& fault)
 {
     // A number keeps its unit on its line: "40±20 ms" never breaks before "ms".
     static const QRegularExpression unit(QStringLiteral("(\\d) (ms|s)\\b"));
@@ -56,9 +56,9 @@ QString FaultText::label(const NodeFault& fault)
     return text;
 }
 
-QString FaultText::plainLabel(const NodeFault& fault)
+QString FaultText::plainLabel(const Fault& fault)
 {
-    using K = NodeFault::Kind;
+    using K = Fault::Kind;
     switch (fault.kind) {
     case K::Killed:
         return tr("killed");
@@ -93,25 +93,25 @@ QString FaultText::plainLabel(const NodeFault& fault)
     return fault.detail;
 }
 
-QString FaultText::timing(const NodeFault& fault, qint64 nowUs)
+QString FaultText::timing(const Fault& fault, qint64 nowUs)
 {
     if (fault.untilUs > 0) {
         const QString left = TextFormat::seconds((fault.untilUs - nowUs) / 1000);
-        if (fault.kind == NodeFault::Kind::RestartPending)
+        if (fault.kind == Fault::Kind::RestartPending)
             return tr("in %1").arg(left);
         return tr("%1 left").arg(left);
     }
     return elapsed(nowUs - fault.sinceUs);
 }
 
-QString FaultText::line(const NodeFault& fault, qint64 nowUs)
+QString FaultText::line(const Fault& fault, qint64 nowUs)
 {
     return QStringLiteral("%1 %2 · %3").arg(glyph(fault.kind), label(fault), timing(fault, nowUs));
 }
 
-QString FaultText::tooltip(const NodeFault& fault, qint64 nowUs)
+QString FaultText::tooltip(const Fault& fault, qint64 nowUs)
 {
-    using K = NodeFault::Kind;
+    using K = Fault::Kind;
     QString why;
     switch (fault.kind) {
     case K::Killed:
@@ -160,9 +160,9 @@ bool FaultText::cutsOff(const NodeSnapshot& node, const QString& clientName)
     return node.partitionedFromAll || namesClient(node, clientName);
 }
 
-bool FaultText::isHealable(NodeFault::Kind kind)
+bool FaultText::isHealable(Fault::Kind kind)
 {
-    using K = NodeFault::Kind;
+    using K = Fault::Kind;
     return kind == K::Partition || kind == K::Latency || kind == K::Drop || kind == K::ClockJump;
 }
 

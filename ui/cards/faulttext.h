@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/nodefault.h"
+#include "record/fault.h"
 #include "snapshot/nodesnapshot.h"
 
 #include <QCoreApplication>
@@ -17,18 +17,18 @@ class FaultText
 
 public:
     // A symbol the default fonts have (DejaVu on Debian has no emoji).
-    static QString glyph(NodeFault::Kind kind);
-    static QString label(const NodeFault& fault);
-    static QString timing(const NodeFault& fault, qint64 nowUs);
+    static QString glyph(Fault::Kind kind);
+    static QString label(const Fault& fault);
+    static QString timing(const Fault& fault, qint64 nowUs);
     // "✂ partitioned from C2 · for 4 s": what the card shows, on one line.
-    static QString line(const NodeFault& fault, qint64 nowUs);
-    static QString tooltip(const NodeFault& fault, qint64 nowUs);
+    static QString line(const Fault& fault, qint64 nowUs);
+    static QString tooltip(const Fault& fault, qint64 nowUs);
     // True when a partition on the node cuts `clientName` off (named, or every client).
     static bool cutsOff(const NodeSnapshot& node, const QString& clientName);
     // True when a partition on the node names `clientName` (not one that cuts every client).
     static bool namesClient(const NodeSnapshot& node, const QString& clientName);
     // The network and clock faults that `node heal` ends.
-    static bool isHealable(NodeFault::Kind kind);
+    static bool isHealable(Fault::Kind kind);
     // "AOF always", "AOF everysec", "no AOF"; and what that means after a crash.
     static QString persistence(const QString& mode);
     static QString persistenceTip(const QString& mode);
@@ -36,6 +36,6 @@ public:
     static QString milliseconds(qint64 ms);
 
 private:
-    static QString plainLabel(const NodeFault& fault);
+    static QString plainLabel(const Fault& fault);
     static QString elapsed(qint64 us);
 };

@@ -1,8 +1,8 @@
 #include "cards/keylistview.h"
 
+#include "core/textformat.h"
 #include "widgets/ownerchip.h"
 #include "widgets/ownerpalette.h"
-#include "widgets/textformat.h"
 #include "widgets/uitheme.h"
 
 #include <QEasingCurve>

@@ -1,11 +1,13 @@
 #include "cards/nodecard.h"
 
-#include "widgets/elidedlabel.h"
+#include "core/constants.h"
+
 #include "cards/faultstrip.h"
 #include "cards/faulttext.h"
 #include "cards/keylistview.h"
-#include "dialogs/numberfieldsdialog.h"
 #include "cards/outcomegrid.h"
+#include "dialogs/numberfieldsdialog.h"
+#include "widgets/elidedlabel.h"
 #include "widgets/pilllabel.h"
 #include "widgets/uitheme.h"
 
@@ -217,7 +219,7 @@ void NodeCard::buildMenu()
     addEntry(lat, QStringLiteral("latencyOff"), tr("No added latency"), latency,
              tr("Requests to this node go through without delay again."),
              [this] { return line(QStringLiteral("latency"), QStringLiteral("0")); });
-    m_offers.last().extra = [this] { return hasFault(NodeFault::Kind::Latency); };
+    m_offers.last().extra = [this] { return hasFault(Fault::Kind::Latency); };
     m_offers.last().extraWhy = tr("No latency is added now.");
 
     const QString drop = QStringLiteral("drop");
@@ -231,7 +233,7 @@ void NodeCard::buildMenu()
     drops->addSeparator();
     addEntry(drops, QStringLiteral("dropOff"), tr("Off"), drop, tr("Drop nothing any more."),
              [this] { return line(QStringLiteral("drop"), QStringLiteral("0")); });
-    m_offers.last().extra = [this] { return hasFault(NodeFault::Kind::Drop); };
+    m_offers.last().extra = [this] { return hasFault(Fault::Kind::Drop); };
     m_offers.last().extraWhy = tr("Nothing is dropped now.");
 
     const QString clock = QStringLiteral("clock");
@@ -346,7 +348,7 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     for (const int ttl : ttlByClient)
         maxTtl = qMax(maxTtl, ttl);
     if (maxTtl == 0)
-        maxTtl = 10000;
+        maxTtl = Constants::DefaultTtlMs;
     QStringList clientNames;
     for (const int id : legend.ids())
         if (ttlByClient.contains(id))
@@ -438,9 +440,9 @@ qint64 NodeCard::displayedTtlMs(const QByteArray& resource) const
     return m_keys->displayedTtlMs(resource);
 }
 
-bool NodeCard::hasFault(NodeFault::Kind kind) const
+bool NodeCard::hasFault(Fault::Kind kind) const
 {
-    for (const NodeFault& f : m_node.faults)
+    for (const Fault& f : m_node.faults)
         if (f.kind == kind)
             return true;
     return false;
@@ -448,7 +450,7 @@ bool NodeCard::hasFault(NodeFault::Kind kind) const
 
 bool NodeCard::hasHealableFault() const
 {
-    for (const NodeFault& f : m_node.faults)
+    for (const Fault& f : m_node.faults)
         if (FaultText::isHealable(f.kind))
             return true;
     return false;
@@ -583,8 +585,8 @@ void NodeCard::paintEvent(QPaintEvent*)
         pen.setColor(border);
         // Up but faulted: a partitioned node is cut (dashed) in the partition colour, a
         // slow, lossy or clock-jumped one framed in its fault's colour.
-        for (const NodeFault& f : m_node.faults) {
-            if (f.kind == NodeFault::Kind::Partition) {
+        for (const Fault& f : m_node.faults) {
+            if (f.kind == Fault::Kind::Partition) {
                 QColor tint = UiTheme::network(dark);
                 tint.setAlpha(dark ? 26 : 16);
                 painter.fillPath(path, tint);

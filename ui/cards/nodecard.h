@@ -1,7 +1,8 @@
 #pragma once
 
-#include "widgets/clientlegend.h"
+#include "core/constants.h"
 #include "snapshot/nodesnapshot.h"
+#include "widgets/clientlegend.h"
 
 #include <QFrame>
 #include <QHash>
@@ -49,7 +50,7 @@ public:
     const QStringList& actions() const { return m_node.actions; }
     bool canDo(const QString& verb) const { return m_node.actions.contains(verb); }
     QString whyNot(const QString& verb) const;
-    bool hasFault(NodeFault::Kind kind) const;
+    bool hasFault(Fault::Kind kind) const;
     // A partition, latency, drop or clock jump: what `node heal` ends.
     bool hasHealableFault() const;
     // The fault lines as drawn ("✂ partitioned from C2 · for 4 s").
@@ -122,5 +123,5 @@ private:
     QActionGroup* m_persistenceGroup = nullptr;
     QList<Offer> m_offers;
     QStringList m_clientNames;
-    int m_maxTtlMs = 10000;
+    int m_maxTtlMs = Constants::DefaultTtlMs;
 };

@@ -1,7 +1,8 @@
 #include "cards/outcomegrid.h"
 
+#include "core/enumnames.h"
+#include "core/textformat.h"
 #include "widgets/ownerchip.h"
-#include "widgets/textformat.h"
 #include "widgets/uitheme.h"
 
 #include <QHelpEvent>
@@ -10,19 +11,6 @@
 #include <QToolTip>
 
 namespace {
-
-// Redlock::Operation's order (Acquire, Release, Extend); the UI only reads the number.
-QString operationName(int operation)
-{
-    switch (operation) {
-    case 1:
-        return QStringLiteral("release");
-    case 2:
-        return QStringLiteral("extend");
-    default:
-        return QStringLiteral("acquire");
-    }
-}
 
 // A "down" outcome was never sent: its time says nothing about the node.
 bool hasLatency(const NodeOutcome& o)
@@ -277,7 +265,7 @@ QString OutcomeGrid::tooltipFor(const Cell& cell) const
     if (isCut(cell))
         what = tr("cut off by a partition (%1)").arg(what);
     QString text = tr("%1's latest %2 on this node: %3")
-                       .arg(cell.name, operationName(cell.outcome.operation), what);
+                       .arg(cell.name, EnumNames::name(cell.outcome.operation), what);
     if (hasLatency(o))
         text += tr(", after %1").arg(TextFormat::latency(o.latencyUs()));
     return text + QLatin1Char('.');

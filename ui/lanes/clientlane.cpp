@@ -1,11 +1,11 @@
 #include "lanes/clientlane.h"
 
+#include "core/textformat.h"
+#include "lanes/validitybar.h"
 #include "widgets/elidedlabel.h"
 #include "widgets/ownerpalette.h"
 #include "widgets/pilllabel.h"
-#include "widgets/textformat.h"
 #include "widgets/uitheme.h"
-#include "lanes/validitybar.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -254,12 +254,41 @@ QString ClientLane::describeState(const ClientSnapshot& c)
     case S::WaitingRetry:
         return tr("waiting to retry");
     case S::Holding:
-        return c.extensions > 0 ? tr("holding (extended %1×)").arg(c.extensions) : tr("holding");
+        return holdingText(c);
     case S::Paused:
-        return tr("paused (GC)");
+        return c.inSection ? tr("paused (GC) while holding") : tr("paused (GC)");
+    case S::Releasing:
+    case S::Idle:
+        if (c.lastSectionGaveUp)
+            return tr("lock lost — gave up");
+        return ClientSnapshot::stateName(c.state);
     default:
         return ClientSnapshot::stateName(c.state);
     }
+}
+
+// What a holder is doing in its critical section: the seed's purchase, step by step.
+QString ClientLane::holdingText(const ClientSnapshot& c)
+{
+    using P = ClientSnapshot::Phase;
+    QString text;
+    switch (c.phase) {
+    case P::Reading:
+        text = tr("holding · reads the stock");
+        break;
+    case P::Working:
+        text = c.stockRead >= 0 ? tr("holding · read %1, working").arg(c.stockRead) : tr("holding");
+        break;
+    case P::Writing:
+        text = tr("holding · writes %1").arg(c.stockRead - 1);
+        break;
+    case P::None:
+        text = tr("holding");
+        break;
+    }
+    if (c.extensions > 0)
+        text += tr(" (extended %1×)").arg(c.extensions);
+    return text;
 }
 
 void ClientLane::setClient(const ClientSnapshot& client, qint64 nowUs)
@@ -271,12 +300,14 @@ void ClientLane::setClient(const ClientSnapshot& client, qint64 nowUs)
     if (first)
         setObjectName(QStringLiteral("clientLane_%1").arg(client.name));
     refreshColors();
-    // Paused and crashed clients may still believe they hold the lock: their bar shows it.
+    // Inside its critical section the bar counts the validity down; a paused or careless
+    // client stays inside past it, and the bar turns into the alarm that says so.
     using S = ClientSnapshot::State;
-    const bool believes =
-        client.believesHolding || (client.state == S::Holding && client.validUntilUs > 0);
-    m_validity->setValidity(believes, client.validUntilUs, client.settings.lock.ttlMs,
+    m_validity->setValidity(client.inSection, client.validUntilUs, client.settings.lock.ttlMs,
                             OwnerPalette::color(client.colorIndex), nowUs);
+    m_validity->setAlarmWording(client.state == S::Paused
+                                    ? tr("PAUSED, BELIEVES IT HOLDS — validity ended %1 ago")
+                                    : tr("WORKING WITHOUT THE LOCK, validity ended %1 ago"));
     if (stateChanged) {
         const bool crashed = client.state == S::Crashed;
         m_validity->setLeftover(crashed && m_leftoverNodes > 0 ? m_leftoverUntilUs : 0);
@@ -349,6 +380,14 @@ QString ClientLane::countersText() const
         tr("%1 tries · %2 acquired · %3 failed").arg(c.attempts).arg(c.acquisitions).arg(failed);
     if (!reasons.isEmpty())
         text += QStringLiteral(" (") + reasons.join(QStringLiteral(", ")) + QLatin1Char(')');
+    if (c.sales > 0 || c.rejectedWrites > 0)
+        text += tr(" · %1 sold").arg(c.sales);
+    if (c.rejectedWrites > 0)
+        text += tr(" · %1 stale writes rejected").arg(c.rejectedWrites);
+    if (c.gaveUp > 0)
+        text += tr(" · gave up %1×").arg(c.gaveUp);
+    if (!c.fence.isNull() && c.inSection)
+        text += tr(" · fence %1").arg(c.fence.toDisplay());
     if (c.acquisitions > 0)
         text += tr(" · mean %1 · p99 %2")
                     .arg(TextFormat::latency(qint64(c.meanAcquireUs)),

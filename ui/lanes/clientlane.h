@@ -45,6 +45,7 @@ public:
 
     // "acquiring (try 2)", "holding", ...
     static QString describeState(const ClientSnapshot& client);
+    static QString holdingText(const ClientSnapshot& client);
 
 signals:
     void commandRequested(const QString& line);

@@ -1,6 +1,6 @@
 #include "lanes/validitybar.h"
 
-#include "widgets/textformat.h"
+#include "core/textformat.h"
 #include "widgets/uitheme.h"
 
 #include <QPainter>
@@ -24,6 +24,15 @@ void ValidityBar::setValidity(bool active, qint64 validUntilUs, qint64 totalMs, 
     m_validUntilUs = validUntilUs;
     m_totalMs = qMax<qint64>(1, totalMs);
     m_color = color;
+    m_drawnText = shownText();
+    update();
+}
+
+void ValidityBar::setAlarmWording(const QString& wording)
+{
+    if (wording == m_alarmWording)
+        return;
+    m_alarmWording = wording;
     m_drawnText = shownText();
     update();
 }
@@ -70,8 +79,10 @@ QString ValidityBar::alarmText() const
 {
     if (!isAlarm())
         return {};
-    return tr("BELIEVES IT HOLDS — validity expired %1 ago")
-        .arg(TextFormat::seconds((m_nowUs - m_validUntilUs) / 1000));
+    const QString wording = m_alarmWording.isEmpty()
+                                ? tr("BELIEVES IT HOLDS — validity expired %1 ago")
+                                : m_alarmWording;
+    return wording.arg(TextFormat::seconds((m_nowUs - m_validUntilUs) / 1000));
 }
 
 qint64 ValidityBar::leftoverMs() const

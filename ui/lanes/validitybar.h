@@ -35,6 +35,9 @@ public:
     // Believes it holds, though its validity ended more than AlarmGraceUs ago.
     bool isAlarm() const;
     QString alarmText() const; // empty unless isAlarm()
+    // The alarm's words, with %1 for how long ago the validity ended: "WORKING WITHOUT THE
+    // LOCK, validity ended %1 ago" (careless) or "BELIEVES IT HOLDS ..." (paused).
+    void setAlarmWording(const QString& wording);
     // The leftover keys' time still to run, as drawn; -1: none.
     qint64 leftoverMs() const;
 
@@ -49,6 +52,7 @@ private:
 
     bool m_active = false;
     qint64 m_validUntilUs = 0;
+    QString m_alarmWording;
     qint64 m_totalMs = 1;
     qint64 m_leftoverUntilUs = 0;
     QColor m_color;

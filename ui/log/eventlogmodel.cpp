@@ -1,7 +1,5 @@
 #include "log/eventlogmodel.h"
 
-#include "widgets/textformat.h"
-
 #include <QColor>
 
 EventLogModel::EventLogModel(int capacity, QObject* parent)
@@ -14,6 +12,8 @@ void EventLogModel::appendEvents(const QList<HistoryEvent>& events)
 {
     if (events.isEmpty())
         return;
+    for (const HistoryEvent& e : events)
+        m_text.learn(e);
     if (events.size() >= m_capacity) {
         // More than the log holds: keep the newest; a reset is cheaper than two batches.
         beginResetModel();
@@ -63,27 +63,11 @@ int EventLogModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString EventLogModel::detailText(const HistoryEvent& e) const
+void EventLogModel::setLegend(const ClientLegend& legend)
 {
-    QString text = e.detail;
-    auto add = [&text](const QString& part) {
-        if (!text.isEmpty())
-            text += QStringLiteral(" · ");
-        text += part;
-    };
-    switch (e.kind) {
-    case HistoryEvent::Kind::AcquireOk:
-        add(tr("validity %1").arg(TextFormat::seconds(qint64(e.value))));
-        break;
-    case HistoryEvent::Kind::AttemptDecided:
-        add(tr("%1 ok").arg(e.value));
-        break;
-    default:
-        break;
-    }
-    if (!e.token.isEmpty())
-        add(tr("token %1").arg(TextFormat::shortToken(e.token)));
-    return text;
+    m_legend = legend;
+    for (int id : legend.ids())
+        m_text.setClientName(id, legend.name(id));
 }
 
 QVariant EventLogModel::data(const QModelIndex& index, int role) const
@@ -105,13 +89,15 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
         case TimeColumn:
             return QString::number(e.tUs / 1e6, 'f', 3);
         case KindColumn:
-            return HistoryEvent::kindName(e.kind);
+            return EventText::tag(e);
         case ClientColumn:
             return e.client < 0 ? QString() : m_legend.name(e.client);
         case NodeColumn:
+            if (e.node == HistoryEvent::StorageNode)
+                return tr("storage");
             return e.node < 0 ? QString() : QString::number(nodeNumber(e.node));
         case DetailColumn:
-            return detailText(e);
+            return m_text.describe(e);
         }
         break;
     case Qt::DecorationRole:
@@ -120,7 +106,8 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
         break;
     case Qt::ForegroundRole:
         if (index.column() == KindColumn &&
-            (e.kind == HistoryEvent::Kind::Error || e.kind == HistoryEvent::Kind::FaultStart))
+            (e.kind == HistoryEvent::Kind::Error || e.kind == HistoryEvent::Kind::FaultStart ||
+             e.kind == HistoryEvent::Kind::Violation || e.kind == HistoryEvent::Kind::LockLost))
             return QColor(0xd1, 0x35, 0x3b);
         break;
     case Qt::TextAlignmentRole:

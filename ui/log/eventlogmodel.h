@@ -1,7 +1,8 @@
 #pragma once
 
-#include "widgets/clientlegend.h"
+#include "record/eventtext.h"
 #include "record/historyevent.h"
+#include "widgets/clientlegend.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -42,7 +43,7 @@ public:
     const HistoryEvent& event(int row) const;
 
     // Names for the client and node columns (node index -> number shown, 1..N).
-    void setLegend(const ClientLegend& legend) { m_legend = legend; }
+    void setLegend(const ClientLegend& legend);
     void setNodeNumbers(const QHash<int, int>& numbers) { m_nodeNumbers = numbers; }
     int nodeNumber(int nodeIndex) const { return m_nodeNumbers.value(nodeIndex, nodeIndex + 1); }
 
@@ -53,12 +54,11 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
-    QString detailText(const HistoryEvent& e) const;
-
     int m_capacity;
     std::vector<HistoryEvent> m_ring;
     int m_start = 0; // ring index of row 0
     int m_count = 0;
     ClientLegend m_legend;
+    EventText m_text; // the words, the same as the terminal's and the reports'.
     QHash<int, int> m_nodeNumbers;
 };

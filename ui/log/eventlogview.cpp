@@ -1,5 +1,7 @@
 #include "log/eventlogview.h"
 
+#include "core/enumnames.h"
+
 #include "log/eventlogfilter.h"
 #include "log/eventlogmodel.h"
 
@@ -11,23 +13,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-namespace {
-
-// Every kind the engine knows, found by asking for names until there is none: a kind
-// added to HistoryEvent shows up in the filter without a change here.
-QList<HistoryEvent::Kind> allKinds()
-{
-    QList<HistoryEvent::Kind> kinds;
-    for (int k = 0; k < 256; ++k) {
-        const auto kind = HistoryEvent::Kind(k);
-        if (HistoryEvent::kindName(kind).isEmpty())
-            break;
-        kinds.append(kind);
-    }
-    return kinds;
-}
-
-} // namespace
+namespace {} // namespace
 
 EventLogView::EventLogView(QWidget* parent)
     : QWidget(parent), m_model(new EventLogModel(EventLogModel::DefaultCapacity, this)),
@@ -48,8 +34,9 @@ EventLogView::EventLogView(QWidget* parent)
         c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     m_kindCombo->addItem(tr("All events"), EventLogFilter::Any);
-    for (const HistoryEvent::Kind k : allKinds())
-        m_kindCombo->addItem(HistoryEvent::kindName(k), int(k));
+    const QStringList kinds = EnumNames::all<HistoryEvent::Kind>();
+    for (int k = 0; k < kinds.size(); ++k)
+        m_kindCombo->addItem(kinds[k], k);
     fillCombo(m_clientCombo, {});
     fillCombo(m_nodeCombo, {});
 

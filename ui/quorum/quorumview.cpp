@@ -1,8 +1,8 @@
 #include "quorum/quorumview.h"
 
+#include "core/textformat.h"
 #include "widgets/ownerchip.h"
 #include "widgets/ownerpalette.h"
-#include "widgets/textformat.h"
 #include "widgets/uitheme.h"
 
 #include <QEvent>
@@ -31,6 +31,8 @@ constexpr int SlotGap = 5;
 // A holder whose validity runs out while it works stops believing within a snapshot:
 // only past this is a belief called stale (as on a client lane).
 constexpr qint64 StaleGraceUs = 250'000;
+// How long "split vote" stays up after an attempt failed with the votes split.
+constexpr qint64 SplitShownUs = 1'500'000;
 
 } // namespace
 
@@ -50,70 +52,67 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
         b.ownerNames.append(legend.name(h.client));
         b.ownerColors.append(legend.color(h.client));
     }
-    if (r.believedHolder >= 0) {
-        b.holderName = legend.name(r.believedHolder);
-        b.holderColor = legend.color(r.believedHolder);
-    }
-    if (r.believingCount > 1) {
+    const auto clientOf = [&clients](int id) -> const ClientSnapshot* {
+        for (const ClientSnapshot& c : clients)
+            if (c.id == id)
+                return &c;
+        return nullptr;
+    };
+    if (r.sections.size() > 1) {
         b.verdict = Verdict::Broken;
-        // The engine counts believers; name them from the clients that say they believe
-        // they hold this resource (a paused client still does), latest validity first.
-        QList<const ClientSnapshot*> candidates;
-        for (const ClientSnapshot& c : clients) {
-            const bool sameResource = c.resource.isEmpty() || c.resource == r.resource;
-            if (sameResource && (c.believesHolding || c.state == ClientSnapshot::State::Holding))
-                candidates.append(&c);
-        }
-        std::stable_sort(candidates.begin(), candidates.end(),
-                         [](const ClientSnapshot* a, const ClientSnapshot* b) {
-                             return a->validUntilUs > b->validUntilUs;
-                         });
-        if (r.believedHolder >= 0)
-            b.believers.append(legend.name(r.believedHolder));
-        // The one whose validity is over is the one mistaken: say why, the class asks.
-        for (const ClientSnapshot* c : candidates) {
-            if (c->validUntilUs == 0 || m_nowUs - c->validUntilUs <= StaleGraceUs)
-                continue;
-            b.staleNote = c->state == ClientSnapshot::State::Paused
-                              ? tr("%1's validity ran out while it was paused").arg(c->name)
-                              : tr("%1's validity ran out, and it does not know").arg(c->name);
-            break;
-        }
-        for (const ClientSnapshot* c : candidates) {
-            if (b.believers.size() >= r.believingCount)
-                break;
-            if (!b.believers.contains(c->name))
-                b.believers.append(c->name);
+        for (const ResourceSnapshot::Section& s : r.sections) {
+            b.believers.append(legend.name(s.client));
+            const ClientSnapshot* c = clientOf(s.client);
+            // The one whose validity is over is the one mistaken: say why, the class asks.
+            if (c && b.staleNote.isEmpty() && s.validUntilUs != 0 &&
+                m_nowUs - s.validUntilUs > StaleGraceUs)
+                b.staleNote = c->state == ClientSnapshot::State::Paused
+                                  ? tr("%1's validity ran out while it was paused").arg(c->name)
+                                  : tr("%1's validity ran out, and it works on").arg(c->name);
         }
         std::sort(b.believers.begin(), b.believers.end(), [](const QString& x, const QString& y) {
             return x.size() != y.size() ? x.size() < y.size() : x < y; // C2 before C10
         });
         return b;
     }
-    if (r.believedHolder >= 0) {
-        b.verdict = heldOrStale(r, m_nowUs);
+    if (r.sections.size() == 1) {
+        const ResourceSnapshot::Section& s = r.sections.first();
+        const ClientSnapshot* c = clientOf(s.client);
+        b.holderName = legend.name(s.client);
+        b.holderColor = legend.color(s.client);
+        b.holderValidUntilUs = s.validUntilUs;
+        b.holderPaused = c && c->state == ClientSnapshot::State::Paused;
+        b.holderNodes = r.nodesHolding(s.token);
+        b.verdict = heldOrStale(b, m_nowUs);
         return b;
     }
-    int withKeys = 0;
-    bool majority = false;
-    for (const auto& h : r.holders) {
-        if (h.nodeCount > 0)
-            ++withKeys;
-        if (h.nodeCount >= r.quorum && r.quorum > 0)
-            majority = true;
-    }
-    if (majority)
-        b.verdict = Verdict::MajorityNoHolder;
-    else if (withKeys >= 2)
+    const bool recentSplit = r.lastSplitVoteUs >= 0 && m_nowUs - r.lastSplitVoteUs < SplitShownUs;
+    const bool majority = !r.holders.isEmpty() && r.holders.first().nodeCount >= r.quorum;
+    if (majority) {
+        b.verdict = Verdict::KeysLeft;
+        const ResourceSnapshot::Holder& h = r.holders.first();
+        const ClientSnapshot* c = h.client >= 0 ? clientOf(h.client) : nullptr;
+        using S = ClientSnapshot::State;
+        b.keysOwnerState = h.client < 0 ? QStringLiteral("foreign")
+                           : !c         ? QStringLiteral("removed")
+                                        : ClientSnapshot::stateName(c->state);
+        if (c && c->state == S::WaitingRetry)
+            b.keysOwnerState = QStringLiteral("acquiring");
+    } else if (recentSplit) {
         b.verdict = Verdict::SplitVote;
-    else
-        b.verdict = Verdict::NoQuorum;
+    } else if (!r.holders.isEmpty()) {
+        b.verdict = Verdict::NotHeld;
+    } else {
+        b.verdict = Verdict::Free;
+    }
     return b;
 }
 
-QuorumView::Verdict QuorumView::heldOrStale(const ResourceSnapshot& r, qint64 nowUs)
+QuorumView::Verdict QuorumView::heldOrStale(const Block& b, qint64 nowUs)
 {
-    return nowUs - r.believedValidUntilUs > StaleGraceUs ? Verdict::StaleBelief : Verdict::Held;
+    if (nowUs - b.holderValidUntilUs > StaleGraceUs)
+        return Verdict::StaleBelief;
+    return b.holderNodes >= b.resource.quorum ? Verdict::Held : Verdict::MinorityHolder;
 }
 
 void QuorumView::setResources(const QList<ResourceSnapshot>& resources,
@@ -139,11 +138,20 @@ bool QuorumView::advance(qint64 nowUs)
     m_nowUs = nowUs;
     bool counting = false;
     for (Block& b : m_blocks) {
-        if (b.verdict == Verdict::Held || b.verdict == Verdict::StaleBelief) {
-            b.verdict = heldOrStale(b.resource, nowUs);
+        switch (b.verdict) {
+        case Verdict::Held:
+        case Verdict::MinorityHolder:
+        case Verdict::StaleBelief:
+            b.verdict = heldOrStale(b, nowUs);
             counting = true; // counts down, or up: how long ago the validity ran out
-        } else if (b.verdict == Verdict::Broken && b.resource.believedValidUntilUs > nowUs) {
-            counting = true;
+            break;
+        case Verdict::SplitVote:
+            counting = true; // it fades after SplitShownUs
+            if (nowUs - b.resource.lastSplitVoteUs >= SplitShownUs)
+                b.verdict = b.resource.holders.isEmpty() ? Verdict::Free : Verdict::NotHeld;
+            break;
+        default:
+            break;
         }
     }
     if (counting)
@@ -175,29 +183,38 @@ QString QuorumView::headlineOf(const Block& b) const
     switch (b.verdict) {
     case Verdict::NoResource:
         return tr("waiting for the engine");
-    case Verdict::Broken: {
-        const QString names = joinNames(b.believers);
-        if (b.believers.size() >= 2)
-            return tr("MUTUAL EXCLUSION BROKEN: %1 %2 believe they hold the lock")
-                .arg(names, b.believers.size() == 2 ? tr("both") : tr("all"));
-        return tr("MUTUAL EXCLUSION BROKEN: %1 clients believe they hold the lock")
-            .arg(b.resource.believingCount);
-    }
+    case Verdict::Broken:
+        return tr("MUTUAL EXCLUSION BROKEN: %1 %2 in their critical sections")
+            .arg(joinNames(b.believers), b.believers.size() == 2 ? tr("are both") : tr("are all"));
     case Verdict::Held: {
-        const qint64 leftMs = (b.resource.believedValidUntilUs - m_nowUs) / 1000;
+        const qint64 leftMs = (b.holderValidUntilUs - m_nowUs) / 1000;
         return tr("held by %1, %2 left").arg(b.holderName, TextFormat::seconds(leftMs));
     }
+    case Verdict::MinorityHolder:
+        return tr("%1 believes it holds, but only %2 of %3 nodes agree")
+            .arg(b.holderName)
+            .arg(b.holderNodes)
+            .arg(b.resource.nodeCount);
     case Verdict::StaleBelief: {
-        const qint64 agoMs = (m_nowUs - b.resource.believedValidUntilUs) / 1000;
-        return tr("%1 still believes it holds: validity expired %2 ago")
-            .arg(b.holderName, TextFormat::seconds(agoMs));
+        const QString ago = TextFormat::seconds((m_nowUs - b.holderValidUntilUs) / 1000);
+        return b.holderPaused ? tr("%1 still believes it holds: validity expired %2 ago")
+                                    .arg(b.holderName, ago)
+                              : tr("%1 is WORKING WITHOUT THE LOCK: validity ended %2 ago")
+                                    .arg(b.holderName, ago);
     }
     case Verdict::SplitVote:
-        return tr("split vote");
-    case Verdict::MajorityNoHolder:
+        return tr("split vote: nobody got a majority");
+    case Verdict::KeysLeft:
+        if (b.keysOwnerState == QLatin1String("releasing") ||
+            b.keysOwnerState == QLatin1String("acquiring"))
+            return tr("%1 is %2").arg(b.ownerNames.value(0), b.keysOwnerState);
+        if (b.keysOwnerState == QLatin1String("foreign"))
+            return tr("held by a foreign owner");
         return tr("not held: %1's keys still on a majority").arg(b.ownerNames.value(0));
-    case Verdict::NoQuorum:
-        return tr("no quorum");
+    case Verdict::NotHeld:
+        return tr("not held");
+    case Verdict::Free:
+        return tr("free");
     }
     return {};
 }
@@ -211,16 +228,26 @@ QString QuorumView::sublineOf(const Block& b) const
                        .arg(r.nodeCount);
     switch (b.verdict) {
     case Verdict::SplitVote:
-        text += tr(" · several owners, none has a majority");
+        text += tr(" · the keys are spread over several owners; each releases and retries");
         break;
-    case Verdict::NoQuorum:
-        text += r.holders.isEmpty() ? tr(" · no key on any node")
-                                    : tr(" · %1 has only %2")
-                                          .arg(b.ownerNames.value(0))
-                                          .arg(r.holders.first().nodeCount);
+    case Verdict::NotHeld:
+        text += tr(" · %1's key on %2, no majority")
+                    .arg(b.ownerNames.value(0))
+                    .arg(r.holders.first().nodeCount);
         break;
-    case Verdict::MajorityNoHolder:
-        text += tr(" · they stay until their TTL runs out");
+    case Verdict::KeysLeft:
+        if (b.keysOwnerState == QLatin1String("crashed"))
+            text += tr(" · it crashed: its keys stay until their TTL runs out");
+        else if (b.keysOwnerState == QLatin1String("foreign"))
+            text += tr(" · a client outside this app holds it");
+        else if (b.keysOwnerState != QLatin1String("releasing") &&
+                 b.keysOwnerState != QLatin1String("acquiring"))
+            text += tr(" · %1 is %2; the keys stay until their TTL runs out")
+                        .arg(b.ownerNames.value(0), b.keysOwnerState);
+        break;
+    case Verdict::MinorityHolder:
+        text += tr(" · its keys are gone from the others (restart, clock jump): another "
+                   "client can take the lock");
         break;
     case Verdict::StaleBelief:
         text += tr(" · its keys may be gone: another client can take the lock");
@@ -232,6 +259,8 @@ QString QuorumView::sublineOf(const Block& b) const
     default:
         break;
     }
+    if (r.nodesUnknown > 0)
+        text += tr(" · %n node(s) cannot be read", nullptr, r.nodesUnknown);
     return text;
 }
 
@@ -332,11 +361,11 @@ void QuorumView::paintBlock(QPainter& painter, const Block& b, const QRect& rect
             mark = b.holderColor;
         else if (b.verdict == Verdict::SplitVote)
             mark = ink = UiTheme::warn(dark);
-        else if (b.verdict == Verdict::StaleBelief)
+        else if (b.verdict == Verdict::StaleBelief || b.verdict == Verdict::MinorityHolder)
             mark = ink = UiTheme::bad(dark); // a warning in red ink; the banner is for broken
-        else if (b.verdict == Verdict::MajorityNoHolder)
+        else if (b.verdict == Verdict::KeysLeft)
             mark = b.ownerColors.value(0, mark);
-        if (b.verdict == Verdict::NoQuorum)
+        if (b.verdict == Verdict::NotHeld || b.verdict == Verdict::Free)
             ink = UiTheme::muted(dark);
         QPainterPath markPath;
         markPath.addRoundedRect(QRectF(head.left(), head.top() + 5, 9, head.height() - 10), 3, 3);

@@ -1,18 +1,20 @@
 #pragma once
 
-#include "widgets/clientlegend.h"
 #include "snapshot/clientsnapshot.h"
 #include "snapshot/resourcesnapshot.h"
+#include "widgets/clientlegend.h"
 
 #include <QList>
 #include <QWidget>
 
 // The quorum picture of each resource: for every owner, how many nodes hold its key
 // against the majority line, under one big headline a class reads from the back of the
-// room: "held by C3, 8.2 s left", "no quorum", "split vote", or the red
-// "MUTUAL EXCLUSION BROKEN: C1 and C3 both believe they hold the lock", or, while only
-// a paused client believes it (its validity over), "C1 still believes it holds: validity
-// expired 3.2 s ago".
+// room. The headline follows what the nodes hold and who is in a critical section:
+// "free", "held by C3, 8.2 s left", "C1 believes it holds, but only 2 of 5 nodes agree",
+// "C1 still believes it holds: validity expired 3.2 s ago" (paused),
+// "C1 is WORKING WITHOUT THE LOCK" (careless), "split vote" (only after an attempt failed
+// with the votes split), "C2 crashed: its keys stay until their TTL runs out", or the red
+// "MUTUAL EXCLUSION BROKEN: C1 and C3 are both in their critical sections".
 class QuorumView : public QWidget
 {
     Q_OBJECT
@@ -21,12 +23,14 @@ public:
     enum class Verdict
     {
         NoResource,
-        NoQuorum,
-        MajorityNoHolder,
-        Held,
-        SplitVote,
-        Broken,
-        StaleBelief // one client still believes it holds, its validity ran out (a GC pause)
+        Free,           // no key on any node, nobody in a critical section
+        NotHeld,        // keys on some nodes, nobody has a majority, nobody inside
+        KeysLeft,       // a majority holds the keys of a client that is not inside (any more)
+        Held,           // one client inside, its validity running, its keys on a majority
+        MinorityHolder, // one client inside, its validity running, but a minority agrees
+        SplitVote,      // an attempt just failed with the votes split
+        Broken,         // two or more clients inside at once
+        StaleBelief     // one client inside, its validity over (paused, or careless)
     };
 
     explicit QuorumView(QWidget* parent = nullptr);
@@ -54,11 +58,15 @@ private:
     struct Block
     {
         ResourceSnapshot resource;
-        Verdict verdict = Verdict::NoQuorum;
+        Verdict verdict = Verdict::Free;
         QStringList believers; // names, for the broken headline
         QString staleNote;     // why one of them is wrong: "C1's validity ran out while ..."
         QString holderName;
         QColor holderColor;
+        qint64 holderValidUntilUs = 0;
+        bool holderPaused = false;
+        int holderNodes = 0;       // nodes holding the inside client's token
+        QString keysOwnerState;    // KeysLeft: "crashed", "releasing", "stopped", "foreign"
         QList<QString> ownerNames; // per holder
         QList<QColor> ownerColors; // per holder
     };
@@ -66,7 +74,7 @@ private:
     Block makeBlock(const ResourceSnapshot& r, const QList<ClientSnapshot>& clients,
                     const ClientLegend& legend) const;
     // Held and StaleBelief differ only by the clock: re-decided every frame.
-    static Verdict heldOrStale(const ResourceSnapshot& r, qint64 nowUs);
+    static Verdict heldOrStale(const Block& block, qint64 nowUs);
     QString headlineOf(const Block& block) const;
     QString sublineOf(const Block& block) const;
     QFont headlineFont() const;

@@ -166,9 +166,9 @@ QColor UiTheme::clock(bool dark)
     return dark ? QColor(0x3b, 0xc9, 0xc0) : QColor(0x0b, 0x7a, 0x75);
 }
 
-QColor UiTheme::fault(NodeFault::Kind kind, bool dark)
+QColor UiTheme::fault(Fault::Kind kind, bool dark)
 {
-    using K = NodeFault::Kind;
+    using K = Fault::Kind;
     switch (kind) {
     case K::Killed:
     case K::ShutDown:

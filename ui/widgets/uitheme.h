@@ -1,7 +1,7 @@
 #pragma once
 
-#include "snapshot/clientsnapshot.h"
 #include "lock/nodeoutcome.h"
+#include "snapshot/clientsnapshot.h"
 #include "snapshot/nodesnapshot.h"
 
 #include <QColor>
@@ -40,7 +40,7 @@ public:
     static QColor outcome(NodeOutcome::Kind kind, bool dark);
     // A fault in force: the node-state faults take their state's colour, a partition
     // crimson, latency and drop amber, a clock jump teal.
-    static QColor fault(NodeFault::Kind kind, bool dark);
+    static QColor fault(Fault::Kind kind, bool dark);
     static QColor network(bool dark); // a partition: the cut border and its badge
     static QColor clock(bool dark);
 };

@@ -1,5 +1,6 @@
 #include "window/execqueue.h"
 
+#include "core/enumnames.h"
 #include "snapshot/clientsnapshot.h"
 
 namespace {
@@ -9,12 +10,7 @@ constexpr int AnswerTimeoutMs = 15'000; // an answer never comes: go on, and say
 
 bool isClientState(const QString& name)
 {
-    using S = ClientSnapshot::State;
-    for (S s : {S::Idle, S::Acquiring, S::Holding, S::Releasing, S::WaitingRetry, S::Paused,
-                S::Crashed, S::Stopped})
-        if (ClientSnapshot::stateName(s) == name)
-            return true;
-    return false;
+    return EnumNames::parse<ClientSnapshot::State>(name).has_value();
 }
 
 } // namespace
@@ -43,7 +39,7 @@ std::optional<QList<ExecQueue::Step>> ExecQueue::parse(const QString& text, QStr
             step.kind = Step::Kind::Wait;
             step.line = words.value(1);
             step.ms = DefaultWaitMs;
-            QStringList state = words.mid(2); // "waiting to retry" has spaces
+            QStringList state = words.mid(2);
             bool ok = true;
             if (state.size() > 1) {
                 bool number = false;
@@ -56,10 +52,8 @@ std::optional<QList<ExecQueue::Step>> ExecQueue::parse(const QString& text, QStr
             }
             step.state = state.join(QLatin1Char(' ')).toLower();
             if (step.line.isEmpty() || !isClientState(step.state) || !ok) {
-                *error = QStringLiteral("--exec: '%1': use wait CLIENT STATE [MS], STATE one of "
-                                        "idle, acquiring, holding, releasing, waiting to retry, "
-                                        "paused, crashed, stopped")
-                             .arg(line);
+                *error = QStringLiteral("--exec: '%1': use wait CLIENT STATE [MS], STATE one of %2")
+                             .arg(line, EnumNames::all<ClientSnapshot::State>().join(", "));
                 return std::nullopt;
             }
         } else {

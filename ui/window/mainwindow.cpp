@@ -1,16 +1,19 @@
 #include "window/mainwindow.h"
 
-#include "lanes/clientlane.h"
-#include "dialogs/clientsettingsdialog.h"
-#include "core/enginecontroller.h"
-#include "log/eventlogview.h"
 #include "cards/faulttext.h"
 #include "cards/nodecard.h"
-#include "quorum/quorumview.h"
+#include "core/constants.h"
+#include "core/enginecontroller.h"
+#include "core/steadyclock.h"
+#include "core/textformat.h"
+#include "dialogs/clientsettingsdialog.h"
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
-#include "core/steadyclock.h"
-#include "widgets/textformat.h"
+#include "lanes/clientlane.h"
+#include "log/eventlogview.h"
+#include "quorum/quorumview.h"
+#include "record/eventtext.h"
+#include "record/verdict.h"
 #include "widgets/uitheme.h"
 
 #include <QAction>
@@ -31,7 +34,7 @@
 
 namespace {
 
-constexpr int FrameIntervalMs = 16; // <= 60 Hz
+constexpr int FrameIntervalMs = Constants::FrameMs; // <= 60 Hz
 constexpr double LargeTypeScale = 1.35;
 constexpr double MinTypeScale = 0.7;
 constexpr double MaxTypeScale = 2.6;
@@ -520,19 +523,26 @@ void MainWindow::syncStatus()
     for (const NodeSnapshot& node : m_snapshot.nodes)
         up += node.state == NodeSnapshot::State::Up ? 1 : 0;
     m_nodesUp->setText(tr("Nodes %1/%2 up").arg(up).arg(m_snapshot.nodes.size()));
-    const int violations = m_snapshot.violationCount;
-    const QString verdict =
-        violations == 0 ? tr("Checker: safe") : tr("Checker: %n violation(s)", nullptr, violations);
+    const CheckCounters& counters = m_snapshot.counters;
+    const QString verdict = tr("Checker: %1").arg(Verdict::headline(counters));
     if (m_checker->text() != verdict) {
         m_checker->setText(verdict);
         QPalette p = m_checker->palette();
-        p.setColor(QPalette::WindowText,
-                   violations == 0 ? UiTheme::good(m_dark) : UiTheme::bad(m_dark));
+        const Verdict::Level level = Verdict::level(counters);
+        p.setColor(QPalette::WindowText, level == Verdict::Level::Safe     ? UiTheme::good(m_dark)
+                                         : level == Verdict::Level::Fenced ? UiTheme::warn(m_dark)
+                                                                           : UiTheme::bad(m_dark));
         m_checker->setPalette(p);
     }
-    m_checker->setToolTip(violations == 0
-                              ? tr("The safety checker found no violation in the history so far.")
-                              : m_snapshot.lastViolation);
+    if (m_snapshot.violations.isEmpty()) {
+        m_checker->setToolTip(tr("The safety checker found no violation in the history so far."));
+    } else {
+        EventText text;
+        for (int id : m_legend.ids())
+            text.setClientName(id, m_legend.name(id));
+        const Violation& v = m_snapshot.violations.last();
+        m_checker->setToolTip(text.describe(v.toEvent(HistoryEvent::Kind::Violation, v.startUs)));
+    }
 }
 
 // ---- commands out ----------------------------------------------------------------------
@@ -562,16 +572,6 @@ void MainWindow::onCommandFinished(quint64 id, bool ok, const QString& message)
     p.setColor(QPalette::WindowText,
                ok ? palette().color(QPalette::WindowText) : UiTheme::bad(m_dark));
     m_answer->setPalette(p);
-    if (!ok) {
-        // A refused command belongs in the log too: the class may not see the status bar.
-        HistoryEvent e;
-        e.tUs = engineNow();
-        e.kind = HistoryEvent::Kind::Error;
-        e.detail = tr("command refused: %1").arg(text);
-        m_pendingEvents.append(e);
-        m_dirty = true;
-        scheduleFrame();
-    }
 }
 
 QString MainWindow::lastCommandAnswer() const

@@ -1,4 +1,4 @@
-#include "widgets/textformat.h"
+#include "core/textformat.h"
 
 QString TextFormat::shortToken(const QByteArray& token)
 {

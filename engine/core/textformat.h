@@ -3,8 +3,8 @@
 #include <QByteArray>
 #include <QString>
 
-// How numbers and tokens are written everywhere in the window, so a value reads the
-// same on a card, in a lane and in the log.
+// How numbers and tokens are written everywhere (window, log, terminal, reports), so a value reads
+// the same on a card, in a lane and in the log.
 class TextFormat
 {
 public:

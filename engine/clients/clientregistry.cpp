@@ -1,0 +1,221 @@
+#include "clients/clientregistry.h"
+
+#include "clients/lockclient.h"
+#include "lock/redlock.h"
+#include "storage/stockaccess.h"
+
+ClientRegistry::ClientRegistry(const QByteArray& resource, const ClientSettings& defaults,
+                               const RedisConnection::Options& options, const Clock& clock,
+                               QObject* parent)
+    : QObject(parent), m_resource(resource), m_defaults(defaults), m_options(options),
+      m_clock(clock)
+{}
+
+ClientRegistry::~ClientRegistry()
+{
+    shutdown();
+}
+
+LockClient* ClientRegistry::create(int id, const QString& name, const ClientSettings& settings)
+{
+    QList<RedisConnection*> connections;
+    QList<NodeChannel*> channels;
+    for (const NodeAddress& address : m_routes(id, name)) {
+        auto* connection = new RedisConnection(address, m_options, m_clock);
+        connections << connection;
+        channels << connection;
+    }
+    auto* strategy = new Redlock(channels, m_clock);
+    auto* client =
+        new LockClient(id, name, strategy, connections, settings, m_resource, m_clock, this);
+    connect(client, &LockClient::event, this, &ClientRegistry::event);
+    connect(client, &LockClient::tokenIssued, this,
+            [this, id](const QByteArray& token) { emit tokenIssued(id, token); });
+    connect(client, &LockClient::nodeAnswered, this,
+            [this, id](int node, HistoryEvent::Operation operation, const NodeOutcome& outcome) {
+                emit nodeAnswered(id, node, operation, outcome);
+            });
+    return client;
+}
+
+void ClientRegistry::giveStock(LockClient* client)
+{
+    client->setStock(m_storage ? new StockAccess(*m_storage, m_options, m_clock) : nullptr);
+}
+
+void ClientRegistry::setStorage(const std::optional<NodeAddress>& storage)
+{
+    const bool changed = storage.has_value() != m_storage.has_value();
+    m_storage = storage;
+    if (changed)
+        for (LockClient* client : std::as_const(m_clients))
+            giveStock(client);
+}
+
+CommandAnswer ClientRegistry::add(QString name, const QStringList& assignments)
+{
+    QString error;
+    const auto settings = m_defaults.withAssignments(assignments, &error);
+    if (!settings)
+        return CommandAnswer::refused(error);
+    const int id = m_nextId;
+    if (name.isEmpty())
+        name = QStringLiteral("C%1").arg(id);
+    if (find(name))
+        return CommandAnswer::refused(tr("a client named '%1' exists already").arg(name));
+    ++m_nextId;
+    LockClient* client = create(id, name, *settings);
+    m_clients << client;
+    HistoryEvent e = HistoryEvent::forClient(HistoryEvent::Kind::ClientAdded, id);
+    e.text = name;
+    emit event(e);
+    if (m_storage)
+        giveStock(client);
+    emit settingsChanged();
+    client->start();
+    return CommandAnswer::done(tr("%1 added").arg(name));
+}
+
+CommandAnswer ClientRegistry::remove(const QString& name)
+{
+    LockClient* client = find(name);
+    if (!client)
+        return CommandAnswer::refused(tr("no client named '%1'").arg(name));
+    client->stop();
+    m_clients.removeOne(client);
+    HistoryEvent e = HistoryEvent::forClient(HistoryEvent::Kind::ClientRemoved, client->id());
+    e.text = client->name();
+    emit event(e);
+    emit clientRemoved(client->id());
+    client->deleteLater();
+    emit settingsChanged();
+    return CommandAnswer::done(tr("%1 removed").arg(name));
+}
+
+// All or nothing: every target's new settings are checked before any is applied.
+CommandAnswer ClientRegistry::set(const QList<LockClient*>& targets, const QStringList& assignments)
+{
+    QList<ClientSettings> updated;
+    for (LockClient* client : targets) {
+        QString error;
+        const auto settings = client->settings().withAssignments(assignments, &error);
+        if (!settings)
+            return CommandAnswer::refused(QStringLiteral("%1: %2").arg(client->name(), error));
+        updated << *settings;
+    }
+    for (int i = 0; i < targets.size(); ++i)
+        targets[i]->setSettings(updated[i]);
+    emit settingsChanged();
+    return CommandAnswer::done(
+        tr("settings changed for %n client(s)", nullptr, int(targets.size())));
+}
+
+CommandAnswer ClientRegistry::setDefaults(const QStringList& assignments)
+{
+    QString error;
+    const auto settings = m_defaults.withAssignments(assignments, &error);
+    if (!settings)
+        return CommandAnswer::refused(error);
+    m_defaults = *settings;
+    emit settingsChanged();
+    return CommandAnswer::done(tr("defaults: %1").arg(m_defaults.toAssignments().join(' ')));
+}
+
+CommandAnswer ClientRegistry::fault(const QString& verb, const QList<LockClient*>& targets,
+                                    int pauseMs, bool beforeWrite)
+{
+    QStringList done;
+    for (LockClient* client : targets) {
+        const QString why = client->whyNot(verb);
+        if (!why.isEmpty()) {
+            if (targets.size() == 1)
+                return CommandAnswer::refused(why);
+            continue;
+        }
+        if (verb == QLatin1String("crash"))
+            client->crash();
+        else if (verb == QLatin1String("pause") && beforeWrite)
+            client->pauseBeforeWrite(pauseMs);
+        else if (verb == QLatin1String("pause"))
+            client->pause(pauseMs);
+        else if (verb == QLatin1String("resume"))
+            client->resume();
+        else
+            client->restart();
+        done << client->name();
+    }
+    const QString what = beforeWrite ? tr("pause armed before the write") : verb;
+    return CommandAnswer::done(QStringLiteral("%1: %2").arg(what, done.join(QStringLiteral(", "))));
+}
+
+void ClientRegistry::startAll(const QList<LockClient*>& targets)
+{
+    for (LockClient* client : targets)
+        client->start();
+}
+
+void ClientRegistry::stopAll(const QList<LockClient*>& targets)
+{
+    for (LockClient* client : targets)
+        client->stop();
+}
+
+void ClientRegistry::shutdown()
+{
+    for (LockClient* client : std::as_const(m_clients))
+        client->stop();
+    qDeleteAll(m_clients);
+    m_clients.clear();
+    // Removed clients may still wait for their deleteLater: delete them now too.
+    qDeleteAll(findChildren<LockClient*>(Qt::FindDirectChildrenOnly));
+}
+
+LockClient* ClientRegistry::find(const QString& name) const
+{
+    for (LockClient* client : m_clients)
+        if (client->name().compare(name, Qt::CaseInsensitive) == 0)
+            return client;
+    return nullptr;
+}
+
+QList<LockClient*> ClientRegistry::named(const QString& nameOrAll, QString* error) const
+{
+    if (nameOrAll.compare(QLatin1String("all"), Qt::CaseInsensitive) == 0)
+        return m_clients;
+    if (LockClient* client = find(nameOrAll))
+        return {client};
+    *error = tr("no client named '%1'").arg(nameOrAll);
+    return {};
+}
+
+int ClientRegistry::idOf(const QString& name) const
+{
+    const LockClient* client = find(name);
+    return client ? client->id() : -1;
+}
+
+QString ClientRegistry::nameOf(int id) const
+{
+    for (const LockClient* client : m_clients)
+        if (client->id() == id)
+            return client->name();
+    return QStringLiteral("C%1").arg(id);
+}
+
+int ClientRegistry::largestTtlMs() const
+{
+    int largest = m_defaults.lock.ttlMs;
+    for (const LockClient* client : m_clients)
+        largest = std::max(largest, client->settings().lock.ttlMs);
+    return largest;
+}
+
+qint64 ClientRegistry::longestKeyLifeUs() const
+{
+    qint64 keepUs = 30'000'000;
+    for (const LockClient* client : m_clients) {
+        const LockSettings& l = client->settings().lock;
+        keepUs = std::max(keepUs, qint64(l.maxExtensions + 2) * l.ttlMs * 1000);
+    }
+    return keepUs;
+}

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "clients/clientsettings.h"
+#include "commands/commandanswer.h"
+#include "lock/nodeoutcome.h"
+#include "net/nodeaddress.h"
+#include "net/redisconnection.h"
+#include "record/historyevent.h"
+
+#include <QList>
+#include <QObject>
+#include <functional>
+#include <optional>
+
+class Clock;
+class LockClient;
+
+// The simulated clients: added, found by name, changed, faulted and removed. Each client
+// gets its own connections (through each node's proxy) and its own lock strategy.
+class ClientRegistry : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Where client (id, name) reaches each node.
+    using Routes = std::function<QList<NodeAddress>(int id, const QString& name)>;
+
+    ClientRegistry(const QByteArray& resource, const ClientSettings& defaults,
+                   const RedisConnection::Options& options, const Clock& clock,
+                   QObject* parent = nullptr);
+    ~ClientRegistry() override;
+
+    void setRoutes(Routes routes) { m_routes = std::move(routes); }
+    // Once a stock exists, every client (and every later one) buys from the storage.
+    void setStorage(const std::optional<NodeAddress>& storage);
+
+    CommandAnswer add(QString name, const QStringList& assignments);
+    CommandAnswer remove(const QString& name);
+    CommandAnswer set(const QList<LockClient*>& targets, const QStringList& assignments);
+    CommandAnswer setDefaults(const QStringList& assignments);
+    // crash, pause, resume, restart; pauseMs 0: until resumed.
+    CommandAnswer fault(const QString& verb, const QList<LockClient*>& targets, int pauseMs = 0,
+                        bool beforeWrite = false);
+    void startAll(const QList<LockClient*>& targets);
+    void stopAll(const QList<LockClient*>& targets);
+    void shutdown(); // stops (releasing) and deletes every client
+
+    LockClient* find(const QString& name) const;
+    // One client by name, or every client for "all"; empty with *error otherwise.
+    QList<LockClient*> named(const QString& nameOrAll, QString* error) const;
+    const QList<LockClient*>& all() const { return m_clients; }
+    int idOf(const QString& name) const;
+    QString nameOf(int id) const;
+    const ClientSettings& defaults() const { return m_defaults; }
+    int largestTtlMs() const;
+    // The longest a key of ours can live: (extensions + 1) TTLs, and some more.
+    qint64 longestKeyLifeUs() const;
+
+signals:
+    void event(const HistoryEvent& event);
+    void tokenIssued(int client, const QByteArray& token);
+    void nodeAnswered(int client, int node, HistoryEvent::Operation operation,
+                      const NodeOutcome& outcome);
+    void clientRemoved(int client);
+    void settingsChanged();
+
+private:
+    LockClient* create(int id, const QString& name, const ClientSettings& settings);
+    void giveStock(LockClient* client);
+
+    QByteArray m_resource;
+    ClientSettings m_defaults;
+    RedisConnection::Options m_options;
+    const Clock& m_clock;
+    Routes m_routes;
+    std::optional<NodeAddress> m_storage;
+    QList<LockClient*> m_clients;
+    int m_nextId = 1;
+};

@@ -1,0 +1,212 @@
+#include "commands/commandcatalogue.h"
+
+#include <QCoreApplication>
+
+namespace {
+
+using T = ArgSpec::Type;
+constexpr qint64 MaxMs = CommandCatalogue::MaxMs;
+
+ArgSpec node()
+{
+    return {QStringLiteral("N"), T::Node};
+}
+ArgSpec client()
+{
+    return {QStringLiteral("NAME"), T::Client};
+}
+ArgSpec clientOrAll()
+{
+    return {QStringLiteral("NAME|all"), T::ClientOrAll};
+}
+ArgSpec ms(const QString& name, qint64 min, qint64 max, bool optional)
+{
+    ArgSpec a{name, T::Number, min, max};
+    a.optional = optional;
+    a.unit = QStringLiteral("ms");
+    return a;
+}
+ArgSpec keyword(const QString& word)
+{
+    ArgSpec a{word, T::Keyword};
+    a.choices = {word};
+    a.optional = true;
+    return a;
+}
+ArgSpec assignments(bool optional)
+{
+    ArgSpec a{QStringLiteral("key=value"), T::Assignment};
+    a.optional = optional;
+    a.repeated = true;
+    return a;
+}
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("CommandCatalogue", text);
+}
+
+} // namespace
+
+QString ArgSpec::usage() const
+{
+    QString text = type == T::Keyword ? choices.value(0) : name;
+    if (type == T::Choice)
+        text = choices.join(QLatin1Char('|'));
+    if (repeated)
+        text += QStringLiteral(" ...");
+    return optional ? QStringLiteral("[%1]").arg(text) : text;
+}
+
+QString CommandSpec::usage() const
+{
+    QStringList parts{verb};
+    for (const ArgSpec& a : args)
+        parts << a.usage();
+    return parts.join(QLatin1Char(' '));
+}
+
+CommandCatalogue::CommandCatalogue()
+{
+    ArgSpec name{QStringLiteral("NAME"), T::Name};
+    name.optional = true;
+    ArgSpec nodes = node();
+    nodes.repeated = true;
+    ArgSpec clients{QStringLiteral("CLIENT"), T::Client};
+    clients.optional = true;
+    clients.repeated = true;
+    ArgSpec persistence{QStringLiteral("MODE"), T::Choice};
+    persistence.choices = {QStringLiteral("none"), QStringLiteral("everysec"),
+                           QStringLiteral("always")};
+    ArgSpec clock{QStringLiteral("+MS"), T::ClockDelta, 1, MaxMs};
+    clock.unit = QStringLiteral("ms");
+    ArgSpec percent{QStringLiteral("PERCENT"), T::Number, 0, 100};
+    percent.unit = QStringLiteral("%");
+    ArgSpec stock{QStringLiteral("N"), T::Number, 0, 1'000'000'000};
+    stock.optional = true;
+    ArgSpec topic{QStringLiteral("VERB"), T::Text};
+    topic.optional = true;
+
+    m_commands = {
+        {QStringLiteral("client add"),
+         {name, assignments(true)},
+         tr("add a client (optionally named, with settings) and start its loop")},
+        {QStringLiteral("client remove"), {client()}, tr("remove a client")},
+        {QStringLiteral("client stop"),
+         {clientOrAll()},
+         tr("stop clients; a holder releases first")},
+        {QStringLiteral("client start"), {clientOrAll()}, tr("start stopped clients again")},
+        {QStringLiteral("client set"),
+         {clientOrAll(), assignments(false)},
+         tr("change settings (all checked first; all or nothing)")},
+        {QStringLiteral("client crash"),
+         {clientOrAll()},
+         tr("the client vanishes without releasing: its keys live out their TTL")},
+        {QStringLiteral("client pause"),
+         {clientOrAll(), ms(QStringLiteral("MS"), 1, MaxMs, true),
+          keyword(QStringLiteral("before-write"))},
+         tr("a stop-the-world pause (GC pause), now or armed for the moment before its write")},
+        {QStringLiteral("client resume"), {clientOrAll()}, tr("end a pause")},
+        {QStringLiteral("client restart"), {clientOrAll()}, tr("a crashed client comes back")},
+        {QStringLiteral("client partition"),
+         {client(), nodes},
+         tr("cut the client off from those nodes")},
+        {QStringLiteral("defaults"), {assignments(false)}, tr("settings for clients added later")},
+        {QStringLiteral("node kill"),
+         {node()},
+         tr("crash the node (SIGKILL; external: SHUTDOWN NOSAVE)")},
+        {QStringLiteral("node pause"),
+         {node(), ms(QStringLiteral("MS"), 1, MaxMs, true)},
+         tr("freeze the node (SIGSTOP; external: CLIENT PAUSE WRITE), for MS or until resumed")},
+        {QStringLiteral("node resume"), {node()}, tr("end a node's pause")},
+        {QStringLiteral("node restart"),
+         {node(), keyword(QStringLiteral("delayed")), ms(QStringLiteral("MS"), 1, MaxMs, true)},
+         tr("respawn now, or stay down MS first (default: the largest TTL in use + 1 s)")},
+        {QStringLiteral("node shutdown"),
+         {node()},
+         tr("graceful shutdown (SIGTERM; external: SHUTDOWN SAVE)")},
+        {QStringLiteral("node persistence"),
+         {node(), persistence},
+         tr("AOF mode, now (CONFIG SET) and at the next start")},
+        {QStringLiteral("node partition"),
+         {node(), clients},
+         tr("cut the node off from every client, or from those named")},
+        {QStringLiteral("node latency"),
+         {node(), ms(QStringLiteral("MS"), 0, MaxProxyDelayMs, false),
+          ms(QStringLiteral("JITTER_MS"), 0, MaxProxyDelayMs, true)},
+         tr("delay requests through the node's proxy (0 clears)")},
+        {QStringLiteral("node drop"),
+         {node(), percent},
+         tr("drop whole requests through the node's proxy (0 clears)")},
+        {QStringLiteral("node clock"),
+         {node(), clock},
+         tr("the node's clock jumps forward: its keys expire MS early")},
+        {QStringLiteral("node heal"),
+         {node()},
+         tr("end partition, latency, drop and the clock mark")},
+        {QStringLiteral("stock"),
+         {stock},
+         tr("put N items on the storage (clients then buy one per critical section); alone: "
+            "report the stock")},
+        {QStringLiteral("help"), {topic}, tr("the commands, or one command in full")},
+    };
+}
+
+const CommandCatalogue& CommandCatalogue::instance()
+{
+    static const CommandCatalogue catalogue;
+    return catalogue;
+}
+
+const CommandSpec* CommandCatalogue::find(const QStringList& words, int* verbWords) const
+{
+    const CommandSpec* best = nullptr;
+    int bestWords = 0;
+    for (const CommandSpec& spec : m_commands) {
+        const QStringList verb = spec.verb.split(QLatin1Char(' '));
+        if (verb.size() > words.size() || verb.size() <= bestWords)
+            continue;
+        bool match = true;
+        for (int i = 0; i < verb.size() && match; ++i)
+            match = words[i].compare(verb[i], Qt::CaseInsensitive) == 0;
+        if (match) {
+            best = &spec;
+            bestWords = int(verb.size());
+        }
+    }
+    if (verbWords)
+        *verbWords = bestWords;
+    return best;
+}
+
+const CommandSpec* CommandCatalogue::findVerb(const QString& verb) const
+{
+    for (const CommandSpec& spec : m_commands)
+        if (spec.verb.compare(verb.simplified(), Qt::CaseInsensitive) == 0)
+            return &spec;
+    return nullptr;
+}
+
+QStringList CommandCatalogue::heads() const
+{
+    QStringList heads;
+    for (const CommandSpec& spec : m_commands) {
+        const QString head = spec.verb.section(QLatin1Char(' '), 0, 0);
+        if (!heads.contains(head))
+            heads << head;
+    }
+    return heads;
+}
+
+QString CommandCatalogue::help(const QString& verb) const
+{
+    QStringList lines;
+    for (const CommandSpec& spec : m_commands) {
+        if (!verb.isEmpty() && !spec.verb.startsWith(verb.simplified(), Qt::CaseInsensitive))
+            continue;
+        lines << QStringLiteral("%1\n    %2").arg(spec.usage(), spec.summary);
+    }
+    if (lines.isEmpty())
+        return tr("no command '%1' (help lists them all)").arg(verb);
+    return lines.join(QLatin1Char('\n'));
+}

@@ -1,0 +1,36 @@
+#include "commands/commanddispatcher.h"
+
+#include "commands/commandcatalogue.h"
+
+void CommandDispatcher::on(const QString& verb, Handler handler)
+{
+    Q_ASSERT(CommandCatalogue::instance().findVerb(verb));
+    m_handlers.insert(verb, std::move(handler));
+}
+
+void CommandDispatcher::execute(const QString& line, const AnswerCallback& done, int lineNumber)
+{
+    CommandParser::Error error;
+    std::optional<ParsedCommand> parsed = CommandParser::parse(line, m_context(), &error);
+    if (!parsed) {
+        done(CommandAnswer::refused(error.message));
+        return;
+    }
+    parsed->lineNumber = lineNumber;
+    const auto it = m_handlers.constFind(parsed->verb());
+    if (it == m_handlers.cend()) {
+        done(
+            CommandAnswer::refused(QStringLiteral("'%1' cannot be used here").arg(parsed->verb())));
+        return;
+    }
+    (*it)(*parsed, done);
+}
+
+QStringList CommandDispatcher::unhandled() const
+{
+    QStringList missing;
+    for (const CommandSpec& spec : CommandCatalogue::instance().commands())
+        if (!spec.scenarioOnly && !m_handlers.contains(spec.verb))
+            missing << spec.verb;
+    return missing;
+}

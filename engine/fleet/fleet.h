@@ -1,0 +1,55 @@
+#pragma once
+
+#include "core/engineconfig.h"
+#include "net/redisconnection.h"
+#include "record/historyevent.h"
+#include "snapshot/nodesnapshot.h"
+
+#include <QList>
+#include <QObject>
+
+class Clock;
+class FleetNode;
+class LocalFleet;
+
+// The lock nodes: N local redis-server processes the app starts (and stops by pid), or the
+// user's own nodes. Brings them up, then hands out FleetNodes; until then, snapshots show
+// them as starting.
+class Fleet : public QObject
+{
+    Q_OBJECT
+
+public:
+    Fleet(const EngineConfig& config, const RedisConnection::Options& options, const Clock& clock,
+          QObject* parent = nullptr);
+    ~Fleet() override;
+
+    void start(); // emits ready() or failed()
+    void stop();  // local nodes by pid
+
+    int size() const { return int(m_nodes.size()); }
+    int plannedSize() const { return m_config.nodeCount(); }
+    FleetNode* node(int index) const { return m_nodes.at(index); }
+    const QList<FleetNode*>& nodes() const { return m_nodes; }
+    QList<NodeAddress> addressesFor(int clientId, const QString& clientName) const;
+    void forgetClient(int clientId);
+    void setLargestTtlMs(int ttlMs);
+    // The node as the cards show it; a placeholder while the fleet is still starting.
+    NodeSnapshot snapshot(int index) const;
+
+signals:
+    void ready();
+    void failed(const QString& error);
+    void event(const HistoryEvent& event);
+    void changed();
+
+private:
+    void onAddressesKnown(const QList<NodeAddress>& addresses);
+    void record(HistoryEvent::Kind kind, const QString& text);
+
+    EngineConfig m_config;
+    RedisConnection::Options m_options;
+    const Clock& m_clock;
+    LocalFleet* m_local = nullptr;
+    QList<FleetNode*> m_nodes;
+};

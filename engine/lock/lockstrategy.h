@@ -1,0 +1,70 @@
+#pragma once
+
+#include "lock/attemptresult.h"
+#include "lock/lock.h"
+#include "lock/locksettings.h"
+#include "lock/nodeoutcome.h"
+#include "record/historyevent.h"
+
+#include <QObject>
+#include <functional>
+
+// How a client takes, extends and gives back a lock: the seeds' ladder of locks, each rung
+// one implementation (design.md "Lock strategies"); Redlock is one of them.
+//
+// Operations carry the client's operation id (`op`), echoed in every signal, so the
+// history pairs each node's answer with the operation it belongs to. Several operations may
+// be in flight at once (the release of a failed attempt overlaps the retry delay).
+// Completion callbacks are called once, never from inside the call, unless cancel() came
+// first.
+class LockStrategy : public QObject
+{
+    Q_OBJECT
+
+public:
+    using Operation = HistoryEvent::Operation;
+
+    struct AcquireResult
+    {
+        bool acquired = false;
+        Lock lock;
+        QList<AttemptResult> attempts;
+        HistoryEvent::FailReason reason = HistoryEvent::FailReason::None; // when not acquired
+        QString reasonText;
+    };
+    struct ReleaseResult
+    {
+        int releasedCount = 0; // nodes where our key was deleted
+        QList<NodeOutcome> nodes;
+    };
+    struct ExtendResult
+    {
+        bool extended = false;
+        Lock lock; // with the new validity when extended
+        AttemptResult attempt;
+    };
+
+    using AcquireCallback = std::function<void(const AcquireResult&)>;
+    using ReleaseCallback = std::function<void(const ReleaseResult&)>;
+    using ExtendCallback = std::function<void(const ExtendResult&)>;
+
+    using QObject::QObject;
+
+    virtual void setSettings(const LockSettings& settings) = 0;
+    virtual int nodeCount() const = 0;
+    virtual int quorum() const = 0;
+
+    virtual void acquire(const QByteArray& resource, AcquireCallback callback, quint64 op = 0) = 0;
+    virtual void release(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0) = 0;
+    virtual void extend(const Lock& lock, ExtendCallback callback, quint64 op = 0) = 0;
+    // Forget every operation in flight: no callback of theirs will be called, pending
+    // retries are dropped. Replies still arriving are ignored.
+    virtual void cancel() = 0;
+
+signals:
+    void attemptStarted(quint64 op, int attempt, const QByteArray& token);
+    void attemptDecided(quint64 op, const AttemptResult& result);
+    // Every node's answer to every operation as it comes, also after the decision.
+    void nodeAnswered(quint64 op, HistoryEvent::Operation operation, int node,
+                      const NodeOutcome& outcome);
+};

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "record/history.h"
+#include "record/safetychecker.h"
+
+#include <QObject>
+
+class Clock;
+
+// Where every event of a run goes, in the engine thread: stamped on the monotonic clock,
+// kept in the history, judged by the checker (whose findings are events too), and handed
+// on to whoever listens (the snapshot, scenario waits) through recorded().
+class Recorder : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Recorder(const Clock& clock, QObject* parent = nullptr);
+
+    void append(HistoryEvent event);
+
+    History& history() { return m_history; }
+    const History& history() const { return m_history; }
+    const SafetyChecker& checker() const { return m_checker; }
+    const Clock& clock() const { return m_clock; }
+
+signals:
+    // Every event, in order, as it is kept (connect directly: it is the engine's own thread).
+    void recorded(const HistoryEvent& event);
+
+private:
+    void keep(const HistoryEvent& event);
+
+    const Clock& m_clock;
+    History m_history;
+    SafetyChecker m_checker;
+    QList<HistoryEvent> m_found; // reused: no allocation per event
+};

@@ -1,0 +1,109 @@
+#include "snapshot/snapshotbuilder.h"
+
+#include "clients/clientregistry.h"
+#include "clients/lockclient.h"
+#include "clients/tokenowners.h"
+#include "fleet/fleet.h"
+#include "record/recorder.h"
+#include "storage/storage.h"
+
+#include <algorithm>
+
+namespace {
+constexpr qsizetype MaxViolationsShown = 20;
+} // namespace
+
+SnapshotBuilder::SnapshotBuilder(const QByteArray& resource, const Fleet& fleet,
+                                 const ClientRegistry& clients, const Storage& storage,
+                                 Recorder& recorder, const TokenOwners& owners)
+    : m_resource(resource), m_fleet(fleet), m_clients(clients), m_storage(storage),
+      m_recorder(recorder), m_owners(owners)
+{}
+
+void SnapshotBuilder::noteAnswer(int client, int node, HistoryEvent::Operation operation,
+                                 const NodeOutcome& outcome)
+{
+    // The cards show each client's latest acquisition attempt.
+    if (operation == HistoryEvent::Operation::Acquire)
+        m_lastOutcomes[node][client] = {client, operation, outcome};
+}
+
+void SnapshotBuilder::noteEvent(const HistoryEvent& event)
+{
+    if (event.kind != HistoryEvent::Kind::Attempt)
+        return;
+    m_lastDecisionUs = event.tUs;
+    if (event.failReason() == HistoryEvent::FailReason::SplitVote)
+        m_lastSplitVoteUs = event.tUs;
+}
+
+void SnapshotBuilder::forgetClient(int client)
+{
+    for (auto& outcomes : m_lastOutcomes)
+        outcomes.remove(client);
+}
+
+NodeSnapshot SnapshotBuilder::nodeSnapshot(int index) const
+{
+    NodeSnapshot n = m_fleet.snapshot(index);
+    for (KeySnapshot& key : n.keys)
+        key.ownerClient = m_owners.ownerOf(key.token);
+    n.lastOutcomes = m_lastOutcomes.value(index).values();
+    return n;
+}
+
+ResourceSnapshot SnapshotBuilder::resourceSnapshot(const QList<NodeSnapshot>& nodes) const
+{
+    ResourceSnapshot r;
+    r.resource = m_resource;
+    r.nodeCount = int(nodes.size());
+    r.quorum = r.nodeCount / 2 + 1;
+    r.lastSplitVoteUs = m_lastSplitVoteUs;
+    QHash<QByteArray, ResourceSnapshot::Holder> holders;
+    for (const NodeSnapshot& node : nodes) {
+        if (node.state != NodeSnapshot::State::Up)
+            ++r.nodesUnknown;
+        for (const KeySnapshot& key : node.keys) {
+            if (key.resource != m_resource || key.pttlMs == -2 || key.stale)
+                continue;
+            auto& holder = holders[key.token];
+            holder.token = key.token;
+            holder.client = key.ownerClient;
+            ++holder.nodeCount;
+        }
+    }
+    r.holders = holders.values();
+    std::sort(r.holders.begin(), r.holders.end(),
+              [](const auto& a, const auto& b) { return a.nodeCount > b.nodeCount; });
+    for (const LockClient* client : m_clients.all()) {
+        if (!client->inSection())
+            continue;
+        const ClientSnapshot c = client->snapshot();
+        r.sections << ResourceSnapshot::Section{c.id, c.token, c.validUntilUs, c.lockLost};
+    }
+    return r;
+}
+
+EngineSnapshot SnapshotBuilder::build(qint64 nowUs)
+{
+    EngineSnapshot s;
+    s.tUs = nowUs;
+    s.sequence = ++m_sequence;
+    for (int i = 0; i < m_fleet.plannedSize(); ++i)
+        s.nodes << nodeSnapshot(i);
+    s.storage = m_storage.snapshot();
+    for (const LockClient* client : m_clients.all())
+        s.clients << client->snapshot();
+    if (m_fleet.size() > 0)
+        s.resources << resourceSnapshot(s.nodes);
+    History& history = m_recorder.history();
+    s.newEvents = history.takeNew();
+    s.eventCount = history.totalCount();
+    s.eventsPerSecond = history.ratePerSecond(nowUs);
+    s.lastDecisionUs = m_lastDecisionUs;
+    const SafetyChecker& checker = m_recorder.checker();
+    s.counters = checker.counters();
+    const QList<Violation>& all = checker.violations();
+    s.violations = all.mid(std::max<qsizetype>(0, all.size() - MaxViolationsShown));
+    return s;
+}

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "commands/commandanswer.h"
+#include "net/nodeaddress.h"
+#include "net/redisconnection.h"
+#include "record/historyevent.h"
+#include "snapshot/storagesnapshot.h"
+
+#include <QObject>
+#include <QTimer>
+#include <optional>
+
+class Clock;
+class RedisServerProcess;
+
+// The storage node: its own redis-server (a local one the app starts and stops with the
+// fleet, or the user's, given with --storage), never one of the lock nodes. It holds the
+// stock the clients buy from under the lock, and the fencing check's state. Its own
+// connection reads them for the storage card and sets the stock for `stock N`.
+class Storage : public QObject
+{
+    Q_OBJECT
+
+public:
+    Storage(const std::optional<NodeAddress>& external, const QString& redisServer,
+            const RedisConnection::Options& options, const Clock& clock, QObject* parent = nullptr);
+    ~Storage() override;
+
+    void start(); // emits ready() or failed()
+    void stop();
+
+    bool isReady() const;
+    NodeAddress address() const { return m_address; }
+    bool stockActive() const { return m_snapshot.stockActive; }
+    // SET stock N and a clean fencing state; the StockSet event follows.
+    void setStock(qint64 items, const AnswerCallback& done);
+    // "37 left of 100 ..." from the last reading.
+    QString report() const;
+    StorageSnapshot snapshot() const;
+
+signals:
+    void ready();
+    void failed(const QString& error);
+    void event(const HistoryEvent& event);
+    void changed();
+
+private:
+    void connectTo(const NodeAddress& address);
+    void poll();
+    void onRead(const CommandResult& result);
+    void onConnectionState(RedisConnection::State state, const QString& error);
+
+    std::optional<NodeAddress> m_external;
+    QString m_redisServer;
+    RedisConnection::Options m_options;
+    const Clock& m_clock;
+    RedisServerProcess* m_process = nullptr;
+    RedisConnection* m_connection = nullptr;
+    NodeAddress m_address;
+    StorageSnapshot m_snapshot;
+    QTimer m_pollTimer;
+    bool m_inFlight = false;
+    bool m_announced = false;
+};
