@@ -65,6 +65,10 @@ bool assign(ClientSettings& s, const QString& key, const QString& value)
         return parseSwitch(value, &s.autoExtend);
     if (key == QLatin1String("extendbelow"))
         return parseInt(value, &s.extendBelowMs);
+    if (key == QLatin1String("careful"))
+        return parseSwitch(value, &s.careful);
+    if (key == QLatin1String("fencing"))
+        return parseSwitch(value, &l.fencing);
     return false;
 }
 
@@ -75,7 +79,7 @@ const QStringList& knownKeys()
         QStringLiteral("driftms"),     QStringLiteral("retries"), QStringLiteral("retrydelay"),
         QStringLiteral("retryjitter"), QStringLiteral("jitter"),  QStringLiteral("maxext"),
         QStringLiteral("work"),        QStringLiteral("think"),   QStringLiteral("autoextend"),
-        QStringLiteral("extendbelow")};
+        QStringLiteral("extendbelow"), QStringLiteral("careful"), QStringLiteral("fencing")};
     return keys;
 }
 
@@ -138,5 +142,7 @@ QStringList ClientSettings::toAssignments() const
             QStringLiteral("work=%1").arg(work),
             QStringLiteral("think=%1").arg(thinkMs),
             QStringLiteral("autoextend=%1").arg(on(autoExtend)),
-            QStringLiteral("extendbelow=%1").arg(extendBelowMs)};
+            QStringLiteral("extendbelow=%1").arg(extendBelowMs),
+            QStringLiteral("careful=%1").arg(on(careful)),
+            QStringLiteral("fencing=%1").arg(on(lock.fencing))};
 }

@@ -3,10 +3,12 @@
 #include "core/clock.h"
 #include "core/constants.h"
 
-// For each key: its value (nil when absent) and its PTTL, read atomically.
+// For each key: its value (nil when absent), its PTTL and its fencing counter (key:fence),
+// read atomically.
 const QByteArray NodeMonitor::ReadKeysScript =
     "local r = {} for i, k in ipairs(KEYS) do "
-    "r[#r + 1] = redis.call('get', k) r[#r + 1] = redis.call('pttl', k) end return r";
+    "r[#r + 1] = redis.call('get', k) r[#r + 1] = redis.call('pttl', k) "
+    "r[#r + 1] = redis.call('get', k .. ':fence') end return r";
 
 namespace {
 // A read that takes this long means the node is stuck; it is far above any sane
@@ -75,16 +77,18 @@ void NodeMonitor::onReply(const CommandResult& result)
     m_inFlight = false;
     const RedisReply& reply = result.reply;
     if (result.status == CommandResult::Status::Replied && reply.type == RedisReply::Type::Array &&
-        reply.elements.size() == 2 * m_resources.size()) {
+        reply.elements.size() == 3 * m_resources.size()) {
         QList<KeySnapshot> keys;
         for (int i = 0; i < m_resources.size(); ++i) {
-            const RedisReply& value = reply.elements[2 * i];
+            const RedisReply& value = reply.elements[3 * i];
             if (value.isNil())
                 continue;
             KeySnapshot key;
             key.resource = m_resources[i];
             key.token = value.text;
-            key.pttlMs = reply.elements[2 * i + 1].integer;
+            key.pttlMs = reply.elements[3 * i + 1].integer;
+            const RedisReply& counter = reply.elements[3 * i + 2];
+            key.fenceCounter = counter.isNil() ? -1 : counter.text.toLongLong();
             key.readUs = result.repliedUs;
             keys << key;
         }

@@ -24,6 +24,7 @@ public:
 
     Kind kind = Kind::Pending;
     QByteArray owner; // Taken: the token that holds the key, when the node told us
+    qint64 fenceCounter = -1; // Ok with fencing: the node's counter for this acquisition
     QString error;    // Error, Timeout, Down: the text
     qint64 sentUs = 0;
     qint64 repliedUs = 0;

@@ -11,6 +11,13 @@
 
 const QByteArray Redlock::ReleaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then "
                                           "return redis.call('del', KEYS[1]) else return 0 end";
+// SET NX PX and, when it took, INCR the resource's counter on this node, in one atomic
+// step (design.md "Fencing"): the counter is the node's part of the fencing token. A
+// refusal names the holder, like SET NX GET.
+const QByteArray Redlock::FencedAcquireScript =
+    "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
+    "return redis.call('incr', KEYS[2]) end "
+    "return redis.call('get', KEYS[1])";
 const QByteArray Redlock::ExtendScript =
     "if redis.call('get', KEYS[1]) == ARGV[1] then "
     "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
@@ -23,6 +30,7 @@ struct Redlock::Attempt
     quint64 op = 0;
     AttemptResult result;
     QList<bool> usedSetNxGet; // per node: the acquire command's reply form
+    bool fenced = false;      // acquire through the fencing script
     int okCount = 0;
     int failedCount = 0;
     bool decided = false;
@@ -65,6 +73,7 @@ void Redlock::startAttempt(const std::shared_ptr<Acquisition>& acquisition)
 {
     auto attempt = std::make_shared<Attempt>();
     attempt->operation = Operation::Acquire;
+    attempt->fenced = m_settings.fencing;
     attempt->op = acquisition->op;
     attempt->acquisition = acquisition;
     attempt->epoch = acquisition->epoch;
@@ -133,6 +142,8 @@ QByteArrayList Redlock::commandFor(const Attempt& attempt, int node) const
     const AttemptResult& r = attempt.result;
     if (attempt.operation == Operation::Extend)
         return {"EVAL", ExtendScript, "1", r.resource, r.token, ttl};
+    if (attempt.fenced)
+        return {"EVAL", FencedAcquireScript, "2", r.resource, fenceKey(r.resource), r.token, ttl};
     // Standard wire format (key = resource, value = token), so other Redlock clients
     // interoperate. GET (Redis 7) names the holder when the key is taken.
     QByteArrayList command{"SET", r.resource, r.token, "NX", "PX", ttl};
@@ -160,6 +171,12 @@ NodeOutcome Redlock::outcomeOf(const Attempt& attempt, int node, const CommandRe
     if (reply.isError()) {
         o.kind = NodeOutcome::Kind::Error;
         o.error = QString::fromUtf8(reply.text);
+    } else if (attempt.operation == Operation::Acquire && attempt.fenced) {
+        // The counter when it took; the holder's token (or nil) when it did not.
+        o.kind = reply.type == RedisReply::Type::Integer ? NodeOutcome::Kind::Ok
+                                                         : NodeOutcome::Kind::Taken;
+        o.fenceCounter = o.kind == NodeOutcome::Kind::Ok ? reply.integer : -1;
+        o.owner = reply.text;
     } else if (attempt.operation == Operation::Extend) {
         const bool extended = reply.type == RedisReply::Type::Integer && reply.integer == 1;
         o.kind = extended ? NodeOutcome::Kind::Ok : NodeOutcome::Kind::Taken;
@@ -235,6 +252,9 @@ void Redlock::finishAcquireAttempt(const std::shared_ptr<Attempt>& attempt)
         done.lock.token = r.token;
         done.lock.acquiredUs = r.decidedUs;
         done.lock.nodeMask = r.okMask;
+        for (int i = 0; i < r.nodes.size(); ++i)
+            if (r.nodes[i].kind == NodeOutcome::Kind::Ok && r.nodes[i].fenceCounter >= 0)
+                done.lock.fence.set(i, r.nodes[i].fenceCounter);
         done.lock.validUntilUs = r.decidedUs + qint64(r.validityMs * 1000);
         done.attempts = acquisition->attempts;
         acquisition->callback(done);
@@ -363,6 +383,11 @@ int Redlock::retryDelayMs()
 {
     const int jitter = m_settings.jitter ? m_random(m_settings.retryJitterMs + 1) : 0;
     return m_settings.retryDelayMs + jitter;
+}
+
+QByteArray Redlock::fenceKey(const QByteArray& resource)
+{
+    return resource + ":fence";
 }
 
 void Redlock::cancel()

@@ -27,6 +27,9 @@ class Redlock : public LockStrategy
 public:
     static const QByteArray ReleaseScript;
     static const QByteArray ExtendScript;
+    static const QByteArray FencedAcquireScript;
+    // The per-resource counter on each node that fencing tokens are made of.
+    static QByteArray fenceKey(const QByteArray& resource);
 
     Redlock(const QList<NodeChannel*>& nodes, const Clock& clock, QObject* parent = nullptr);
     ~Redlock() override;

@@ -87,6 +87,17 @@ RedisReply FakeNode::set(const QByteArrayList& args)
 
 RedisReply FakeNode::eval(const QByteArrayList& args)
 {
+    if (args.value(1) == Redlock::FencedAcquireScript) {
+        // EVAL script 2 key counterKey token ttl
+        const QByteArray key = args.value(3);
+        const auto held = m_keys.constFind(key);
+        if (held != m_keys.cend())
+            return RedisReply::string(held->value);
+        m_keys.insert(key, {args.value(5), m_clock.nowUs() + args.value(6).toLongLong() * 1000});
+        Entry& counter = m_keys[args.value(4)];
+        counter.value = QByteArray::number(counter.value.toLongLong() + 1);
+        return RedisReply::number(counter.value.toLongLong());
+    }
     // EVAL script 1 key token [ttl]
     const QByteArray key = args.value(3);
     const auto it = m_keys.find(key);
