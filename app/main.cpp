@@ -170,6 +170,11 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--duration goes with --headless or --bench-ui");
     if (isSet("duration") && o.bench)
         return QStringLiteral("--duration does not apply to --bench (see --bench-cycles)");
+    if (isSet("clients") && o.bench)
+        return QStringLiteral("--clients does not apply to --bench (it measures one client)");
+    if (!o.config.nodes.isEmpty() && (isSet("local-nodes") || isSet("redis-server")))
+        return QStringLiteral("--local-nodes and --redis-server are for local nodes, but the "
+                              "nodes are given (--nodes or the config file)");
     return {};
 }
 

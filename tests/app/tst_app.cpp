@@ -206,6 +206,15 @@ private slots:
         QTest::newRow("bench without headless") << QStringList{"--bench"} << "--headless";
         QTest::newRow("screenshot headless")
             << QStringList{"--headless", "--screenshot", "/tmp/x.png"} << "with the window";
+        QTest::newRow("clients in the benchmark")
+            << QStringList{"--headless", "--bench", "--clients", "3"}
+            << "--clients does not apply to --bench";
+        QTest::newRow("local nodes beside nodes")
+            << QStringList{"--headless", "--nodes", "127.0.0.1:7001", "--local-nodes", "3"}
+            << "--local-nodes and --redis-server are for local nodes";
+        QTest::newRow("redis-server beside nodes")
+            << QStringList{"--headless", "--nodes", "127.0.0.1:7001", "--redis-server", "/x"}
+            << "--local-nodes and --redis-server are for local nodes";
         QTest::newRow("unknown option") << QStringList{"--headles"} << "Unknown option 'headles'";
         QTest::newRow("missing value")
             << QStringList{"--headless", "--clients"} << "Missing value after '--clients'";
