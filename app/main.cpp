@@ -2,6 +2,7 @@
 #include "bench/benchmark.h"
 #include "core/engineconfig.h"
 #include "core/enginecontroller.h"
+#include "core/filebudget.h"
 #include "core/unixsignalwatcher.h"
 #include "record/eventtext.h"
 #include "window/execqueue.h"
@@ -11,8 +12,12 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
+#include <QRegularExpression>
 #include <QTimer>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 
@@ -50,6 +55,11 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("n")},
         {QStringLiteral("redis-server"), QStringLiteral("The redis-server binary for local nodes."),
          QStringLiteral("path")},
+        {QStringLiteral("storage"),
+         QStringLiteral("The storage node for the stock: [user[:password]@]host:port[/db] of a "
+                        "Redis that is not one of the lock nodes (default: one more local "
+                        "redis-server)."),
+         QStringLiteral("address")},
         {QStringLiteral("clients"), QStringLiteral("Simulated clients at start (default 1)."),
          QStringLiteral("n")},
         {QStringLiteral("resource"), QStringLiteral("The resource (lock key) name."),
@@ -81,16 +91,114 @@ void addOptions(QCommandLineParser& parser)
     });
 }
 
-bool readInt(const QCommandLineParser& parser, const QString& name, int* out, QString* error)
+// A numeric flag's rules: every value outside them is refused, with them in the message.
+struct NumberFlag
 {
-    if (!parser.isSet(name))
-        return true;
+    const char* name;
+    double min;
+    double max;
+    bool whole;
+    const char* unit; // "" for a plain count
+};
+
+// The limits keep every time a QTimer's int milliseconds can hold, with room to spare.
+constexpr NumberFlag kDuration{"duration", 0, 86400, false, "seconds"}; // 24 h
+constexpr NumberFlag kAfter{"after", 0, 3600, false, "seconds"};        // 1 h
+constexpr NumberFlag kBenchCycles{"bench-cycles", 1, 1'000'000, true, ""};
+constexpr NumberFlag kClients{"clients", 0, EngineConfig::kMaxClients, true, ""};
+constexpr NumberFlag kLocalNodes{"local-nodes", 1, 9, true, ""};
+
+// The flag's value when it is a finite number within its limits (whole when it must be);
+// otherwise nothing, and *error names the flag, what it takes and what it got.
+std::optional<double> readNumber(const QCommandLineParser& parser, const NumberFlag& flag,
+                                 QString* error)
+{
+    static const QRegularExpression digits(QStringLiteral("^[+-]?[0-9]+$"));
+    const QString name = QLatin1String(flag.name);
+    const QString text = parser.value(name).trimmed();
     bool ok = false;
-    *out = parser.value(name).toInt(&ok);
-    if (!ok)
-        *error =
-            QStringLiteral("--%1 needs a whole number, not '%2'").arg(name, parser.value(name));
-    return ok;
+    const double value = text.toDouble(&ok);
+    // toDouble() reads "nan" and "inf"; neither is a number of anything.
+    ok = ok && std::isfinite(value) && value >= flag.min && value <= flag.max;
+    if (ok && flag.whole)
+        ok = digits.match(text).hasMatch();
+    if (ok)
+        return value;
+    const QString kind = flag.whole ? QStringLiteral("a whole number") : QStringLiteral("a number");
+    const QString unit =
+        *flag.unit ? QStringLiteral(" of %1").arg(QLatin1String(flag.unit)) : QString();
+    *error = QStringLiteral("--%1 must be %2%3 from %4 to %5, not '%6'")
+                 .arg(name, kind, unit)
+                 .arg(qint64(flag.min)) // the limits are whole: no "1e+06"
+                 .arg(qint64(flag.max))
+                 .arg(parser.value(name));
+    return std::nullopt;
+}
+
+template <typename T>
+bool readNumberInto(const QCommandLineParser& parser, const NumberFlag& flag, T* out,
+                    QString* error)
+{
+    if (!parser.isSet(QLatin1String(flag.name)))
+        return true;
+    const std::optional<double> value = readNumber(parser, flag, error);
+    if (value)
+        *out = T(*value); // within the flag's limits: the cast fits
+    return value.has_value();
+}
+
+bool readNumbers(const QCommandLineParser& parser, Options* o, QString* error)
+{
+    return readNumberInto(parser, kLocalNodes, &o->config.localNodeCount, error) &&
+           readNumberInto(parser, kClients, &o->config.initialClients, error) &&
+           readNumberInto(parser, kBenchCycles, &o->benchCycles, error) &&
+           readNumberInto(parser, kAfter, &o->screenshotAfterS, error) &&
+           readNumberInto(parser, kDuration, &o->durationS, error);
+}
+
+// A flag that the chosen mode would ignore is refused: a run that quietly does something
+// else than asked is worse than no run.
+QString unusedFlag(const QCommandLineParser& parser, const Options& o)
+{
+    const auto isSet = [&parser](const char* name) { return parser.isSet(QLatin1String(name)); };
+    if (o.bench && !o.headless)
+        return QStringLiteral("--bench runs with --headless");
+    if (o.headless && (o.benchUi || !o.screenshotPath.isEmpty() || isSet("exec")))
+        return QStringLiteral("--bench-ui, --screenshot and --exec run with the window, not "
+                              "--headless");
+    if (isSet("bench-cycles") && !o.bench)
+        return QStringLiteral("--bench-cycles goes with --bench");
+    if (isSet("json") && !o.bench && !o.benchUi)
+        return QStringLiteral("--json goes with --bench or --bench-ui");
+    if (isSet("after") && o.screenshotPath.isEmpty())
+        return QStringLiteral("--after goes with --screenshot");
+    if (isSet("duration") && !o.headless && !o.benchUi)
+        return QStringLiteral("--duration goes with --headless or --bench-ui");
+    if (isSet("duration") && o.bench)
+        return QStringLiteral("--duration does not apply to --bench (see --bench-cycles)");
+    if (isSet("clients") && o.bench)
+        return QStringLiteral("--clients does not apply to --bench (it measures one client)");
+    if (!o.config.nodes.isEmpty() && (isSet("local-nodes") || isSet("redis-server")))
+        return QStringLiteral("--local-nodes and --redis-server are for local nodes, but the "
+                              "nodes are given (--nodes or the config file)");
+    return {};
+}
+
+// Before a long benchmark, not after it: the report must have somewhere to go.
+QString unwritable(const QString& path)
+{
+    if (path.isEmpty())
+        return {};
+    const QFileInfo file(path);
+    const QFileInfo folder(file.absolutePath());
+    if (file.isDir())
+        return QStringLiteral("--json %1: is a folder").arg(path);
+    if (!folder.isDir())
+        return QStringLiteral("--json %1: the folder %2 does not exist")
+            .arg(path, folder.filePath());
+    if (file.exists() ? !file.isWritable() : !folder.isWritable())
+        return QStringLiteral("--json %1: not writable").arg(path);
+    return {};
 }
 
 bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
@@ -105,15 +213,24 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         auto nodes = NodeAddress::parseList(parser.value(QStringLiteral("nodes")), error);
         if (!nodes)
             return false;
-        o->config.nodes = *nodes;
+        o->config.nodes = *nodes; // checked with the storage below
     }
+    if (parser.isSet(QStringLiteral("storage"))) {
+        auto storage = NodeAddress::parse(parser.value(QStringLiteral("storage")), error);
+        if (!storage) {
+            *error = QStringLiteral("--storage: %1").arg(*error);
+            return false;
+        }
+        o->config.storage = *storage;
+    }
+    if (parser.isSet(QStringLiteral("nodes")) || parser.isSet(QStringLiteral("storage")))
+        if (*error = o->config.checkNodesDistinct(); !error->isEmpty())
+            return false;
     if (parser.isSet(QStringLiteral("redis-server")))
         o->config.redisServer = parser.value(QStringLiteral("redis-server"));
     if (parser.isSet(QStringLiteral("resource")))
         o->config.resource = parser.value(QStringLiteral("resource")).toUtf8();
-    if (!readInt(parser, QStringLiteral("local-nodes"), &o->config.localNodeCount, error) ||
-        !readInt(parser, QStringLiteral("clients"), &o->config.initialClients, error) ||
-        !readInt(parser, QStringLiteral("bench-cycles"), &o->benchCycles, error))
+    if (!readNumbers(parser, o, error))
         return false;
     o->headless = parser.isSet(QStringLiteral("headless"));
     o->bench = parser.isSet(QStringLiteral("bench"));
@@ -122,25 +239,23 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         o->config.initialClients = 50;
     o->jsonPath = parser.value(QStringLiteral("json"));
     o->screenshotPath = parser.value(QStringLiteral("screenshot"));
-    if (parser.isSet(QStringLiteral("after")))
-        o->screenshotAfterS = parser.value(QStringLiteral("after")).toDouble();
-    if (parser.isSet(QStringLiteral("duration")))
-        o->durationS = parser.value(QStringLiteral("duration")).toDouble();
+    if (*error = unusedFlag(parser, *o); !error->isEmpty())
+        return false;
+    if (*error = unwritable(o->jsonPath); !error->isEmpty())
+        return false;
     if (parser.isSet(QStringLiteral("exec"))) {
-        if (o->headless) {
-            *error = QStringLiteral("--exec runs with the window");
-            return false;
-        }
         const auto steps = ExecQueue::parse(parser.value(QStringLiteral("exec")), error);
         if (!steps)
             return false;
         o->exec = *steps;
     }
-    if (o->bench && !o->headless) {
-        *error = QStringLiteral("--bench runs with --headless");
+    if (*error = o->config.validate(); !error->isEmpty())
         return false;
+    // The benchmark opens its own few connections, not clients.
+    if (!o->bench) {
+        *error = FileBudget(o->config.nodeCount(), o->config.usesLocalFleet())
+                     .check(o->config.initialClients);
     }
-    *error = o->config.validate();
     return error->isEmpty();
 }
 
@@ -196,7 +311,7 @@ int runWindow(QApplication& app, const Options& o)
     std::unique_ptr<UiBenchmark> benchmark;
     if (o.benchUi) {
         UiBenchmark::Options options;
-        options.durationS = o.durationS > 0 ? int(o.durationS) : 30;
+        options.durationS = o.durationS > 0 ? int(std::ceil(o.durationS)) : 30;
         options.jsonPath = o.jsonPath;
         benchmark = std::make_unique<UiBenchmark>(&window, options);
         QObject::connect(benchmark.get(), &UiBenchmark::finished, &app, &QCoreApplication::exit);
@@ -237,34 +352,72 @@ int runWindow(QApplication& app, const Options& o)
     return app.exec();
 }
 
-bool hasFlag(int argc, char** argv, const char* flag)
+bool hasFlag(int argc, char** argv, std::initializer_list<const char*> flags)
 {
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], flag) == 0)
-            return true;
+    for (int i = 1; i < argc; ++i) {
+        for (const char* flag : flags) {
+            if (std::strcmp(argv[i], flag) == 0)
+                return true;
+        }
+    }
     return false;
+}
+
+// Whether a QApplication can open a window here. Without a display Qt aborts (qFatal) while
+// creating it; better to say so in words.
+bool hasDisplay(int argc, char** argv)
+{
+    for (const char* variable : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}) {
+        const char* value = std::getenv(variable);
+        if (value && *value)
+            return true;
+    }
+    return hasFlag(argc, argv, {"-platform", "--platform"});
 }
 
 } // namespace
 
 int main(int argc, char** argv)
 {
-    // A headless run creates no QApplication: it proves the engine stands alone.
+    // Each client holds a socket per node, and the proxies hold three more: lift the soft
+    // limit to the hard one before anything is opened (FileBudget checks what fits).
+    QString limitError;
+    FileBudget::raiseOpenFileLimit(&limitError);
+
+    // A headless run creates no QApplication: it proves the engine stands alone. Help,
+    // version and a machine without a display need no window either.
+    const bool window =
+        !hasFlag(argc, argv, {"--headless", "-h", "--help", "-?", "--help-all", "-v", "--version"});
+    const bool display = hasDisplay(argc, argv);
     std::unique_ptr<QCoreApplication> app;
-    if (hasFlag(argc, argv, "--headless"))
-        app = std::make_unique<QCoreApplication>(argc, argv);
-    else
+    if (window && display)
         app = std::make_unique<QApplication>(argc, argv);
+    else
+        app = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("redlockscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
 
     QCommandLineParser parser;
     addOptions(parser);
-    parser.process(*app);
+    // parse(), not process(): a bad command line exits with 2 like every other bad input.
+    if (!parser.parse(QCoreApplication::arguments())) {
+        fprintf(stderr, "redlockscope: %s (see --help)\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all")) ||
+        parser.isSet(QStringLiteral("version")))
+        parser.process(*app); // prints and exits with 0
     Options options;
     QString error;
     if (!readOptions(parser, &options, &error)) {
         fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
+        return 2;
+    }
+    if (!limitError.isEmpty())
+        fprintf(stderr, "redlockscope: %s\n", qPrintable(limitError));
+    if (window && !display) {
+        fprintf(stderr, "redlockscope: no display (DISPLAY is not set): run under xvfb-run, set "
+                        "QT_QPA_PLATFORM=offscreen, or use --headless\n");
         return 2;
     }
     quitOnSignals(*app);

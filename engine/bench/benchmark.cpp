@@ -1,16 +1,17 @@
 #include "bench/benchmark.h"
 
-#include "record/latencystats.h"
-#include "fleet/localfleet.h"
-#include "net/redisconnection.h"
-#include "lock/redlock.h"
 #include "core/steadyclock.h"
+#include "fleet/localfleet.h"
+#include "lock/redlock.h"
+#include "net/redisconnection.h"
+#include "record/latencystats.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSaveFile>
 #include <QTextStream>
 #include <cstdio>
 
@@ -259,11 +260,10 @@ int Benchmark::run()
     } else {
         out() << "(frozen-node phases skipped: they need local nodes, at least 3)\n";
     }
-    printAndStore();
-    return 0;
+    return printAndStore();
 }
 
-void Benchmark::printAndStore()
+int Benchmark::printAndStore()
 {
     QTextStream& o = out();
     o << QStringLiteral("\n%1 %2 %3 %4 %5 %6 %7 %8\n")
@@ -307,7 +307,9 @@ void Benchmark::printAndStore()
     m_report.insert(QStringLiteral("phases"), phases);
 
     QJsonArray checks;
+    QStringList failed;
     const auto check = [&](const QString& what, double value, const QString& target, bool ok) {
+        // A NaN (an empty phase) compares false: it fails, as a check that measured nothing.
         o << QStringLiteral("%1 %2  (target %3)  %4\n")
                  .arg(what, -44)
                  .arg(value, 8, 'f', 3)
@@ -317,6 +319,9 @@ void Benchmark::printAndStore()
                                   {QStringLiteral("value"), value},
                                   {QStringLiteral("target"), target},
                                   {QStringLiteral("pass"), ok}});
+        if (!ok)
+            failed << QStringLiteral("%1 is %2, target %3")
+                          .arg(what, QString::number(value, 'f', 3), target);
     };
     o << "\n";
     const Phase& floor = *m_phases[0];
@@ -347,13 +352,31 @@ void Benchmark::printAndStore()
               QStringLiteral("<= 2"), queue <= 2);
     }
     m_report.insert(QStringLiteral("checks"), checks);
+    m_report.insert(QStringLiteral("pass"), failed.isEmpty());
     o.flush();
+    const bool written = writeJson();
+    for (const QString& failure : std::as_const(failed))
+        fprintf(stderr, "redlockscope: benchmark check failed: %s\n", qPrintable(failure));
+    if (!written)
+        return 2;
+    if (!failed.isEmpty()) {
+        fprintf(stderr, "redlockscope: %lld of %lld benchmark checks failed\n",
+                qlonglong(failed.size()), qlonglong(checks.size()));
+        return 1;
+    }
+    return 0;
+}
+
+bool Benchmark::writeJson()
+{
     if (m_options.jsonPath.isEmpty())
-        return;
-    QFile file(m_options.jsonPath);
-    if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        file.write(QJsonDocument(m_report).toJson());
-    else
-        fprintf(stderr, "redlockscope: cannot write %s: %s\n", qPrintable(m_options.jsonPath),
-                qPrintable(file.errorString()));
+        return true;
+    // All or nothing: a half-written report must not pass for a whole one.
+    QSaveFile file(m_options.jsonPath);
+    if (file.open(QIODevice::WriteOnly) && file.write(QJsonDocument(m_report).toJson()) >= 0 &&
+        file.commit())
+        return true;
+    fprintf(stderr, "redlockscope: cannot write %s: %s\n", qPrintable(m_options.jsonPath),
+            qPrintable(file.errorString()));
+    return false;
 }

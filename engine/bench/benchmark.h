@@ -32,7 +32,9 @@ public:
     explicit Benchmark(const Options& options, QObject* parent = nullptr);
     ~Benchmark() override;
 
-    // Runs every phase; returns the process exit code (0 ok, 2 error). Prints a table.
+    // Runs every phase and prints a table. Returns the process exit code: 0 when every
+    // check passed (and the JSON, if asked for, was written), 1 when a check failed (each
+    // failed one is named on stderr), 2 when it could not run or write its JSON.
     int run();
     const QJsonObject& report() const { return m_report; }
 
@@ -47,7 +49,8 @@ private:
     void thaw();
     bool waitAllReady(int timeoutMs);
     bool spin(const std::function<bool()>& done, int timeoutMs);
-    void printAndStore();
+    int printAndStore(); // the exit code, as run()
+    bool writeJson();
     void resetPeaks();
     int peakPending(int firstNode) const;
 

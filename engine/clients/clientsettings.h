@@ -2,12 +2,16 @@
 
 #include "lock/locksettings.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 #include <optional>
 
 // How one simulated client behaves: its lock settings plus its work loop
 // (acquire -> hold for the work time -> release -> think -> again).
+//
+// Every setting is a row of ClientSettingField::all(): the command language's keys, the
+// config file's names, the limits and the dialog's fields all come from there.
 struct ClientSettings
 {
     LockSettings lock;
@@ -20,16 +24,23 @@ struct ClientSettings
     // checks it right before writing; a careless one (the seed's code) writes anyway.
     bool careful = true;
 
-    // Empty when usable; otherwise what is wrong, naming the field.
+    // Empty when usable; otherwise what is wrong, naming the setting.
     QString validate() const;
 
     // Applies "key=value" pairs of the command language (ttl=10000 work=1000-3000
     // jitter=off ...). Returns the changed settings, or nothing with *error set (naming
-    // the bad key or value) and this object untouched.
+    // the bad key or value) and this object untouched: all or nothing.
     std::optional<ClientSettings> withAssignments(const QStringList& assignments,
                                                   QString* error) const;
     // The same settings written as assignments, for display and for scenario files.
     QStringList toAssignments() const;
+
+    // Applies a config file's "client" object ({"ttlMs": 10000, ...}); `path` names it in
+    // messages ("client.ttlMs: expected a number, got \"abc\""). Unknown keys and values of
+    // the wrong type are refused. All or nothing, like withAssignments().
+    std::optional<ClientSettings> withJson(const QJsonObject& object, const QString& path,
+                                           QString* error) const;
+    QJsonObject toJson() const;
 
     friend bool operator==(const ClientSettings&, const ClientSettings&) = default;
 };

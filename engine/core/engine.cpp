@@ -7,6 +7,7 @@
 #include "commands/commanddispatcher.h"
 #include "core/constants.h"
 #include "core/enumnames.h"
+#include "core/filebudget.h"
 #include "core/steadyclock.h"
 #include "fleet/fleet.h"
 #include "fleet/fleetnode.h"

@@ -1,9 +1,14 @@
 #include "core/engineconfig.h"
 
+#include "clients/jsoncheck.h"
+
 #include <QFile>
+#include <QHostAddress>
+#include <QHostInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <limits>
 
 QString EngineConfig::validate() const
 {
@@ -12,8 +17,10 @@ QString EngineConfig::validate() const
         return QStringLiteral("the node count must be odd, from 1 to 9 (is %1)").arg(n);
     if (resource.isEmpty())
         return QStringLiteral("the resource name must not be empty");
-    if (initialClients < 0 || initialClients > 200)
-        return QStringLiteral("clients must be 0 to 200 (is %1)").arg(initialClients);
+    if (initialClients < 0 || initialClients > kMaxClients)
+        return QStringLiteral("clients must be 0 to %1 (is %2)")
+            .arg(kMaxClients)
+            .arg(initialClients);
     if (pollIntervalMs < 10)
         return QStringLiteral("the poll interval must be at least 10 ms");
     return clientDefaults.validate();
@@ -21,45 +28,256 @@ QString EngineConfig::validate() const
 
 namespace {
 
-std::optional<NodeAddress> nodeFromJson(const QJsonValue& value, int index, QString* error)
+// The addresses a node's host stands for; empty when it does not resolve (the engine then
+// reports "host not found" when it connects).
+QList<QHostAddress> resolve(const QString& host)
 {
-    if (value.isString()) {
-        QString why;
-        auto address = NodeAddress::parse(value.toString(), &why);
-        if (!address)
-            *error = QStringLiteral("node %1: %2").arg(index + 1).arg(why);
-        return address;
+    QHostAddress literal;
+    if (literal.setAddress(host))
+        return {literal};
+    const QHostInfo info = QHostInfo::fromName(host);
+    return info.error() == QHostInfo::NoError ? info.addresses() : QList<QHostAddress>{};
+}
+
+// The address both lists share, or nothing. Tolerant: an IPv4-mapped address is its IPv4
+// one, and the IPv6 loopback is 127.0.0.1 (redis-server listens on both by default).
+std::optional<QHostAddress> shared(const QList<QHostAddress>& a, const QList<QHostAddress>& b)
+{
+    for (const QHostAddress& x : a) {
+        for (const QHostAddress& y : b) {
+            if (x.isEqual(y, QHostAddress::TolerantConversion))
+                return x;
+        }
     }
-    if (!value.isObject()) {
-        *error = QStringLiteral("node %1: expected \"host:port\" or an object").arg(index + 1);
+    return std::nullopt;
+}
+
+// Where two addresses reach the same server ("localhost:7001" and "127.0.0.1:7001"), the
+// address they share; empty when they are different servers.
+QString sameServer(const NodeAddress& a, const QList<QHostAddress>& aResolved, const NodeAddress& b,
+                   const QList<QHostAddress>& bResolved)
+{
+    if (a.port != b.port)
+        return {};
+    if (const auto address = shared(aResolved, bResolved)) {
+        NodeAddress reached;
+        reached.host = address->toString();
+        reached.port = a.port;
+        return reached.display();
+    }
+    if (aResolved.isEmpty() && bResolved.isEmpty() &&
+        a.host.compare(b.host, Qt::CaseInsensitive) == 0)
+        return a.display();
+    return {};
+}
+
+} // namespace
+
+QString EngineConfig::checkNodesDistinct() const
+{
+    QList<QList<QHostAddress>> addresses;
+    for (const NodeAddress& node : nodes)
+        addresses << resolve(node.host);
+    for (qsizetype j = 1; j < nodes.size(); ++j) {
+        for (qsizetype i = 0; i < j; ++i) {
+            const QString where = sameServer(nodes[i], addresses[i], nodes[j], addresses[j]);
+            if (where.isEmpty())
+                continue;
+            return QStringLiteral("node %1 (%2) and node %3 (%4) are the same node: both reach "
+                                  "%5, so its vote would count twice")
+                .arg(i + 1)
+                .arg(nodes[i].display())
+                .arg(j + 1)
+                .arg(nodes[j].display(), where);
+        }
+    }
+    // The storage holds the data the lock protects: it is never one of the lock nodes.
+    if (storage) {
+        const QList<QHostAddress> resolved = resolve(storage->host);
+        for (qsizetype i = 0; i < nodes.size(); ++i) {
+            const QString where = sameServer(nodes[i], addresses[i], *storage, resolved);
+            if (!where.isEmpty())
+                return QStringLiteral("the storage (%1) is node %2 (%3): the storage must be a "
+                                      "server of its own, not one of the lock nodes")
+                    .arg(storage->display())
+                    .arg(i + 1)
+                    .arg(nodes[i].display());
+        }
+    }
+    return {};
+}
+
+namespace {
+
+const QStringList kRootKeys{QStringLiteral("nodes"),       QStringLiteral("localNodes"),
+                            QStringLiteral("redisServer"), QStringLiteral("resource"),
+                            QStringLiteral("clients"),     QStringLiteral("client"),
+                            QStringLiteral("storage")};
+const QStringList kNodeKeys{QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("user"),
+                            QStringLiteral("password"), QStringLiteral("db")};
+
+template <typename T> std::optional<T> fail(QString* error, const QString& text)
+{
+    *error = text;
+    return std::nullopt;
+}
+
+// {"host": .., "port": .., "user": .., "password": .., "db": ..}: the JSON types here, the
+// values by NodeAddress's own checks (the same as for "host:port" text).
+std::optional<NodeAddress> nodeFromObject(const QJsonObject& o, const QString& path, QString* error)
+{
+    if (const QString unknown = JsonCheck::unknownKey(o, kNodeKeys, path); !unknown.isEmpty())
+        return fail<NodeAddress>(error, unknown);
+    for (const char* required : {"host", "port"}) {
+        if (!o.contains(QLatin1String(required)))
+            return fail<NodeAddress>(
+                error,
+                QStringLiteral("%1: missing").arg(JsonCheck::path(path, QLatin1String(required))));
+    }
+    const auto host = JsonCheck::string(o.value(QLatin1String("host")),
+                                        JsonCheck::path(path, QStringLiteral("host")), error);
+    const auto port =
+        JsonCheck::wholeNumber(o.value(QLatin1String("port")),
+                               JsonCheck::path(path, QStringLiteral("port")), 1, 65535, error);
+    if (!host || !port)
         return std::nullopt;
-    }
-    const QJsonObject o = value.toObject();
-    NodeAddress address;
-    address.host = o.value(QLatin1String("host")).toString(address.host);
-    const int port = o.value(QLatin1String("port")).toInt(-1);
-    if (port < 1 || port > 65535) {
-        *error = QStringLiteral("node %1: port must be 1-65535").arg(index + 1);
+    std::optional<QString> user = QString();
+    std::optional<QString> password = QString();
+    std::optional<qint64> db = 0;
+    if (o.contains(QLatin1String("user")))
+        user = JsonCheck::string(o.value(QLatin1String("user")),
+                                 JsonCheck::path(path, QStringLiteral("user")), error);
+    if (user && o.contains(QLatin1String("password")))
+        password = JsonCheck::string(o.value(QLatin1String("password")),
+                                     JsonCheck::path(path, QStringLiteral("password")), error);
+    if (user && password && o.contains(QLatin1String("db")))
+        db = JsonCheck::wholeNumber(o.value(QLatin1String("db")),
+                                    JsonCheck::path(path, QStringLiteral("db")), 0,
+                                    std::numeric_limits<int>::max(), error);
+    if (!user || !password || !db)
         return std::nullopt;
-    }
-    address.port = quint16(port);
-    address.user = o.value(QLatin1String("user")).toString();
-    address.password = o.value(QLatin1String("password")).toString();
-    address.db = o.value(QLatin1String("db")).toInt(0);
+    QString why;
+    auto address = NodeAddress::fromParts(*host, *port, *user, *password, *db, &why);
+    if (!address)
+        *error = QStringLiteral("%1: %2").arg(path, why);
     return address;
 }
 
-void readLockSettings(const QJsonObject& o, LockSettings* s)
+std::optional<NodeAddress> nodeFromJson(const QJsonValue& value, const QString& path,
+                                        QString* error)
 {
-    s->ttlMs = o.value(QLatin1String("ttlMs")).toInt(s->ttlMs);
-    s->nodeTimeoutMs = o.value(QLatin1String("nodeTimeoutMs")).toInt(s->nodeTimeoutMs);
-    s->driftFactor = o.value(QLatin1String("driftFactor")).toDouble(s->driftFactor);
-    s->driftConstantMs = o.value(QLatin1String("driftConstantMs")).toInt(s->driftConstantMs);
-    s->retryCount = o.value(QLatin1String("retryCount")).toInt(s->retryCount);
-    s->retryDelayMs = o.value(QLatin1String("retryDelayMs")).toInt(s->retryDelayMs);
-    s->retryJitterMs = o.value(QLatin1String("retryJitterMs")).toInt(s->retryJitterMs);
-    s->jitter = o.value(QLatin1String("jitter")).toBool(s->jitter);
-    s->maxExtensions = o.value(QLatin1String("maxExtensions")).toInt(s->maxExtensions);
+    if (value.isObject())
+        return nodeFromObject(value.toObject(), path, error);
+    if (!value.isString())
+        return fail<NodeAddress>(error, QStringLiteral("%1: expected \"host:port\" or an object, "
+                                                       "got %2")
+                                            .arg(path, JsonCheck::describe(value)));
+    // The entry itself is not repeated: it may hold a password.
+    QString why;
+    auto address = NodeAddress::parse(value.toString(), &why);
+    if (!address)
+        *error = QStringLiteral("%1: %2").arg(path, why);
+    return address;
+}
+
+std::optional<QList<NodeAddress>> nodesFromJson(const QJsonValue& value, QString* error)
+{
+    if (!value.isArray())
+        return fail<QList<NodeAddress>>(
+            error, QStringLiteral("nodes: expected an array of \"host:port\" strings or objects, "
+                                  "got %1")
+                       .arg(JsonCheck::describe(value)));
+    const QJsonArray array = value.toArray();
+    if (array.isEmpty())
+        return fail<QList<NodeAddress>>(
+            error, QStringLiteral("nodes: empty (leave it out to start local nodes)"));
+    QList<NodeAddress> nodes;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const auto address = nodeFromJson(array.at(i), QStringLiteral("nodes[%1]").arg(i), error);
+        if (!address)
+            return std::nullopt;
+        nodes << *address;
+    }
+    return nodes;
+}
+
+// The keys that only mean something for local nodes, refused beside "nodes": a file that
+// says both would leave the reader guessing which one is used.
+QString localOnlyBesideNodes(const QJsonObject& root)
+{
+    if (!root.contains(QLatin1String("nodes")))
+        return {};
+    for (const char* key : {"localNodes", "redisServer"}) {
+        if (root.contains(QLatin1String(key)))
+            return QStringLiteral("%1: only for local nodes, but \"nodes\" names your own")
+                .arg(QLatin1String(key));
+    }
+    return {};
+}
+
+std::optional<EngineConfig> configFromJson(const QJsonObject& root, QString* error)
+{
+    if (QString why = JsonCheck::unknownKey(root, kRootKeys, {}); !why.isEmpty())
+        return fail<EngineConfig>(error, why);
+    if (QString why = localOnlyBesideNodes(root); !why.isEmpty())
+        return fail<EngineConfig>(error, why);
+    EngineConfig config;
+    if (root.contains(QLatin1String("nodes"))) {
+        const auto nodes = nodesFromJson(root.value(QLatin1String("nodes")), error);
+        if (!nodes)
+            return std::nullopt;
+        config.nodes = *nodes;
+    }
+    if (root.contains(QLatin1String("storage"))) {
+        const auto storage =
+            nodeFromJson(root.value(QLatin1String("storage")), QStringLiteral("storage"), error);
+        if (!storage)
+            return std::nullopt;
+        config.storage = *storage;
+    }
+    if (root.contains(QLatin1String("localNodes"))) {
+        const auto count = JsonCheck::wholeNumber(root.value(QLatin1String("localNodes")),
+                                                  QStringLiteral("localNodes"), 1, 9, error);
+        if (!count)
+            return std::nullopt;
+        config.localNodeCount = int(*count);
+    }
+    if (root.contains(QLatin1String("clients"))) {
+        const auto count =
+            JsonCheck::wholeNumber(root.value(QLatin1String("clients")), QStringLiteral("clients"),
+                                   0, EngineConfig::kMaxClients, error);
+        if (!count)
+            return std::nullopt;
+        config.initialClients = int(*count);
+    }
+    for (const char* key : {"redisServer", "resource"}) {
+        if (!root.contains(QLatin1String(key)))
+            continue;
+        const auto text =
+            JsonCheck::string(root.value(QLatin1String(key)), QLatin1String(key), error);
+        if (!text)
+            return std::nullopt;
+        if (text->isEmpty())
+            return fail<EngineConfig>(
+                error,
+                QStringLiteral("%1: empty (leave it out for the default)").arg(QLatin1String(key)));
+        if (qstrcmp(key, "resource") == 0)
+            config.resource = text->toUtf8();
+        else
+            config.redisServer = *text;
+    }
+    if (root.contains(QLatin1String("client"))) {
+        const QJsonValue client = root.value(QLatin1String("client"));
+        if (!client.isObject())
+            return fail<EngineConfig>(error, QStringLiteral("client: expected an object, got %1")
+                                                 .arg(JsonCheck::describe(client)));
+        const auto settings =
+            config.clientDefaults.withJson(client.toObject(), QStringLiteral("client"), error);
+        if (!settings)
+            return std::nullopt;
+        config.clientDefaults = *settings;
+    }
+    return config;
 }
 
 } // namespace
@@ -74,38 +292,21 @@ std::optional<EngineConfig> EngineConfig::loadFile(const QString& path, QString*
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (!doc.isObject()) {
-        *error = QStringLiteral("%1: not a JSON object (%2 at offset %3)")
-                     .arg(path, parseError.errorString())
-                     .arg(parseError.offset);
+        *error = parseError.error != QJsonParseError::NoError
+                     ? QStringLiteral("%1: not valid JSON (%2 at offset %3)")
+                           .arg(path, parseError.errorString())
+                           .arg(parseError.offset)
+                     : QStringLiteral("%1: expected a JSON object {...} at the top").arg(path);
         return std::nullopt;
     }
-    const QJsonObject root = doc.object();
-    EngineConfig config;
-    const QJsonArray nodes = root.value(QLatin1String("nodes")).toArray();
-    for (int i = 0; i < nodes.size(); ++i) {
-        QString why;
-        const auto address = nodeFromJson(nodes[i], i, &why);
-        if (!address) {
-            *error = QStringLiteral("%1: %2").arg(path, why);
-            return std::nullopt;
-        }
-        config.nodes << *address;
-    }
-    config.localNodeCount = root.value(QLatin1String("localNodes")).toInt(config.localNodeCount);
-    config.redisServer = root.value(QLatin1String("redisServer")).toString();
-    config.resource =
-        root.value(QLatin1String("resource")).toString(QString::fromUtf8(config.resource)).toUtf8();
-    config.initialClients = root.value(QLatin1String("clients")).toInt(config.initialClients);
-    const QJsonObject client = root.value(QLatin1String("client")).toObject();
-    readLockSettings(client, &config.clientDefaults.lock);
-    ClientSettings& c = config.clientDefaults;
-    c.workMinMs = client.value(QLatin1String("workMinMs")).toInt(c.workMinMs);
-    c.workMaxMs = client.value(QLatin1String("workMaxMs")).toInt(c.workMaxMs);
-    c.thinkMs = client.value(QLatin1String("thinkMs")).toInt(c.thinkMs);
-    c.autoExtend = client.value(QLatin1String("autoExtend")).toBool(c.autoExtend);
-    c.extendBelowMs = client.value(QLatin1String("extendBelowMs")).toInt(c.extendBelowMs);
-    if (const QString problem = config.validate(); !problem.isEmpty()) {
-        *error = QStringLiteral("%1: %2").arg(path, problem);
+    QString why;
+    std::optional<EngineConfig> config = configFromJson(doc.object(), &why);
+    if (config && why.isEmpty())
+        why = config->validate();
+    if (config && why.isEmpty())
+        why = config->checkNodesDistinct();
+    if (!why.isEmpty()) {
+        *error = QStringLiteral("%1: %2").arg(path, why);
         return std::nullopt;
     }
     return config;

@@ -22,12 +22,21 @@ struct EngineConfig
     int pollIntervalMs = 100; // how often each node's lock keys are read for display
     int connectTimeoutMs = 1000;
 
+    static constexpr int kMaxClients = 200;
+
     bool usesLocalFleet() const { return nodes.isEmpty(); }
     int nodeCount() const { return usesLocalFleet() ? localNodeCount : int(nodes.size()); }
     QString validate() const; // empty when usable
 
+    // Empty when no two nodes are one server; otherwise which two entries collide. Host
+    // names are resolved (blocking: meant for startup, once), so "localhost:7001" and
+    // "127.0.0.1:7001" are found to be the same node, whose vote would count twice.
+    QString checkNodesDistinct() const;
+
     // {"nodes": ["host:port", {"host":..,"port":..,"user":..,"password":..,"db":..}],
     //  "localNodes": 5, "redisServer": "...", "resource": "...", "clients": 1,
     //  "client": {"ttlMs":..,"nodeTimeoutMs":..,"driftFactor":..,"retryCount":..,...}}
+    // Checked as strictly as --nodes: unknown keys and values of the wrong type are refused
+    // with their path ("client.ttlMs: expected a number, got \"abc\"").
     static std::optional<EngineConfig> loadFile(const QString& path, QString* error);
 };

@@ -1,5 +1,6 @@
 #include "fleet/localfleet.h"
 
+#include <QDir>
 #include <QEventLoop>
 #include <QTimer>
 
@@ -27,6 +28,9 @@ LocalFleet::~LocalFleet()
 
 void LocalFleet::start()
 {
+    // A run that was SIGKILLed left its nodes' directories behind (the nodes themselves
+    // died with it): clear them before making new ones.
+    RedisServerProcess::removeLeftoverDirectories(QDir::tempPath());
     m_startedCount = 0;
     m_failed = false;
     m_starting = true;

@@ -9,7 +9,9 @@
 #include <QStandardPaths>
 #include <QTcpServer>
 
+#include <cerrno>
 #include <csignal>
+#include <limits>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -110,8 +112,9 @@ void RedisServerProcess::start()
     if (!m_dir) {
         // Created once and kept across restarts: an AOF written before a crash is
         // read back by the restarted node, which is what persistence faults show.
-        m_dir = std::make_unique<QTemporaryDir>(QDir::tempPath() +
-                                                QStringLiteral("/redlock-node-XXXXXX"));
+        m_dir =
+            std::make_unique<QTemporaryDir>(QDir::tempPath() + QLatin1Char('/') +
+                                            directoryPrefix(::getpid()) + QStringLiteral("XXXXXX"));
         if (!m_dir->isValid()) {
             error = QStringLiteral("cannot create a directory for redis-server: %1")
                         .arg(m_dir->errorString());
@@ -294,6 +297,38 @@ quint16 RedisServerProcess::freeLoopbackPort()
         return port;
     }
     return 0;
+}
+
+QString RedisServerProcess::directoryPrefix(qint64 pid)
+{
+    return QStringLiteral("redlock-node-%1-").arg(pid);
+}
+
+QStringList RedisServerProcess::removeLeftoverDirectories(const QString& parent)
+{
+    // QTemporaryDir replaces XXXXXX with six letters and digits.
+    static const QRegularExpression pattern(
+        QStringLiteral("^redlock-node-([1-9][0-9]{0,9})-[A-Za-z0-9]{6}$"));
+    QStringList removed;
+    const QDir folder(parent);
+    const QFileInfoList entries =
+        folder.entryInfoList({QStringLiteral("redlock-node-*")},
+                             QDir::Dirs | QDir::NoSymLinks | QDir::NoDotAndDotDot | QDir::Hidden);
+    for (const QFileInfo& entry : entries) {
+        const QRegularExpressionMatch match = pattern.match(entry.fileName());
+        if (!match.hasMatch() || entry.ownerId() != ::getuid())
+            continue;
+        const qint64 pid = match.captured(1).toLongLong();
+        // Only a process that does not exist at all: a live one (ours, another app's, or an
+        // unrelated process that got the pid), one of another user (EPERM) or a zombie that
+        // still holds the pid keeps its directory.
+        if (pid <= 0 || pid > std::numeric_limits<pid_t>::max() || pid == ::getpid() ||
+            !(::kill(pid_t(pid), 0) == -1 && errno == ESRCH))
+            continue;
+        if (QDir(entry.filePath()).removeRecursively())
+            removed << entry.filePath();
+    }
+    return removed;
 }
 
 QStringList RedisServerProcess::arguments() const

@@ -12,6 +12,9 @@
 //
 // The process binds 127.0.0.1 only and keeps its files in a temporary directory that
 // outlives restarts (so AOF persistence means something) and is removed with this object.
+// The directory's name carries the app's pid (redlock-node-<pid>-XXXXXX): if the app is
+// SIGKILLed its nodes die with it but the directories stay, and the next start finds them
+// by that pid (removeLeftoverDirectories).
 // Children get PR_SET_PDEATHSIG=SIGKILL: a frozen node can never outlive the app, even if
 // the app itself is killed.
 class RedisServerProcess : public QObject
@@ -72,6 +75,12 @@ public:
     static QString findExecutable(const QString& preferred, QString* error);
     // A port nobody listens on right now (the kernel's choice on 127.0.0.1).
     static quint16 freeLoopbackPort();
+    // Removes the node directories in `parent` left by an app that is gone: only names of
+    // the form redlock-node-<pid>-XXXXXX, only ours (same user), and only when no process
+    // <pid> exists. Returns the paths removed.
+    static QStringList removeLeftoverDirectories(const QString& parent);
+    // The directory name's prefix for nodes of process `pid`: "redlock-node-<pid>-".
+    static QString directoryPrefix(qint64 pid);
 
 signals:
     void started();

@@ -27,13 +27,30 @@ bool isValidHostName(const QString& host)
     return host.size() <= 253 && pattern.match(host).hasMatch();
 }
 
+const QString kPortRange = QStringLiteral("port must be 1-65535");
+const QString kDbRange = QStringLiteral("db must be a whole number, 0 or more");
+
+bool isPort(qint64 value)
+{
+    return value >= 1 && value <= 65535;
+}
+
+bool isDb(qint64 value)
+{
+    return value >= 0 && value <= std::numeric_limits<int>::max();
+}
+
+// toLongLong accepts a leading '+' and surrounding spaces; ports and dbs are digits only.
+bool isDigits(const QString& text)
+{
+    return !text.isEmpty() && text.front().isDigit() && text.back().isDigit();
+}
+
 bool parsePort(const QString& text, quint16* port)
 {
     bool ok = false;
-    const uint value = text.toUInt(&ok);
-    // toUInt accepts a leading '+' and surrounding spaces; a port is digits only.
-    if (!ok || text.isEmpty() || !text.front().isDigit() || !text.back().isDigit() || value < 1 ||
-        value > 65535)
+    const qlonglong value = text.toLongLong(&ok);
+    if (!ok || !isDigits(text) || !isPort(value))
         return false;
     *port = quint16(value);
     return true;
@@ -43,11 +60,40 @@ bool parseDb(const QString& text, int* db)
 {
     bool ok = false;
     const qlonglong value = text.toLongLong(&ok);
-    if (!ok || text.isEmpty() || !text.front().isDigit() || !text.back().isDigit() || value < 0 ||
-        value > std::numeric_limits<int>::max())
+    if (!ok || !isDigits(text) || !isDb(value))
         return false;
     *db = int(value);
     return true;
+}
+
+bool isIpv6(const QString& host)
+{
+    QHostAddress address;
+    return address.setAddress(host) && address.protocol() == QAbstractSocket::IPv6Protocol;
+}
+
+// A host as both forms accept it, once any brackets are off: an IPv6 address, or a name
+// (or IPv4 address) as DNS writes it.
+bool checkHost(const QString& host, QString* error)
+{
+    if (host.isEmpty())
+        return fail(error, QStringLiteral("host is missing"));
+    if (host.contains(QLatin1Char(':'))) {
+        if (!isIpv6(host))
+            return fail(error, QStringLiteral("'%1' is not an IPv6 address").arg(host));
+        return true;
+    }
+    if (!isValidHostName(host))
+        return fail(error, QStringLiteral("'%1' is not a valid host name").arg(host));
+    return true;
+}
+
+bool userWithoutPassword(const QString& user, QString* error)
+{
+    return fail(error, QStringLiteral("user '%1' has no password (expected "
+                                      "user:password@host:port, or :password@host:port "
+                                      "for the default user)")
+                           .arg(user));
 }
 
 // The credentials part before the last '@': "user:password", ":password" or "password"-less
@@ -59,10 +105,7 @@ bool parseCredentials(const QString& text, NodeAddress* out, QString* error)
                                           ":password@)"));
     const qsizetype colon = text.indexOf(QLatin1Char(':'));
     if (colon < 0)
-        return fail(error, QStringLiteral("user '%1' has no password (expected "
-                                          "user:password@host:port, or :password@host:port "
-                                          "for the default user)")
-                               .arg(text));
+        return userWithoutPassword(text, error);
     out->user = text.left(colon);
     out->password = text.mid(colon + 1);
     if (out->password.isEmpty())
@@ -82,29 +125,26 @@ bool parseHostPort(const QString& text, NodeAddress* out, QString* error)
         host = text.mid(1, close - 1);
         const QString rest = text.mid(close + 1);
         if (!rest.startsWith(QLatin1Char(':')))
-            return fail(error, QStringLiteral("port must be 1-65535"));
+            return fail(error, kPortRange);
         portText = rest.mid(1);
-        QHostAddress address;
-        if (!address.setAddress(host) || address.protocol() != QAbstractSocket::IPv6Protocol)
+        if (!isIpv6(host))
             return fail(error, QStringLiteral("'%1' is not an IPv6 address").arg(host));
     } else {
         const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
         if (colon < 0) {
             if (text.isEmpty())
                 return fail(error, QStringLiteral("host is missing"));
-            return fail(error, QStringLiteral("port must be 1-65535"));
+            return fail(error, kPortRange);
         }
         host = text.left(colon);
         portText = text.mid(colon + 1);
         if (host.contains(QLatin1Char(':')))
             return fail(error, QStringLiteral("IPv6 addresses go in brackets, e.g. [::1]:6379"));
-        if (host.isEmpty())
-            return fail(error, QStringLiteral("host is missing"));
-        if (!isValidHostName(host))
-            return fail(error, QStringLiteral("'%1' is not a valid host name").arg(host));
+        if (!checkHost(host, error))
+            return false;
     }
     if (!parsePort(portText, &out->port))
-        return fail(error, QStringLiteral("port must be 1-65535"));
+        return fail(error, kPortRange);
     out->host = host;
     return true;
 }
@@ -158,7 +198,7 @@ std::optional<NodeAddress> NodeAddress::parse(const QString& text, QString* erro
     const qsizetype slash = rest.indexOf(QLatin1Char('/'));
     if (slash >= 0) {
         if (!parseDb(rest.mid(slash + 1), &out.db)) {
-            fail(error, QStringLiteral("db must be a whole number, 0 or more"));
+            fail(error, kDbRange);
             return std::nullopt;
         }
         rest = rest.left(slash);
@@ -166,6 +206,35 @@ std::optional<NodeAddress> NodeAddress::parse(const QString& text, QString* erro
 
     if (!parseHostPort(rest, &out, error))
         return std::nullopt;
+    return out;
+}
+
+std::optional<NodeAddress> NodeAddress::fromParts(const QString& host, qint64 port,
+                                                  const QString& user, const QString& password,
+                                                  qint64 db, QString* error)
+{
+    NodeAddress out;
+    out.host = host.trimmed();
+    if (out.host.startsWith(QLatin1Char('[')) && out.host.endsWith(QLatin1Char(']')))
+        out.host = out.host.mid(1, out.host.size() - 2);
+    if (!checkHost(out.host, error))
+        return std::nullopt;
+    if (!isPort(port)) {
+        fail(error, kPortRange);
+        return std::nullopt;
+    }
+    if (!isDb(db)) {
+        fail(error, kDbRange);
+        return std::nullopt;
+    }
+    if (!user.isEmpty() && password.isEmpty()) {
+        userWithoutPassword(user, error);
+        return std::nullopt;
+    }
+    out.port = quint16(port);
+    out.user = user;
+    out.password = password;
+    out.db = int(db);
     return out;
 }
 

@@ -17,6 +17,12 @@ struct NodeAddress
 
     // Accepts "[user[:password]@]host:port[/db]" (IPv6 hosts in brackets).
     static std::optional<NodeAddress> parse(const QString& text, QString* error);
+    // The same checks for a node given in parts (a config file's object form): a host name
+    // or IP address (IPv6 with or without brackets), port 1-65535, db 0 or more, and a user
+    // only with a password.
+    static std::optional<NodeAddress> fromParts(const QString& host, qint64 port,
+                                                const QString& user, const QString& password,
+                                                qint64 db, QString* error);
     // A comma separated list of the above; the node count must be odd, 1 to 9.
     static std::optional<QList<NodeAddress>> parseList(const QString& text, QString* error);
 

@@ -3,10 +3,15 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
+#include <sys/resource.h>
 
 namespace {
 
@@ -49,9 +54,19 @@ struct Run
     QByteArray err;
 };
 
-Run run(const QStringList& args, int timeoutMs = 20000)
+// Runs the binary to its end. `environment` replaces the inherited one when not empty;
+// `maxOpenFiles` > 0 lowers both open-file limits of the child to that.
+Run run(const QStringList& args, int timeoutMs = 20000,
+        const QProcessEnvironment& environment = QProcessEnvironment(), int maxOpenFiles = 0)
 {
     QProcess p;
+    if (!environment.isEmpty())
+        p.setProcessEnvironment(environment);
+    if (maxOpenFiles > 0)
+        p.setChildProcessModifier([maxOpenFiles] {
+            const rlimit limit{rlim_t(maxOpenFiles), rlim_t(maxOpenFiles)};
+            ::setrlimit(RLIMIT_NOFILE, &limit); // async-signal-safe: fine between fork and exec
+        });
     p.start(QStringLiteral(REDLOCKSCOPE_BINARY), args);
     Run r;
     if (!p.waitForFinished(timeoutMs)) {
@@ -60,10 +75,28 @@ Run run(const QStringList& args, int timeoutMs = 20000)
         r.err = "timed out";
         return r;
     }
-    r.exitCode = p.exitCode();
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+// The environment of a machine without any display: no X, no Wayland, no Qt platform set.
+QProcessEnvironment withoutDisplay()
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char* variable : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        environment.remove(QLatin1String(variable));
+    return environment;
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
 }
 
 } // namespace
@@ -111,7 +144,229 @@ private slots:
         file.close();
         const Run r = run({QStringLiteral("--headless"), QStringLiteral("--config"), path});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("bad.json") && r.err.contains("node 1"), r.err.constData());
+        QVERIFY2(r.err.contains("bad.json: nodes[0]: port must be 1-65535"), r.err.constData());
+    }
+
+    // Each numeric flag, each kind of bad value: exit 2 and a sentence naming the flag.
+    void badNumbersAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("flag");
+        QTest::addColumn<QString>("value");
+        struct Flag
+        {
+            const char* name;
+            QStringList context; // what the flag goes with
+            QStringList badValues;
+        };
+        const QStringList anyNumber{"abc", "", "-3", "nan", "inf", "-inf", "1e9", "12x"};
+        const QStringList wholeNumber = anyNumber + QStringList{"2.5", "1e2", "99999999999"};
+        const QList<Flag> flags{
+            {"duration", {"--headless"}, anyNumber + QStringList{"86401"}},
+            {"after", {"--screenshot", "/nonexistent/shot.png"}, anyNumber + QStringList{"3601"}},
+            {"bench-cycles", {"--headless", "--bench"}, wholeNumber + QStringList{"0"}},
+            {"clients", {"--headless"}, wholeNumber + QStringList{"201"}},
+            {"local-nodes", {"--headless"}, wholeNumber + QStringList{"0", "10"}},
+        };
+        for (const Flag& flag : flags) {
+            for (const QString& value : flag.badValues) {
+                const QString option = QStringLiteral("--%1").arg(QLatin1String(flag.name));
+                QTest::addRow("%s %s", flag.name, qPrintable(value))
+                    << (flag.context + QStringList{option, value}) << option << value;
+            }
+        }
+    }
+
+    void badNumbersAreRefused()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, flag);
+        QFETCH(QString, value);
+        const Run r = run(args);
+        QCOMPARE(r.exitCode, 2);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.contains(flag + QStringLiteral(" must be")) &&
+                     err.contains(QStringLiteral("not '%1'").arg(value)),
+                 r.err.constData());
+    }
+
+    // A flag the chosen mode would ignore, and an unknown one, are refused too.
+    void flagsThatWouldDoNothingAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("after without screenshot")
+            << QStringList{"--headless", "--after", "2"} << "--after goes with --screenshot";
+        QTest::newRow("json without a benchmark")
+            << QStringList{"--headless", "--json", "/tmp/x.json"} << "--json goes with --bench";
+        QTest::newRow("cycles without bench")
+            << QStringList{"--headless", "--bench-cycles", "10"} << "--bench-cycles goes with";
+        QTest::newRow("duration in the window")
+            << QStringList{"--duration", "5"} << "--duration goes with --headless or --bench-ui";
+        QTest::newRow("bench without headless") << QStringList{"--bench"} << "--headless";
+        QTest::newRow("screenshot headless")
+            << QStringList{"--headless", "--screenshot", "/tmp/x.png"} << "with the window";
+        QTest::newRow("clients in the benchmark")
+            << QStringList{"--headless", "--bench", "--clients", "3"}
+            << "--clients does not apply to --bench";
+        QTest::newRow("local nodes beside nodes")
+            << QStringList{"--headless", "--nodes", "127.0.0.1:7001", "--local-nodes", "3"}
+            << "--local-nodes and --redis-server are for local nodes";
+        QTest::newRow("redis-server beside nodes")
+            << QStringList{"--headless", "--nodes", "127.0.0.1:7001", "--redis-server", "/x"}
+            << "--local-nodes and --redis-server are for local nodes";
+        QTest::newRow("unknown option") << QStringList{"--headles"} << "Unknown option 'headles'";
+        QTest::newRow("missing value")
+            << QStringList{"--headless", "--clients"} << "Missing value after '--clients'";
+    }
+
+    void flagsThatWouldDoNothingAreRefused()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = run(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    }
+
+    void helpAndVersionNeedNoDisplay_data()
+    {
+        QTest::addColumn<QString>("flag");
+        QTest::addColumn<QString>("output"); // a pattern
+        QTest::newRow("--help") << "--help"
+                                << "^Usage: .*--clients";
+        QTest::newRow("-h") << "-h"
+                            << "^Usage: .*--clients";
+        QTest::newRow("--help-all") << "--help-all"
+                                    << "^Usage: .*--clients";
+        QTest::newRow("--version") << "--version"
+                                   << "^redlockscope \\d+\\.\\d+\\.\\d+\n$";
+        QTest::newRow("-v") << "-v"
+                            << "^redlockscope \\d+\\.\\d+\\.\\d+\n$";
+    }
+
+    void helpAndVersionNeedNoDisplay()
+    {
+        QFETCH(QString, flag);
+        QFETCH(QString, output);
+        const Run r = run({flag}, 20000, withoutDisplay());
+        QCOMPARE(r.exitCode, 0);
+        const QRegularExpression pattern(output, QRegularExpression::DotMatchesEverythingOption);
+        QVERIFY2(pattern.match(QString::fromUtf8(r.out)).hasMatch(), r.out.constData());
+    }
+
+    void windowWithoutDisplayIsAClearError()
+    {
+        const Run r = run({}, 20000, withoutDisplay());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("no display") && r.err.contains("--headless"), r.err.constData());
+        // and a bad flag is still named first
+        const Run bad =
+            run({QStringLiteral("--clients"), QStringLiteral("x")}, 20000, withoutDisplay());
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--clients must be"), bad.err.constData());
+    }
+
+    void configErrorsNameTheirPath_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown key")
+            << QByteArray(R"({"client": {"ttlMs2": 1}})") << "client.ttlMs2: unknown key";
+        QTest::newRow("wrong type") << QByteArray(R"({"client": {"ttlMs": "abc"}})")
+                                    << R"(client.ttlMs: expected a number, got "abc")";
+        QTest::newRow("fraction") << QByteArray(R"({"clients": 2.5})")
+                                  << "clients: expected a whole number, got 2.5";
+        QTest::newRow("nodes as text")
+            << QByteArray(R"({"nodes": "a:1,b:2"})") << "nodes: expected an array";
+        QTest::newRow("object node port")
+            << QByteArray(R"({"nodes": [{"host": "127.0.0.1", "port": 99999}]})")
+            << "nodes[0].port must be 1 to 65535, not 99999";
+        QTest::newRow("one node twice")
+            << QByteArray(R"({"nodes": ["localhost:7001", "127.0.0.1:7001", "127.0.0.1:7002"]})")
+            << "node 1 (localhost:7001) and node 2 (127.0.0.1:7001) are the same node";
+    }
+
+    void configErrorsNameTheirPath()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("fleet.json"), json);
+        const Run r = run({QStringLiteral("--headless"), QStringLiteral("--config"), path});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(path + QStringLiteral(": ") + message),
+                 r.err.constData());
+    }
+
+    void sameNodeTwiceInNodes()
+    {
+        const Run r = run({QStringLiteral("--headless"), QStringLiteral("--nodes"),
+                           QStringLiteral("127.0.0.1:7001,localhost:7001,127.0.0.1:7003")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("node 1 (127.0.0.1:7001) and node 2 (localhost:7001) are the "
+                                "same node"),
+                 r.err.constData());
+    }
+
+    // With a low limit the app cannot raise, too many clients are refused before anything
+    // starts, with the numbers; what fits runs.
+    void clientsThatDoNotFitTheFileLimit()
+    {
+        const Run r =
+            run({QStringLiteral("--headless"), QStringLiteral("--clients"), QStringLiteral("200")},
+                20000, QProcessEnvironment(), 256);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(
+                     QStringLiteral("200 clients × 5 nodes need about 6,488 open files; the "
+                                    "limit is 256")),
+                 r.err.constData());
+        const Run fits =
+            run({QStringLiteral("--headless"), QStringLiteral("--clients"), QStringLiteral("5"),
+                 QStringLiteral("--duration"), QStringLiteral("2")},
+                30000, QProcessEnvironment(), 256);
+        QCOMPARE(fits.exitCode, 0);
+        QVERIFY2(fits.out.contains("acquire ok"), fits.err.constData());
+    }
+
+    void benchJsonThatCannotBeWritten()
+    {
+        const Run r = run({QStringLiteral("--headless"), QStringLiteral("--bench"),
+                           QStringLiteral("--json"), QStringLiteral("/nonexistent/dir/x.json")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--json /nonexistent/dir/x.json: the folder /nonexistent/dir "
+                                "does not exist"),
+                 r.err.constData());
+    }
+
+    // The exit code agrees with the checks: 0 only when every one passed, and each failed
+    // one is named. (Whether they pass depends on the machine's load; the honesty does not.)
+    void benchExitCodeAgreesWithItsChecks()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("bench.json"));
+        const Run r = run({QStringLiteral("--headless"), QStringLiteral("--bench"),
+                           QStringLiteral("--bench-cycles"), QStringLiteral("100"),
+                           QStringLiteral("--json"), json},
+                          180000);
+        QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject report = QJsonDocument::fromJson(file.readAll()).object();
+        const QJsonArray checks = report.value(QStringLiteral("checks")).toArray();
+        QVERIFY(checks.size() >= 6);
+        int failed = 0;
+        for (const QJsonValue& check : checks) {
+            const QJsonObject c = check.toObject();
+            if (c.value(QStringLiteral("pass")).toBool())
+                continue;
+            ++failed;
+            QVERIFY2(r.err.contains("benchmark check failed: " +
+                                    c.value(QStringLiteral("check")).toString().toUtf8()),
+                     r.err.constData());
+        }
+        QCOMPARE(report.value(QStringLiteral("pass")).toBool(), failed == 0);
+        QCOMPARE(r.exitCode, failed == 0 ? 0 : 1);
     }
 
     void signalsStopTheNodes_data()

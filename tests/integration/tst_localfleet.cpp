@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -110,6 +111,9 @@ private slots:
     void startTimeoutKillsTheProcess();
     void fleetDestructorWhileNodePausedLeavesNoProcess();
     void nodesDieWithTheirParent();
+    void leftoverDirectoriesOfDeadRunsOnly_data();
+    void leftoverDirectoriesOfDeadRunsOnly();
+    void fleetStartRemovesLeftoversOfDeadRuns();
 };
 
 void TestLocalFleet::startsNodesOnDistinctPortsAsOurChildren()
@@ -439,6 +443,7 @@ void TestLocalFleet::nodesDieWithTheirParent()
     });
     QVERIFY(nodePid > 0);
     QCOMPARE(parentPid(nodePid), helper.processId());
+    const qint64 helperPid = helper.processId();
 
     QCOMPARE(::kill(pid_t(helper.processId()), SIGKILL), 0); // our own child, still running
     QVERIFY(helper.waitForFinished(5000));
@@ -446,6 +451,127 @@ void TestLocalFleet::nodesDieWithTheirParent()
     // The orphan became our child: reap it, so that not even a zombie is left behind. A
     // multi-threaded zombie becomes reapable only once all its threads are gone: poll.
     QTRY_VERIFY_WITH_TIMEOUT(reaped(nodePid), 5000);
+
+    // The node died, its directory did not: it carries the dead helper's pid, and the next
+    // fleet start removes it.
+    QVERIFY(QDir(directory).exists());
+    QVERIFY2(
+        QFileInfo(directory).fileName().startsWith(RedisServerProcess::directoryPrefix(helperPid)),
+        qPrintable(directory));
+    LocalFleet fleet(1);
+    QString error;
+    QVERIFY2(fleet.startAndWait(10000, &error), qPrintable(error));
+    QVERIFY2(!QDir(directory).exists(), qPrintable(directory));
+    fleet.stop();
+}
+
+namespace {
+
+// A pid no process can have: the kernel hands out pids below pid_max only.
+qint64 impossiblePid()
+{
+    QFile file(QStringLiteral("/proc/sys/kernel/pid_max"));
+    if (!file.open(QIODevice::ReadOnly))
+        return 4194304; // the largest pid_max Linux allows
+    return file.readAll().trimmed().toLongLong();
+}
+
+// A pid that was ours a moment ago: a child that has exited and been reaped.
+qint64 reapedChildPid()
+{
+    QProcess child;
+    child.start(QStringLiteral("/bin/true"), {});
+    if (!child.waitForStarted(5000))
+        return impossiblePid();
+    const qint64 pid = child.processId();
+    child.waitForFinished(5000);
+    return pid;
+}
+
+QString makeDirectory(const QString& parent, const QString& name)
+{
+    const QString path = parent + QLatin1Char('/') + name;
+    if (!QDir().mkpath(path + QStringLiteral("/appendonlydir")))
+        return {};
+    QFile file(path + QStringLiteral("/appendonlydir/appendonly.aof.1.incr.aof"));
+    if (file.open(QIODevice::WriteOnly))
+        file.write("*1\r\n$5\r\nMULTI\r\n");
+    return path;
+}
+
+} // namespace
+
+void TestLocalFleet::leftoverDirectoriesOfDeadRunsOnly_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("removed");
+    const QString dead = QString::number(impossiblePid());
+    const QString gone = QString::number(reapedChildPid());
+    const QString self = QString::number(::getpid());
+    const QString parent = QString::number(::getppid());
+    QTest::newRow("pid beyond pid_max") << "redlock-node-" + dead + "-AbC123" << true;
+    QTest::newRow("reaped child") << "redlock-node-" + gone + "-x9Y8z7" << true;
+    QTest::newRow("this process") << "redlock-node-" + self + "-AbC123" << false;
+    QTest::newRow("our parent, alive") << "redlock-node-" + parent + "-AbC123" << false;
+    QTest::newRow("init") << QStringLiteral("redlock-node-1-AbC123") << false;
+    QTest::newRow("old name without pid") << QStringLiteral("redlock-node-AbC123") << false;
+    QTest::newRow("five random letters") << "redlock-node-" + dead + "-AbC12" << false;
+    QTest::newRow("seven random letters") << "redlock-node-" + dead + "-AbC1234" << false;
+    QTest::newRow("other prefix") << "redlock-nodes-" + dead + "-AbC123" << false;
+    QTest::newRow("pid 0") << QStringLiteral("redlock-node-0-AbC123") << false;
+    QTest::newRow("negative pid") << "redlock-node--" + dead + "-AbC123" << false;
+    QTest::newRow("more than a suffix") << "redlock-node-" + dead + "-AbC123.bak" << false;
+}
+
+void TestLocalFleet::leftoverDirectoriesOfDeadRunsOnly()
+{
+    QFETCH(QString, name);
+    QFETCH(bool, removed);
+    // Given a folder with one node directory and something that must survive beside it
+    QTemporaryDir parent;
+    QVERIFY(parent.isValid());
+    const QString path = makeDirectory(parent.path(), name);
+    QVERIFY(!path.isEmpty());
+    QTemporaryDir outside;
+    const QString keep = makeDirectory(outside.path(), QStringLiteral("keep"));
+    // (a link that matches the pattern must be neither followed nor removed)
+    const QString link =
+        parent.filePath("redlock-node-" + QString::number(impossiblePid()) + "-LiNk00");
+    QVERIFY(QFile::link(keep, link));
+    // When leftovers are cleared
+    const QStringList gone = RedisServerProcess::removeLeftoverDirectories(parent.path());
+    // Then only a directory of a process that no longer exists is gone
+    QCOMPARE(!QDir(path).exists(), removed);
+    QCOMPARE(gone, removed ? QStringList{path} : QStringList{});
+    QVERIFY(QFileInfo(link).isSymLink());
+    QVERIFY(QFile::exists(keep + QStringLiteral("/appendonlydir/appendonly.aof.1.incr.aof")));
+}
+
+void TestLocalFleet::fleetStartRemovesLeftoversOfDeadRuns()
+{
+    // Given, in the real temporary folder, a directory of a dead run and one of ours (live)
+    const QString tmp = QDir::tempPath();
+    const QString dead =
+        makeDirectory(tmp, QStringLiteral("redlock-node-%1-DeAd01").arg(impossiblePid()));
+    const QString live = makeDirectory(tmp, RedisServerProcess::directoryPrefix(::getpid()) +
+                                                QStringLiteral("LiVe01"));
+    const auto cleanUp = qScopeGuard([&] {
+        QDir(dead).removeRecursively();
+        QDir(live).removeRecursively();
+    });
+    QVERIFY(!dead.isEmpty() && !live.isEmpty());
+    // When a fleet starts
+    LocalFleet fleet(1);
+    QString error;
+    QVERIFY2(fleet.startAndWait(10000, &error), qPrintable(error));
+    // Then the dead run's directory is gone, the live one's is not
+    QVERIFY(!QDir(dead).exists());
+    QVERIFY(QDir(live).exists());
+    // and the new node's directory carries this process's pid
+    const QString own = QFileInfo(fleet.node(0)->directory()).fileName();
+    QVERIFY2(own.startsWith(RedisServerProcess::directoryPrefix(::getpid())), qPrintable(own));
+    QCOMPARE(own.size(), RedisServerProcess::directoryPrefix(::getpid()).size() + 6);
+    fleet.stop();
 }
 
 int main(int argc, char** argv)

@@ -1,11 +1,14 @@
 // The client settings dialog: bad values are shown next to their field and nothing is
 // sent; good ones give exactly one `client set` line with only what changed.
 
+#include "clients/clientsettingfield.h"
 #include "dialogs/clientsettingsdialog.h"
 #include "dialogs/clientsettingsform.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -37,6 +40,48 @@ private slots:
         QVERIFY(dialog.form()->changedAssignments().isEmpty());
     }
 
+    // The form is the table: one field per row, with the row's label, help and value.
+    void showsEveryRowOfTheTable()
+    {
+        // Given settings that differ from the defaults in a few rows
+        ClientSettings s;
+        s.lock.ttlMs = 7000;
+        s.lock.driftFactor = 0.0125;
+        s.autoExtend = true;
+        // When the dialog shows them
+        ClientSettingsDialog dialog(QStringLiteral("C1"), s);
+        ClientSettingsForm* form = dialog.form();
+        for (const ClientSettingField& field : ClientSettingField::all()) {
+            const QString key = field.key();
+            // Then every row has its editor, of the row's kind, holding the row's value
+            QWidget* editor = form->findChild<QWidget*>(key);
+            QVERIFY2(editor, qPrintable(key));
+            QCOMPARE(editor->toolTip(), field.help());
+            switch (field.type()) {
+            case ClientSettingField::Type::Switch:
+                QVERIFY2(form->checkBox(key), qPrintable(key));
+                QCOMPARE(form->checkBox(key)->isChecked(), field.format(s) == "on");
+                break;
+            case ClientSettingField::Type::Choice:
+                QVERIFY2(form->comboBox(key), qPrintable(key));
+                QCOMPARE(form->comboBox(key)->currentText(), field.format(s));
+                break;
+            default:
+                QVERIFY2(form->lineEdit(key), qPrintable(key));
+                QCOMPARE(form->lineEdit(key)->text(), field.format(s));
+                break;
+            }
+            // and its caption, whose tooltip is the help with the limits
+            QLabel* caption = form->caption(key);
+            QVERIFY2(caption, qPrintable(key));
+            QCOMPARE(caption->text(), field.label());
+            QVERIFY(caption->toolTip().contains(field.allowed()));
+            QCOMPARE(caption->buddy(), editor);
+        }
+        QCOMPARE(form->lineEdit(QStringLiteral("drift"))->text(), QStringLiteral("0.0125"));
+        QVERIFY(form->changedAssignments().isEmpty());
+    }
+
     void badValuesAreRefused_data()
     {
         QTest::addColumn<QString>("key");
@@ -53,6 +98,18 @@ private slots:
                                           << "-1";
         QTest::newRow("work backwards") << "work"
                                         << "3000-1000";
+        QTest::newRow("drift nan") << "drift"
+                                   << "nan";
+        QTest::newRow("drift inf") << "drift"
+                                   << "inf";
+        QTest::newRow("retry delay beyond an int") << "retrydelay"
+                                                   << "3000000000";
+        QTest::newRow("jitter beyond a day") << "retryjitter"
+                                             << "2147483647";
+        QTest::newRow("work up to int max") << "work"
+                                            << "0-2147483647";
+        QTest::newRow("fraction of a ms") << "think"
+                                          << "2.5";
     }
 
     void badValuesAreRefused()
@@ -66,7 +123,8 @@ private slots:
         ok(dialog);
         QCOMPARE(accepted.size(), 0);
         QVERIFY(dialog.isVisible());
-        QVERIFY2(!dialog.form()->fieldError(key).isEmpty(), qPrintable(key));
+        // The complaint is the engine's own sentence, naming the key.
+        QVERIFY2(dialog.form()->fieldError(key).startsWith(key), qPrintable(key));
         QVERIFY(!dialog.form()->generalError().isEmpty());
         QVERIFY(dialog.command().isEmpty());
         // Fixing the field takes the complaint away.

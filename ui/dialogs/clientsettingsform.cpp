@@ -1,50 +1,39 @@
 #include "dialogs/clientsettingsform.h"
 
+#include "clients/clientsettingfield.h"
 #include "widgets/uitheme.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 
+namespace {
+
+// The light theme's red reads on both backgrounds; the form may be built before it knows
+// which window (and theme) it belongs to.
+void paintAsError(QLabel* label)
+{
+    QPalette palette = label->palette();
+    palette.setColor(QPalette::WindowText, UiTheme::bad(false).lighter(115));
+    label->setPalette(palette);
+}
+
+} // namespace
+
 ClientSettingsForm::ClientSettingsForm(QWidget* parent)
     : QWidget(parent), m_general(new QLabel(this)), m_layout(new QFormLayout)
 {
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addField(QStringLiteral("ttl"), tr("TTL (ms)"),
-             tr("How long a lock key lives on a node before it expires."), false);
-    addField(QStringLiteral("timeout"), tr("Per-node timeout (ms)"),
-             tr("How long to wait for one node's answer; keep it far below the TTL."), false);
-    addField(QStringLiteral("drift"), tr("Drift factor"),
-             tr("Clock drift allowance as a share of the TTL (0.01 = 1 %)."), false);
-    addField(QStringLiteral("driftms"), tr("Drift constant (ms)"),
-             tr("Clock drift allowance added to the share above."), false);
-    addField(QStringLiteral("retries"), tr("Retries"),
-             tr("Further attempts after a failed first try."), false);
-    addField(QStringLiteral("retrydelay"), tr("Retry delay (ms)"),
-             tr("The fixed part of the wait before a retry."), false);
-    addField(QStringLiteral("retryjitter"), tr("Retry jitter (ms)"),
-             tr("The largest random part added to the retry delay."), false);
-    addField(QStringLiteral("jitter"), tr("Random jitter"),
-             tr("Off: every client retries in lock step, which shows split votes."), true);
-    addField(QStringLiteral("maxext"), tr("Max extensions"),
-             tr("How many times a held lock may be extended."), false);
-    addField(QStringLiteral("work"), tr("Work time (ms or MIN-MAX)"),
-             tr("How long the client works under the lock, e.g. 1500-2500."), false);
-    addField(QStringLiteral("think"), tr("Think time (ms)"),
-             tr("The pause between a release and the next acquire."), false);
-    addField(QStringLiteral("autoextend"), tr("Auto-extend"),
-             tr("Extend the lock when its validity runs low."), true);
-    addField(QStringLiteral("extendbelow"), tr("Extend below (ms)"),
-             tr("Auto-extend when the believed validity falls below this."), false);
+    for (const ClientSettingField& setting : ClientSettingField::all())
+        addField(setting);
 
     m_general->setObjectName(QStringLiteral("generalError"));
     m_general->setWordWrap(true);
     m_general->setVisible(false);
-    QPalette errorPalette = m_general->palette();
-    errorPalette.setColor(QPalette::WindowText, UiTheme::bad(false).lighter(115));
-    m_general->setPalette(errorPalette);
+    paintAsError(m_general);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -53,40 +42,47 @@ ClientSettingsForm::ClientSettingsForm(QWidget* parent)
     setSettings(ClientSettings{});
 }
 
-void ClientSettingsForm::addField(const QString& key, const QString& label, const QString& tip,
-                                  bool isSwitch)
+QWidget* ClientSettingsForm::makeEditor(const ClientSettingField& setting, Field* field)
+{
+    switch (setting.type()) {
+    case ClientSettingField::Type::Switch:
+        field->check = new QCheckBox(this);
+        return field->check;
+    case ClientSettingField::Type::Choice:
+        field->combo = new QComboBox(this);
+        field->combo->addItems(setting.choices());
+        return field->combo;
+    default:
+        field->edit = new QLineEdit(this);
+        field->edit->setMinimumWidth(
+            field->edit->fontMetrics().horizontalAdvance(QStringLiteral("0000-00000")) + 16);
+        return field->edit;
+    }
+}
+
+void ClientSettingsForm::addField(const ClientSettingField& setting)
 {
     Field field;
-    field.key = key;
+    field.key = setting.key();
+    QWidget* editor = makeEditor(setting, &field);
+    editor->setObjectName(setting.key());
+    editor->setToolTip(setting.help());
     // The complaint goes right under its field, where the eye already is.
     auto* row = new QVBoxLayout;
     row->setContentsMargins(0, 0, 0, 0);
     row->setSpacing(1);
-    if (isSwitch) {
-        field.check = new QCheckBox(this);
-        field.check->setObjectName(key);
-        field.check->setToolTip(tip);
-        row->addWidget(field.check);
-    } else {
-        field.edit = new QLineEdit(this);
-        field.edit->setObjectName(key);
-        field.edit->setToolTip(tip);
-        field.edit->setMinimumWidth(
-            field.edit->fontMetrics().horizontalAdvance(QStringLiteral("0000-00000")) + 16);
-        row->addWidget(field.edit);
-    }
+    row->addWidget(editor);
     field.error = new QLabel(this);
-    field.error->setObjectName(key + QStringLiteral("Error"));
-    QPalette errorPalette = field.error->palette();
-    // The light theme's red reads on both backgrounds; the form may be built before it
-    // knows which window (and theme) it belongs to.
-    errorPalette.setColor(QPalette::WindowText, UiTheme::bad(false).lighter(115));
-    field.error->setPalette(errorPalette);
+    field.error->setObjectName(setting.key() + QStringLiteral("Error"));
+    field.error->setWordWrap(true);
+    paintAsError(field.error);
     field.error->setVisible(false);
     row->addWidget(field.error);
-    auto* caption = new QLabel(label, this);
-    caption->setToolTip(tip);
-    m_layout->addRow(caption, row);
+    field.caption = new QLabel(setting.label(), this);
+    field.caption->setObjectName(setting.key() + QStringLiteral("Label"));
+    field.caption->setToolTip(setting.help());
+    field.caption->setBuddy(editor);
+    m_layout->addRow(field.caption, row);
     const qsizetype index = m_fields.size();
     m_fields.append(field);
     // Editing a field takes its old complaint away: the user is fixing it.
@@ -101,26 +97,32 @@ void ClientSettingsForm::setSettings(const ClientSettings& settings)
 {
     m_original = settings;
     m_originalValues.clear();
-    for (const QString& assignment : settings.toAssignments()) {
-        const qsizetype eq = assignment.indexOf(QLatin1Char('='));
-        m_originalValues.insert(assignment.left(eq), assignment.mid(eq + 1));
-    }
+    for (const ClientSettingField& setting : ClientSettingField::all())
+        m_originalValues.insert(setting.key(), setting.format(settings));
     for (Field& f : m_fields) {
-        const QString value = m_originalValues.value(f.key);
-        if (f.edit)
-            f.edit->setText(value);
-        else
-            f.check->setChecked(value == QLatin1String("on"));
+        setValue(f, m_originalValues.value(f.key));
         showError(f, {});
     }
     m_general->setVisible(false);
+}
+
+void ClientSettingsForm::setValue(Field& field, const QString& value)
+{
+    if (field.edit)
+        field.edit->setText(value);
+    else if (field.check)
+        field.check->setChecked(value == QLatin1String("on"));
+    else
+        field.combo->setCurrentText(value);
 }
 
 QString ClientSettingsForm::valueOf(const Field& field) const
 {
     if (field.edit)
         return field.edit->text().trimmed();
-    return field.check->isChecked() ? QStringLiteral("on") : QStringLiteral("off");
+    if (field.check)
+        return field.check->isChecked() ? QStringLiteral("on") : QStringLiteral("off");
+    return field.combo->currentText();
 }
 
 QStringList ClientSettingsForm::changedAssignments() const
@@ -151,10 +153,7 @@ std::optional<ClientSettings> ClientSettingsForm::validate()
         }
         // Each change on its own first, so the message lands next to the field at fault.
         QString error;
-        if (f.edit && value.isEmpty())
-            error = tr("a value is needed");
-        else
-            m_original.withAssignments({QStringLiteral("%1=%2").arg(f.key, value)}, &error);
+        m_original.withAssignments({QStringLiteral("%1=%2").arg(f.key, value)}, &error);
         showError(f, error);
         fieldsOk = fieldsOk && error.isEmpty();
     }
@@ -175,31 +174,43 @@ std::optional<ClientSettings> ClientSettingsForm::validate()
     return result;
 }
 
-QLineEdit* ClientSettingsForm::lineEdit(const QString& key) const
+const ClientSettingsForm::Field* ClientSettingsForm::field(const QString& key) const
 {
     for (const Field& f : m_fields) {
         if (f.key == key)
-            return f.edit;
+            return &f;
     }
     return nullptr;
+}
+
+QLineEdit* ClientSettingsForm::lineEdit(const QString& key) const
+{
+    const Field* f = field(key);
+    return f ? f->edit : nullptr;
 }
 
 QCheckBox* ClientSettingsForm::checkBox(const QString& key) const
 {
-    for (const Field& f : m_fields) {
-        if (f.key == key)
-            return f.check;
-    }
-    return nullptr;
+    const Field* f = field(key);
+    return f ? f->check : nullptr;
+}
+
+QComboBox* ClientSettingsForm::comboBox(const QString& key) const
+{
+    const Field* f = field(key);
+    return f ? f->combo : nullptr;
+}
+
+QLabel* ClientSettingsForm::caption(const QString& key) const
+{
+    const Field* f = field(key);
+    return f ? f->caption : nullptr;
 }
 
 QString ClientSettingsForm::fieldError(const QString& key) const
 {
-    for (const Field& f : m_fields) {
-        if (f.key == key)
-            return f.error->text();
-    }
-    return {};
+    const Field* f = field(key);
+    return f ? f->error->text() : QString();
 }
 
 QString ClientSettingsForm::generalError() const

@@ -6,15 +6,19 @@
 #include <QWidget>
 #include <optional>
 
+class ClientSettingField;
 class QCheckBox;
+class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
 
 // Edits a ClientSettings in the words of the command language (ttl, timeout, drift, ...).
-// Every field is checked with ClientSettings::withAssignments, the same code the engine
-// runs, so the form refuses exactly what `client set` would refuse; a bad value is shown
-// next to its field.
+// One field per row of ClientSettingField::all(), in its order, with its label and help:
+// a check box for a switch, a combo box for a choice, a line edit for the rest (numbers and
+// ranges are typed as the command language writes them). Every field is checked with
+// ClientSettings::withAssignments, the same code the engine runs, so the form refuses exactly what
+// `client set` would refuse; a bad value is shown next to its field.
 class ClientSettingsForm : public QWidget
 {
     Q_OBJECT
@@ -32,6 +36,8 @@ public:
 
     QLineEdit* lineEdit(const QString& key) const;
     QCheckBox* checkBox(const QString& key) const;
+    QComboBox* comboBox(const QString& key) const;
+    QLabel* caption(const QString& key) const;
     QString fieldError(const QString& key) const;
     QString generalError() const;
 
@@ -41,11 +47,16 @@ private:
         QString key;
         QLineEdit* edit = nullptr;
         QCheckBox* check = nullptr;
+        QComboBox* combo = nullptr;
+        QLabel* caption = nullptr;
         QLabel* error = nullptr;
     };
 
-    void addField(const QString& key, const QString& label, const QString& tip, bool isSwitch);
+    void addField(const ClientSettingField& setting);
+    QWidget* makeEditor(const ClientSettingField& setting, Field* field);
+    const Field* field(const QString& key) const;
     QString valueOf(const Field& field) const;
+    void setValue(Field& field, const QString& value);
     void showError(Field& field, const QString& message);
 
     ClientSettings m_original;

@@ -1,0 +1,116 @@
+// The open-file budget: what a number of clients needs, the refusal with the numbers when
+// they do not fit, and the soft limit raised to the hard one.
+#include "core/filebudget.h"
+
+#include <QTest>
+#include <sys/resource.h>
+
+class TestFileBudget : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void needsGrowWithClientsAndNodes_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<bool>("local");
+        QTest::addColumn<int>("clients");
+        QTest::addColumn<qint64>("files");
+        // 64 for the process; per node, the storage counted as one more, 1 (monitor) + 3 (a
+        // local node's process); per client and node 6 (client socket, proxy listener,
+        // accepted end, upstream, a reconnect), per client 2 more for the storage.
+        QTest::newRow("no clients, 5 local") << 5 << true << 0 << qint64(64 + 6 * 4);
+        QTest::newRow("one client, 5 local") << 5 << true << 1 << qint64(64 + 24 + 30 + 2);
+        QTest::newRow("200 clients, 5 local") << 5 << true << 200 << qint64(6488);
+        QTest::newRow("200 clients, 5 external") << 5 << false << 200 << qint64(64 + 6 + 6400);
+        QTest::newRow("50 clients, 9 local") << 9 << true << 50 << qint64(64 + 40 + 2800);
+    }
+
+    void needsGrowWithClientsAndNodes()
+    {
+        QFETCH(int, nodes);
+        QFETCH(bool, local);
+        QFETCH(int, clients);
+        QFETCH(qint64, files);
+        QCOMPARE(FileBudget(nodes, local, 1024).filesFor(clients), files);
+    }
+
+    void tooManyClientsAreRefusedWithTheNumbers()
+    {
+        // Given the common default limit of 1,024 files and five local nodes
+        const FileBudget budget(5, true, 1024);
+        // When 200 clients are asked for
+        const QString refusal = budget.check(200);
+        // Then the refusal gives the numbers
+        QCOMPARE(refusal, QStringLiteral("200 clients × 5 nodes need about 6,488 open files; "
+                                         "the limit is 1,024 (ulimit -n), enough for 29 clients"));
+        QCOMPARE(budget.maxClients(), 29);
+    }
+
+    void theLastClientThatFits_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<bool>("local");
+        QTest::addColumn<qint64>("limit");
+        QTest::newRow("1024, 5 local") << 5 << true << qint64(1024);
+        QTest::newRow("256, 3 external") << 3 << false << qint64(256);
+        QTest::newRow("20000, 9 local") << 9 << true << qint64(20000);
+        QTest::newRow("1048576, 1 local") << 1 << true << qint64(1048576);
+    }
+
+    void theLastClientThatFits()
+    {
+        QFETCH(int, nodes);
+        QFETCH(bool, local);
+        QFETCH(qint64, limit);
+        const FileBudget budget(nodes, local, limit);
+        const int most = budget.maxClients();
+        QVERIFY(most > 0);
+        QCOMPARE(budget.check(most), QString());
+        QVERIFY(budget.filesFor(most) <= limit);
+        QVERIFY(!budget.check(most + 1).isEmpty());
+        QVERIFY(budget.filesFor(most + 1) > limit);
+    }
+
+    // How the engine's `client add` asks: the clients it has, plus the new one.
+    void addingAClient()
+    {
+        const FileBudget budget(5, true, 1024);
+        QCOMPARE(budget.check(28 + 1), QString());
+        QVERIFY(budget.check(29 + 1).startsWith(QStringLiteral("30 clients × 5 nodes need")));
+    }
+
+    void notEvenTheNodesFit()
+    {
+        const FileBudget budget(9, true, 50);
+        QCOMPARE(budget.maxClients(), 0);
+        QCOMPARE(budget.check(1), QStringLiteral("1 client × 9 nodes need about 160 open files; "
+                                                 "the limit is 50 (ulimit -n), enough for 0 "
+                                                 "clients"));
+    }
+
+    void softLimitIsRaisedToTheHardOne()
+    {
+        // Given a soft limit below the hard one
+        rlimit before{};
+        QCOMPARE(::getrlimit(RLIMIT_NOFILE, &before), 0);
+        rlimit lowered = before;
+        lowered.rlim_cur = std::min<rlim_t>(before.rlim_max, 256);
+        QCOMPARE(::setrlimit(RLIMIT_NOFILE, &lowered), 0);
+        QCOMPARE(FileBudget::openFileLimit(), qint64(lowered.rlim_cur));
+        // When the app raises it
+        QString error;
+        const qint64 now = FileBudget::raiseOpenFileLimit(&error);
+        // Then the soft limit is the hard one
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        rlimit after{};
+        QCOMPARE(::getrlimit(RLIMIT_NOFILE, &after), 0);
+        QCOMPARE(after.rlim_cur, before.rlim_max);
+        QCOMPARE(now, qint64(after.rlim_cur));
+        QCOMPARE(FileBudget(5, true).limit(), now);
+        ::setrlimit(RLIMIT_NOFILE, &before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFileBudget)
+#include "tst_filebudget.moc"
