@@ -2,6 +2,7 @@
 
 #include "cards/faulttext.h"
 #include "cards/nodecard.h"
+#include "cards/storagecard.h"
 #include "core/constants.h"
 #include "core/enginecontroller.h"
 #include "core/steadyclock.h"
@@ -92,6 +93,7 @@ void MainWindow::buildLayout()
     m_cardsLayout = new QGridLayout(m_cardsArea);
     m_cardsLayout->setContentsMargins(0, 0, 0, 0);
     m_cardsLayout->setSpacing(8);
+    m_storageCard = new StorageCard(m_cardsArea);
     layout->addWidget(m_cardsArea);
 
     m_quorum = new QuorumView(central);
@@ -371,6 +373,7 @@ void MainWindow::syncViews(qint64 nowUs)
         return;
     m_legend.update(m_snapshot.clients);
     syncCards(nowUs);
+    m_storageCard->setStorage(m_snapshot.storage, m_snapshot.counters);
     syncLanes(nowUs);
     m_quorum->setResources(m_snapshot.resources, m_snapshot.clients, m_legend, nowUs);
     m_log->setClients(m_legend);
@@ -434,10 +437,11 @@ void MainWindow::relayoutCards()
 {
     while (m_cardsLayout->count() > 0)
         delete m_cardsLayout->takeAt(0);
-    const int n = int(m_cards.size());
-    // Up to five in a row (five fit a 1280 x 720 screen); more make two rows.
-    const int columns = n <= 5 ? qMax(1, n) : (n + 1) / 2;
-    for (int c = 0; c < 9; ++c)
+    // The node cards, then the storage card (one more, never a lock node). Up to six in a
+    // row (six fit a 1280 x 720 screen); more make two rows.
+    const int n = int(m_cards.size()) + 1;
+    const int columns = n <= 6 ? n : (n + 1) / 2;
+    for (int c = 0; c < 10; ++c)
         m_cardsLayout->setColumnStretch(c, c < columns ? 1 : 0);
     int i = 0;
     for (NodeCard* card : std::as_const(m_cards)) {
@@ -445,6 +449,7 @@ void MainWindow::relayoutCards()
         card->show();
         ++i;
     }
+    m_cardsLayout->addWidget(m_storageCard, i / columns, i % columns);
 }
 
 void MainWindow::syncLanes(qint64 nowUs)

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "widgets/clientlegend.h"
 #include "clients/clientsettings.h"
 #include "core/engineconfig.h"
 #include "snapshot/enginesnapshot.h"
+#include "widgets/clientlegend.h"
 
 #include <QFont>
 #include <QHash>
@@ -23,6 +23,7 @@ class QLabel;
 class QScrollArea;
 class QVBoxLayout;
 class QuorumView;
+class StorageCard;
 
 // The Redlock Scope window: a card per node, the quorum view, a lane per client, the
 // event log and the status bar.
@@ -54,6 +55,7 @@ public:
     int nodeCardCount() const { return int(m_cards.size()); }
     int clientLaneCount() const { return int(m_lanes.size()); }
     NodeCard* nodeCard(int number) const; // 1..N
+    StorageCard* storageCard() const { return m_storageCard; }
     ClientLane* clientLane(const QString& name) const;
     // The TTL drawn for the resource's key on a node (ms), -1 when it shows none.
     qint64 displayedTtlMs(int nodeNumber, const QByteArray& resource) const;
@@ -130,6 +132,7 @@ private:
     QList<int> m_laneOrder;
     QWidget* m_cardsArea = nullptr;
     QGridLayout* m_cardsLayout = nullptr;
+    StorageCard* m_storageCard = nullptr;
     QuorumView* m_quorum = nullptr;
     QWidget* m_lanesArea = nullptr;
     QVBoxLayout* m_lanesLayout = nullptr;
