@@ -31,6 +31,8 @@ public:
     ~ClientRegistry() override;
 
     void setRoutes(Routes routes) { m_routes = std::move(routes); }
+    // A scenario's seed: every client's random choices derive from it (and the client's id).
+    void setSeed(quint64 seed);
     // Once a stock exists, every client (and every later one) buys from the storage.
     void setStorage(const std::optional<NodeAddress>& storage);
 
@@ -74,6 +76,7 @@ private:
     const Clock& m_clock;
     Routes m_routes;
     std::optional<NodeAddress> m_storage;
+    std::optional<quint64> m_seed;
     QList<LockClient*> m_clients;
     int m_nextId = 1;
 };

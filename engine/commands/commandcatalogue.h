@@ -26,5 +26,6 @@ public:
 
 private:
     CommandCatalogue();
+    void addDirectives();
     QList<CommandSpec> m_commands;
 };

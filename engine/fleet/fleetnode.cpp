@@ -63,6 +63,11 @@ NodeAddress FleetNode::addressFor(int clientId, const QString& clientName)
     return viaProxy;
 }
 
+void FleetNode::setRandomSeed(quint32 seed)
+{
+    m_proxy->setRandomSeed(seed);
+}
+
 void FleetNode::forgetClient(int clientId)
 {
     m_proxy->releaseClient(clientId);

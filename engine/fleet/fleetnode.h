@@ -45,6 +45,7 @@ public:
     // For delayed restarts: the largest TTL any client uses.
     void setLargestTtlMs(int ttlMs) { m_largestTtlMs = ttlMs; }
     int defaultRestartDelayMs() const { return m_largestTtlMs + 1000; }
+    void setRandomSeed(quint32 seed);
 
     void kill(const AnswerCallback& done);
     void pause(int forMs, const AnswerCallback& done);

@@ -2,6 +2,7 @@
 
 #include "clients/clientsettings.h"
 #include "core/engineconfig.h"
+#include "scenario/scenariorunner.h"
 #include "snapshot/enginesnapshot.h"
 #include "widgets/clientlegend.h"
 
@@ -12,7 +13,9 @@
 #include <QTimer>
 #include <memory>
 
+class CaptionBar;
 class ClientLane;
+class ConsoleView;
 class EngineController;
 class EventLogView;
 class NodeCard;
@@ -20,7 +23,9 @@ class QAction;
 class QDockWidget;
 class QGridLayout;
 class QLabel;
+class QMenu;
 class QScrollArea;
+class QToolBar;
 class QVBoxLayout;
 class QuorumView;
 class StorageCard;
@@ -70,9 +75,15 @@ public:
     bool isFrameTimerActive() const { return m_frameTimer.isActive(); }
     // The forced synchronous path (tests, screenshots): pending data into the views now.
     void updateNow();
-    // Runs one command line as if typed (scripts: --exec); shown in the status bar with its
-    // answer. Returns the engine's id for it (commandFinished), 0 when no engine runs.
+    // Runs one command line as if typed; shown in the status bar with its answer. Returns
+    // the engine's id for it (commandFinished), 0 when no engine runs.
     quint64 executeCommand(const QString& line);
+    // Plays a scenario (a file, builtin:NAME, or `text` from `source` like "--exec") with its
+    // narration as captions; Restart plays it again on fresh nodes.
+    void runScenario(const QString& source, const QString& text = {},
+                     std::optional<quint64> seed = {});
+    ConsoleView* console() const { return m_console; }
+    CaptionBar* caption() const { return m_caption; }
 
 public slots:
     void applySnapshot(const EngineSnapshot& snapshot);
@@ -109,6 +120,12 @@ private:
     void openClientSettings(int clientId);
     void onCommandFinished(quint64 id, bool ok, const QString& message);
     void restartEngine(const EngineConfig& config);
+    void buildScenarioActions(QMenu* file);
+    void openScenarioFile();
+    void restartScenario();
+    void onScenarioState(int state);
+    void onScenarioFinished(const ScenarioResult& result);
+    void saveTypedLines();
     void toggleAllClients();
     void nodeAction(const QString& verb);
     bool canDraw() const;
@@ -140,6 +157,17 @@ private:
     QLabel* m_noClients = nullptr;
     EventLogView* m_log = nullptr;
     QDockWidget* m_logDock = nullptr;
+    CaptionBar* m_caption = nullptr;
+    ConsoleView* m_console = nullptr;
+    QDockWidget* m_consoleDock = nullptr;
+    QToolBar* m_scenarioBar = nullptr;
+    QAction* m_playPause = nullptr;
+    QAction* m_stepNarration = nullptr;
+    QLabel* m_scenarioStatus = nullptr;
+    QString m_scenarioSource; // what Restart plays again
+    QString m_scenarioText;
+    std::optional<quint64> m_scenarioSeed;
+    int m_scenarioState = 0; // ScenarioRunner::State
 
     QLabel* m_runTime = nullptr;
     QLabel* m_rate = nullptr;
