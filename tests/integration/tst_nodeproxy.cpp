@@ -1,13 +1,15 @@
 // NodeProxy between blocking hiredis clients and a real redis-server: forwarding, partition
 // (all clients, chosen clients, replies in flight, held-back connections), latency and
-// jitter, drop, clean closing in every direction, and a killed node.
+// jitter, drop, clean closing in every direction, a killed node, and the shared network
+// thread.
 //
 // Threads: the clients here use hiredis's BLOCKING API (TestFleet::redisCommand and the
-// BlockingClient below), which blocks the calling thread until the reply or the timeout. A
-// proxy living in the test thread would then never get to forward anything. So the proxy is
-// moved to a QThread of its own (ProxyThread), and every call into it goes through
-// QMetaObject::invokeMethod(..., Qt::BlockingQueuedConnection): it runs in the proxy's
-// thread while the test thread waits, so the proxy is only ever touched in its own thread.
+// BlockingClient below), which blocks the test thread until the reply or the timeout. The
+// NodeProxy object lives in the test thread, as it lives in the engine thread in the app,
+// and is called directly: its socket work happens in the shared network thread, so every
+// test here also shows that forwarding never needs the owner's thread. Its signals come
+// through the owner's event loop (QTRY_* and QSignalSpy spin it).
+#include "net/networkthread.h"
 #include "net/nodeproxy.h"
 #include "net/redisreply.h"
 #include "testfleet.h"
@@ -37,61 +39,25 @@ timeval toTimeval(int ms)
     return tv;
 }
 
-// A NodeProxy in a thread of its own; call() runs a function on it in that thread and waits.
-class ProxyThread
+// A NodeProxy owned by the test; call() runs a function on it here, in the owner's thread.
+class TestProxy
 {
 public:
-    ProxyThread(const QString& host, quint16 port)
-    {
-        m_proxy = new NodeProxy(host, port);
-        m_proxy->moveToThread(&m_thread);
-        // Destroying the proxy from inside one of its own queued calls would leave Qt
-        // touching a dead receiver; a second object in the same thread carries that call.
-        m_context.moveToThread(&m_thread);
-        m_thread.start();
-    }
-    ~ProxyThread()
-    {
-        destroyProxy();
-        m_thread.quit();
-        m_thread.wait();
-    }
+    TestProxy(const QString& host, quint16 port) : m_proxy(std::make_unique<NodeProxy>(host, port))
+    {}
 
-    template <typename F> auto call(F&& function)
-    {
-        using Result = decltype(function(*m_proxy));
-        if constexpr (std::is_void_v<Result>) {
-            QMetaObject::invokeMethod(
-                m_proxy, [&] { function(*m_proxy); }, Qt::BlockingQueuedConnection);
-        } else {
-            Result result{};
-            QMetaObject::invokeMethod(
-                m_proxy, [&] { result = function(*m_proxy); }, Qt::BlockingQueuedConnection);
-            return result;
-        }
-    }
+    template <typename F> auto call(F&& function) { return function(*m_proxy); }
 
     quint16 port(int clientId, const QString& name = {})
     {
-        return call([&](NodeProxy& p) { return p.listenPort(clientId, name); });
+        return m_proxy->listenPort(clientId, name);
     }
-    int count()
-    {
-        return call([](NodeProxy& p) { return p.connectionCount(); });
-    }
-    void destroyProxy()
-    {
-        if (!m_proxy)
-            return;
-        QMetaObject::invokeMethod(
-            &m_context, [this] { delete m_proxy; }, Qt::BlockingQueuedConnection);
-        m_proxy = nullptr;
-    }
+    int count() { return m_proxy->connectionCount(); }
+    NodeProxy* proxy() const { return m_proxy.get(); }
+    void destroyProxy() { m_proxy.reset(); }
 
 private:
-    QThread m_thread;
-    QObject m_context;
-    NodeProxy* m_proxy = nullptr;
+    std::unique_ptr<NodeProxy> m_proxy;
 };
 
 NodeAddress proxyAddress(quint16 port)
@@ -248,11 +214,12 @@ private slots:
     void destructorClosesEverything();
     void killedNodeClosesClientConnections();
     void closeToFrozenNodeIsAbortedAfterGrace();
+    void workRunsInOneSharedNetworkThread();
     void addedLatencyWithoutFaults();
 
 private:
     std::unique_ptr<TestFleet> m_fleet;
-    std::unique_ptr<ProxyThread> m_proxy;
+    std::unique_ptr<TestProxy> m_proxy;
 
     void newProxy();
 };
@@ -273,7 +240,7 @@ void TestNodeProxy::cleanupTestCase()
 void TestNodeProxy::newProxy()
 {
     m_proxy.reset();
-    m_proxy = std::make_unique<ProxyThread>(m_fleet->address(0).host, m_fleet->address(0).port);
+    m_proxy = std::make_unique<TestProxy>(m_fleet->address(0).host, m_fleet->address(0).port);
 }
 
 void TestNodeProxy::listenPortIsPerClientAndStable()
@@ -531,6 +498,15 @@ void TestNodeProxy::refusesBadFaultValues()
     QVERIFY(refused([](NodeProxy& p) { return p.setLatency(-1, 0); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setLatency(10, -5); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setLatency(NodeProxy::kMaxDelayMs, 1); }));
+    // The reason names the limit.
+    QVERIFY2(m_proxy->call([](NodeProxy& p) { return p.lastError(); })
+                 .contains(QString::number(NodeProxy::kMaxDelayMs)),
+             qPrintable(m_proxy->call([](NodeProxy& p) { return p.lastError(); })));
+    QVERIFY(refused([](NodeProxy& p) { return p.setLatency(NodeProxy::kMaxDelayMs + 1, 0); }));
+    QVERIFY(m_proxy->call([](NodeProxy& p) {
+        return p.setLatency(NodeProxy::kMaxDelayMs, 0) && p.lastError().isEmpty() &&
+               p.setLatency(0, 0);
+    }));
     QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(1.5); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(-0.1); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(std::nan("")); }));
@@ -639,7 +615,7 @@ void TestNodeProxy::killedNodeClosesClientConnections()
 {
     TestFleet fleet(1); // its own node: this one dies
     QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
-    ProxyThread proxy(fleet.address(0).host, fleet.address(0).port);
+    TestProxy proxy(fleet.address(0).host, fleet.address(0).port);
     const quint16 port = proxy.port(1);
     BlockingClient client(port, 1000);
     QVERIFY(isPong(client.command({"PING"})));
@@ -661,7 +637,7 @@ void TestNodeProxy::closeToFrozenNodeIsAbortedAfterGrace()
 {
     TestFleet fleet(1); // its own node: this one is frozen (the fixture resumes it)
     QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
-    ProxyThread proxy(fleet.address(0).host, fleet.address(0).port);
+    TestProxy proxy(fleet.address(0).host, fleet.address(0).port);
     BlockingClient client(proxy.port(1), 5000);
     QVERIFY(isPong(client.command({"PING"})));
     fleet.node(0)->pause();
@@ -673,6 +649,45 @@ void TestNodeProxy::closeToFrozenNodeIsAbortedAfterGrace()
     QTest::qWait(500);
     QCOMPARE(proxy.count(), 1);
     QTRY_COMPARE_WITH_TIMEOUT(proxy.count(), 0, 5000);
+}
+
+void TestNodeProxy::workRunsInOneSharedNetworkThread()
+{
+    m_proxy.reset();
+    QVERIFY(!NetworkThread::isRunning()); // no proxy, no thread
+    {
+        TestProxy one(m_fleet->address(0).host, m_fleet->address(0).port);
+        QVERIFY(NetworkThread::isRunning());
+        TestProxy two(m_fleet->address(0).host, m_fleet->address(0).port);
+        // Signals arrive in the owner's thread.
+        QList<QThread*> signalledIn;
+        QList<int> counts;
+        QObject receiver;
+        for (NodeProxy* proxy : {one.proxy(), two.proxy()})
+            connect(proxy, &NodeProxy::connectionCountChanged, &receiver, [&](int count) {
+                signalledIn << QThread::currentThread();
+                counts << count;
+            });
+        BlockingClient a(one.port(1), 1000);
+        BlockingClient b(two.port(1), 1000);
+        QVERIFY(isPong(a.command({"PING"})));
+        QVERIFY(isPong(b.command({"PING"})));
+        // Current at once, without waiting for the signal.
+        QCOMPARE(one.count(), 1);
+        QCOMPARE(two.count(), 1);
+        QTRY_COMPARE(counts.size(), 2);
+        QCOMPARE(counts, (QList<int>{1, 1}));
+        for (QThread* thread : std::as_const(signalledIn))
+            QCOMPARE(thread, QThread::currentThread());
+        one.destroyProxy();
+        QVERIFY(NetworkThread::isRunning()); // `two` still uses it
+        QVERIFY(isPong(b.command({"PING"})));
+    }
+    QVERIFY(!NetworkThread::isRunning()); // stopped and joined with the last proxy
+    // And started again on first use.
+    newProxy();
+    QVERIFY(NetworkThread::isRunning());
+    QVERIFY(isPong(TestFleet::redisCommand(proxyAddress(m_proxy->port(1)), {"PING"}, 1000)));
 }
 
 void TestNodeProxy::addedLatencyWithoutFaults()

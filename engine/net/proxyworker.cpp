@@ -1,0 +1,376 @@
+#include "net/proxyworker.h"
+
+#include "core/steadyclock.h"
+
+#include <QHostAddress>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QThread>
+#include <QTimer>
+#include <algorithm>
+
+namespace {
+
+// How long a graceful close may wait for a peer to take the last bytes before it is aborted.
+constexpr int kCloseGraceMs = 2000;
+
+qint64 nowUs()
+{
+    return SteadyClock::instance().nowUs();
+}
+
+// QTcpSocket::write() only buffers, and the bytes leave on a later turn of the event loop
+// (when the write notifier fires); flushing at once saves that turn on every hop. What the
+// kernel does not take now still leaves on the notifier, as before.
+void send(QTcpSocket* socket, const QByteArray& bytes)
+{
+    socket->write(bytes);
+    socket->flush();
+}
+
+} // namespace
+
+ProxyWorker::ProxyWorker(const QString& upstreamHost, quint16 upstreamPort, quint32 seed)
+    : m_upstreamHost(upstreamHost), m_upstreamPort(upstreamPort), m_random(seed)
+{}
+
+ProxyWorker::~ProxyWorker()
+{
+    // Sockets first, with our handlers detached: abort() emits disconnected() synchronously.
+    for (auto& [serial, connection] : m_connections) {
+        for (QTcpSocket* socket : {connection->client, connection->upstream}) {
+            if (!socket)
+                continue;
+            socket->disconnect(this);
+            socket->abort();
+            delete socket;
+        }
+        delete connection->timer;
+    }
+    m_connections.clear();
+    m_finished.clear(); // their sockets were deleteLater()'d; ~QObject deletes the children
+    for (QTcpServer* server : std::as_const(m_listeners)) {
+        server->close();
+        delete server;
+    }
+    m_listeners.clear();
+}
+
+// ---------------------------------------------------------------------------------------
+// Listeners and faults, as NodeProxy sets them
+
+quint16 ProxyWorker::listen(int clientId, QString* error)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (QTcpServer* existing = m_listeners.value(clientId))
+        return existing->serverPort();
+    auto* server = new QTcpServer(this);
+    if (!server->listen(QHostAddress::LocalHost, 0)) {
+        *error = server->errorString();
+        delete server;
+        return 0;
+    }
+    connect(server, &QTcpServer::newConnection, this,
+            [this, clientId, server] { onNewConnection(clientId, server); });
+    m_listeners.insert(clientId, server);
+    return server->serverPort();
+}
+
+void ProxyWorker::releaseClient(int clientId)
+{
+    QTcpServer* server = m_listeners.take(clientId);
+    if (!server)
+        return;
+    server->close();
+    server->deleteLater(); // we may be inside its newConnection() signal
+
+    std::vector<Connection*> ofClient;
+    for (auto& [serial, connection] : m_connections)
+        if (connection->clientId == clientId)
+            ofClient.push_back(connection.get());
+    for (Connection* connection : ofClient)
+        closeConnection(connection, CloseMode::Abort);
+}
+
+void ProxyWorker::setPartition(bool all, const QSet<int>& clientIds)
+{
+    m_partitionAll = all;
+    m_partitionedClients = clientIds;
+    onPartitionChanged();
+}
+
+void ProxyWorker::setLatency(int fixedMs, int jitterMs)
+{
+    m_latencyMs = fixedMs;
+    m_jitterMs = jitterMs;
+}
+
+void ProxyWorker::setDropRate(double fraction)
+{
+    m_dropRate = fraction;
+}
+
+bool ProxyWorker::isClientPartitioned(int clientId) const
+{
+    return m_partitionAll || m_partitionedClients.contains(clientId);
+}
+
+void ProxyWorker::onPartitionChanged()
+{
+    // Connections that a partition held back may go upstream now, if their client is
+    // still there; a client that left during the cut was already cleaned up on its close.
+    std::vector<Connection*> heldBack;
+    for (auto& [serial, connection] : m_connections)
+        if (!connection->upstream && !connection->closing &&
+            !isClientPartitioned(connection->clientId))
+            heldBack.push_back(connection.get());
+    for (Connection* connection : heldBack) {
+        if (connection->client->state() == QAbstractSocket::ConnectedState)
+            connectUpstream(connection);
+        else
+            closeConnection(connection, CloseMode::Abort);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Accepting and connecting upstream
+
+void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
+{
+    while (QTcpSocket* socket = server->nextPendingConnection()) {
+        socket->setParent(this); // outlives its listener only until releaseClient() aborts it
+        socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+
+        auto owned = std::make_unique<Connection>();
+        Connection* connection = owned.get();
+        connection->clientId = clientId;
+        connection->serial = ++m_nextSerial;
+        connection->client = socket;
+        m_connections.emplace(connection->serial, std::move(owned));
+
+        connect(socket, &QTcpSocket::readyRead, this,
+                [this, connection] { onClientReadyRead(connection); });
+        connect(socket, &QTcpSocket::disconnected, this,
+                [this, connection] { closeConnection(connection, CloseMode::Graceful); });
+        connect(socket, &QTcpSocket::errorOccurred, this,
+                [this, connection, socket] { onSocketError(connection, socket); });
+
+        // A cut client's connection waits, unconnected upstream, for heal (onPartitionChanged).
+        if (!isClientPartitioned(clientId))
+            connectUpstream(connection);
+        setConnectionCount();
+    }
+}
+
+void ProxyWorker::connectUpstream(Connection* connection)
+{
+    auto* upstream = new QTcpSocket(this);
+    connection->upstream = upstream;
+    connect(upstream, &QTcpSocket::connected, this,
+            [this, connection] { onUpstreamConnected(connection); });
+    connect(upstream, &QTcpSocket::readyRead, this,
+            [this, connection] { onUpstreamReadyRead(connection); });
+    connect(upstream, &QTcpSocket::disconnected, this,
+            [this, connection] { closeConnection(connection, CloseMode::Graceful); });
+    connect(upstream, &QTcpSocket::errorOccurred, this,
+            [this, connection, upstream] { onSocketError(connection, upstream); });
+    upstream->connectToHost(m_upstreamHost, m_upstreamPort);
+}
+
+void ProxyWorker::onUpstreamConnected(Connection* connection)
+{
+    connection->upstreamConnected = true;
+    // Socket options only stick once the socket exists, i.e. after connecting.
+    connection->upstream->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    dispatchDue(connection); // what the client sent while we were connecting
+}
+
+// ---------------------------------------------------------------------------------------
+// Client -> node: partition, drop, latency
+
+void ProxyWorker::onClientReadyRead(Connection* connection)
+{
+    QByteArray bytes = connection->client->readAll();
+    if (bytes.isEmpty() || connection->closing || shouldDrop())
+        return;
+    forward(connection, std::move(bytes));
+}
+
+void ProxyWorker::forward(Connection* connection, QByteArray bytes)
+{
+    // A cut network loses the packet; so does a held-back connection (it is only held
+    // back while cut).
+    if (!connection->upstream || connection->closing || isClientPartitioned(connection->clientId))
+        return;
+    const qint64 delayUs = nextDelayUs();
+    // The fast path: no timer, no queue, no copy.
+    if (delayUs == 0 && connection->queue.empty() && connection->upstreamConnected) {
+        send(connection->upstream, bytes);
+        return;
+    }
+    // Never overtake an earlier chunk, even one that drew a longer jitter.
+    const qint64 sendAtUs = std::max(connection->lastSendAtUs, nowUs() + delayUs);
+    connection->lastSendAtUs = sendAtUs;
+    connection->queue.push_back({sendAtUs, std::move(bytes)});
+    dispatchDue(connection);
+}
+
+void ProxyWorker::dispatchDue(Connection* connection)
+{
+    if (connection->closing || !connection->upstreamConnected)
+        return; // connected() calls again
+    const qint64 now = nowUs();
+    auto& queue = connection->queue;
+    while (!queue.empty() && queue.front().sendAtUs <= now) {
+        // Checked at delivery: a partition also loses what was still in flight.
+        if (!isClientPartitioned(connection->clientId))
+            send(connection->upstream, queue.front().bytes);
+        queue.pop_front();
+    }
+    if (!queue.empty())
+        armTimer(connection, queue.front().sendAtUs - now);
+}
+
+void ProxyWorker::armTimer(Connection* connection, qint64 inUs)
+{
+    if (!connection->timer) {
+        connection->timer = new QTimer(this);
+        connection->timer->setSingleShot(true);
+        connection->timer->setTimerType(Qt::PreciseTimer);
+        connect(connection->timer, &QTimer::timeout, this,
+                [this, connection] { dispatchDue(connection); });
+    }
+    // Rounded up: a chunk may leave up to 1 ms late, never early.
+    connection->timer->start(int((inUs + 999) / 1000));
+}
+
+bool ProxyWorker::shouldDrop()
+{
+    if (m_dropRate <= 0.0)
+        return false;
+    return m_dropRate >= 1.0 || m_random.generateDouble() < m_dropRate;
+}
+
+qint64 ProxyWorker::nextDelayUs()
+{
+    qint64 delayUs = qint64(m_latencyMs) * 1000;
+    if (m_jitterMs > 0)
+        delayUs += qint64(m_random.bounded(quint32(m_jitterMs) * 1000u + 1u));
+    return delayUs;
+}
+
+// ---------------------------------------------------------------------------------------
+// Node -> client, errors and closing
+
+void ProxyWorker::onUpstreamReadyRead(Connection* connection)
+{
+    const QByteArray bytes = connection->upstream->readAll();
+    if (bytes.isEmpty() || isClientPartitioned(connection->clientId))
+        return;
+    if (connection->client->state() == QAbstractSocket::ConnectedState)
+        send(connection->client, bytes);
+}
+
+void ProxyWorker::onSocketError(Connection* connection, QTcpSocket* socket)
+{
+    // A peer's orderly close is reported as an "error" too; disconnected() follows, and the
+    // other side gets an orderly close. Anything else (refused, reset, ...) aborts both.
+    if (socket->error() == QAbstractSocket::RemoteHostClosedError)
+        closeConnection(connection, CloseMode::Graceful);
+    else
+        closeConnection(connection, CloseMode::Abort);
+}
+
+void ProxyWorker::closeConnection(Connection* connection, CloseMode mode)
+{
+    if (connection->finished)
+        return;
+    if (!connection->closing) {
+        connection->closing = true;
+        connection->queue.clear();
+        if (connection->timer)
+            connection->timer->stop();
+        // The last reply a node sent before closing still belongs to the client.
+        if (mode == CloseMode::Graceful && connection->upstreamConnected)
+            onUpstreamReadyRead(connection);
+    }
+    for (QTcpSocket* socket : {connection->client, connection->upstream}) {
+        // abort() and disconnectFromHost() may emit disconnected() right here, which
+        // re-enters this function and can finish the connection.
+        if (!socket || connection->finished)
+            continue;
+        switch (socket->state()) {
+        case QAbstractSocket::UnconnectedState:
+            break;
+        case QAbstractSocket::ConnectedState:
+            if (mode == CloseMode::Abort)
+                socket->abort();
+            else
+                socket->disconnectFromHost(); // flushes what is still buffered first
+            break;
+        case QAbstractSocket::ClosingState: // already flushing; leave it unless aborting
+            if (mode == CloseMode::Abort)
+                socket->abort();
+            break;
+        default: // looking up or connecting: nothing worth waiting for
+            socket->abort();
+            break;
+        }
+    }
+    finishIfClosed(connection);
+    // Still flushing to a peer: give it a moment, not forever (a frozen peer reads nothing).
+    if (!connection->finished && !connection->graceArmed) {
+        connection->graceArmed = true;
+        QTimer::singleShot(kCloseGraceMs, this, [this, serial = connection->serial] {
+            if (Connection* lingering = findConnection(serial))
+                closeConnection(lingering, CloseMode::Abort);
+        });
+    }
+}
+
+void ProxyWorker::finishIfClosed(Connection* connection)
+{
+    const auto isClosed = [](const QTcpSocket* socket) {
+        return !socket || socket->state() == QAbstractSocket::UnconnectedState;
+    };
+    if (connection->finished || !isClosed(connection->client) || !isClosed(connection->upstream))
+        return;
+    connection->finished = true;
+    for (QTcpSocket* socket : {connection->client, connection->upstream}) {
+        if (!socket)
+            continue;
+        socket->disconnect(this);
+        socket->deleteLater(); // we may be inside one of its signals
+    }
+    if (connection->timer) {
+        connection->timer->disconnect(this);
+        connection->timer->stop();
+        connection->timer->deleteLater();
+    }
+    auto it = m_connections.find(connection->serial);
+    if (it == m_connections.end())
+        return;
+    if (m_finished.empty())
+        QMetaObject::invokeMethod(this, &ProxyWorker::purgeFinished, Qt::QueuedConnection);
+    m_finished.push_back(std::move(it->second));
+    m_connections.erase(it);
+    setConnectionCount();
+}
+
+void ProxyWorker::purgeFinished()
+{
+    m_finished.clear();
+}
+
+void ProxyWorker::setConnectionCount()
+{
+    const int count = int(m_connections.size());
+    m_connectionCount.store(count);
+    emit connectionCountChanged(count);
+}
+
+ProxyWorker::Connection* ProxyWorker::findConnection(quint64 serial) const
+{
+    const auto it = m_connections.find(serial);
+    return it == m_connections.end() ? nullptr : it->second.get();
+}
