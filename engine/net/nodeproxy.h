@@ -12,7 +12,8 @@ class ProxyWorker;
 
 // A loopback TCP proxy between the simulated clients and ONE Redis node, the place where
 // network faults happen: partition (from all clients or chosen ones), latency and drop.
-// It forwards raw bytes and never parses RESP, so AUTH, SELECT and every command pass through.
+// It forwards bytes untouched, so AUTH, SELECT and every command pass through; it only
+// follows the client's byte stream far enough to know where each command ends.
 //
 // Each client gets a listener of its own (listenPort()), so the proxy knows at accept time
 // whose connection it is: a partition of "C2 from node 3" is a property of the listener
@@ -25,9 +26,12 @@ class ProxyWorker;
 //   the client's first command times out; it is connected when healed if still open.
 // - latency: each chunk from the client reaches the node fixed + uniform(0..jitter) ms later,
 //   never reordered within a connection. Replies are not delayed: once per round trip.
-// - drop: each chunk from the client is discarded with that probability. A chunk is what one
-//   read() returned: usually whole commands, but a command split over two reads could lose
-//   one half, which the node then sees as a protocol error (it closes the connection).
+// - drop: each client COMMAND is discarded with that probability, whole: a command split
+//   over several reads is held back until its last byte is in, then kept or dropped, so the
+//   node never sees half a command (it would answer with a protocol error and close). A
+//   command that had already started going to the node when drop was switched on is
+//   always completed. Framing costs a copy only while a drop rate is set; see
+//   ProxyWorker::followUnframed for how the boundaries are known before that.
 //
 // Threads: all socket work happens in the process's shared network thread (NetworkThread),
 // in a ProxyWorker, so that forwarding neither waits for the engine's work nor adds to it.
@@ -75,7 +79,7 @@ public:
     int latencyMs() const { return m_latencyMs; }
     int jitterMs() const { return m_jitterMs; }
 
-    // Fraction of client chunks discarded, 0..1. False (and lastError()) outside that range.
+    // Fraction of client commands discarded, 0..1. False (and lastError()) outside that range.
     bool setDropRate(double fraction);
     double dropRate() const { return m_dropRate; }
 

@@ -8,6 +8,7 @@
 #include <QThread>
 #include <QTimer>
 #include <algorithm>
+#include <utility>
 
 namespace {
 
@@ -108,6 +109,15 @@ void ProxyWorker::setLatency(int fixedMs, int jitterMs)
 void ProxyWorker::setDropRate(double fraction)
 {
     m_dropRate = fraction;
+    if (m_dropRate > 0.0)
+        return;
+    // Nothing is dropped any more: a command start held back for its decision goes now.
+    for (auto& [serial, connection] : m_connections) {
+        if (connection->held.isEmpty())
+            continue;
+        connection->committed = true;
+        forward(connection.get(), std::exchange(connection->held, {}));
+    }
 }
 
 bool ProxyWorker::isClientPartitioned(int clientId) const
@@ -186,14 +196,75 @@ void ProxyWorker::onUpstreamConnected(Connection* connection)
 }
 
 // ---------------------------------------------------------------------------------------
-// Client -> node: partition, drop, latency
+// Client -> node: partition, drop (whole commands), latency
 
 void ProxyWorker::onClientReadyRead(Connection* connection)
 {
     QByteArray bytes = connection->client->readAll();
-    if (bytes.isEmpty() || connection->closing || shouldDrop())
+    if (bytes.isEmpty() || connection->closing)
         return;
-    forward(connection, std::move(bytes));
+    // Every byte goes through the framer, also those a partition discards, so that it always
+    // knows where the next command starts.
+    if (m_dropRate > 0.0 || !connection->held.isEmpty())
+        bytes = keepWholeCommands(connection, bytes);
+    else
+        followUnframed(connection, bytes);
+    if (!bytes.isEmpty())
+        forward(connection, std::move(bytes));
+}
+
+// No drop: the chunk goes as it is, with no copy. The framer still follows it, so that
+// when drop is switched on mid-stream it knows exactly where the next command starts, and
+// whether the current one has already started going to the node (then it is completed).
+// Following costs a scan of the command headers and inline lines, without copying or
+// allocating; bulk payloads are skipped by their length. The alternative, starting to
+// frame at the next chunk that looks like the start of a command ('*'), is cheaper still
+// but wrong whenever a read happens to end inside a value and the next one starts with '*':
+// it would cut that command in half, which is what dropping whole commands is meant to
+// prevent.
+void ProxyWorker::followUnframed(Connection* connection, const QByteArray& bytes)
+{
+    connection->framer.follow(bytes);
+    connection->committed = !connection->framer.atBoundary();
+}
+
+// Dropping: each command is kept or dropped as a whole, decided when its last byte has
+// arrived; until then its start is held here. Returns what may go on to the node.
+QByteArray ProxyWorker::keepWholeCommands(Connection* connection, const QByteArray& bytes)
+{
+    RespFramer& framer = connection->framer;
+    QByteArray& held = connection->held;
+    QByteArray out;
+    const char* data = bytes.constData();
+    const qsizetype size = bytes.size();
+    qsizetype start = 0; // where the current command begins in this chunk
+    qsizetype pos = 0;
+    while (pos < size && !framer.isBroken()) {
+        bool ended = false;
+        pos += framer.advance(data + pos, size - pos, &ended);
+        if (!ended)
+            continue;
+        // A command whose start already went to the node is never cut in half.
+        if (connection->committed || !shouldDrop()) {
+            out += held;
+            out.append(data + start, pos - start);
+        }
+        held.clear();
+        connection->committed = false;
+        start = pos;
+    }
+    if (start == size)
+        return out;
+    // Not RESP: not ours to cut. The node answers it with its protocol error, as it would
+    // without a proxy.
+    if (framer.isBroken() || connection->committed) {
+        out += std::exchange(held, {});
+        out.append(data + start, size - start);
+        connection->committed = !framer.isBroken();
+        return out;
+    }
+    held.append(data + start, size - start);
+    return out;
 }
 
 void ProxyWorker::forward(Connection* connection, QByteArray bytes)
@@ -288,6 +359,7 @@ void ProxyWorker::closeConnection(Connection* connection, CloseMode mode)
     if (!connection->closing) {
         connection->closing = true;
         connection->queue.clear();
+        connection->held.clear();
         if (connection->timer)
             connection->timer->stop();
         // The last reply a node sent before closing still belongs to the client.

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "net/respframer.h"
+
 #include <QHash>
 #include <QObject>
 #include <QRandomGenerator>
@@ -58,6 +60,9 @@ private:
         QTimer* timer = nullptr;        // created on the first chunk that must wait
         std::deque<Chunk> queue;        // client -> node chunks not yet due
         qint64 lastSendAtUs = 0;
+        RespFramer framer;      // follows every client byte, also those not forwarded
+        QByteArray held;        // the start of a command not complete yet (while dropping)
+        bool committed = false; // the current command's start was forwarded: never drop it
         bool upstreamConnected = false;
         bool closing = false;
         bool graceArmed = false; // an abort is scheduled in case the graceful close lingers
@@ -73,6 +78,8 @@ private:
     void connectUpstream(Connection* connection);
     void onUpstreamConnected(Connection* connection);
     void onClientReadyRead(Connection* connection);
+    void followUnframed(Connection* connection, const QByteArray& bytes);
+    QByteArray keepWholeCommands(Connection* connection, const QByteArray& bytes);
     void forward(Connection* connection, QByteArray bytes);
     void onUpstreamReadyRead(Connection* connection);
     void onSocketError(Connection* connection, QTcpSocket* socket);

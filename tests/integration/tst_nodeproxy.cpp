@@ -1,21 +1,23 @@
 // NodeProxy between blocking hiredis clients and a real redis-server: forwarding, partition
 // (all clients, chosen clients, replies in flight, held-back connections), latency and
-// jitter, drop, clean closing in every direction, a killed node, and the shared network
-// thread.
+// jitter, drop of whole commands, clean closing in every direction, a killed node, and the
+// shared network thread.
 //
 // Threads: the clients here use hiredis's BLOCKING API (TestFleet::redisCommand and the
-// BlockingClient below), which blocks the test thread until the reply or the timeout. The
-// NodeProxy object lives in the test thread, as it lives in the engine thread in the app,
-// and is called directly: its socket work happens in the shared network thread, so every
-// test here also shows that forwarding never needs the owner's thread. Its signals come
-// through the owner's event loop (QTRY_* and QSignalSpy spin it).
+// BlockingClient below) or blocking QTcpSocket calls, which block the test thread until the
+// reply or the timeout. The NodeProxy object lives in the test thread, as it lives in the
+// engine thread in the app, and is called directly: its socket work happens in the shared
+// network thread, so every test here also shows that forwarding never needs the owner's
+// thread. Its signals come through the owner's event loop (QTRY_* and QSignalSpy spin it).
 #include "net/networkthread.h"
 #include "net/nodeproxy.h"
 #include "net/redisreply.h"
 #include "testfleet.h"
 
 #include <QElapsedTimer>
+#include <QHostAddress>
 #include <QSignalSpy>
+#include <QTcpSocket>
 #include <QTest>
 #include <QThread>
 
@@ -27,6 +29,7 @@
 #include <limits>
 #include <memory>
 #include <sys/time.h>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -183,6 +186,69 @@ qint64 nodeBlockedClients(const TestFleet& fleet)
     return -1;
 }
 
+// A plain TCP client with blocking calls: each send() is one write of exactly those bytes,
+// which is what a test of how the proxy cuts the stream needs (hiredis writes whole commands).
+class RawClient
+{
+public:
+    explicit RawClient(quint16 port)
+    {
+        m_socket.connectToHost(QHostAddress::LocalHost, port);
+        m_socket.waitForConnected(2000);
+        m_socket.setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    }
+    bool ok() const { return m_socket.state() == QAbstractSocket::ConnectedState; }
+    bool send(const QByteArray& bytes)
+    {
+        m_socket.write(bytes);
+        while (m_socket.bytesToWrite() > 0)
+            if (!m_socket.waitForBytesWritten(2000))
+                return false;
+        return true;
+    }
+    // Everything read until the received bytes end with `end` (or the time is up).
+    QByteArray readUntil(const QByteArray& end, int timeoutMs)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        while (!m_received.endsWith(end) && timer.elapsed() < timeoutMs) {
+            if (m_socket.bytesAvailable() == 0 &&
+                !m_socket.waitForReadyRead(int(std::max<qint64>(1, timeoutMs - timer.elapsed()))))
+                break;
+            m_received += m_socket.readAll();
+        }
+        return std::exchange(m_received, {});
+    }
+
+private:
+    QTcpSocket m_socket;
+    QByteArray m_received;
+};
+
+QByteArray multibulk(const QByteArrayList& args)
+{
+    QByteArray out = '*' + QByteArray::number(args.size()) + "\r\n";
+    for (const QByteArray& arg : args)
+        out += '$' + QByteArray::number(arg.size()) + "\r\n" + arg + "\r\n";
+    return out;
+}
+
+// Bytes that other clients of the node have sent and it has not executed yet (the "qbuf" of
+// CLIENT LIST): a command the node holds only in part.
+qint64 nodePendingQueryBytes(const TestFleet& fleet)
+{
+    const RedisReply list = fleet.command(0, {"CLIENT", "LIST"});
+    qint64 total = 0;
+    for (const QByteArray& line : list.text.split('\n')) {
+        if (line.contains("cmd=client|list"))
+            continue; // the asking connection itself
+        for (const QByteArray& field : line.split(' '))
+            if (field.startsWith("qbuf="))
+                total += field.mid(5).toLongLong();
+    }
+    return total;
+}
+
 } // namespace
 
 class TestNodeProxy : public QObject
@@ -206,6 +272,9 @@ private slots:
     void latencyNeverReordersWithinAConnection();
     void dropAllThenNone();
     void dropHalfLosesSome();
+    void dropKeepsSplitCommandsWhole();
+    void dropOverPipelinedCommands();
+    void dropSwitchedOnMidCommandCompletesIt();
     void refusesBadFaultValues();
     void describesFaults();
     void clientCloseClosesUpstream();
@@ -485,6 +554,124 @@ void TestNodeProxy::dropHalfLosesSome()
     QVERIFY2(answered >= 3 && lost >= 3,
              qPrintable(QStringLiteral("%1 answered, %2 lost").arg(answered).arg(lost)));
     QTRY_COMPARE(m_proxy->count(), 0);
+}
+
+// Each command is written in two writes with a pause between them, so the proxy reads the
+// halves separately; cut points vary (inside a header, inside a value, inside an inline line).
+void TestNodeProxy::dropKeepsSplitCommandsWhole()
+{
+    newProxy();
+    const int n = 40;
+    for (int i = 0; i < n; ++i)
+        QCOMPARE(m_fleet->command(0, {"DEL", "proxy:split:" + QByteArray::number(i)}).type,
+                 RedisReply::Type::Integer);
+    RawClient client(m_proxy->port(1));
+    QVERIFY(client.ok());
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.5); }));
+    for (int i = 0; i < n; ++i) {
+        const QByteArray key = "proxy:split:" + QByteArray::number(i);
+        const QByteArray value = "value-" + QByteArray::number(i);
+        const QByteArray command = i % 2 == 0 ? multibulk({"SET", key, value})
+                                              : "SET " + key + ' ' + value + "\r\n"; // inline
+        const qsizetype cut = 1 + (i * 7) % (command.size() - 1);
+        QVERIFY(client.send(command.left(cut)));
+        QThread::msleep(20);
+        QVERIFY(client.send(command.mid(cut)));
+    }
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.0); }));
+    QVERIFY(client.send(multibulk({"PING"})));
+    const QByteArray replies = client.readUntil("+PONG\r\n", 3000);
+
+    // Only OKs, then the PONG: no protocol error, and the node kept the connection open.
+    const auto executed = replies.count("+OK\r\n");
+    QCOMPARE(replies, QByteArray("+OK\r\n").repeated(executed) + "+PONG\r\n");
+    // Each command all there or not at all.
+    qsizetype present = 0;
+    for (int i = 0; i < n; ++i) {
+        const RedisReply value =
+            m_fleet->command(0, {"GET", "proxy:split:" + QByteArray::number(i)});
+        if (value.isNil())
+            continue;
+        QCOMPARE(value.text, "value-" + QByteArray::number(i));
+        ++present;
+    }
+    QCOMPARE(present, executed);
+    qInfo("%lld of %d split commands executed at drop 50%%", qint64(executed), n);
+    // At p = 0.5, fewer than 5 or more than 35 of 40: about 1 in 10^7.
+    QVERIFY2(executed >= 5 && executed <= 35, qPrintable(QString::number(executed)));
+}
+
+// Many commands in one stream, written in pieces that cut them anywhere, with values that
+// look like commands: the node sees a clean stream of whole commands, in order.
+void TestNodeProxy::dropOverPipelinedCommands()
+{
+    newProxy();
+    QCOMPARE(m_fleet->command(0, {"DEL", "proxy:pipe"}).type, RedisReply::Type::Integer);
+    RawClient client(m_proxy->port(1));
+    QVERIFY(client.ok());
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.3); }));
+    const int n = 200;
+    QByteArray stream;
+    for (int i = 0; i < n; ++i) {
+        const QByteArray payload =
+            QByteArray::number(i) + "\r\n*1\r\n$4\r\nPING\r\n" + QByteArray(i % 50, 'x');
+        stream += multibulk({"RPUSH", "proxy:pipe", payload});
+    }
+    for (qsizetype at = 0; at < stream.size(); at += 37) {
+        QVERIFY(client.send(stream.mid(at, 37)));
+        if ((at / 37) % 8 == 0)
+            QThread::msleep(1);
+    }
+    QThread::msleep(50); // the last pieces reach the proxy before drop goes off
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.0); }));
+    QVERIFY(client.send(multibulk({"PING"})));
+    const QByteArray replies = client.readUntil("+PONG\r\n", 5000);
+    QVERIFY2(replies.endsWith("+PONG\r\n"), replies.right(200).constData());
+
+    // :1 :2 ... :k, then the PONG: the connection survived and nothing was cut in half.
+    const QList<QByteArray> lines = replies.chopped(2).split('\n');
+    const qsizetype executed = lines.size() - 1;
+    for (qsizetype i = 0; i < executed; ++i)
+        QCOMPARE(lines.at(i), ':' + QByteArray::number(i + 1) + '\r');
+    const RedisReply list = m_fleet->command(0, {"LRANGE", "proxy:pipe", "0", "-1"});
+    QCOMPARE(list.elements.size(), executed);
+    int previous = -1;
+    for (const RedisReply& element : list.elements) {
+        const int i = element.text.left(element.text.indexOf('\r')).toInt();
+        QVERIFY(i > previous); // in order, each one intact
+        QCOMPARE(element.text,
+                 QByteArray::number(i) + "\r\n*1\r\n$4\r\nPING\r\n" + QByteArray(i % 50, 'x'));
+        previous = i;
+    }
+    qInfo("%lld of %d pipelined commands executed at drop 30%%", qint64(executed), n);
+    // Binomial(200, 0.7): mean 140, sd 6.5; this is over 6 sd either side.
+    QVERIFY2(executed >= 100 && executed <= 180, qPrintable(QString::number(executed)));
+}
+
+// A command whose first half already went to the node when drop is switched on is
+// completed; the next one is subject to the drop.
+void TestNodeProxy::dropSwitchedOnMidCommandCompletesIt()
+{
+    newProxy();
+    QCOMPARE(m_fleet->command(0, {"DEL", "proxy:mid", "proxy:after"}).type,
+             RedisReply::Type::Integer);
+    RawClient client(m_proxy->port(1));
+    QVERIFY(client.ok());
+    QVERIFY(client.send(multibulk({"PING"})));
+    QCOMPARE(client.readUntil("+PONG\r\n", 2000), QByteArray("+PONG\r\n"));
+
+    const QByteArray first = multibulk({"SET", "proxy:mid", "whole"});
+    QVERIFY(client.send(first.left(first.size() - 4)));
+    // The node holds the first half: it went through before drop was switched on.
+    QTRY_VERIFY(nodePendingQueryBytes(*m_fleet) > 0);
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(1.0); }));
+    QVERIFY(client.send(first.right(4) + multibulk({"SET", "proxy:after", "x"})));
+    QTRY_COMPARE(m_fleet->command(0, {"GET", "proxy:mid"}).text, QByteArray("whole"));
+
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.0); }));
+    QVERIFY(client.send(multibulk({"PING"})));
+    QCOMPARE(client.readUntil("+PONG\r\n", 2000), QByteArray("+OK\r\n+PONG\r\n"));
+    QCOMPARE(m_fleet->command(0, {"EXISTS", "proxy:after"}).integer, qint64(0));
 }
 
 void TestNodeProxy::refusesBadFaultValues()
