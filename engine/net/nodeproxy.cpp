@@ -162,6 +162,22 @@ void NodeProxy::clearFaults()
     setDropRate(0.0);
 }
 
+bool NodeProxy::setUpstreamConnectTimeout(int ms)
+{
+    if (ms < 1 || ms > kMaxDelayMs) {
+        m_lastError = QStringLiteral("the upstream connect timeout must be 1 to %1 ms, got %2 ms")
+                          .arg(kMaxDelayMs)
+                          .arg(ms);
+        return false;
+    }
+    m_lastError.clear();
+    if (ms == m_connectTimeoutMs)
+        return true;
+    m_connectTimeoutMs = ms;
+    inNetworkThread([ms](ProxyWorker& worker) { worker.setUpstreamConnectTimeout(ms); });
+    return true;
+}
+
 void NodeProxy::setRandomSeed(quint32 seed)
 {
     inNetworkThread([seed](ProxyWorker& worker) { worker.setRandomSeed(seed); });

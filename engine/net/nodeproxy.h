@@ -33,6 +33,10 @@ class ProxyWorker;
 //   always completed. Framing costs a copy only while a drop rate is set; see
 //   ProxyWorker::followUnframed for how the boundaries are known before that.
 //
+// When the node cannot be reached for a client (refused, host not found, connect timed out
+// after upstreamConnectTimeoutMs()), the client gets a RESP error naming the real reason
+// (ConnectError::proxyReply) before the proxy closes its connection.
+//
 // Threads: all socket work happens in the process's shared network thread (NetworkThread),
 // in a ProxyWorker, so that forwarding neither waits for the engine's work nor adds to it.
 // This object is the engine-side face of it and is used from its own thread only, like every
@@ -60,7 +64,8 @@ public:
     quint16 listenPort(int clientId, const QString& name = {});
     // Closes the client's listener and aborts its connections. Unknown ids are ignored.
     void releaseClient(int clientId);
-    // Why the last listenPort() / setLatency() / setDropRate() failed; empty after a success.
+    // Why the last listenPort() / setLatency() / setDropRate() / setUpstreamConnectTimeout()
+    // failed; empty after a success.
     QString lastError() const { return m_lastError; }
 
     // Open client connections (held-back ones included); 0 once every client has closed.
@@ -85,6 +90,12 @@ public:
 
     void clearFaults(); // heal() + no latency + no drop
 
+    // How long the proxy tries to reach the node for a new client connection before it
+    // tells the client "timed out connecting". For connections accepted from now on.
+    // False (and lastError()) below 1 ms or above kMaxDelayMs.
+    bool setUpstreamConnectTimeout(int ms);
+    int upstreamConnectTimeoutMs() const { return m_connectTimeoutMs; }
+
     // Seeds the jitter and drop draws, for reproducible scenario runs.
     void setRandomSeed(quint32 seed);
 
@@ -92,6 +103,8 @@ public:
     QString faultDescription() const;
 
     static constexpr int kMaxDelayMs = 600000;
+    // The same as RedisConnection's default connect timeout.
+    static constexpr int kDefaultConnectTimeoutMs = 1000;
 
 signals:
     void connectionCountChanged(int count);
@@ -114,6 +127,7 @@ private:
     int m_latencyMs = 0;
     int m_jitterMs = 0;
     double m_dropRate = 0.0;
+    int m_connectTimeoutMs = kDefaultConnectTimeoutMs;
 
     std::shared_ptr<NetworkThread> m_network;
     ProxyWorker* m_worker = nullptr; // lives in the network thread; deleted there

@@ -1,6 +1,7 @@
 #include "net/proxyworker.h"
 
 #include "core/steadyclock.h"
+#include "net/connecterror.h"
 
 #include <QHostAddress>
 #include <QTcpServer>
@@ -184,6 +185,14 @@ void ProxyWorker::connectUpstream(Connection* connection)
             [this, connection] { closeConnection(connection, CloseMode::Graceful); });
     connect(upstream, &QTcpSocket::errorOccurred, this,
             [this, connection, upstream] { onSocketError(connection, upstream); });
+    // QTcpSocket has no connect timeout of its own (a black-holed host keeps it trying for
+    // minutes). The timer finds the connection by serial: it may be gone by then.
+    const int timeoutMs = m_connectTimeoutMs;
+    QTimer::singleShot(timeoutMs, this, [this, serial = connection->serial, timeoutMs] {
+        Connection* pending = findConnection(serial);
+        if (pending && !pending->upstreamConnected && !pending->closing)
+            failUpstream(pending, ConnectError::timedOut(timeoutMs));
+    });
     upstream->connectToHost(m_upstreamHost, m_upstreamPort);
 }
 
@@ -193,6 +202,47 @@ void ProxyWorker::onUpstreamConnected(Connection* connection)
     // Socket options only stick once the socket exists, i.e. after connecting.
     connection->upstream->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     dispatchDue(connection); // what the client sent while we were connecting
+}
+
+// The client's TCP connect to us succeeded long ago, so it cannot learn the real reason
+// from its own connect: we tell it in an error reply, in RedisConnection's words for a
+// direct connect (see ConnectError), then close.
+void ProxyWorker::failUpstream(Connection* connection, const QString& reason)
+{
+    if (connection->upstream)
+        connection->upstream->abort(); // stops a connect still in progress
+    QTcpSocket* client = connection->client;
+    // A cut client hears nothing, not even this.
+    if (isClientPartitioned(connection->clientId) ||
+        client->state() != QAbstractSocket::ConnectedState) {
+        closeConnection(connection, CloseMode::Abort);
+        return;
+    }
+    // Closing with unread bytes would send a reset instead of a FIN, and a reset may reach
+    // the client before it has read our reply. What it sent is lost with the node anyway.
+    client->readAll();
+    connection->queue.clear();
+    connection->held.clear();
+    client->write(ConnectError::proxyReply(m_upstreamHost, m_upstreamPort, reason));
+    closeConnection(connection, CloseMode::Graceful);
+}
+
+QString ProxyWorker::upstreamFailure(const QTcpSocket* upstream) const
+{
+    switch (upstream->error()) {
+    case QAbstractSocket::ConnectionRefusedError:
+        return ConnectError::refused();
+    case QAbstractSocket::HostNotFoundError:
+        return ConnectError::hostNotFound(m_upstreamHost);
+    case QAbstractSocket::SocketTimeoutError:
+        return ConnectError::timedOut(m_connectTimeoutMs);
+    default: {
+        QString text = upstream->errorString(); // "Network unreachable", ...
+        if (!text.isEmpty())
+            text[0] = text.at(0).toLower();
+        return text;
+    }
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -344,8 +394,13 @@ void ProxyWorker::onUpstreamReadyRead(Connection* connection)
 
 void ProxyWorker::onSocketError(Connection* connection, QTcpSocket* socket)
 {
+    // The node could not be reached at all: the client is told why.
+    if (socket == connection->upstream && !connection->upstreamConnected && !connection->closing) {
+        failUpstream(connection, upstreamFailure(socket));
+        return;
+    }
     // A peer's orderly close is reported as an "error" too; disconnected() follows, and the
-    // other side gets an orderly close. Anything else (refused, reset, ...) aborts both.
+    // other side gets an orderly close. Anything else (reset, ...) aborts both.
     if (socket->error() == QAbstractSocket::RemoteHostClosedError)
         closeConnection(connection, CloseMode::Graceful);
     else

@@ -37,6 +37,7 @@ public:
     void setLatency(int fixedMs, int jitterMs);
     void setDropRate(double fraction);
     void setRandomSeed(quint32 seed) { m_random.seed(seed); }
+    void setUpstreamConnectTimeout(int ms) { m_connectTimeoutMs = ms; }
 
     // Any thread. Set before connectionCountChanged is emitted, so a caller that blocked on
     // a call that closed connections (releaseClient) reads the new count when it returns.
@@ -77,6 +78,8 @@ private:
     void onNewConnection(int clientId, QTcpServer* server);
     void connectUpstream(Connection* connection);
     void onUpstreamConnected(Connection* connection);
+    void failUpstream(Connection* connection, const QString& reason);
+    QString upstreamFailure(const QTcpSocket* upstream) const;
     void onClientReadyRead(Connection* connection);
     void followUnframed(Connection* connection, const QByteArray& bytes);
     QByteArray keepWholeCommands(Connection* connection, const QByteArray& bytes);
@@ -111,5 +114,6 @@ private:
     int m_latencyMs = 0;
     int m_jitterMs = 0;
     double m_dropRate = 0.0;
+    int m_connectTimeoutMs = 1000;
     QRandomGenerator m_random;
 };

@@ -1,7 +1,7 @@
 // NodeProxy between blocking hiredis clients and a real redis-server: forwarding, partition
 // (all clients, chosen clients, replies in flight, held-back connections), latency and
-// jitter, drop of whole commands, clean closing in every direction, a killed node, and the
-// shared network thread.
+// jitter, drop of whole commands, telling the client why the node cannot be reached, clean
+// closing in every direction, a killed node, and the shared network thread.
 //
 // Threads: the clients here use hiredis's BLOCKING API (TestFleet::redisCommand and the
 // BlockingClient below) or blocking QTcpSocket calls, which block the test thread until the
@@ -17,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QHostAddress>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
 #include <QThread>
@@ -249,6 +250,35 @@ qint64 nodePendingQueryBytes(const TestFleet& fleet)
     return total;
 }
 
+// A listener that never accepts, with its backlog already taken by one connection: the
+// kernel then drops further SYNs (tcp_abort_on_overflow is off by default), so a connect to
+// it stays in SYN-SENT, retrying for far longer than any timeout here. That is a connect
+// timeout on loopback, deterministic, with no network needed. usable() is false when this
+// kernel answers the handshake anyway: the test then skips.
+class BlackHole
+{
+public:
+    BlackHole()
+    {
+        m_server.setListenBacklogSize(0);
+        m_server.listen(QHostAddress::LocalHost);
+        m_server.pauseAccepting();
+        m_filler.connectToHost(QHostAddress::LocalHost, m_server.serverPort());
+        m_filler.waitForConnected(1000);
+    }
+    quint16 port() const { return m_server.serverPort(); }
+    bool usable()
+    {
+        QTcpSocket probe;
+        probe.connectToHost(QHostAddress::LocalHost, port());
+        return m_server.isListening() && !probe.waitForConnected(300);
+    }
+
+private:
+    QTcpServer m_server;
+    QTcpSocket m_filler;
+};
+
 } // namespace
 
 class TestNodeProxy : public QObject
@@ -283,6 +313,8 @@ private slots:
     void destructorClosesEverything();
     void killedNodeClosesClientConnections();
     void closeToFrozenNodeIsAbortedAfterGrace();
+    void unreachableNodeIsToldToTheClient();
+    void upstreamConnectTimesOut();
     void workRunsInOneSharedNetworkThread();
     void addedLatencyWithoutFaults();
 
@@ -694,6 +726,8 @@ void TestNodeProxy::refusesBadFaultValues()
         return p.setLatency(NodeProxy::kMaxDelayMs, 0) && p.lastError().isEmpty() &&
                p.setLatency(0, 0);
     }));
+    QVERIFY(refused([](NodeProxy& p) { return p.setUpstreamConnectTimeout(0); }));
+    QVERIFY(refused([](NodeProxy& p) { return p.setUpstreamConnectTimeout(-5); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(1.5); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(-0.1); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(std::nan("")); }));
@@ -814,9 +848,15 @@ void TestNodeProxy::killedNodeClosesClientConnections()
     // The open connection: closed, not left hanging.
     const RedisReply open = client.command({"PING"});
     QVERIFY2(TestFleet::isClientError(open) && !TestFleet::isTimeout(open), open.text);
-    // A new one: the proxy accepts, the node refuses, the proxy closes.
-    const RedisReply fresh = TestFleet::redisCommand(proxyAddress(port), {"PING"}, 1000);
-    QVERIFY2(TestFleet::isClientError(fresh) && !TestFleet::isTimeout(fresh), fresh.text);
+    // A new one: the proxy accepts, the node refuses, the proxy says so and closes.
+    BlockingClient fresh(port, 1000);
+    QVERIFY2(fresh.ok(), qPrintable(fresh.error()));
+    const RedisReply why = fresh.command({"PING"});
+    QCOMPARE(why.type, RedisReply::Type::Error);
+    QCOMPARE(why.text, QByteArray("REDLOCKSCOPE-PROXY upstream 127.0.0.1:") +
+                           QByteArray::number(fleet.address(0).port) + ": connection refused");
+    const RedisReply closed = fresh.command({"PING"});
+    QVERIFY2(TestFleet::isClientError(closed) && !TestFleet::isTimeout(closed), closed.text);
     QTRY_COMPARE(proxy.count(), 0);
 }
 
@@ -836,6 +876,56 @@ void TestNodeProxy::closeToFrozenNodeIsAbortedAfterGrace()
     QTest::qWait(500);
     QCOMPARE(proxy.count(), 1);
     QTRY_COMPARE_WITH_TIMEOUT(proxy.count(), 0, 5000);
+}
+
+void TestNodeProxy::unreachableNodeIsToldToTheClient()
+{
+    const quint16 closed = RedisServerProcess::freeLoopbackPort();
+    TestProxy proxy(QStringLiteral("127.0.0.1"), closed);
+    BlockingClient client(proxy.port(1), 2000);
+    QVERIFY2(client.ok(), qPrintable(client.error()));
+    const RedisReply why = client.command({"PING"});
+    QCOMPARE(why.type, RedisReply::Type::Error);
+    QCOMPARE(why.text, "REDLOCKSCOPE-PROXY upstream 127.0.0.1:" + QByteArray::number(closed) +
+                           ": connection refused");
+    // ... and then closes.
+    const RedisReply after = client.command({"PING"});
+    QVERIFY2(TestFleet::isClientError(after) && !TestFleet::isTimeout(after), after.text);
+    QTRY_COMPARE(proxy.count(), 0);
+
+    // A host that does not resolve. A sandbox's resolver may hang instead of answering
+    // NXDOMAIN: then the proxy's connect timeout speaks.
+    TestProxy nowhere(QStringLiteral("no-such-host.invalid"), 6379);
+    QVERIFY(nowhere.call([](NodeProxy& p) { return p.setUpstreamConnectTimeout(1500); }));
+    const RedisReply lookup =
+        TestFleet::redisCommand(proxyAddress(nowhere.port(1)), {"PING"}, 3000);
+    QVERIFY2(lookup.text == "REDLOCKSCOPE-PROXY upstream no-such-host.invalid:6379: host not "
+                            "found: no-such-host.invalid" ||
+                 lookup.text == "REDLOCKSCOPE-PROXY upstream no-such-host.invalid:6379: timed "
+                                "out connecting after 1500 ms",
+             lookup.text);
+    QTRY_COMPARE(nowhere.count(), 0);
+}
+
+void TestNodeProxy::upstreamConnectTimesOut()
+{
+    BlackHole hole;
+    if (!hole.usable())
+        QSKIP("this kernel completed the TCP handshake despite the full backlog");
+    TestProxy proxy(QStringLiteral("127.0.0.1"), hole.port());
+    QCOMPARE(proxy.call([](NodeProxy& p) { return p.upstreamConnectTimeoutMs(); }),
+             NodeProxy::kDefaultConnectTimeoutMs);
+    QVERIFY(proxy.call([](NodeProxy& p) { return p.setUpstreamConnectTimeout(250); }));
+    QCOMPARE(proxy.call([](NodeProxy& p) { return p.upstreamConnectTimeoutMs(); }), 250);
+
+    BlockingClient client(proxy.port(1), 3000);
+    QVERIFY2(client.ok(), qPrintable(client.error()));
+    RedisReply why;
+    const qint64 us = roundTripUs(client, {"PING"}, &why);
+    QCOMPARE(why.text, "REDLOCKSCOPE-PROXY upstream 127.0.0.1:" + QByteArray::number(hole.port()) +
+                           ": timed out connecting after 250 ms");
+    QVERIFY2(us >= 240000 && us < 2000000, qPrintable(QString::number(us)));
+    QTRY_COMPARE(proxy.count(), 0);
 }
 
 void TestNodeProxy::workRunsInOneSharedNetworkThread()
