@@ -54,8 +54,16 @@ LockClient* ClientRegistry::create(int id, const QString& name, const ClientSett
 void ClientRegistry::setSeed(quint64 seed)
 {
     m_seed = seed;
-    for (LockClient* client : std::as_const(m_clients))
+    for (LockClient* client : std::as_const(m_clients)) {
         client->setRandomSeed(clientSeed(seed, client->id()));
+        applyDelays(client);
+    }
+}
+
+void ClientRegistry::applyDelays(LockClient* client)
+{
+    if (m_delays)
+        m_delays(client->id(), client->networkDelays());
 }
 
 void ClientRegistry::giveStock(LockClient* client)
@@ -91,6 +99,7 @@ CommandAnswer ClientRegistry::add(QString name, const QStringList& assignments)
     emit event(e);
     if (m_storage)
         giveStock(client);
+    applyDelays(client);
     emit settingsChanged();
     client->start();
     return CommandAnswer::done(tr("%1 added").arg(name));
@@ -123,8 +132,10 @@ CommandAnswer ClientRegistry::set(const QList<LockClient*>& targets, const QStri
             return CommandAnswer::refused(QStringLiteral("%1: %2").arg(client->name(), error));
         updated << *settings;
     }
-    for (int i = 0; i < targets.size(); ++i)
+    for (int i = 0; i < targets.size(); ++i) {
         targets[i]->setSettings(updated[i]);
+        applyDelays(targets[i]);
+    }
     emit settingsChanged();
     return CommandAnswer::done(
         tr("settings changed for %n client(s)", nullptr, int(targets.size())));

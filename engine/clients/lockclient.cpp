@@ -106,6 +106,7 @@ void LockClient::setSettings(const ClientSettings& settings)
 
 void LockClient::setRandomSeed(quint64 seed)
 {
+    m_seed = seed;
     m_random.seed(seed);
     m_strategy->setRandomSource([this](int bound) { return int(m_random.bounded(bound)); });
     QList<int> order;
@@ -113,6 +114,16 @@ void LockClient::setRandomSeed(quint64 seed)
         order << i;
     std::shuffle(order.begin(), order.end(), m_random);
     m_strategy->setNodeOrder(order);
+}
+
+QList<int> LockClient::networkDelays() const
+{
+    // Its own stream, so the delays do not shift the other random choices.
+    QRandomGenerator draw(m_seed ^ 0xD1B54A32D192ED03ULL);
+    QList<int> delays;
+    for (int i = 0; i < m_strategy->nodeCount(); ++i)
+        delays << (m_settings.netDelayMs > 0 ? int(draw.bounded(m_settings.netDelayMs + 1)) : 0);
+    return delays;
 }
 
 void LockClient::setStock(StockAccess* stock)

@@ -50,6 +50,8 @@ public:
     // Every random choice the client makes (work times, retry jitter, the order it reaches
     // the nodes in) comes from this seed: a seeded scenario replays the same way.
     void setRandomSeed(quint64 seed);
+    // The client's delay to each node (netdelay), drawn once from its seed; all 0 without.
+    QList<int> networkDelays() const;
     // The storage, once a stock exists: the work under the lock becomes a purchase.
     void setStock(StockAccess* stock);
 
@@ -162,6 +164,7 @@ private:
     quint64 m_rejectedWrites = 0;
     QMap<QString, quint64> m_failures;
     mutable QRandomGenerator m_random;
+    quint64 m_seed = 0;
     std::deque<qint64> m_latenciesUs; // recent successful acquisitions, for mean and p99
     mutable bool m_latencyStatsDirty = false;
     mutable double m_meanAcquireUs = 0;

@@ -201,6 +201,10 @@ void CommandCatalogue::addDirectives()
         spec.scenarioOnly = true;
         m_commands << spec;
     }
+    for (qsizetype s = 0; s < m_commands.size(); ++s) {
+        m_verbWords << m_commands[s].verb.split(QLatin1Char(' '));
+        m_byHead[m_verbWords.last().first()] << s;
+    }
 }
 
 const CommandCatalogue& CommandCatalogue::instance()
@@ -213,15 +217,17 @@ const CommandSpec* CommandCatalogue::find(const QStringList& words, int* verbWor
 {
     const CommandSpec* best = nullptr;
     int bestWords = 0;
-    for (const CommandSpec& spec : m_commands) {
-        const QStringList verb = spec.verb.split(QLatin1Char(' '));
+    // Only the verbs with this first word are candidates (a hash, not 50 comparisons).
+    const QString head = words.value(0).toLower();
+    for (const qsizetype s : m_byHead.value(head)) {
+        const QStringList& verb = m_verbWords[s];
         if (verb.size() > words.size() || verb.size() <= bestWords)
             continue;
         bool match = true;
-        for (int i = 0; i < verb.size() && match; ++i)
+        for (qsizetype i = 1; i < verb.size() && match; ++i)
             match = words[i].compare(verb[i], Qt::CaseInsensitive) == 0;
         if (match) {
-            best = &spec;
+            best = &m_commands[s];
             bestWords = int(verb.size());
         }
     }

@@ -159,6 +159,10 @@ public:
         });
         clients.setRoutes(
             [this](int id, const QString& name) { return fleet.addressesFor(id, name); });
+        clients.setDelays([this](int id, const QList<int>& delays) {
+            for (int i = 0; i < delays.size() && i < fleet.size(); ++i)
+                fleet.node(i)->setClientDelay(id, delays[i]);
+        });
         QObject::connect(&clients, &ClientRegistry::tokenIssued, q,
                          [this](int client, const QByteArray& token) {
                              owners.add(token, client, clock.nowUs());

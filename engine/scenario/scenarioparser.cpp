@@ -13,9 +13,11 @@ std::optional<Scenario> ScenarioParser::parse(const QString& text, const QString
     const QStringList rows = text.split(QLatin1Char('\n'));
     for (qsizetype r = 0; r < rows.size(); ++r) {
         const QString row = rows[r];
-        // `;` separates lines, except inside narration (a say line keeps its punctuation).
-        const bool narration = row.trimmed().startsWith(QLatin1String("say"));
-        const QStringList parts = narration ? QStringList{row} : row.split(QLatin1Char(';'));
+        // `;` separates lines, except in narration and comments (they keep their punctuation).
+        const QString head = row.trimmed();
+        const bool whole =
+            head.startsWith(QLatin1String("say")) || head.startsWith(QLatin1Char('#'));
+        const QStringList parts = whole ? QStringList{row} : row.split(QLatin1Char(';'));
         int offset = 0;
         for (const QString& part : parts) {
             const QString trimmed = part.trimmed();
