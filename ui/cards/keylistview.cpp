@@ -137,6 +137,17 @@ bool KeyListView::advance(qint64 nowUs)
     return moving;
 }
 
+void KeyListView::settle()
+{
+    m_rows.removeIf(
+        [](const Row& r) { return r.phase == Phase::Deleted || r.phase == Phase::Expired; });
+    for (Row& row : m_rows)
+        row.phase = Phase::Live;
+    m_reservedRows = reservedRows();
+    updateGeometry();
+    update();
+}
+
 qint64 KeyListView::displayedTtlMs(const QByteArray& resource) const
 {
     if (!m_readable)
@@ -288,19 +299,6 @@ void KeyListView::paintRow(QPainter& painter, const Row& row, const QRectF& rect
     const QRectF chip(rect.left(), rect.top() + 1, OwnerChip::width(metrics, row.ownerName), lineH);
     OwnerChip::paint(painter, chip, row.ownerName, row.color, foreign);
 
-    // Token, small and grey: it identifies, it is not the message.
-    QFont small = font();
-    small.setPointSizeF(font().pointSizeF() * 0.85);
-    small.setFamily(QStringLiteral("monospace"));
-    small.setStyleHint(QFont::Monospace);
-    painter.setFont(small);
-    painter.setPen(UiTheme::muted(dark));
-    const QRectF tokenRect(chip.right() + 6, chip.top(), rect.width() * 0.6, lineH);
-    QString tokenText = TextFormat::shortToken(row.token);
-    if (row.fenceCounter >= 0)
-        tokenText += tr(" · fence %1").arg(row.fenceCounter);
-    painter.drawText(tokenRect, Qt::AlignVCenter | Qt::AlignLeft, tokenText);
-
     const qint64 left = remainingMs(row, m_nowUs);
     const bool unknown = !m_readable && (row.phase == Phase::Live || row.phase == Phase::Appearing);
     QString leftText;
@@ -325,8 +323,27 @@ void KeyListView::paintRow(QPainter& painter, const Row& row, const QRectF& rect
             leftText = TextFormat::seconds(left);
         }
     }
+    // Token (and fence counter), small and grey: it identifies, it is not the message. It
+    // gets the room the TTL text leaves, elided, never under it.
     QFont bold = font();
     bold.setBold(true);
+    const qreal leftW = QFontMetricsF(bold).horizontalAdvance(leftText) + 8;
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    small.setFamily(QStringLiteral("monospace"));
+    small.setStyleHint(QFont::Monospace);
+    painter.setFont(small);
+    painter.setPen(UiTheme::muted(dark));
+    const QRectF tokenRect(chip.right() + 6, chip.top(),
+                           std::max<qreal>(0, rect.right() - leftW - chip.right() - 6), lineH);
+    // With fencing the counter is what matters (the storage compares it): it goes first.
+    QString tokenText = TextFormat::shortToken(row.token);
+    if (row.fenceCounter >= 0)
+        tokenText = tr("fence %1 · %2").arg(row.fenceCounter).arg(tokenText);
+    painter.drawText(
+        tokenRect, Qt::AlignVCenter | Qt::AlignLeft,
+        QFontMetrics(small).elidedText(tokenText, Qt::ElideRight, int(tokenRect.width())));
+
     painter.setFont(bold);
     painter.setPen(leftColor);
     painter.drawText(QRectF(rect.left(), chip.top(), rect.width(), lineH),

@@ -48,6 +48,8 @@ public:
                  const QHash<int, int>& ttlByClient, qint64 nowUs);
     // One display frame; true while anything still moves (and so needs the next frame).
     bool advance(qint64 nowUs);
+    // Ends every transition now (a key grown in, a gone key removed): for screenshots.
+    void settle();
 
     // Remaining TTL as drawn in the last frame for the resource's live key; -1: none (or
     // the node cannot be read: see showsUnknown()).

@@ -1,6 +1,7 @@
 #include "window/mainwindow.h"
 
 #include "cards/faulttext.h"
+#include "cards/keylistview.h"
 #include "cards/nodecard.h"
 #include "cards/storagecard.h"
 #include "console/captionbar.h"
@@ -345,6 +346,8 @@ void MainWindow::buildActions()
     bar->addWidget(spacer);
     bar->addAction(shortcuts);
     shortcuts->setIconText(tr("Shortcuts (F1)"));
+    addToolBarBreak();
+    addToolBar(m_scenarioBar);
 }
 
 // ---- data in ---------------------------------------------------------------------------
@@ -723,9 +726,7 @@ void MainWindow::buildScenarioActions(QMenu* file)
     m_scenarioStatus->setContentsMargins(8, 0, 8, 0);
     m_scenarioBar->addActions({m_playPause, m_stepNarration, restart, stop});
     m_scenarioBar->addWidget(m_scenarioStatus);
-    addToolBarBreak();
-    addToolBar(m_scenarioBar);
-    m_scenarioBar->hide();
+    m_scenarioBar->hide(); // shown under the main toolbar once a scenario plays
 }
 
 void MainWindow::runScenario(const QString& source, const QString& text,
@@ -962,6 +963,9 @@ QString MainWindow::quorumHeadline() const
 bool MainWindow::saveScreenshot(const QString& pngPath)
 {
     updateNow();
+    // A picture shows a settled state: no key half grown in or half faded out.
+    for (NodeCard* card : std::as_const(m_cards))
+        card->keyView()->settle();
     // Let pending relayouts (new cards or lanes) happen before the picture is taken.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     const QPixmap picture = grab();
