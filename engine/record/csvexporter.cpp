@@ -42,7 +42,7 @@ QList<QString> row(qsizetype index, const PairedOperations::Operation& o, const 
     const HistoryEvent& last = done ? *done : in;
     const qint64 endUs = done ? done->tUs : o.endedUs;
     const bool failed = done && done->kind == HistoryEvent::Kind::Fail;
-    const bool hasValue = done || in.operation == HistoryEvent::Operation::Write;
+    const bool hasValue = (done && !failed) || in.operation == HistoryEvent::Operation::Write;
     return {QString::number(index),
             QString::number(in.client),
             text.clientName(in.client),

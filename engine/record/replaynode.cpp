@@ -160,8 +160,9 @@ NodeSnapshot ReplayNode::snapshot(const QByteArray& resource, qint64 nowUs) cons
 {
     NodeSnapshot n;
     n.index = m_index;
-    n.address = m_address;
     n.local = m_address == QLatin1String("local");
+    // A local node's port was chosen at its start, after the header was written.
+    n.address = n.local ? QCoreApplication::translate("ReplayNode", "recorded run") : m_address;
     n.state = m_state;
     n.stateSinceUs = m_stateSinceUs;
     n.error = m_state == S::Down ? (m_faults.isEmpty() ? m_downReason : m_faults.first().detail)

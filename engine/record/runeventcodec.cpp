@@ -175,8 +175,10 @@ void RunEventCodec::encode(const HistoryEvent& e, QByteArray* out) const
     appendIntegerField(out, "previous", e.previous, -1);
     appendIntegerField(out, "line", e.line, 0);
     appendNodeList(out, e.nodeMask);
-    if (e.resource != m_resource) {
-        if (e.resource.isEmpty()) { // not the run's: none at all
+    // Left out when it is the default: the run's for a client's event, none for the others.
+    const QByteArray& defaultResource = e.client >= 0 ? m_resource : QByteArray();
+    if (e.resource != defaultResource) {
+        if (e.resource.isEmpty()) {
             appendKey(out, "resource");
             out->append("\"\"", 2);
         }
@@ -345,11 +347,11 @@ bool RunEventCodec::decodeField(QByteArrayView key, const JsonLineScanner& s, Hi
 bool RunEventCodec::decode(QByteArrayView line, HistoryEvent* e, QString* error) const
 {
     *e = HistoryEvent();
-    e->resource = m_resource; // shared, not copied: most events are about the run's resource
     JsonLineScanner s(line);
     QByteArray codeName;
     bool haveTime = false;
     bool haveKind = false;
+    bool haveResource = false;
     while (s.next()) {
         const QByteArrayView key = s.key();
         if (key == "code" && s.type() == JsonLineScanner::Type::String) {
@@ -358,6 +360,7 @@ bool RunEventCodec::decode(QByteArrayView line, HistoryEvent* e, QString* error)
             *error = QStringLiteral("bad value in field \"%1\"").arg(QString::fromUtf8(key));
             return false;
         }
+        haveResource = haveResource || key == "resource" || key == "resource64";
         haveTime = haveTime || key == "t";
         haveKind = haveKind || key == "kind";
     }
@@ -369,6 +372,8 @@ bool RunEventCodec::decode(QByteArrayView line, HistoryEvent* e, QString* error)
         *error = QStringLiteral("no \"%1\" field").arg(haveTime ? "kind" : "t");
         return false;
     }
+    if (!haveResource && e->client >= 0)
+        e->resource = m_resource; // shared, not copied
     if (!codeName.isEmpty() && !decodeCode(e, codeName)) {
         *error = QStringLiteral("unknown code \"%1\" for kind %2")
                      .arg(QString::fromUtf8(codeName),

@@ -14,10 +14,11 @@
 // Typed fields only, named after HistoryEvent's members; enums by their EnumNames
 // (kebab-case) names: `kind`, `f` (the operation, Jepsen's name for it) and `code`, whose
 // enum depends on the kind (see HistoryEvent's table; a Command's code is "ok": true|false).
-// A field holding its default value is left out, and `resource` when it is the run's own
-// (the header's), which keeps a line near 100 bytes. Node numbers in `nodes` count from 1
-// as everywhere the user reads them; `node` is the engine's index (0-based, -2 the storage).
-// A byte field that is not UTF-8 (a foreign holder's token may be anything) is written as
+// A field holding its default value is left out: `resource` is the run's own (the header's)
+// for a client's event and none for the others. That keeps a line near 100 bytes. Node numbers in
+// `nodes` count from 1 as everywhere the user reads them; `node` is the engine's index (0-based, -2
+// the storage). A byte field that is not UTF-8 (a foreign holder's token may be anything) is
+// written as
 // `<name>64` in base64.
 class RunEventCodec
 {

@@ -1,6 +1,7 @@
 #include "record/runwriter.h"
 
 #include <ctime>
+#include <pthread.h>
 
 namespace {
 qint64 threadCpuUs()
@@ -67,6 +68,7 @@ void RunWriter::finish()
 
 void RunWriter::run()
 {
+    pthread_setname_np(pthread_self(), "runwriter"); // for top and the benchmark
     std::vector<HistoryEvent> batch;
     batch.reserve(BatchSize);
     QByteArray buffer;

@@ -233,9 +233,9 @@ private slots:
         command.code = 1;
         line.clear();
         codec.encode(command, &line);
-        QCOMPARE(line, QByteArray("{\"t\":9,\"kind\":\"command\",\"ok\":true,\"resource\":\"\","
-                                  "\"text\":\"node kill 2\"}"
-                                  "\n"));
+        QCOMPARE(
+            line,
+            QByteArray("{\"t\":9,\"kind\":\"command\",\"ok\":true,\"text\":\"node kill 2\"}\n"));
     }
 
     void badLinesAreRefusedWithAReason_data()
