@@ -1,0 +1,164 @@
+#include "bench/recordbenchmark.h"
+
+#include "core/enginecontroller.h"
+#include "record/runreader.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QTimer>
+#include <unistd.h>
+
+namespace {
+constexpr int StartTimeoutMs = 30000;
+
+// Runs the event loop for `ms`, or until `done` says so.
+void wait(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+} // namespace
+
+RecordBenchmark::RecordBenchmark(const Options& options) : m_options(options) {}
+
+// The CPU time (µs) of this process's thread named `name` (QThread and pthread names show
+// in /proc/self/task/*/comm), -1 when there is none.
+qint64 RecordBenchmark::threadCpuUs(const QByteArray& name)
+{
+    const QStringList tasks = QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs);
+    for (const QString& task : tasks) {
+        QFile comm(QStringLiteral("/proc/self/task/%1/comm").arg(task));
+        if (!comm.open(QIODevice::ReadOnly) || comm.readAll().trimmed() != name)
+            continue;
+        QFile stat(QStringLiteral("/proc/self/task/%1/stat").arg(task));
+        if (!stat.open(QIODevice::ReadOnly))
+            return -1;
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        const qint64 ticks = fields.value(11).toLongLong() + fields.value(12).toLongLong();
+        return ticks * 1'000'000 / sysconf(_SC_CLK_TCK);
+    }
+    return -1;
+}
+
+bool RecordBenchmark::runPhase(bool recording, const QString& path, Phase* phase, QString* error)
+{
+    EngineConfig config = m_options.config;
+    config.recordPath = recording ? path : QString();
+    config.recordToRunFolder = false;
+    EngineController engine(config);
+    quint64 events = 0;
+    bool started = false;
+    QObject::connect(&engine, &EngineController::snapshotReady, &engine,
+                     [&](const EngineSnapshot& s) { events = s.eventCount; });
+    QObject::connect(&engine, &EngineController::started, &engine, [&] { started = true; });
+    QObject::connect(&engine, &EngineController::startFailed, &engine,
+                     [&](const QString& why) { *error = why; });
+    engine.start();
+    QElapsedTimer clock;
+    clock.start();
+    while (!started && error->isEmpty() && clock.elapsed() < StartTimeoutMs)
+        wait(50);
+    if (!started) {
+        if (error->isEmpty())
+            *error =
+                QStringLiteral("the engine did not start within %1 s").arg(StartTimeoutMs / 1000);
+        return false;
+    }
+    wait(m_options.warmUpSeconds * 1000);
+    const quint64 events0 = events;
+    const qint64 cpu0 = threadCpuUs("engine");
+    const qint64 writer0 = threadCpuUs("runwriter");
+    clock.restart();
+    wait(m_options.phaseSeconds * 1000);
+    const double seconds = clock.elapsed() / 1000.0;
+    const quint64 counted = events - events0;
+    phase->recording = recording;
+    phase->eventsPerSecond = counted / seconds;
+    phase->engineCpuUsPerEvent =
+        double(threadCpuUs("engine") - cpu0) / std::max<quint64>(1, counted);
+    if (recording)
+        phase->writerCpuShare = (threadCpuUs("runwriter") - writer0) / 1e6 / seconds;
+    engine.shutdown();
+    phase->reportedEvents = events;
+    if (recording) {
+        const auto run = RunReader::read(path, error);
+        if (!run)
+            return false;
+        phase->fileEvents = run->events.size() + run->skippedLines;
+        phase->fileBytes = QFileInfo(path).size();
+    }
+    return true;
+}
+
+int RecordBenchmark::run()
+{
+    QTemporaryDir dir;
+    QTextStream out(stdout);
+    out << QStringLiteral("Redlock Scope recording benchmark: %1 clients without work or think "
+                          "time, %2 s per phase after %3 s warm-up, phases off/on x %4\n")
+               .arg(m_options.config.initialClients)
+               .arg(m_options.phaseSeconds)
+               .arg(m_options.warmUpSeconds)
+               .arg(m_options.rounds);
+    out.flush();
+    for (int round = 0; round < m_options.rounds; ++round) {
+        for (bool recording : {false, true}) {
+            Phase phase;
+            QString error;
+            const QString path = dir.filePath(QStringLiteral("run-%1.jsonl").arg(round));
+            if (!runPhase(recording, path, &phase, &error)) {
+                QTextStream(stderr) << "redlockscope: " << error << '\n';
+                return 2;
+            }
+            out << QStringLiteral("  %1  %2 events/s  engine %3 µs CPU/event")
+                       .arg(recording ? QStringLiteral("recording")
+                                      : QStringLiteral("not recorded"),
+                            -12)
+                       .arg(phase.eventsPerSecond, 8, 'f', 0)
+                       .arg(phase.engineCpuUsPerEvent, 6, 'f', 2);
+            if (recording)
+                out << QStringLiteral("  writer %1 % of a core  file %2 events, %3 MB (engine "
+                                      "reported %4)")
+                           .arg(phase.writerCpuShare * 100, 0, 'f', 1)
+                           .arg(phase.fileEvents)
+                           .arg(phase.fileBytes / 1e6, 0, 'f', 1)
+                           .arg(phase.reportedEvents);
+            out << '\n';
+            out.flush();
+            m_phases << phase;
+        }
+    }
+    double rateOff = 0, rateOn = 0, cpuOff = 0, cpuOn = 0;
+    bool complete = true;
+    for (const Phase& p : std::as_const(m_phases)) {
+        (p.recording ? rateOn : rateOff) += p.eventsPerSecond;
+        (p.recording ? cpuOn : cpuOff) += p.engineCpuUsPerEvent;
+        complete = complete && (!p.recording || p.fileEvents >= p.reportedEvents);
+    }
+    const double cost = 1 - rateOn / std::max(1.0, rateOff);
+    const double cpuCost = cpuOn / std::max(1e-9, cpuOff) - 1;
+    const bool pass = cost <= m_options.maxCost && complete;
+    out << QStringLiteral("events per second, recording / not: %1 / %2 = %3 (cost %4 %, target "
+                          "<= %5 %)  %6\n")
+               .arg(rateOn / m_options.rounds, 0, 'f', 0)
+               .arg(rateOff / m_options.rounds, 0, 'f', 0)
+               .arg(rateOn / std::max(1.0, rateOff), 0, 'f', 3)
+               .arg(cost * 100, 0, 'f', 1)
+               .arg(m_options.maxCost * 100, 0, 'f', 0)
+               .arg(cost <= m_options.maxCost ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+    out << QStringLiteral("engine CPU per event, recording / not: %1 / %2 µs (%3 %4 %)\n")
+               .arg(cpuOn / m_options.rounds, 0, 'f', 2)
+               .arg(cpuOff / m_options.rounds, 0, 'f', 2)
+               .arg(cpuCost >= 0 ? QStringLiteral("+") : QString())
+               .arg(cpuCost * 100, 0, 'f', 1);
+    out << QStringLiteral("every event reported by the engine is in the file: %1\n")
+               .arg(complete ? QStringLiteral("yes") : QStringLiteral("NO"));
+    return pass ? 0 : 1;
+}
