@@ -432,7 +432,9 @@ void TimelinePainter::paintViolations(QPainter* p, const TimeAxis& axis, const Q
             for (int client : {v.first, v.second})
                 if (laneOf.contains(client)) {
                     const QRectF r = laneOf.value(client);
-                    p->fillRect(QRectF(x0, r.top(), x1 - x0, r.height()), alpha(red, 95));
+                    p->fillRect(QRectF(x0, r.top(), x1 - x0, r.height()), alpha(red, 110));
+                    p->fillRect(QRectF(x0, r.top(), x1 - x0, 2), red); // edged: unmistakable
+                    p->fillRect(QRectF(x0, r.bottom() - 2, x1 - x0, 2), red);
                 }
             p->fillRect(QRectF(x0, l.lanes.top(), 2, l.nodesTop - l.lanes.top()), red);
             *labels << Label{x0, tr("OVERLAP %1 × %2").arg(m_data.clientName(v.first), second), red,
@@ -620,10 +622,17 @@ QString TimelinePainter::describeAt(const QRectF& rect, const View& view, const 
         if (!lane.rect.contains(pos))
             continue;
         const TimelineLane& tl = *lane.lane;
-        for (const Seg& s : tl.faults) // few, and a node's may overlap: all of them
-            if (s.startUs - slack <= t && t <= endOf(s) + slack)
-                return describeSegment(tl, s);
-        for (const TimelineTrack* track : {&tl.section, &tl.state}) {
+        // A client's lower row is its critical section, its upper row what it does.
+        const bool client = tl.type == TimelineLane::Type::Client;
+        const bool sectionRow = client && pos.y() >= lane.rect.top() + lane.rect.height() * 0.42;
+        if (!sectionRow)
+            for (const Seg& s : tl.faults) // few, and a node's may overlap: all of them
+                if (s.startUs - slack <= t && t <= endOf(s) + slack)
+                    return describeSegment(tl, s);
+        const QList<const TimelineTrack*> tracks =
+            client ? QList<const TimelineTrack*>{sectionRow ? &tl.section : &tl.state}
+                   : QList<const TimelineTrack*>{&tl.section, &tl.state};
+        for (const TimelineTrack* track : tracks) {
             for (auto it = firstVisible(*track, t - slack); it != track->end(); ++it) {
                 if (it->startUs > t + slack)
                     break;
@@ -631,7 +640,7 @@ QString TimelinePainter::describeAt(const QRectF& rect, const View& view, const 
                     return describeSegment(tl, *it);
             }
         }
-        if (tl.sectionStartUs >= 0 && t >= tl.sectionStartUs)
+        if (sectionRow && tl.sectionStartUs >= 0 && t >= tl.sectionStartUs)
             return tl.name + tr(": in its critical section since %1 s")
                                  .arg(tl.sectionStartUs / 1e6, 0, 'f', 3);
         return tl.name;
