@@ -43,17 +43,23 @@ void ChartsPanel::appendEvents(const QList<HistoryEvent>& events)
     m_data.append(events);
 }
 
-void ChartsPanel::refresh(qint64 nowUs)
+bool ChartsPanel::refresh(qint64 nowUs)
 {
+    if (!isVisible())
+        return false;
     if (m_data.isLive())
         m_data.setNowUs(nowUs);
-    if (m_data.revision() == m_drawnRevision || !isVisible())
-        return;
+    if (m_data.revision() == m_drawnRevision)
+        return false;
+    if (m_data.isLive() && m_sinceDrawn.isValid() && m_sinceDrawn.elapsed() < LiveRedrawMs)
+        return true; // a later frame draws it
+    m_sinceDrawn.start();
     m_drawnRevision = m_data.revision();
     if (m_tabs->currentWidget() == m_timeline)
         m_timeline->refresh();
     else if (auto* chart = qobject_cast<ChartWidget*>(m_tabs->currentWidget()))
         chart->refresh();
+    return m_data.isLive(); // live, time moves on: more frames to come
 }
 
 void ChartsPanel::showRun(std::shared_ptr<const RecordedRun> run)

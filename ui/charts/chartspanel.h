@@ -3,6 +3,7 @@
 #include "charts/chart.h"
 #include "charts/rundata.h"
 
+#include <QElapsedTimer>
 #include <QList>
 #include <QWidget>
 #include <memory>
@@ -16,22 +17,28 @@ class TimelineView;
 //
 // Data and drawing are apart (kcachegrind's protocol): events go into the data as snapshots
 // bring them (never lost while the window is hidden), and the shown chart repaints once per
-// frame at most, when the window calls refresh(); hidden tabs and a hidden panel draw
-// nothing.
+// frame at most, when the window calls refresh() (live: at 30 Hz at most); hidden tabs and
+// a hidden panel draw nothing.
 class ChartsPanel : public QWidget
 {
     Q_OBJECT
 
 public:
-    static constexpr size_t LiveCapacity = 200'000; // events kept for the live charts
+    // Events kept for the live charts: as many as the engine's history keeps, so memory is
+    // flat from the first minute on (the run file keeps everything).
+    static constexpr size_t LiveCapacity = 100'000;
+    // Live, the charts redraw at most this often: the timeline moves less than a pixel
+    // between two frames at 60 Hz, and the GUI thread has the cards and lanes to draw too.
+    static constexpr int LiveRedrawMs = 33;
 
     explicit ChartsPanel(QWidget* parent = nullptr);
     ~ChartsPanel() override;
 
     void startLive(const RunHeader& header);
     void appendEvents(const QList<HistoryEvent>& events);
-    // Once per frame: the engine clock now (live), and a repaint of what is shown.
-    void refresh(qint64 nowUs);
+    // Once per frame: the engine clock now (live), and a repaint of what is shown when it
+    // changed. True while it wants more frames (live and shown: the time axis moves).
+    bool refresh(qint64 nowUs);
     void showRun(std::shared_ptr<const RecordedRun> run);
     void setCursorUs(qint64 tUs); // a replay's "now"
 
@@ -49,4 +56,5 @@ private:
     TimelineView* m_timeline;
     QList<ChartWidget*> m_charts;
     quint64 m_drawnRevision = 0;
+    QElapsedTimer m_sinceDrawn;
 };

@@ -23,7 +23,9 @@ constexpr double AxisHeight = 20;
 constexpr double LegendHeight = 22;
 constexpr double TitleHeight = 40;
 constexpr double GroupGap = 10;
-constexpr double MinLane = 3;
+constexpr double MinLane = 1;
+constexpr double NodeLaneFloor = 8;
+constexpr double MinHeightForLegend = 260;
 constexpr double MaxLane = 30;
 
 static_assert(int(SK::Stopped) == int(ClientSnapshot::State::Stopped),
@@ -58,7 +60,7 @@ QString span(qint64 fromUs, qint64 toUs)
 } // namespace
 
 TimelinePainter::TimelinePainter(const RunData& data, const ChartStyle& style)
-    : m_data(data), m_style(style)
+    : m_data(data), m_style(style), m_smallMetrics(style.small())
 {}
 
 qint64 TimelinePainter::endOf(const Seg& s) const
@@ -74,17 +76,27 @@ TimelinePainter::Layout TimelinePainter::layout(const QRectF& rect, const View& 
         l.title = QRectF(rect.left() + 8, top, rect.width() - 16, TitleHeight);
         top += TitleHeight;
     }
-    const double bottom = rect.bottom() - (view.legend ? LegendHeight : 0);
-    l.legend = QRectF(rect.left() + 8, bottom, rect.width() - 16, view.legend ? LegendHeight : 0);
+    // A short view (a dock) gives the legend's room to the lanes.
+    const bool legend = view.legend && rect.height() >= MinHeightForLegend;
+    const double bottom = rect.bottom() - (legend ? LegendHeight : 0);
+    l.legend = QRectF(rect.left() + 8, bottom, rect.width() - 16, legend ? LegendHeight : 0);
     l.labels =
         QRectF(rect.left() + NamesWidth, top, rect.width() - NamesWidth - 10, 2 * LabelRowHeight);
     const double lanesTop = l.labels.bottom() + 2;
     const double lanesBottom = bottom - AxisHeight;
     const int clients = int(m_data.clientLanes().size());
     const int nodes = m_data.nodeCount();
-    const double room = lanesBottom - lanesTop - (clients > 0 ? GroupGap : 0);
+    const double room = std::max(1.0, lanesBottom - lanesTop - (clients > 0 ? GroupGap : 0));
     l.laneHeight = std::clamp(room / std::max(1, clients + nodes), MinLane, MaxLane);
-    const double used = l.laneHeight * (clients + nodes) + (clients > 0 ? GroupGap : 0);
+    l.nodeLaneHeight = l.laneHeight;
+    // Too many clients to give every lane room: the nodes keep theirs (the keys are the
+    // story), the clients share the rest, down to a pixel each.
+    if (l.laneHeight < NodeLaneFloor && clients > 0) {
+        l.nodeLaneHeight = std::min(NodeLaneFloor, room * 0.4 / std::max(1, nodes));
+        l.laneHeight = std::max(1.0, (room - l.nodeLaneHeight * nodes) / clients);
+    }
+    const double used =
+        l.laneHeight * clients + l.nodeLaneHeight * nodes + (clients > 0 ? GroupGap : 0);
     l.lanes = QRectF(l.labels.left(), lanesTop, l.labels.width(), std::max(used, 1.0));
     l.names = QRectF(rect.left(), lanesTop, NamesWidth - 6, l.lanes.height());
     l.nodesTop = lanesTop + clients * l.laneHeight + (clients > 0 ? GroupGap : 0);
@@ -102,8 +114,8 @@ QList<TimelinePainter::LaneRef> TimelinePainter::lanes(const Layout& l) const
     }
     y = l.nodesTop;
     for (const TimelineLane& lane : m_data.nodeLanes()) {
-        out << LaneRef{&lane, QRectF(l.lanes.left(), y, l.lanes.width(), l.laneHeight)};
-        y += l.laneHeight;
+        out << LaneRef{&lane, QRectF(l.lanes.left(), y, l.lanes.width(), l.nodeLaneHeight)};
+        y += l.nodeLaneHeight;
     }
     return out;
 }
@@ -136,7 +148,7 @@ void TimelinePainter::paint(QPainter* p, const QRectF& rect, const View& view) c
     paintLaneNames(p, refs, l);
     if (view.title)
         paintTitle(p, l);
-    if (view.legend)
+    if (l.legend.height() > 0)
         paintLegend(p, l);
     p->restore();
 }
@@ -210,7 +222,7 @@ void TimelinePainter::paintTrack(QPainter* p, const TimeAxis& axis, const Timeli
                                  const QRectF& lane) const
 {
     double drawnTo = -1e9;
-    const QFontMetricsF metrics(m_style.small());
+    const QFontMetricsF& metrics = m_smallMetrics;
     for (auto it = firstVisible(track, axis.t0()); it != track.end(); ++it) {
         const Seg& s = *it;
         if (s.startUs > axis.t1())
@@ -336,25 +348,37 @@ void TimelinePainter::paintKeys(QPainter* p, const TimeAxis& axis, const Timelin
 
 void TimelinePainter::paintLaneNames(QPainter* p, const QList<LaneRef>& refs, const Layout& l) const
 {
-    // Smaller type for narrow lanes, down to 7 px; narrower still, every other name.
-    QFont font = m_style.font;
-    const double fitPx = std::clamp(l.laneHeight * 0.95, 7.0, QFontInfo(font).pixelSize() * 1.0);
-    font.setPixelSize(int(fitPx));
-    QFont bold = font;
-    bold.setBold(true);
-    const QFontMetricsF metrics(font);
-    const bool roomy = l.laneHeight >= metrics.height() * 0.75;
-    const int every = roomy ? 1 : int(std::ceil(metrics.height() * 0.75 / l.laneHeight));
+    // Smaller type for narrow lanes, down to 7 px; narrower still, every n-th name.
+    const auto fitted = [this](double laneHeight) {
+        QFont font = m_style.font;
+        font.setPixelSize(
+            int(std::clamp(laneHeight * 0.95, 7.0, QFontInfo(font).pixelSize() * 1.0)));
+        return font;
+    };
+    const QFont clientFont = [&] {
+        QFont f = fitted(l.laneHeight);
+        f.setBold(true);
+        return f;
+    }();
+    const QFont nodeFont = fitted(l.nodeLaneHeight);
+    const auto every = [](const QFont& font, double laneHeight) {
+        const double h = QFontMetricsF(font).height() * 0.75;
+        return laneHeight >= h ? 1 : int(std::ceil(h / laneHeight));
+    };
+    const int clientEvery = every(clientFont, l.laneHeight);
+    const int nodeEvery = every(nodeFont, l.nodeLaneHeight);
     int row = 0;
     for (const LaneRef& lane : refs) {
         const bool client = lane.lane->type == TimelineLane::Type::Client;
         const int index = client ? row : row - int(m_data.clientLanes().size());
         ++row;
-        if (index % every != 0)
+        if (index % (client ? clientEvery : nodeEvery) != 0)
             continue;
+        const QFont& font = client ? clientFont : nodeFont;
+        const QFontMetricsF metrics(font);
         const QRectF r(l.names.left() + 4, lane.rect.center().y() - metrics.height() / 2,
                        l.names.width() - 4, metrics.height());
-        p->setFont(client ? bold : font);
+        p->setFont(font);
         p->setPen(client ? m_style.owner(lane.lane->id) : m_style.text);
         if (client && lane.lane->removed)
             p->setPen(m_style.muted);

@@ -5,6 +5,7 @@
 #include "charts/timeaxis.h"
 #include "charts/timelinelane.h"
 
+#include <QFontMetricsF>
 #include <QRectF>
 #include <QString>
 
@@ -33,8 +34,9 @@ public:
         QRectF names;  // the lane names, left of the lanes
         QRectF axis;
         QRectF legend;
-        double laneHeight = 0;
-        double nodesTop = 0; // the first node lane's top
+        double laneHeight = 0;     // a client's
+        double nodeLaneHeight = 0; // a node's
+        double nodesTop = 0;       // the first node lane's top
     };
 
     TimelinePainter(const RunData& data, const ChartStyle& style);
@@ -85,4 +87,5 @@ private:
 
     const RunData& m_data;
     ChartStyle m_style;
+    QFontMetricsF m_smallMetrics; // once per paint, not once per track
 };

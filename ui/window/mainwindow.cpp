@@ -404,7 +404,6 @@ void MainWindow::syncViews(qint64 nowUs)
         m_log->appendEvents(m_pendingEvents); // one batch: one beginInsertRows
         m_pendingEvents.clear();
     }
-    m_charts->refresh(nowUs);
     syncStatus();
 }
 
@@ -416,6 +415,7 @@ bool MainWindow::advanceViews(qint64 nowUs)
     for (ClientLane* lane : std::as_const(m_lanes))
         moving = lane->advance(nowUs) || moving;
     moving = m_quorum->advance(nowUs) || moving;
+    moving = m_charts->refresh(nowUs) || moving;
     return moving;
 }
 
