@@ -12,7 +12,7 @@ ReplayNode::ReplayNode(int index, const QString& address, const QString& persist
     : m_index(index), m_address(address), m_persistence(persistence)
 {}
 
-void ReplayNode::onAnswer(const HistoryEvent& e, qint64 ttlUs)
+void ReplayNode::onAnswer(const HistoryEvent& e, qint64 ttlUs, const QByteArray& token)
 {
     using Op = HistoryEvent::Operation;
     const auto kind = NodeOutcome::Kind(e.code);
@@ -31,7 +31,7 @@ void ReplayNode::onAnswer(const HistoryEvent& e, qint64 ttlUs)
     const bool ours = m_key && m_key->client == e.client && m_key->expiresUs > e.tUs;
     switch (e.operation) {
     case Op::Acquire:
-        m_key = Key{e.client, e.op, {}, sentUs, sentUs + ttlUs, ttlUs};
+        m_key = Key{e.client, e.op, token, sentUs, sentUs + ttlUs, ttlUs};
         break;
     case Op::Extend:
         if (ours) {

@@ -33,7 +33,9 @@ public:
 
     ReplayNode(int index, const QString& address, const QString& persistence);
 
-    void onAnswer(const HistoryEvent& e, qint64 ttlUs);
+    // `token`: the attempt's token when the answer came after its decision (a late answer
+    // of the attempt), else empty and named later by onAttempt().
+    void onAnswer(const HistoryEvent& e, qint64 ttlUs, const QByteArray& token);
     void onAttempt(const HistoryEvent& e); // names the token of keys set by this attempt
     void onFaultStart(const HistoryEvent& e);
     void onFaultEnd(const HistoryEvent& e);

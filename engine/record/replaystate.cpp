@@ -47,6 +47,7 @@ void ReplayState::apply(const HistoryEvent& e)
     if (e.node >= 0 && e.node < m_nodes.size())
         onNodeEvent(e);
     if (e.kind == K::Attempt) {
+        m_decided.insert(e.client, {e.op, e.token, e.tUs});
         m_lastDecisionUs = e.tUs;
         if (e.failReason() == HistoryEvent::FailReason::SplitVote)
             m_lastSplitVoteUs = e.tUs;
@@ -72,7 +73,7 @@ void ReplayState::onNodeEvent(const HistoryEvent& e)
     case K::NodeAnswer: {
         const ReplayClient* c = client(e.client);
         const ClientSettings& settings = c ? c->settings() : m_defaults;
-        node.onAnswer(e, qint64(settings.lock.ttlMs) * 1000);
+        node.onAnswer(e, qint64(settings.lock.ttlMs) * 1000, tokenOfAnswer(e));
         break;
     }
     case K::FaultStart:
@@ -92,6 +93,17 @@ void ReplayState::onNodeEvent(const HistoryEvent& e)
     default:
         break;
     }
+}
+
+// An answer sent before its attempt was decided, and arriving after, is a late answer of
+// that attempt (a retry is sent only after a decision and a delay): its token is known.
+QByteArray ReplayState::tokenOfAnswer(const HistoryEvent& e) const
+{
+    const auto it = m_decided.constFind(e.client);
+    const qint64 sentUs = e.latencyUs >= 0 ? e.tUs - e.latencyUs : e.tUs;
+    if (it == m_decided.cend() || it->op != e.op || sentUs > it->decidedUs)
+        return {};
+    return it->token;
 }
 
 void ReplayState::onStorageEvent(const HistoryEvent& e)

@@ -44,12 +44,21 @@ private:
     void applySettings(const QString& target, const QStringList& assignments);
     ResourceSnapshot resource(const QList<NodeSnapshot>& nodes,
                               const QList<ClientSnapshot>& clients) const;
+    QByteArray tokenOfAnswer(const HistoryEvent& e) const;
+
+    struct Decision // a client's last decided attempt
+    {
+        quint64 op = 0;
+        QByteArray token;
+        qint64 decidedUs = 0;
+    };
 
     RunHeader m_header;
     QList<ReplayNode> m_nodes;
     QMap<int, ReplayClient> m_clients; // by id: the order clients were added in
     ClientSettings m_defaults;
     int m_lastAdded = -1;
+    QHash<int, Decision> m_decided;
     StorageSnapshot m_storage;
     SafetyChecker m_checker;
     qint64 m_lastUs = 0;

@@ -48,6 +48,9 @@ constexpr double LargeTypeScale = 1.35;
 constexpr double MinTypeScale = 0.7;
 constexpr double MaxTypeScale = 2.6;
 constexpr size_t ReplayLogBatch = 5000; // a jump shows the log's last events before it
+// After a jump in a paused replay, the views' clock runs up to the instant over this long:
+// their animations (a key appearing, a bar filling) need time to pass to play out.
+constexpr qint64 ReplaySettleUs = 400'000;
 
 qint64 engineNow()
 {
@@ -348,10 +351,15 @@ bool MainWindow::canDraw() const
     return isVisible() && !isMinimized();
 }
 
-// The views' clock: the engine's, or a recorded run's scrubbed instant.
+// The views' clock: the engine's, or a recorded run's scrubbed instant (reached over
+// ReplaySettleUs after a jump, see seekReplay).
 qint64 MainWindow::viewNowUs() const
 {
-    return m_replayer ? m_replayNowUs : engineNow();
+    if (!m_replayer)
+        return engineNow();
+    const qint64 settling =
+        m_replaySettle.isValid() ? ReplaySettleUs - m_replaySettle.nsecsElapsed() / 1000 : 0;
+    return m_replayNowUs - std::clamp<qint64>(settling, 0, ReplaySettleUs);
 }
 
 void MainWindow::scheduleFrame()
@@ -943,6 +951,10 @@ void MainWindow::seekReplay(qint64 tUs)
     s.newEvents = m_replayer->eventsBetween(m_replayLogged, count, ReplayLogBatch);
     m_replayLogged = count;
     m_replayNowUs = tUs;
+    if (m_replayBar->isPlaying())
+        m_replaySettle.invalidate(); // time moves on its own
+    else
+        m_replaySettle.start();
     m_charts->setCursorUs(tUs);
     applySnapshot(s);
 }

@@ -5,6 +5,7 @@
 #include "snapshot/enginesnapshot.h"
 #include "widgets/clientlegend.h"
 
+#include <QElapsedTimer>
 #include <QFont>
 #include <QHash>
 #include <QMainWindow>
@@ -178,6 +179,7 @@ private:
     std::shared_ptr<const RecordedRun> m_openedRun;
     QString m_runPath;
     qint64 m_replayNowUs = 0;
+    QElapsedTimer m_replaySettle;     // after a jump, the views ease into the instant
     size_t m_replayLogged = 0;        // events of the replay given to the log so far
     QList<QAction*> m_commandActions; // disabled while a recorded run is shown
     QAction* m_liveRun = nullptr;
