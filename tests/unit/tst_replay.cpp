@@ -171,6 +171,30 @@ private slots:
         QCOMPARE(s.nodes[0].keys.first().pttlMs, 2000);
     }
 
+    // Nodes that answer after the quorum decided hold the same lock: one holder, 5 nodes.
+    void lateAnswersBelongToTheirAttempt()
+    {
+        ScriptedHistory h(5, 10000);
+        for (int n = 0; n < 5; ++n)
+            h.nodeUp(n, 0);
+        h.client(1, 0);
+        const quint64 op = h.acquire(1, 100, 0b00111);
+        for (int n : {3, 4}) {
+            HistoryEvent late = HistoryEvent::forClient(HistoryEvent::Kind::NodeAnswer, 1,
+                                                        HistoryEvent::Operation::Acquire, op);
+            late.node = n;
+            late.code = quint8(NodeOutcome::Kind::Ok);
+            late.latencyUs = 30'000; // sent with the others, at 100 ms
+            h.add(late, 130);
+        }
+        RunReplayer replay(h.run());
+        const EngineSnapshot s = replay.snapshotAt(1'000'000);
+        const ResourceSnapshot& r = s.resources.first();
+        QCOMPARE(r.holders.size(), 1);
+        QCOMPARE(r.holders.first().nodeCount, 5);
+        QCOMPARE(r.holders.first().token, clientOf(s, 1)->token);
+    }
+
     void eventsForTheLog()
     {
         const auto run = gcPause().run();
