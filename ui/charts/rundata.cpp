@@ -50,7 +50,10 @@ Seg segment(Seg::Kind kind, qint64 startUs, quint64 event, int client = -1)
 
 } // namespace
 
-RunData::RunData(size_t capacity) : m_capacity(capacity) {}
+RunData::RunData(size_t capacity) : m_capacity(capacity)
+{
+    reset(RunHeader{}); // events may come before start() says whose run it is (no nodes yet)
+}
 
 void RunData::reset(const RunHeader& header)
 {
