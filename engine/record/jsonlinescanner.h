@@ -7,10 +7,11 @@
 #include <optional>
 
 // Reads one flat JSON object from one line, field by field, without building a document:
-// a run file holds a million such lines, and QJsonDocument per line measured about 3 times
-// slower than this scanner (see RunReader). Values are numbers, strings, true, false, null
-// and arrays; nested objects and arrays are skipped whole, so a field added by a later
-// minor version is passed over, not refused.
+// a run file holds a million such lines. Measured here on a million-event run:
+// QJsonDocument per line took 5.8 s just to parse and look up three fields; reading the
+// same file with this scanner, events built and judged, takes 1.9 s (see RunReader).
+// Values are numbers, strings, true, false, null and arrays; nested objects and arrays are
+// skipped whole, so a field added by a later minor version is passed over, not refused.
 //
 //     JsonLineScanner s(line);
 //     while (s.next())
