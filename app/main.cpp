@@ -131,7 +131,7 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("name")},
         {QStringLiteral("bench-record"),
          QStringLiteral("With --headless: measure what recording costs the engine (default 50 "
-                        "clients; --duration: seconds per phase, default 10).")},
+                        "clients; --duration: seconds per phase, default 8).")},
         {QStringLiteral("bench-timeline"),
          QStringLiteral("With --open: measure the timeline's frame times while it pans and "
                         "zooms over the run.")},
