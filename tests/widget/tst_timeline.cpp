@@ -189,7 +189,8 @@ private slots:
         RunData live(40);
         live.start(h.header);
         QList<HistoryEvent> batch;
-        for (const HistoryEvent& e : h.run()->events) {
+        const auto run = h.run(); // kept alive: a range-for over h.run()->events is not
+        for (const HistoryEvent& e : run->events) {
             batch << e;
             if (batch.size() == 7) {
                 live.append(batch);

@@ -77,6 +77,14 @@ void ChartsPanel::setCursorUs(qint64 tUs)
         chart->setCursorUs(tUs);
 }
 
+// Shown again: what came while hidden is drawn now, the live view caught up.
+void ChartsPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    m_drawnRevision = 0;
+    m_timeline->refresh();
+}
+
 Chart::Kind ChartsPanel::currentChart() const
 {
     if (auto* chart = qobject_cast<ChartWidget*>(m_tabs->currentWidget()))

@@ -50,6 +50,9 @@ public:
 signals:
     void timeClicked(qint64 tUs);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     RunData m_data;
     QTabWidget* m_tabs;

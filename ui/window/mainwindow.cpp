@@ -835,7 +835,6 @@ void MainWindow::buildCharts()
     addDockWidget(Qt::BottomDockWidgetArea, m_chartsDock);
     tabifyDockWidget(m_logDock, m_chartsDock);
     m_chartsDock->setVisible(false); // G, View → Charts, or a recorded run shows them
-    connect(m_chartsDock, &QDockWidget::visibilityChanged, this, [this] { m_dirty = true; });
     connect(m_charts, &ChartsPanel::timeClicked, this, [this](qint64 tUs) {
         if (m_replayer)
             m_replayBar->seek(tUs);
