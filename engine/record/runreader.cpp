@@ -57,13 +57,18 @@ std::shared_ptr<RecordedRun> RunReader::parse(QByteArrayView bytes, const QStrin
     run->header = *header;
     if (newline >= 0)
         readEvents(bytes.sliced(newline + 1), 2, run.get());
-    judge(run.get());
     return run;
 }
 
+// One pass: decoded, judged (the checker's findings inserted where it finds them) and kept.
+// Only a file whose events are out of time order needs a second pass, after sorting.
 void RunReader::readEvents(QByteArrayView body, qsizetype firstLine, RecordedRun* run)
 {
+    using K = HistoryEvent::Kind;
     const RunEventCodec codec(run->header.resource);
+    SafetyChecker checker;
+    QList<HistoryEvent> found;
+    qint64 lastUs = 0;
     // About 110 bytes a line: reserve once instead of growing 20 times.
     run->events.reserve(size_t(body.size() / 100 + 16));
     const char* p = body.data();
@@ -79,7 +84,14 @@ void RunReader::readEvents(QByteArrayView body, qsizetype firstLine, RecordedRun
         if (line.trimmed().isEmpty())
             continue;
         if (codec.decode(line, &event, &error)) {
+            if (event.kind == K::Violation || event.kind == K::ViolationEnd)
+                continue; // the recorder's findings: found again, from the facts
+            run->reordered = run->reordered || event.tUs < lastUs;
+            lastUs = std::max(lastUs, event.tUs);
+            found.clear();
+            checker.feed(event, &found);
             run->events.push_back(std::move(event));
+            run->events.insert(run->events.end(), found.cbegin(), found.cend());
             continue;
         }
         ++run->skippedLines;
@@ -89,10 +101,13 @@ void RunReader::readEvents(QByteArrayView body, qsizetype firstLine, RecordedRun
             run->problems << tr("line %1: %2").arg(lineNumber).arg(error);
         }
     }
-    const auto byTime = [](const HistoryEvent& a, const HistoryEvent& b) { return a.tUs < b.tUs; };
-    if (!std::is_sorted(run->events.begin(), run->events.end(), byTime)) {
-        std::stable_sort(run->events.begin(), run->events.end(), byTime);
-        run->reordered = true;
+    run->counters = checker.counters();
+    run->violations = checker.violations();
+    if (run->reordered) { // judged in the wrong order: sorted, then judged again
+        std::stable_sort(
+            run->events.begin(), run->events.end(),
+            [](const HistoryEvent& a, const HistoryEvent& b) { return a.tUs < b.tUs; });
+        judge(run);
     }
 }
 
