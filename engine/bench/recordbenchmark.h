@@ -14,9 +14,9 @@
 // engine's events per second, and the engine thread's CPU time per event (from
 // /proc/self/task, steadier than a rate on a machine others use). Recorded phases also read
 // their file back: it must hold every event the engine reported. On a machine others use,
-// rates swing by tens of percent between phases, so the verdict is the median of the rounds'
-// ratios, and the engine thread's share is also measured directly: the hand-off (take())
-// timed in a loop, against the engine's CPU time per event.
+// rates swing by tens of percent between identical phases, so the engine thread's share is
+// also measured directly: the hand-off (take()) timed in a loop, against the engine's CPU
+// time per event, plus the writer thread's CPU. See verdict().
 class RecordBenchmark
 {
 public:
@@ -50,6 +50,8 @@ private:
     bool runPhase(bool recording, const QString& path, Phase* phase, QString* error);
     // What the engine thread pays per event: RunWriter::take() timed in a tight loop.
     static double handOffNs(const QString& path);
+    int verdict(const QString& scratch, class QTextStream& out) const;
+    static void print(const Phase& phase, QTextStream& out);
     static qint64 threadCpuUs(const QByteArray& name);
 
     Options m_options;
