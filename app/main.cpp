@@ -1,10 +1,18 @@
 // redlockscope: the command line, then either the window or a headless run.
 #include "bench/benchmark.h"
+#include "bench/recordbenchmark.h"
+#include "charts/chartspanel.h"
+#include "charts/runexporter.h"
+#include "charts/timelinebenchmark.h"
 #include "core/engineconfig.h"
 #include "core/enginecontroller.h"
+#include "core/enumnames.h"
 #include "core/filebudget.h"
 #include "core/headlessrun.h"
 #include "core/unixsignalwatcher.h"
+#include "record/eventtext.h"
+#include "record/runfolder.h"
+#include "record/runreader.h"
 #include "scenario/scenariolibrary.h"
 #include "window/mainwindow.h"
 #include "window/uibenchmark.h"
@@ -12,7 +20,9 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QRegularExpression>
 #include <QTimer>
 #include <cmath>
@@ -29,6 +39,13 @@ struct Options
     bool headless = false;
     bool bench = false;
     bool benchUi = false;
+    bool benchRecord = false;
+    bool benchTimeline = false;
+    bool showCharts = false;
+    QString openPath;   // --open: a recorded run in the window
+    QString exportFrom; // --export RUN --to FILE
+    QString exportTo;
+    Chart::Kind chart = Chart::Kind::Timeline;
     QString jsonPath;
     QString screenshotPath;
     QString execText; // --exec: lines of the command language, run once the nodes are up
@@ -101,6 +118,37 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("With --screenshot: wait this long first "
                         "(default 3)."),
          QStringLiteral("seconds")},
+        {QStringLiteral("record"),
+         QStringLiteral("Record the run to this file (JSON Lines) as it happens. Without it, "
+                        "runs go to the data folder (%1), where the newest %2 are kept.")
+             .arg(RunFolder::defaultPath())
+             .arg(RunFolder::Kept),
+         QStringLiteral("file")},
+        {QStringLiteral("no-record"), QStringLiteral("Do not record the run.")},
+        {QStringLiteral("open"),
+         QStringLiteral("Show a recorded run in the window, without starting nodes: scrub it "
+                        "in time and play it again."),
+         QStringLiteral("run")},
+        {QStringLiteral("charts"), QStringLiteral("Show the charts (the lock timeline) from the "
+                                                  "start.")},
+        {QStringLiteral("export"),
+         QStringLiteral("Export a recorded run (with --to FILE) and exit; the format comes "
+                        "from FILE's extension: .%1.")
+             .arg(RunExporter::extensions().join(QStringLiteral(", ."))),
+         QStringLiteral("run")},
+        {QStringLiteral("to"), QStringLiteral("With --export: the file to write."),
+         QStringLiteral("file")},
+        {QStringLiteral("chart"),
+         QStringLiteral("With --export to .png, .svg or .pdf: which chart (%1; default "
+                        "timeline).")
+             .arg(EnumNames::all<Chart::Kind>().join(QStringLiteral(", "))),
+         QStringLiteral("name")},
+        {QStringLiteral("bench-record"),
+         QStringLiteral("With --headless: measure what recording costs the engine (default 50 "
+                        "clients; --duration: seconds per phase, default 8).")},
+        {QStringLiteral("bench-timeline"),
+         QStringLiteral("With --open: measure the timeline's frame times while it pans and "
+                        "zooms over the run.")},
     });
 }
 
@@ -180,6 +228,53 @@ bool readNumbers(const QCommandLineParser& parser, Options* o, QString* error)
            readNumberInto(parser, kDuration, &o->durationS, error) && readSeed(parser, o, error);
 }
 
+// The flags of recorded runs: --export stands alone, --open starts no nodes, and the
+// benchmarks of recording and of the timeline need their mode.
+QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
+{
+    const auto isSet = [&parser](const char* name) { return parser.isSet(QLatin1String(name)); };
+    if (isSet("record") && isSet("no-record"))
+        return QStringLiteral("--record and --no-record contradict each other");
+    if (!o.exportFrom.isEmpty() && o.exportTo.isEmpty())
+        return QStringLiteral("--export needs --to FILE (the format comes from its extension)");
+    if ((isSet("to") || isSet("chart")) && o.exportFrom.isEmpty())
+        return QStringLiteral("--to and --chart go with --export");
+    const QStringList engineFlags{"nodes",        "config",  "local-nodes", "redis-server",
+                                  "storage",      "clients", "resource",    "exec",
+                                  "scenario",     "seed",    "bench",       "bench-ui",
+                                  "bench-record", "record",  "no-record",   "duration"};
+    for (const QString& flag : engineFlags) {
+        if (!parser.isSet(flag))
+            continue;
+        if (!o.exportFrom.isEmpty())
+            return QStringLiteral("--export reads a run file and writes another: --%1 does not "
+                                  "go with it")
+                .arg(flag);
+        if (!o.openPath.isEmpty())
+            return QStringLiteral("--open shows a recorded run and starts no nodes: --%1 does "
+                                  "not go with it")
+                .arg(flag);
+    }
+    if (!o.exportFrom.isEmpty() &&
+        (isSet("open") || isSet("screenshot") || isSet("charts") || isSet("bench-timeline")))
+        return QStringLiteral("--export runs alone: no window, no --open, --screenshot, "
+                              "--charts or --bench-timeline");
+    if (isSet("chart") &&
+        !QStringList{"png", "svg", "pdf"}.contains(QFileInfo(o.exportTo).suffix().toLower()))
+        return QStringLiteral("--chart picks the chart of a .png, .svg or .pdf export");
+    if (!o.openPath.isEmpty() && o.headless)
+        return QStringLiteral("--open shows a run in the window, not --headless (--export "
+                              "writes files)");
+    if (o.benchTimeline && o.openPath.isEmpty())
+        return QStringLiteral("--bench-timeline goes with --open RUN");
+    if (o.benchRecord && (!o.headless || o.bench))
+        return QStringLiteral("--bench-record runs with --headless, alone");
+    if (isSet("record") && (o.bench || o.benchRecord))
+        return QStringLiteral("--record does not go with a benchmark of the lock or of "
+                              "recording (they manage their own files)");
+    return {};
+}
+
 // A flag that the chosen mode would ignore is refused: a run that quietly does something
 // else than asked is worse than no run.
 QString unusedFlag(const QCommandLineParser& parser, const Options& o)
@@ -210,24 +305,55 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
     if (!o.config.nodes.isEmpty() && (isSet("local-nodes") || isSet("redis-server")))
         return QStringLiteral("--local-nodes and --redis-server are for local nodes, but the "
                               "nodes are given (--nodes or the config file)");
-    return {};
+    return unusedRunFlag(parser, o);
 }
 
 // Before a long benchmark, not after it: the report must have somewhere to go.
-QString unwritable(const QString& path)
+QString unwritable(const QString& path, const char* flag = "json")
 {
     if (path.isEmpty())
         return {};
     const QFileInfo file(path);
     const QFileInfo folder(file.absolutePath());
     if (file.isDir())
-        return QStringLiteral("--json %1: is a folder").arg(path);
+        return QStringLiteral("--%1 %2: is a folder").arg(QLatin1String(flag), path);
     if (!folder.isDir())
-        return QStringLiteral("--json %1: the folder %2 does not exist")
-            .arg(path, folder.filePath());
+        return QStringLiteral("--%1 %2: the folder %3 does not exist")
+            .arg(QLatin1String(flag), path, folder.filePath());
     if (file.exists() ? !file.isWritable() : !folder.isWritable())
-        return QStringLiteral("--json %1: not writable").arg(path);
+        return QStringLiteral("--%1 %2: not writable").arg(QLatin1String(flag), path);
     return {};
+}
+
+bool readRunOptions(const QCommandLineParser& parser, Options* o, QString* error)
+{
+    o->openPath = parser.value(QStringLiteral("open"));
+    o->exportFrom = parser.value(QStringLiteral("export"));
+    o->exportTo = parser.value(QStringLiteral("to"));
+    o->benchRecord = parser.isSet(QStringLiteral("bench-record"));
+    o->benchTimeline = parser.isSet(QStringLiteral("bench-timeline"));
+    o->showCharts = parser.isSet(QStringLiteral("charts"));
+    o->config.recordPath = parser.value(QStringLiteral("record"));
+    o->config.recordToRunFolder =
+        o->config.recordPath.isEmpty() && !parser.isSet(QStringLiteral("no-record"));
+    if (parser.isSet(QStringLiteral("chart"))) {
+        const QString name = parser.value(QStringLiteral("chart"));
+        const auto chart = EnumNames::parse<Chart::Kind>(name);
+        if (!chart) {
+            *error = QStringLiteral("--chart must be one of %1, not '%2'")
+                         .arg(EnumNames::all<Chart::Kind>().join(QStringLiteral(", ")), name);
+            return false;
+        }
+        o->chart = *chart;
+    }
+    if (!o->exportTo.isEmpty()) {
+        if (*error = RunExporter::checkExtension(o->exportTo); !error->isEmpty())
+            return false;
+        if (*error = unwritable(o->exportTo, "to"); !error->isEmpty())
+            return false;
+    }
+    *error = unwritable(o->config.recordPath, "record");
+    return error->isEmpty();
 }
 
 bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
@@ -268,6 +394,15 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         o->config.initialClients = 50;
     o->jsonPath = parser.value(QStringLiteral("json"));
     o->screenshotPath = parser.value(QStringLiteral("screenshot"));
+    if (o->benchRecord = parser.isSet(QStringLiteral("bench-record")); o->benchRecord) {
+        if (!parser.isSet(QStringLiteral("clients")))
+            o->config.initialClients = 50;
+        // No work and no think time: the engine never waits, so any cost shows.
+        o->config.clientDefaults.workMinMs = o->config.clientDefaults.workMaxMs = 0;
+        o->config.clientDefaults.thinkMs = 0;
+    }
+    if (!readRunOptions(parser, o, error))
+        return false;
     if (*error = unusedFlag(parser, *o); !error->isEmpty())
         return false;
     if (*error = unwritable(o->jsonPath); !error->isEmpty())
@@ -281,8 +416,8 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         o->config.initialClients = 0;
     if (*error = o->config.validate(); !error->isEmpty())
         return false;
-    // The benchmark opens its own few connections, not clients.
-    if (!o->bench) {
+    // The benchmark opens its own few connections, not clients; a recorded run none.
+    if (!o->bench && o->openPath.isEmpty() && o->exportFrom.isEmpty()) {
         *error = FileBudget(o->config.nodeCount(), o->config.usesLocalFleet())
                      .check(o->config.initialClients);
     }
@@ -308,8 +443,21 @@ int runHeadless(const Options& o)
         Benchmark benchmark(bench);
         return benchmark.run();
     }
+    if (o.benchRecord) {
+        RecordBenchmark::Options bench;
+        bench.config = o.config;
+        if (o.durationS > 0)
+            bench.phaseSeconds = int(std::ceil(o.durationS));
+        return RecordBenchmark(bench).run();
+    }
     HeadlessRun::Options run;
     run.config = o.config;
+    if (run.config.recordToRunFolder) {
+        QString error;
+        run.config.recordPath = RunFolder().newRun(&error);
+        if (!error.isEmpty())
+            fprintf(stderr, "redlockscope: this run is not recorded: %s\n", qPrintable(error));
+    }
     run.durationS = o.durationS;
     run.scenario = o.scenario;
     run.execText = o.execText;
@@ -325,12 +473,62 @@ int listScenarios()
     return 0;
 }
 
+// `--export RUN --to FILE`: no window, no engine; a file in, a file out.
+int runExport(const Options& o)
+{
+    QElapsedTimer clock;
+    clock.start();
+    QString error;
+    const std::shared_ptr<const RecordedRun> run = RunReader::read(o.exportFrom, &error);
+    if (!run) {
+        fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
+        return 2;
+    }
+    const double readS = clock.elapsed() / 1000.0;
+    if (!run->readProblems().isEmpty())
+        fprintf(stderr, "redlockscope: %s: %s\n", qPrintable(o.exportFrom),
+                qPrintable(run->readProblems()));
+    clock.restart();
+    if (!RunExporter::write(run, o.exportTo, o.chart, &error)) {
+        fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
+        return 2;
+    }
+    printf("redlockscope: %s (%s) read in %.2f s, %s written in %.2f s\n", qPrintable(o.exportFrom),
+           qPrintable(run->summary()), readS, qPrintable(o.exportTo), clock.elapsed() / 1000.0);
+    return 0;
+}
+
+// `--open RUN`: the window shows a recorded run; no engine, no nodes.
+int openRun(MainWindow& window, const Options& o)
+{
+    QElapsedTimer clock;
+    clock.start();
+    QString error;
+    if (!window.openRun(o.openPath, &error)) {
+        fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
+        return 2;
+    }
+    printf("redlockscope: opened %s in %.2f s\n", qPrintable(window.runPath()),
+           clock.elapsed() / 1000.0);
+    fflush(stdout);
+    return 0;
+}
+
 int runWindow(QApplication& app, const Options& o)
 {
     MainWindow window(o.config);
     window.resize(1280, 720);
     window.show();
-    window.startEngine();
+    if (!o.openPath.isEmpty()) {
+        if (const int code = openRun(window, o); code != 0)
+            return code;
+        if (o.benchTimeline)
+            return TimelineBenchmark::run(window.charts()->data());
+    } else {
+        window.startEngine();
+    }
+    if (o.showCharts || o.benchUi)
+        window.setChartsVisible(true); // the live timeline is part of what --bench-ui measures
     std::unique_ptr<UiBenchmark> benchmark;
     if (o.benchUi) {
         UiBenchmark::Options options;
@@ -390,6 +588,17 @@ bool hasFlag(int argc, char** argv, std::initializer_list<const char*> flags)
     return false;
 }
 
+// `--export FILE` and `--export=FILE` alike.
+bool hasFlagPrefix(int argc, char** argv, const char* flag)
+{
+    const size_t length = std::strlen(flag);
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], flag, length) == 0 &&
+            (argv[i][length] == '\0' || argv[i][length] == '='))
+            return true;
+    return false;
+}
+
 // Whether a QApplication can open a window here. Without a display Qt aborts (qFatal) while
 // creating it; better to say so in words.
 bool hasDisplay(int argc, char** argv)
@@ -412,14 +621,20 @@ int main(int argc, char** argv)
     FileBudget::raiseOpenFileLimit(&limitError);
 
     // A headless run creates no QApplication: it proves the engine stands alone. Help,
-    // version and a machine without a display need no window either.
-    const bool window = !hasFlag(
-        argc, argv,
-        {"--headless", "-h", "--help", "-?", "--help-all", "-v", "--version", "--list-scenarios"});
+    // version, a list and a machine without a display need no window either. An export draws
+    // charts (fonts, painting) without a window: offscreen, on any machine.
+    const bool exporting = hasFlagPrefix(argc, argv, "--export");
+    const bool window = !exporting && !hasFlag(argc, argv,
+                                               {"--headless", "-h", "--help", "-?", "--help-all",
+                                                "-v", "--version", "--list-scenarios"});
     const bool display = hasDisplay(argc, argv);
+    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> app;
     if (window && display)
         app = std::make_unique<QApplication>(argc, argv);
+    else if (exporting)
+        app = std::make_unique<QGuiApplication>(argc, argv);
     else
         app = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("redlockscope"));
@@ -451,6 +666,8 @@ int main(int argc, char** argv)
     quitOnSignals(*app);
     if (options.listScenarios)
         return listScenarios();
+    if (exporting)
+        return runExport(options);
     if (options.headless)
         return runHeadless(options);
     return runWindow(static_cast<QApplication&>(*app), options);

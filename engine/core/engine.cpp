@@ -13,6 +13,7 @@
 #include "fleet/fleetnode.h"
 #include "fleet/nodemonitor.h"
 #include "record/recorder.h"
+#include "record/runwriter.h"
 #include "scenario/scenarioparser.h"
 #include "snapshot/snapshotbuilder.h"
 #include "storage/storage.h"
@@ -46,6 +47,7 @@ public:
         wireRunner(scripts);
         wireRunner(console);
         registerCommands();
+        startRecording();
     }
 
     Engine* q;
@@ -61,6 +63,7 @@ public:
     ScenarioRunner scripts;                  // --scenario, --exec, File → Open scenario
     ScenarioRunner console;                  // the console's lines
     std::optional<Scenario> pendingScenario; // given before the nodes were up
+    std::unique_ptr<RunWriter> runWriter;    // the run on disk as it happens (config.recordPath)
     QTimer publishTimer;
     QTimer pruneTimer;
     qint64 lastPublishUs = -1'000'000;
@@ -183,6 +186,36 @@ public:
         });
     }
 
+    // The recorder hands every event to the writer; a failure to write is an event too.
+    void startRecording()
+    {
+        if (config.recordPath.isEmpty())
+            return;
+        runWriter = std::make_unique<RunWriter>(config.recordPath,
+                                                RunHeader::forConfig(config, clock.nowUs()));
+        QString error;
+        if (!runWriter->open(&error)) {
+            runWriter.reset();
+            recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, error));
+            return;
+        }
+        recorder.setSink(runWriter.get());
+        QObject::connect(runWriter.get(), &RunWriter::failed, q, [this](const QString& error) {
+            recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, error));
+        });
+        recorder.append(
+            HistoryEvent::make(HistoryEvent::Kind::Info,
+                               QStringLiteral("recording the run to %1").arg(config.recordPath)));
+    }
+
+    void stopRecording()
+    {
+        if (!runWriter)
+            return;
+        runWriter->finish(); // every event so far is on disk
+        recorder.setSink(nullptr);
+    }
+
     // Any number of changes within a frame become one snapshot.
     void markDirty()
     {
@@ -238,6 +271,7 @@ public:
         storage.stop();
         publishTimer.stop();
         pruneTimer.stop();
+        stopRecording();
     }
 
     // Every held lock is released on every reachable node before the connections close:

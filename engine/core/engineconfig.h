@@ -21,6 +21,11 @@ struct EngineConfig
     int initialClients = 1;
     int pollIntervalMs = 100; // how often each node's lock keys are read for display
     int connectTimeoutMs = 1000;
+    // The run is recorded to this file as it happens (RunWriter); empty: not recorded.
+    QString recordPath;
+    // Where the app puts runs when no file is given (RunFolder: the user's data folder).
+    // The window and main() turn it into a recordPath per engine start.
+    bool recordToRunFolder = false;
 
     static constexpr int kMaxClients = 200;
 

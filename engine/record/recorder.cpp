@@ -20,5 +20,7 @@ void Recorder::append(HistoryEvent event)
 void Recorder::keep(const HistoryEvent& event)
 {
     m_history.append(event);
+    if (m_sink)
+        m_sink->take(event);
     emit recorded(event);
 }

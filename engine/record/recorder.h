@@ -1,6 +1,7 @@
 #pragma once
 
 #include "record/history.h"
+#include "record/historysink.h"
 #include "record/safetychecker.h"
 
 #include <QObject>
@@ -8,7 +9,8 @@
 class Clock;
 
 // Where every event of a run goes, in the engine thread: stamped on the monotonic clock,
-// kept in the history, judged by the checker (whose findings are events too), and handed
+// kept in the history, judged by the checker (whose findings are events too), handed to the
+// sink (the run file on disk: the history is a bounded ring, the file keeps everything) and
 // on to whoever listens (the snapshot, scenario waits) through recorded().
 class Recorder : public QObject
 {
@@ -18,6 +20,8 @@ public:
     explicit Recorder(const Clock& clock, QObject* parent = nullptr);
 
     void append(HistoryEvent event);
+    // Every kept event is also handed to `sink` (the run file), nullptr: none. Not owned.
+    void setSink(HistorySink* sink) { m_sink = sink; }
 
     History& history() { return m_history; }
     const History& history() const { return m_history; }
@@ -35,4 +39,5 @@ private:
     History m_history;
     SafetyChecker m_checker;
     QList<HistoryEvent> m_found; // reused: no allocation per event
+    HistorySink* m_sink = nullptr;
 };

@@ -4,6 +4,8 @@
 #include "cards/keylistview.h"
 #include "cards/nodecard.h"
 #include "cards/storagecard.h"
+#include "charts/chartspanel.h"
+#include "charts/runexporter.h"
 #include "console/captionbar.h"
 #include "console/consoleview.h"
 #include "core/constants.h"
@@ -14,19 +16,26 @@
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "lanes/clientlane.h"
+#include "log/eventlogmodel.h"
 #include "log/eventlogview.h"
 #include "quorum/quorumview.h"
 #include "record/eventtext.h"
+#include "record/runfolder.h"
+#include "record/runreader.h"
+#include "record/runreplayer.h"
 #include "record/verdict.h"
 #include "scenario/scenariolibrary.h"
 #include "widgets/uitheme.h"
+#include "window/replaybar.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QIcon>
 #include <QLabel>
@@ -46,6 +55,10 @@ constexpr int FrameIntervalMs = Constants::FrameMs; // <= 60 Hz
 constexpr double LargeTypeScale = 1.35;
 constexpr double MinTypeScale = 0.7;
 constexpr double MaxTypeScale = 2.6;
+constexpr size_t ReplayLogBatch = 5000; // a jump shows the log's last events before it
+// After a jump in a paused replay, the views' clock runs up to the instant over this long:
+// their animations (a key appearing, a bar filling) need time to pass to play out.
+constexpr qint64 ReplaySettleUs = 400'000;
 
 qint64 engineNow()
 {
@@ -148,6 +161,7 @@ void MainWindow::buildLayout()
     // engineer's screen has room for it from the start.
     const QScreen* s = screen();
     m_logDock->setVisible(s && s->availableGeometry().height() >= 1000);
+    buildCharts();
 
     m_runTime = new QLabel(this);
     m_runTime->setToolTip(tr("How long the engine has been running."));
@@ -316,7 +330,10 @@ void MainWindow::buildActions()
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     buildScenarioActions(file);
+    buildRunActions(file);
     file->addActions({screenshot, quit});
+    m_commandActions = {add,  stopAll, startAll, toggleAll, allSettings, settings,
+                        kill, pause,   restart,  resume,    partition,   heal};
     QMenu* clients = menuBar()->addMenu(tr("&Clients"));
     clients->addActions({add, stopAll, startAll, toggleAll, allSettings});
     QMenu* nodes = menuBar()->addMenu(tr("&Nodes"));
@@ -326,7 +343,7 @@ void MainWindow::buildActions()
     nodes->addAction(deselect);
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addActions({m_largeType, bigger, smaller, resetType, m_darkTheme, m_fullScreen, logToggle,
-                      consoleToggle});
+                      consoleToggle, m_chartsDock->toggleViewAction()});
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(settings);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -358,6 +375,8 @@ void MainWindow::applySnapshot(const EngineSnapshot& snapshot)
     // arrive between two frames, bounded by what the log can hold.
     m_snapshot = snapshot;
     m_haveSnapshot = true;
+    if (!m_replayer)
+        m_charts->appendEvents(snapshot.newEvents); // the data only: drawn in the frame
     m_pendingEvents += snapshot.newEvents;
     const qsizetype excess = m_pendingEvents.size() - 20'000;
     if (excess > 0)
@@ -369,6 +388,17 @@ void MainWindow::applySnapshot(const EngineSnapshot& snapshot)
 bool MainWindow::canDraw() const
 {
     return isVisible() && !isMinimized();
+}
+
+// The views' clock: the engine's, or a recorded run's scrubbed instant (reached over
+// ReplaySettleUs after a jump, see seekReplay).
+qint64 MainWindow::viewNowUs() const
+{
+    if (!m_replayer)
+        return engineNow();
+    const qint64 settling =
+        m_replaySettle.isValid() ? ReplaySettleUs - m_replaySettle.nsecsElapsed() / 1000 : 0;
+    return m_replayNowUs - std::clamp<qint64>(settling, 0, ReplaySettleUs);
 }
 
 void MainWindow::scheduleFrame()
@@ -383,7 +413,7 @@ void MainWindow::onFrame()
         m_frameTimer.stop(); // showEvent / changeEvent start it again
         return;
     }
-    const qint64 now = engineNow();
+    const qint64 now = viewNowUs();
     const bool synced = m_dirty;
     if (m_dirty)
         syncViews(now);
@@ -396,7 +426,7 @@ void MainWindow::onFrame()
 
 void MainWindow::updateNow()
 {
-    const qint64 now = engineNow();
+    const qint64 now = viewNowUs();
     if (m_dirty)
         syncViews(now);
     if (advanceViews(now))
@@ -433,6 +463,7 @@ bool MainWindow::advanceViews(qint64 nowUs)
     for (ClientLane* lane : std::as_const(m_lanes))
         moving = lane->advance(nowUs) || moving;
     moving = m_quorum->advance(nowUs) || moving;
+    moving = m_charts->refresh(nowUs) || moving;
     return moving;
 }
 
@@ -591,6 +622,10 @@ void MainWindow::syncStatus()
 
 void MainWindow::send(const QString& line)
 {
+    if (m_replayer) {
+        m_answer->setText(tr("A recorded run: nothing to command (File → Live run goes back)."));
+        return;
+    }
     m_answer->setText(tr("→ %1").arg(line));
     emit commandRequested(line);
 }
@@ -624,7 +659,16 @@ QString MainWindow::lastCommandAnswer() const
 void MainWindow::startEngine()
 {
     m_engineStartedByUs = true;
-    m_controller = std::make_unique<EngineController>(m_config);
+    EngineConfig config = m_config;
+    if (config.recordPath.isEmpty() && config.recordToRunFolder) {
+        QString error;
+        config.recordPath = RunFolder().newRun(&error);
+        if (!error.isEmpty())
+            m_answer->setText(tr("This run is not recorded: %1").arg(error));
+    }
+    m_runPath = config.recordPath;
+    m_charts->startLive(RunHeader::forConfig(config, engineNow()));
+    m_controller = std::make_unique<EngineController>(config);
     EngineController* c = m_controller.get();
     connect(c, &EngineController::snapshotReady, this, &MainWindow::applySnapshot);
     connect(c, &EngineController::commandFinished, this, &MainWindow::onCommandFinished);
@@ -654,6 +698,10 @@ void MainWindow::startEngine()
 void MainWindow::restartEngine(const EngineConfig& config)
 {
     m_config = config;
+    if (!m_config.recordPath.isEmpty()) { // the file holds the first run: the next one goes
+        m_config.recordPath.clear();      // next to the others, not over it
+        m_config.recordToRunFolder = true;
+    }
     if (!m_engineStartedByUs)
         return;
     if (m_controller) {
@@ -738,6 +786,7 @@ void MainWindow::runScenario(const QString& source, const QString& text,
     m_caption->clear();
     m_scenarioStatus->setText(tr("%1").arg(source));
     m_scenarioBar->show();
+    backToLive(); // a scenario plays on live nodes, not over a recorded run
     if (m_controller)
         m_controller->runScenario(source, text, seed);
 }
@@ -972,4 +1021,204 @@ bool MainWindow::saveScreenshot(const QString& pngPath)
     if (picture.isNull())
         return false;
     return picture.save(pngPath, "PNG");
+}
+
+// ---- charts and recorded runs -----------------------------------------------------------
+
+void MainWindow::buildCharts()
+{
+    m_charts = new ChartsPanel(this);
+    m_chartsDock = new QDockWidget(tr("Charts"), this);
+    m_chartsDock->setObjectName(QStringLiteral("chartsDock"));
+    m_chartsDock->setWidget(m_charts);
+    m_chartsDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
+                              QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_chartsDock);
+    tabifyDockWidget(m_logDock, m_chartsDock);
+    m_chartsDock->setVisible(false); // G, View → Charts, or a recorded run shows them
+    connect(m_charts, &ChartsPanel::timeClicked, this, [this](qint64 tUs) {
+        if (m_replayer)
+            m_replayBar->seek(tUs);
+    });
+
+    m_replayBar = new ReplayBar(centralWidget());
+    m_replayBar->setVisible(false);
+    // Above the cards: the instant everything below shows.
+    static_cast<QVBoxLayout*>(centralWidget()->layout())->insertWidget(0, m_replayBar);
+    connect(m_replayBar, &ReplayBar::timeChanged, this, &MainWindow::seekReplay);
+}
+
+void MainWindow::buildRunActions(QMenu* file)
+{
+    QAction* open =
+        addAction(QStringLiteral("actionOpenRun"), tr("&Open run…"),
+                  tr("Show a recorded run: scrub it in time, play it again"), {QKeySequence::Open});
+    connect(open, &QAction::triggered, this, &MainWindow::openRunDialog);
+    QAction* exportAction =
+        addAction(QStringLiteral("actionExport"), tr("&Export…"),
+                  tr("The run as an HTML report, a chart (PNG, SVG, PDF), CSV, EDN or JSONL"),
+                  {QKeySequence(Qt::CTRL | Qt::Key_E)});
+    connect(exportAction, &QAction::triggered, this, &MainWindow::exportRun);
+    m_liveRun = addAction(QStringLiteral("actionLiveRun"), tr("&Live run"),
+                          tr("Leave the recorded run: start the nodes and clients again"));
+    m_liveRun->setEnabled(false);
+    connect(m_liveRun, &QAction::triggered, this, &MainWindow::backToLive);
+    QAction* charts = m_chartsDock->toggleViewAction();
+    charts->setObjectName(QStringLiteral("actionCharts"));
+    charts->setText(tr("&Charts"));
+    charts->setToolTip(tr("Show or hide the charts: the lock timeline and the others"));
+    charts->setShortcut(Qt::Key_G);
+    charts->setShortcutContext(Qt::WindowShortcut);
+    QWidget::addAction(charts);
+    m_shortcutActions.append(charts);
+    // Space: stop / start all clients live, play / pause a recorded run (one is disabled).
+    m_replayPlay =
+        addAction(QStringLiteral("actionReplayPlay"), tr("Play / pause the run"),
+                  tr("Play the recorded run from the slider, or pause it"), {Qt::Key_Space});
+    m_replayPlay->setEnabled(false);
+    connect(m_replayPlay, &QAction::triggered, m_replayBar, &ReplayBar::togglePlay);
+    file->addActions({open, exportAction, m_liveRun});
+    file->addSeparator();
+}
+
+void MainWindow::setChartsVisible(bool visible)
+{
+    m_chartsDock->setVisible(visible);
+    if (!visible)
+        return;
+    m_chartsDock->raise();
+    // Room for the lanes: the timeline is the reason to show the charts.
+    resizeDocks({m_chartsDock}, {height() * 2 / 5}, Qt::Vertical);
+}
+
+bool MainWindow::openRun(const QString& path, QString* error)
+{
+    QElapsedTimer took;
+    took.start();
+    std::shared_ptr<RecordedRun> run = RunReader::read(path, error);
+    if (!run)
+        return false;
+    if (m_controller) {
+        m_controller->shutdown(); // the nodes stop: a recording needs none
+        m_controller.reset();
+    }
+    m_commandLines.clear();
+    m_openedRun = run;
+    m_runPath = path;
+    m_replayer = std::make_unique<RunReplayer>(m_openedRun);
+    m_charts->showRun(m_openedRun);
+    m_replayLogged = 0;
+    m_log->model()->clear();
+    m_pendingEvents.clear();
+    setReplayMode(true);
+    m_replayBar->setRange(run->startUs(), run->endUs());
+    m_replayBar->seek(run->endUs()); // how it ended: the verdict, the last picture
+    const QString summary = tr("Opened %1: %2 (in %3 s)")
+                                .arg(QFileInfo(path).fileName(), run->summary())
+                                .arg(took.elapsed() / 1000.0, 0, 'f', 2);
+    m_answer->setText(summary);
+    m_answer->setToolTip(summary);
+    return true;
+}
+
+void MainWindow::setReplayMode(bool on)
+{
+    m_replayBar->setVisible(on);
+    for (QAction* action : std::as_const(m_commandActions))
+        action->setEnabled(!on);
+    m_liveRun->setEnabled(on);
+    m_replayPlay->setEnabled(on);
+    if (on)
+        setChartsVisible(true);
+    setWindowTitle(on ? tr("Redlock Scope — %1 (recorded)").arg(QFileInfo(m_runPath).fileName())
+                      : tr("Redlock Scope"));
+}
+
+// The whole picture at `tUs`: cards, quorum, lanes and log from the replay, the charts'
+// cursor; the log gets the events since the last instant shown (or, after a jump back or
+// far ahead, the last few before this one).
+void MainWindow::seekReplay(qint64 tUs)
+{
+    if (!m_replayer)
+        return;
+    EngineSnapshot s = m_replayer->snapshotAt(tUs);
+    const size_t count = m_replayer->countAt(tUs);
+    if (count < m_replayLogged || count - m_replayLogged > ReplayLogBatch) {
+        m_log->model()->clear();
+        m_pendingEvents.clear();
+        m_replayLogged = count > ReplayLogBatch ? count - ReplayLogBatch : 0;
+    }
+    s.newEvents = m_replayer->eventsBetween(m_replayLogged, count, ReplayLogBatch);
+    m_replayLogged = count;
+    m_replayNowUs = tUs;
+    if (m_replayBar->isPlaying())
+        m_replaySettle.invalidate(); // time moves on its own
+    else
+        m_replaySettle.start();
+    m_charts->setCursorUs(tUs);
+    applySnapshot(s);
+}
+
+void MainWindow::openRunDialog()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open a recorded run"), RunFolder::defaultPath(),
+                                     tr("Redlock Scope runs (*.jsonl);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!openRun(path, &error))
+        m_answer->setText(tr("Could not open the run: %1").arg(error));
+}
+
+void MainWindow::exportRun()
+{
+    std::shared_ptr<const RecordedRun> run = m_openedRun;
+    QString error;
+    if (!run) { // live: the run file so far
+        if (m_runPath.isEmpty()) {
+            m_answer->setText(tr("This run is not recorded, so there is nothing to export."));
+            return;
+        }
+        run = RunReader::read(m_runPath, &error);
+        if (!run) {
+            m_answer->setText(tr("Could not read the run: %1").arg(error));
+            return;
+        }
+    }
+    const QStringList filters{tr("HTML report (*.html)"),
+                              tr("The chart shown, as PNG (*.png)"),
+                              tr("The chart shown, as SVG (*.svg)"),
+                              tr("The chart shown, as PDF (*.pdf)"),
+                              tr("Operations as CSV (*.csv)"),
+                              tr("Jepsen history (*.edn)"),
+                              tr("Run file (*.jsonl)")};
+    QString filter = filters.first();
+    const QString stem = QFileInfo(m_runPath).completeBaseName();
+    QString path = QFileDialog::getSaveFileName(this, tr("Export the run"), stem + ".html",
+                                                filters.join(QStringLiteral(";;")), &filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty()) // the filter's extension, when none was typed
+        path += QLatin1Char('.') + filter.section(QStringLiteral("*."), 1).chopped(1);
+    if (!RunExporter::write(run, path, m_charts->currentChart(), &error)) {
+        m_answer->setText(error);
+        return;
+    }
+    m_answer->setText(tr("Exported %1").arg(path));
+}
+
+void MainWindow::backToLive()
+{
+    if (!m_replayer)
+        return;
+    m_replayBar->pause();
+    m_replayer.reset();
+    m_openedRun.reset();
+    m_log->model()->clear();
+    m_pendingEvents.clear();
+    m_charts->setCursorUs(-1);
+    m_runPath.clear();
+    setReplayMode(false);
+    startEngine();
 }

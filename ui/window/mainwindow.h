@@ -6,6 +6,7 @@
 #include "snapshot/enginesnapshot.h"
 #include "widgets/clientlegend.h"
 
+#include <QElapsedTimer>
 #include <QFont>
 #include <QHash>
 #include <QMainWindow>
@@ -14,6 +15,7 @@
 #include <memory>
 
 class CaptionBar;
+class ChartsPanel;
 class ClientLane;
 class ConsoleView;
 class EngineController;
@@ -29,9 +31,12 @@ class QToolBar;
 class QVBoxLayout;
 class QuorumView;
 class StorageCard;
+class ReplayBar;
+class RunReplayer;
+struct RecordedRun;
 
 // The Redlock Scope window: a card per node, the quorum view, a lane per client, the
-// event log and the status bar.
+// event log, the charts and the status bar; live, or a recorded run scrubbed in time.
 //
 // Data comes in only through applySnapshot(), which stores the snapshot and marks the
 // views dirty (kcachegrind's protocol): one frame timer (<= 60 Hz) then pushes the latest
@@ -40,6 +45,9 @@ class StorageCard;
 // down). The timer runs only while something changed or moves, and never while the
 // window is hidden. Every user action becomes a command line (commandRequested), the
 // only thing that goes out.
+//
+// A recorded run (openRun) is shown by the same views: the engine stops, a RunReplayer
+// rebuilds the snapshot at the replay bar's time, and the views' clock is that time.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -85,6 +93,16 @@ public:
     ConsoleView* console() const { return m_console; }
     CaptionBar* caption() const { return m_caption; }
 
+    // Shows a recorded run instead of the live one (the engine and its nodes stop). False,
+    // with *error, when the file cannot be opened as a run (nothing changes then).
+    bool openRun(const QString& path, QString* error);
+    bool isReplaying() const { return m_replayer != nullptr; }
+    ReplayBar* replayBar() const { return m_replayBar; }
+    ChartsPanel* charts() const { return m_charts; }
+    void setChartsVisible(bool visible);
+    // The run shown: the live run's file (while it is recorded) or the opened one.
+    QString runPath() const { return m_runPath; }
+
 public slots:
     void applySnapshot(const EngineSnapshot& snapshot);
     void setDarkTheme(bool dark);
@@ -129,6 +147,14 @@ private:
     void toggleAllClients();
     void nodeAction(const QString& verb);
     bool canDraw() const;
+    qint64 viewNowUs() const;
+    void buildCharts();
+    void buildRunActions(QMenu* file);
+    void seekReplay(qint64 tUs);
+    void setReplayMode(bool on);
+    void openRunDialog();
+    void exportRun();
+    void backToLive();
     QAction* addAction(const QString& objectName, const QString& text, const QString& tip,
                        const QList<QKeySequence>& keys = {});
 
@@ -175,6 +201,19 @@ private:
     QLabel* m_checker = nullptr;
     QLabel* m_answer = nullptr;
     QHash<quint64, QString> m_commandLines; // id -> line, until answered
+
+    ChartsPanel* m_charts = nullptr;
+    QDockWidget* m_chartsDock = nullptr;
+    ReplayBar* m_replayBar = nullptr;
+    std::unique_ptr<RunReplayer> m_replayer;
+    std::shared_ptr<const RecordedRun> m_openedRun;
+    QString m_runPath;
+    qint64 m_replayNowUs = 0;
+    QElapsedTimer m_replaySettle;     // after a jump, the views ease into the instant
+    size_t m_replayLogged = 0;        // events of the replay given to the log so far
+    QList<QAction*> m_commandActions; // disabled while a recorded run is shown
+    QAction* m_liveRun = nullptr;
+    QAction* m_replayPlay = nullptr;
 
     QAction* m_largeType = nullptr;
     QAction* m_darkTheme = nullptr;

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "record/historyevent.h"
+#include "snapshot/clientsnapshot.h"
+
+#include <deque>
+
+// One client's lane rebuilt from the history (for RunReplayer): its state, its critical
+// section (from Ok(Acquire) to SectionEnd), its phase, its counts and its acquire latency.
+// Everything here is in the events; the settings are the run's defaults changed by the
+// recorded `defaults`, `client add` and `client set` commands.
+class ReplayClient
+{
+public:
+    ReplayClient(int id, const QString& name, const QByteArray& resource,
+                 const ClientSettings& settings, qint64 tUs);
+
+    void apply(const HistoryEvent& e);
+    void setSettings(const ClientSettings& settings) { m_s.settings = settings; }
+    void armPause() { m_s.pauseArmed = true; }
+
+    const ClientSettings& settings() const { return m_s.settings; }
+    const QString& name() const { return m_s.name; }
+    ClientSnapshot snapshot() const;
+
+private:
+    void onOk(const HistoryEvent& e);
+    void onFail(const HistoryEvent& e);
+    void onInvoke(const HistoryEvent& e);
+    void onSectionEnd(const HistoryEvent& e);
+
+    ClientSnapshot m_s;
+    std::deque<qint64> m_latenciesUs; // the newest ones, as the live client keeps them
+};

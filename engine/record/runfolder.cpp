@@ -1,0 +1,53 @@
+#include "record/runfolder.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QStandardPaths>
+
+namespace {
+const QString Pattern = QStringLiteral("run-*.jsonl");
+} // namespace
+
+QString RunFolder::defaultPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+           QStringLiteral("/runs");
+}
+
+RunFolder::RunFolder(const QString& path) : m_path(path) {}
+
+QStringList RunFolder::runs() const
+{
+    QStringList paths;
+    // Names carry the start time, so by name is by age, whatever the file times say.
+    const QStringList names =
+        QDir(m_path).entryList({Pattern}, QDir::Files, QDir::Name | QDir::Reversed);
+    for (const QString& name : names)
+        paths << QDir(m_path).filePath(name);
+    return paths;
+}
+
+QString RunFolder::newRun(QString* error) const
+{
+    if (!QDir().mkpath(m_path)) {
+        *error =
+            QCoreApplication::translate("RunFolder", "cannot create the folder %1").arg(m_path);
+        return {};
+    }
+    prune(Kept - 1);
+    const QString stem = QStringLiteral("run-%1").arg(
+        QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
+    QString path = QDir(m_path).filePath(stem + QStringLiteral(".jsonl"));
+    for (int n = 2; QFile::exists(path); ++n)
+        path = QDir(m_path).filePath(QStringLiteral("%1-%2.jsonl").arg(stem).arg(n));
+    return path;
+}
+
+void RunFolder::prune(int keep) const
+{
+    const QStringList all = runs();
+    for (qsizetype i = keep; i < all.size(); ++i)
+        QFile::remove(all[i]);
+}

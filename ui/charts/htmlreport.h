@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QByteArray>
+
+class RunData;
+struct RecordedRun;
+
+// One self-contained HTML page about a run, for a bug report or a class handout: the
+// run's settings, the checker's verdict and counters, every chart inlined as SVG, and the
+// violations with their evidence. No script, no font, no image from the network: it opens
+// in any browser offline.
+class HtmlReport
+{
+public:
+    static constexpr int MaxViolationRows = 500;
+    static QByteArray build(const RecordedRun& run, const RunData& data);
+};

@@ -1,0 +1,398 @@
+#include "charts/rundata.h"
+
+#include "record/fault.h"
+
+namespace {
+
+using K = HistoryEvent::Kind;
+using Op = HistoryEvent::Operation;
+using Seg = TimelineSegment;
+using State = ClientSnapshot::State;
+
+Seg::Kind segmentKind(State state)
+{
+    switch (state) {
+    case State::Idle:
+        return Seg::Kind::Idle;
+    case State::Acquiring:
+        return Seg::Kind::Acquiring;
+    case State::Holding:
+        return Seg::Kind::Holding;
+    case State::Releasing:
+        return Seg::Kind::Releasing;
+    case State::WaitingRetry:
+        return Seg::Kind::WaitingRetry;
+    case State::Paused:
+        return Seg::Kind::Paused;
+    case State::Crashed:
+        return Seg::Kind::Crashed;
+    case State::Stopped:
+        return Seg::Kind::Stopped;
+    }
+    return Seg::Kind::Idle;
+}
+
+void closeOpen(TimelineTrack& track, qint64 tUs)
+{
+    if (!track.empty() && track.back().isOpen())
+        track.back().endUs = std::max(track.back().startUs, tUs);
+}
+
+Seg segment(Seg::Kind kind, qint64 startUs, quint64 event, int client = -1)
+{
+    Seg s;
+    s.kind = kind;
+    s.startUs = startUs;
+    s.event = event;
+    s.client = client;
+    return s;
+}
+
+} // namespace
+
+RunData::RunData(size_t capacity) : m_capacity(capacity)
+{
+    reset(RunHeader{}); // events may come before start() says whose run it is (no nodes yet)
+}
+
+void RunData::reset(const RunHeader& header)
+{
+    m_header = header;
+    m_run.reset();
+    m_events.clear();
+    m_firstIndex = 0;
+    m_count = 0;
+    m_state.emplace(header);
+    m_text = EventText();
+    m_clients.clear();
+    m_clientRow.clear();
+    m_nodes.clear();
+    m_keyOwner.clear();
+    for (int i = 0; i < header.nodeCount(); ++i) {
+        TimelineLane lane;
+        lane.type = TimelineLane::Type::Node;
+        lane.id = i;
+        lane.name = EventText::nodeName(i);
+        m_nodes << lane;
+        m_keyOwner << std::nullopt;
+    }
+    m_series = RunSeries();
+    m_startUs = header.clockUs;
+    m_nowUs = header.clockUs;
+    ++m_revision;
+}
+
+void RunData::start(const RunHeader& header)
+{
+    reset(header);
+}
+
+void RunData::load(std::shared_ptr<const RecordedRun> run)
+{
+    reset(run->header);
+    m_run = std::move(run);
+    m_startUs = m_run->startUs();
+    for (const HistoryEvent& e : m_run->events)
+        add(e, m_count++);
+    m_nowUs = m_run->endUs();
+    ++m_revision;
+}
+
+void RunData::append(const QList<HistoryEvent>& events)
+{
+    if (events.isEmpty() || m_run)
+        return;
+    if (m_count == 0)
+        m_startUs = std::min(m_startUs, events.front().tUs);
+    for (const HistoryEvent& e : events) {
+        m_events.push_back(e);
+        add(e, m_count++);
+        m_nowUs = std::max(m_nowUs, e.tUs);
+    }
+    trim();
+    ++m_revision;
+}
+
+void RunData::setNowUs(qint64 nowUs)
+{
+    if (nowUs <= m_nowUs)
+        return;
+    m_nowUs = nowUs;
+    ++m_revision;
+}
+
+const HistoryEvent* RunData::event(quint64 index) const
+{
+    if (m_run)
+        return index < m_run->events.size() ? &m_run->events[index] : nullptr;
+    if (index < m_firstIndex || index - m_firstIndex >= m_events.size())
+        return nullptr;
+    return &m_events[index - m_firstIndex];
+}
+
+QString RunData::describe(quint64 index) const
+{
+    const HistoryEvent* e = event(index);
+    return e ? m_text.line(*e).trimmed() : QString();
+}
+
+void RunData::add(const HistoryEvent& e, quint64 index)
+{
+    m_text.learn(e);
+    m_state->apply(e);
+    onSeries(e, index);
+    if (e.client >= 0 && e.kind != K::NodeAnswer && e.kind != K::Violation &&
+        e.kind != K::ViolationEnd)
+        onClient(e, index);
+    if (e.node >= 0 && e.node < m_nodes.size()) {
+        if (e.kind == K::FaultStart || e.kind == K::FaultEnd)
+            onNodeFault(m_nodes[e.node], e, index);
+        updateNode(e.node, e.tUs, index);
+    } else if (e.kind == K::Command)
+        for (int node = 0; node < m_nodes.size(); ++node)
+            updateNode(node, e.tUs, index); // a clock jump shortens keys
+}
+
+TimelineLane& RunData::clientLane(int client)
+{
+    const auto it = m_clientRow.constFind(client);
+    if (it != m_clientRow.cend())
+        return m_clients[*it];
+    TimelineLane lane;
+    lane.id = client;
+    lane.name = m_text.clientName(client);
+    m_clientRow.insert(client, m_clients.size());
+    m_clients << lane;
+    return m_clients.last();
+}
+
+void RunData::onClient(const HistoryEvent& e, quint64 index)
+{
+    TimelineLane& lane = clientLane(e.client);
+    switch (e.kind) {
+    case K::ClientAdded:
+        lane.name = m_text.clientName(e.client);
+        lane.removed = false;
+        break;
+    case K::ClientRemoved:
+        lane.removed = true;
+        closeOpen(lane.state, e.tUs);
+        closeOpen(lane.faults, e.tUs);
+        break;
+    case K::ClientState:
+        onClientState(lane, e, index);
+        break;
+    case K::Ok:
+    case K::SectionEnd:
+        onSection(lane, e, index);
+        break;
+    case K::FaultStart:
+    case K::FaultEnd:
+        onFault(lane, e, index);
+        break;
+    default:
+        break;
+    }
+}
+
+void RunData::onClientState(TimelineLane& lane, const HistoryEvent& e, quint64 index)
+{
+    closeOpen(lane.state, e.tUs);
+    lane.state.push_back(segment(segmentKind(State(e.code)), e.tUs, index, e.client));
+}
+
+// A critical section: from Ok(Acquire) to SectionEnd, within its validity (InSection)
+// and past it (WithoutLock). Extensions move the validity's end.
+void RunData::onSection(TimelineLane& lane, const HistoryEvent& e, quint64 index)
+{
+    if (e.is(K::Ok, Op::Acquire)) {
+        lane.sectionStartUs = e.tUs;
+        lane.validUntilUs = e.tUs + e.number;
+        lane.sectionEvent = index;
+    } else if (e.is(K::Ok, Op::Extend) && lane.sectionStartUs >= 0) {
+        lane.validUntilUs = e.tUs + e.number;
+    } else if (e.kind == K::SectionEnd && lane.sectionStartUs >= 0) {
+        Seg in = segment(Seg::Kind::InSection, lane.sectionStartUs, lane.sectionEvent, e.client);
+        in.endUs = std::min(lane.validUntilUs, e.tUs);
+        lane.section.push_back(in);
+        if (lane.validUntilUs < e.tUs) {
+            Seg without = segment(Seg::Kind::WithoutLock, in.endUs, lane.sectionEvent, e.client);
+            without.endUs = e.tUs;
+            lane.section.push_back(without);
+        }
+        lane.sectionStartUs = -1;
+    }
+}
+
+void RunData::onFault(TimelineLane& lane, const HistoryEvent& e, quint64 index)
+{
+    const auto kind = Fault::Kind(e.code);
+    if (kind != Fault::Kind::Paused && kind != Fault::Kind::Crashed)
+        return;
+    if (e.kind == K::FaultEnd) {
+        closeOpen(lane.faults, e.tUs);
+        return;
+    }
+    closeOpen(lane.faults, e.tUs);
+    Seg s = segment(Seg::Kind::Fault, e.tUs, index, e.client);
+    s.code = e.code;
+    lane.faults.push_back(s);
+}
+
+// A node's faults of different kinds overlap (partitioned and slow): each kind is closed
+// by its own end.
+void RunData::onNodeFault(TimelineLane& lane, const HistoryEvent& e, quint64 index)
+{
+    if (e.kind == K::FaultStart) {
+        Seg s = segment(Seg::Kind::Fault, e.tUs, index);
+        s.node = qint16(e.node);
+        s.code = e.code;
+        lane.faults.push_back(s);
+        return;
+    }
+    for (auto it = lane.faults.rbegin(); it != lane.faults.rend(); ++it) {
+        if (it->isOpen() && it->code == e.code) {
+            it->endUs = std::max(it->startUs, e.tUs);
+            break;
+        }
+    }
+}
+
+void RunData::updateNode(int node, qint64 tUs, quint64 index)
+{
+    const ReplayNode& replay = m_state->nodes().at(node);
+    updateNodeKey(m_nodes[node], replay, tUs, index);
+    updateNodeState(m_nodes[node], replay, tUs, index);
+}
+
+// The key the replay infers now, against the one drawn last: renewed (an extension or a
+// clock jump changes when it expires), replaced, or gone before its time.
+void RunData::updateNodeKey(TimelineLane& lane, const ReplayNode& node, qint64 tUs, quint64 index)
+{
+    const auto key = node.key(tUs);
+    auto& owner = m_keyOwner[lane.id];
+    TimelineTrack& keys = lane.section;
+    const bool same = key && owner && owner->first == key->client && owner->second == key->setUs;
+    if (same && keys.back().rampEndUs == key->expiresUs)
+        return;
+    if (!key) {
+        if (owner && keys.back().endUs > tUs)
+            keys.back().endUs = std::max(keys.back().startUs, tUs); // deleted or lost
+        owner.reset();
+        return;
+    }
+    qint64 startUs = same ? tUs : key->setUs;
+    if (!keys.empty() && keys.back().endUs > startUs) {
+        keys.back().endUs = std::max(keys.back().startUs, startUs);
+        startUs = keys.back().endUs;
+    }
+    Seg s = segment(Seg::Kind::Key, startUs, index, key->client);
+    s.endUs = key->expiresUs;
+    s.rampEndUs = key->expiresUs;
+    s.ttlUs = std::max<qint64>(1, key->ttlUs);
+    keys.push_back(s);
+    owner = qMakePair(key->client, key->setUs);
+}
+
+void RunData::updateNodeState(TimelineLane& lane, const ReplayNode& node, qint64 tUs, quint64 index)
+{
+    using S = NodeSnapshot::State;
+    const S state = node.state();
+    const bool drawn = state == S::Down || state == S::Paused;
+    const Seg::Kind kind = state == S::Paused ? Seg::Kind::NodePaused : Seg::Kind::NodeDown;
+    const bool openNow = !lane.state.empty() && lane.state.back().isOpen();
+    if (openNow && drawn && lane.state.back().kind == kind)
+        return;
+    closeOpen(lane.state, tUs);
+    if (drawn)
+        lane.state.push_back(segment(kind, tUs, index));
+}
+
+void RunData::onSeries(const HistoryEvent& e, quint64 index)
+{
+    RunSeries& s = m_series;
+    const auto bucket = [&s](qint64 tUs) -> RunSeries::Second& {
+        const qint64 second = tUs / 1'000'000;
+        if (s.seconds.empty() || s.seconds.back().second < second)
+            s.seconds.push_back({second, 0, 0});
+        return s.seconds.back();
+    };
+    switch (e.kind) {
+    case K::Attempt:
+        if (e.operation == Op::Acquire)
+            s.attempts.push_back(
+                {e.tUs, std::max<qint64>(0, e.latencyUs), int(e.number), e.code, e.client});
+        break;
+    case K::Ok:
+        if (e.operation == Op::Acquire)
+            ++bucket(e.tUs).acquired;
+        else if (e.operation == Op::Write)
+            s.stock.push_back({e.tUs, e.number, false});
+        break;
+    case K::Fail:
+        if (e.operation == Op::Acquire)
+            ++bucket(e.tUs).failed;
+        break;
+    case K::StockSet:
+        s.stock.push_back({e.tUs, e.number, false});
+        break;
+    case K::Say:
+        s.says.push_back({e.tUs, e.text});
+        break;
+    case K::Violation: {
+        const auto kind = HistoryEvent::ViolationKind(e.code);
+        const bool damage = kind == HistoryEvent::ViolationKind::LostUpdate ||
+                            kind == HistoryEvent::ViolationKind::Oversold;
+        if (damage && !s.stock.empty())
+            s.stock.back().damaged = true;
+        s.violations.push_back(
+            {e.sinceUs >= 0 ? e.sinceUs : e.tUs, -1, e.code, int(e.number), e.client, index});
+        break;
+    }
+    case K::ViolationEnd:
+        for (auto it = s.violations.rbegin(); it != s.violations.rend(); ++it) {
+            if (it->endUs < 0 && it->kind == e.code && it->first == int(e.number) &&
+                it->second == e.client) {
+                it->endUs = e.tUs;
+                break;
+            }
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+// Live: the oldest events go, and with them whatever ended before the oldest one kept.
+void RunData::trim()
+{
+    if (m_capacity == 0 || m_events.size() <= m_capacity + m_capacity / 10)
+        return;
+    const size_t drop = m_events.size() - m_capacity;
+    m_events.erase(m_events.begin(), m_events.begin() + qsizetype(drop));
+    m_firstIndex += drop;
+    const qint64 horizonUs = m_events.front().tUs;
+    m_startUs = horizonUs;
+    const auto trimTrack = [horizonUs](TimelineTrack& track) {
+        while (!track.empty() && !track.front().isOpen() && track.front().endUs < horizonUs)
+            track.pop_front();
+    };
+    for (QList<TimelineLane>* lanes : {&m_clients, &m_nodes})
+        for (TimelineLane& lane : *lanes) {
+            trimTrack(lane.state);
+            trimTrack(lane.section);
+            trimTrack(lane.faults);
+        }
+    const auto before = [horizonUs](const auto& point) { return point.tUs < horizonUs; };
+    while (!m_series.attempts.empty() && before(m_series.attempts.front()))
+        m_series.attempts.pop_front();
+    while (!m_series.stock.empty() && before(m_series.stock.front()))
+        m_series.stock.pop_front();
+    while (!m_series.says.empty() && before(m_series.says.front()))
+        m_series.says.pop_front();
+    while (!m_series.seconds.empty() && m_series.seconds.front().second < horizonUs / 1'000'000)
+        m_series.seconds.pop_front();
+    while (!m_series.violations.empty() && m_series.violations.front().endUs >= 0 &&
+           m_series.violations.front().endUs < horizonUs)
+        m_series.violations.pop_front();
+}
