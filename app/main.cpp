@@ -1,6 +1,7 @@
 // redlockscope: the command line, then either the window or a headless run.
 #include "bench/benchmark.h"
 #include "bench/recordbenchmark.h"
+#include "bench/strategybenchmark.h"
 #include "charts/chartspanel.h"
 #include "charts/runexporter.h"
 #include "charts/timelinebenchmark.h"
@@ -40,6 +41,8 @@ struct Options
     bool bench = false;
     bool benchUi = false;
     bool benchRecord = false;
+    QList<StrategyFactory::Kind> benchStrategies; // --strategies (or Redlock for --contention)
+    bool benchContention = false;
     bool benchTimeline = false;
     bool showCharts = false;
     QString openPath;   // --open: a recorded run in the window
@@ -87,6 +90,14 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("headless"), QStringLiteral("Run without a window.")},
         {QStringLiteral("bench"), QStringLiteral("With --headless: measure acquire/release latency "
                                                  "against the multiplexed floor, then exit.")},
+        {QStringLiteral("strategies"),
+         QStringLiteral("With --bench: instead, run the whole engine with each strategy (a "
+                        "comma-separated list, or all), one client then 8, no work or think "
+                        "time: acquisitions/s, purchases/s, acquire p50/p99, engine CPU."),
+         QStringLiteral("list")},
+        {QStringLiteral("contention"),
+         QStringLiteral("With --bench: instead, Redlock with one client then 8 contending; "
+                        "passes when 8 reach the single client's acquisitions/s.")},
         {QStringLiteral("bench-ui"),
          QStringLiteral("Run the window under load (default 50 clients) for --duration seconds "
                         "(default 30) and report frames/s, GUI CPU, repaint lag and memory.")},
@@ -290,6 +301,13 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--seed goes with --scenario or --exec");
     if (o.bench && (isSet("exec") || isSet("scenario")))
         return QStringLiteral("--bench runs no scenario");
+    if ((isSet("strategies") || isSet("contention")) && !o.bench)
+        return QStringLiteral("--strategies and --contention go with --bench");
+    if (isSet("strategies") && isSet("contention"))
+        return QStringLiteral("--strategies and --contention: one benchmark at a time");
+    if (isSet("bench-cycles") && !o.benchStrategies.isEmpty())
+        return QStringLiteral("--bench-cycles does not apply to --strategies or --contention "
+                              "(they run for a time)");
     if (isSet("bench-cycles") && !o.bench)
         return QStringLiteral("--bench-cycles goes with --bench");
     if (isSet("json") && !o.bench && !o.benchUi)
@@ -306,6 +324,37 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--local-nodes and --redis-server are for local nodes, but the "
                               "nodes are given (--nodes or the config file)");
     return unusedRunFlag(parser, o);
+}
+
+// `--strategies all|NAME,NAME` (failover only where Sentinel runs), or Redlock alone for
+// `--contention`.
+bool readBenchStrategies(const QCommandLineParser& parser, Options* o, QString* error)
+{
+    o->benchContention = parser.isSet(QStringLiteral("contention"));
+    if (o->benchContention)
+        o->benchStrategies = {StrategyFactory::Kind::Redlock};
+    if (!parser.isSet(QStringLiteral("strategies")))
+        return true;
+    const QString list = parser.value(QStringLiteral("strategies"));
+    const QStringList names =
+        list == QLatin1String("all") ? StrategyFactory::names() : list.split(QLatin1Char(','));
+    for (const QString& name : names) {
+        const auto kind = EnumNames::parse<StrategyFactory::Kind>(name.trimmed());
+        if (!kind) {
+            *error = QStringLiteral("--strategies: unknown strategy \"%1\" (known: %2, or all)")
+                         .arg(name, StrategyFactory::names().join(QStringLiteral(", ")));
+            return false;
+        }
+        QString why;
+        if (!StrategyFactory::canRun(*kind, &why)) {
+            if (list == QLatin1String("all"))
+                continue; // all that can run here
+            *error = QStringLiteral("--strategies: %1").arg(why);
+            return false;
+        }
+        o->benchStrategies << *kind;
+    }
+    return true;
 }
 
 // Before a long benchmark, not after it: the report must have somewhere to go.
@@ -390,6 +439,8 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
     o->headless = parser.isSet(QStringLiteral("headless"));
     o->bench = parser.isSet(QStringLiteral("bench"));
     o->benchUi = parser.isSet(QStringLiteral("bench-ui"));
+    if (!readBenchStrategies(parser, o, error))
+        return false;
     if (o->benchUi && !parser.isSet(QStringLiteral("clients")))
         o->config.initialClients = 50;
     o->jsonPath = parser.value(QStringLiteral("json"));
@@ -434,6 +485,14 @@ void quitOnSignals(QCoreApplication& app)
 
 int runHeadless(const Options& o)
 {
+    if (o.bench && !o.benchStrategies.isEmpty()) {
+        StrategyBenchmark::Options bench;
+        bench.config = o.config;
+        bench.strategies = o.benchStrategies;
+        bench.contention = o.benchContention;
+        bench.jsonPath = o.jsonPath;
+        return StrategyBenchmark(bench).run();
+    }
     if (o.bench) {
         Benchmark::Options bench;
         bench.config = o.config;

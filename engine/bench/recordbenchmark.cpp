@@ -1,5 +1,6 @@
 #include "bench/recordbenchmark.h"
 
+#include "bench/threadcpu.h"
 #include "core/enginecontroller.h"
 #include "record/runreader.h"
 #include "record/runwriter.h"
@@ -30,26 +31,6 @@ void wait(int ms)
 
 RecordBenchmark::RecordBenchmark(const Options& options) : m_options(options) {}
 
-// The CPU time (µs) of this process's thread named `name` (QThread and pthread names show
-// in /proc/self/task/*/comm), -1 when there is none.
-qint64 RecordBenchmark::threadCpuUs(const QByteArray& name)
-{
-    const QStringList tasks = QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs);
-    for (const QString& task : tasks) {
-        QFile comm(QStringLiteral("/proc/self/task/%1/comm").arg(task));
-        if (!comm.open(QIODevice::ReadOnly) || comm.readAll().trimmed() != name)
-            continue;
-        QFile stat(QStringLiteral("/proc/self/task/%1/stat").arg(task));
-        if (!stat.open(QIODevice::ReadOnly))
-            return -1;
-        const QByteArray line = stat.readAll();
-        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
-        const qint64 ticks = fields.value(11).toLongLong() + fields.value(12).toLongLong();
-        return ticks * 1'000'000 / sysconf(_SC_CLK_TCK);
-    }
-    return -1;
-}
-
 bool RecordBenchmark::runPhase(bool recording, const QString& path, Phase* phase, QString* error)
 {
     EngineConfig config = m_options.config;
@@ -76,8 +57,8 @@ bool RecordBenchmark::runPhase(bool recording, const QString& path, Phase* phase
     }
     wait(m_options.warmUpSeconds * 1000);
     const quint64 events0 = events;
-    const qint64 cpu0 = threadCpuUs("engine");
-    const qint64 writer0 = threadCpuUs("runwriter");
+    const qint64 cpu0 = ThreadCpu::us("engine");
+    const qint64 writer0 = ThreadCpu::us("runwriter");
     clock.restart();
     wait(m_options.phaseSeconds * 1000);
     const double seconds = clock.elapsed() / 1000.0;
@@ -85,9 +66,9 @@ bool RecordBenchmark::runPhase(bool recording, const QString& path, Phase* phase
     phase->recording = recording;
     phase->eventsPerSecond = counted / seconds;
     phase->engineCpuUsPerEvent =
-        double(threadCpuUs("engine") - cpu0) / std::max<quint64>(1, counted);
+        double(ThreadCpu::us("engine") - cpu0) / std::max<quint64>(1, counted);
     if (recording)
-        phase->writerCpuShare = (threadCpuUs("runwriter") - writer0) / 1e6 / seconds;
+        phase->writerCpuShare = (ThreadCpu::us("runwriter") - writer0) / 1e6 / seconds;
     engine.shutdown();
     phase->reportedEvents = events;
     if (recording) {

@@ -52,7 +52,6 @@ private:
     static double handOffNs(const QString& path);
     int verdict(const QString& scratch, class QTextStream& out) const;
     static void print(const Phase& phase, QTextStream& out);
-    static qint64 threadCpuUs(const QByteArray& name);
 
     Options m_options;
     QList<Phase> m_phases;

@@ -13,6 +13,7 @@
 #include "lock/watchlock.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 
 namespace {
 // The single-node rungs lock on node 1, the one Redis of the seed's code.
@@ -102,4 +103,23 @@ QString StrategyFactory::describe(Kind kind)
         return tr("a majority of independent masters");
     }
     return {};
+}
+
+int StrategyFactory::nodeCount(Kind kind, int fleetSize)
+{
+    switch (kind) {
+    case Kind::None:
+    case Kind::Watch:
+        return 0;
+    case Kind::Redlock:
+        return fleetSize;
+    default:
+        return std::min(1, fleetSize); // the single-node rungs and failover's master
+    }
+}
+
+int StrategyFactory::quorum(Kind kind, int fleetSize)
+{
+    const int nodes = nodeCount(kind, fleetSize);
+    return nodes == 0 ? 0 : nodes / 2 + 1;
 }

@@ -36,6 +36,10 @@ public:
                                 QString* error);
     // Whether `kind` can run on the fleet the app has (failover needs Sentinel); *why if not.
     static bool canRun(Kind kind, QString* why);
+    // How many of a fleet's nodes `kind` locks on, and how many must agree (0: no lock):
+    // what a replay shows for a client, which has no strategy object.
+    static int nodeCount(Kind kind, int fleetSize);
+    static int quorum(Kind kind, int fleetSize);
     static QString name(Kind kind);
     static QStringList names();
     // What the rung is, and the failure it shows, in one line (menus, help).

@@ -12,7 +12,8 @@ constexpr size_t LatencyWindow = 1000; // as LockClient
 } // namespace
 
 ReplayClient::ReplayClient(int id, const QString& name, const QByteArray& resource,
-                           const ClientSettings& settings, qint64 tUs)
+                           const ClientSettings& settings, qint64 tUs, int fleetSize)
+    : m_fleetSize(fleetSize)
 {
     m_s.id = id;
     m_s.name = name;
@@ -139,6 +140,9 @@ void ReplayClient::onSectionEnd(const HistoryEvent& e)
 ClientSnapshot ReplayClient::snapshot() const
 {
     ClientSnapshot s = m_s;
+    s.strategy = s.settings.strategy;
+    s.strategyNodes = StrategyFactory::nodeCount(s.strategy, m_fleetSize);
+    s.strategyQuorum = StrategyFactory::quorum(s.strategy, m_fleetSize);
     s.lockLost = s.inSection && s.lockLost;
     if (!s.inSection) {
         s.lockNodes = 0;

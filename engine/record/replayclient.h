@@ -13,7 +13,7 @@ class ReplayClient
 {
 public:
     ReplayClient(int id, const QString& name, const QByteArray& resource,
-                 const ClientSettings& settings, qint64 tUs);
+                 const ClientSettings& settings, qint64 tUs, int fleetSize);
 
     void apply(const HistoryEvent& e);
     void setSettings(const ClientSettings& settings) { m_s.settings = settings; }
@@ -30,5 +30,6 @@ private:
     void onSectionEnd(const HistoryEvent& e);
 
     ClientSnapshot m_s;
+    int m_fleetSize = 0;              // the lock nodes, for the strategy's quorum
     std::deque<qint64> m_latenciesUs; // the newest ones, as the live client keeps them
 };

@@ -61,8 +61,8 @@ void ReplayState::apply(const HistoryEvent& e)
 
 void ReplayState::onClientAdded(const HistoryEvent& e)
 {
-    m_clients.insert(e.client,
-                     ReplayClient(e.client, e.text, m_header.resource, m_defaults, e.tUs));
+    m_clients.insert(e.client, ReplayClient(e.client, e.text, m_header.resource, m_defaults, e.tUs,
+                                            m_header.nodeCount()));
     m_lastAdded = e.client;
 }
 
@@ -171,7 +171,8 @@ void ReplayState::onClientCommand(const ParsedCommand& c)
         applySettings(name.isEmpty() ? QStringLiteral("#%1").arg(m_lastAdded) : name, assignments);
     } else if (verb == QLatin1String("client set")) {
         applySettings(c.word(QStringLiteral("NAME|all")), assignments);
-    } else if (verb == QLatin1String("client pause") && c.has(QStringLiteral("before-write"))) {
+    } else if ((verb == QLatin1String("client pause") || verb == QLatin1String("client crash")) &&
+               !c.word(QStringLiteral("MOMENT")).isEmpty()) { // armed for a moment
         const QString target = c.word(QStringLiteral("NAME|all"));
         for (ReplayClient& client : m_clients)
             if (target == QLatin1String("all") || client.name() == target)
@@ -233,6 +234,7 @@ ResourceSnapshot ReplayState::resource(const QList<NodeSnapshot>& nodes,
             auto& holder = holders[key.token];
             holder.token = key.token;
             holder.client = key.ownerClient;
+            holder.noTtl = holder.noTtl || key.pttlMs == -1;
             ++holder.nodeCount;
         }
     }
@@ -241,7 +243,8 @@ ResourceSnapshot ReplayState::resource(const QList<NodeSnapshot>& nodes,
               [](const auto& a, const auto& b) { return a.nodeCount > b.nodeCount; });
     for (const ClientSnapshot& c : clients)
         if (c.inSection)
-            r.sections << ResourceSnapshot::Section{c.id, c.token, c.validUntilUs, c.lockLost};
+            r.sections << ResourceSnapshot::Section{c.id,       c.token,          c.validUntilUs,
+                                                    c.lockLost, c.strategyQuorum, c.strategyNodes};
     return r;
 }
 

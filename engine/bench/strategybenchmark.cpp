@@ -1,0 +1,280 @@
+#include "bench/strategybenchmark.h"
+
+#include "bench/threadcpu.h"
+#include "core/enginecontroller.h"
+#include "fleet/localfleet.h"
+#include "record/latencystats.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QTextStream>
+#include <QTimer>
+#include <algorithm>
+#include <cstdio>
+
+namespace {
+constexpr int StartTimeoutMs = 20000;
+constexpr qint64 Stock = 1'000'000'000; // never sold out within a phase
+
+void wait(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+bool hasLock(StrategyFactory::Kind kind)
+{
+    using K = StrategyFactory::Kind;
+    return kind != K::None && kind != K::Watch;
+}
+
+QTextStream& out()
+{
+    static QTextStream stream(stdout);
+    return stream;
+}
+} // namespace
+
+StrategyBenchmark::StrategyBenchmark(const Options& options) : m_options(options) {}
+
+StrategyBenchmark::~StrategyBenchmark() = default;
+
+// Five lock nodes and a storage node of our own, shared by every phase (the same nodes in
+// one run), unless the user named nodes: then those, and the storage they named or ours.
+bool StrategyBenchmark::startNodes(QString* error)
+{
+    const EngineConfig& config = m_options.config;
+    const int own =
+        (config.usesLocalFleet() ? config.localNodeCount : 0) + (config.storage ? 0 : 1);
+    if (own > 0) {
+        RedisServerProcess::Options options;
+        options.executable = config.redisServer;
+        m_fleet = std::make_unique<LocalFleet>(own, options);
+        if (!m_fleet->startAndWait(15000, error))
+            return false;
+    }
+    const QList<NodeAddress> started = m_fleet ? m_fleet->addresses() : QList<NodeAddress>();
+    m_lockNodes = config.usesLocalFleet() ? started.mid(0, config.localNodeCount) : config.nodes;
+    m_storage = config.storage ? *config.storage : started.last();
+    return true;
+}
+
+EngineConfig StrategyBenchmark::phaseConfig(StrategyFactory::Kind kind, int clients) const
+{
+    EngineConfig config = m_options.config;
+    config.nodes = m_lockNodes;
+    config.storage = m_storage;
+    config.initialClients = clients;
+    // A resource of its own per phase: nothing one phase left on a node meets the next.
+    config.resource = QStringLiteral("bench-%1-%2-%3")
+                          .arg(StrategyFactory::name(kind))
+                          .arg(clients)
+                          .arg(m_phaseNumber)
+                          .toUtf8();
+    ClientSettings& client = config.clientDefaults;
+    client.strategy = kind;
+    client.workMinMs = client.workMaxMs = 0;
+    client.thinkMs = 0;
+    client.autoExtend = false;
+    // Losers retry soon: what is measured is how fast the lock changes hands, not how long
+    // a retry policy waits.
+    client.lock.retryDelayMs = 1;
+    client.lock.retryJitterMs = 1;
+    return config;
+}
+
+bool StrategyBenchmark::runPhase(StrategyFactory::Kind kind, int clients, Phase* phase,
+                                 QString* error)
+{
+    ++m_phaseNumber;
+    EngineController engine(phaseConfig(kind, 0));
+    bool started = false;
+    bool measuring = false;
+    LatencyStats latency;
+    CheckCounters counters;
+    QObject::connect(&engine, &EngineController::started, &engine, [&] { started = true; });
+    QObject::connect(&engine, &EngineController::startFailed, &engine,
+                     [&](const QString& why) { *error = why; });
+    QObject::connect(&engine, &EngineController::snapshotReady, &engine,
+                     [&](const EngineSnapshot& s) {
+                         counters = s.counters;
+                         if (!measuring)
+                             return;
+                         for (const HistoryEvent& e : s.newEvents)
+                             if (e.kind == HistoryEvent::Kind::Ok &&
+                                 e.operation == HistoryEvent::Operation::Acquire)
+                                 latency.add(e.latencyUs);
+                     });
+    engine.start();
+    QElapsedTimer clock;
+    clock.start();
+    while (!started && error->isEmpty() && clock.elapsed() < StartTimeoutMs)
+        wait(20);
+    if (!started) {
+        if (error->isEmpty())
+            *error = QStringLiteral("the engine did not start in %1 s").arg(StartTimeoutMs / 1000);
+        return false;
+    }
+    // The stock first, then the clients: every one of them buys from the start.
+    engine.execute(QStringLiteral("stock %1").arg(Stock));
+    for (int i = 0; i < clients; ++i)
+        engine.execute(QStringLiteral("client add"));
+    wait(m_options.warmUpMs);
+    const CheckCounters before = counters;
+    const qint64 cpu0 = ThreadCpu::us("engine");
+    measuring = true;
+    clock.restart();
+    wait(m_options.phaseSeconds * 1000);
+    const double seconds = clock.elapsed() / 1000.0;
+    const qint64 cpu = ThreadCpu::us("engine") - cpu0;
+    wait(150); // the last snapshot of the phase
+    engine.shutdown();
+
+    phase->kind = kind;
+    phase->clients = clients;
+    phase->seconds = seconds;
+    const qint64 acquisitions = counters.acquisitions - before.acquisitions;
+    const qint64 sales = counters.sales - before.sales;
+    phase->acquisitionsPerSecond = acquisitions / seconds;
+    phase->purchasesPerSecond = sales / seconds;
+    phase->p50Us = latency.isEmpty() ? -1 : double(latency.percentile(50));
+    phase->p99Us = latency.isEmpty() ? -1 : double(latency.percentile(99));
+    phase->engineCpuUsPerCycle =
+        double(cpu) / double(std::max<qint64>(1, hasLock(kind) ? acquisitions : sales));
+    phase->failures = counters.failures - before.failures;
+    phase->conflicts = counters.conflicts - before.conflicts;
+    phase->overlaps = counters.overlaps;
+    phase->lostUpdates = counters.lostUpdates;
+    return true;
+}
+
+void StrategyBenchmark::print(const Phase& p, QTextStream& s)
+{
+    const auto us = [](double v) {
+        return v < 0 ? QStringLiteral("-") : QString::number(v / 1000.0, 'f', 2);
+    };
+    s << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+             .arg(StrategyFactory::name(p.kind), -14)
+             .arg(p.clients, 7)
+             .arg(p.acquisitionsPerSecond, 10, 'f', 0)
+             .arg(p.purchasesPerSecond, 10, 'f', 0)
+             .arg(us(p.p50Us), 9)
+             .arg(us(p.p99Us), 9)
+             .arg(p.engineCpuUsPerCycle, 10, 'f', 1)
+             .arg(p.failures + p.conflicts, 9)
+             .arg(p.overlaps > 0 || p.lostUpdates > 0 ? QStringLiteral("UNSAFE")
+                                                      : QStringLiteral("safe"));
+    s.flush();
+}
+
+QJsonObject StrategyBenchmark::toJson(const Phase& p)
+{
+    return QJsonObject{
+        {QStringLiteral("strategy"), StrategyFactory::name(p.kind)},
+        {QStringLiteral("clients"), p.clients},
+        {QStringLiteral("seconds"), p.seconds},
+        {QStringLiteral("acquisitions_per_s"), p.acquisitionsPerSecond},
+        {QStringLiteral("purchases_per_s"), p.purchasesPerSecond},
+        {QStringLiteral("acquire_p50_us"), p.p50Us},
+        {QStringLiteral("acquire_p99_us"), p.p99Us},
+        {QStringLiteral("engine_cpu_us_per_cycle"), p.engineCpuUsPerCycle},
+        {QStringLiteral("failed_attempts"), p.failures},
+        {QStringLiteral("conflicts"), p.conflicts},
+        {QStringLiteral("overlaps"), p.overlaps},
+        {QStringLiteral("lost_updates"), p.lostUpdates},
+    };
+}
+
+// With --contention: the contended Redlock phase must reach the single client's cycles/s
+// (hand-overs can overlap; a lock changing hands slower than one client cycles is the
+// engine queueing, not the algorithm).
+int StrategyBenchmark::judge(QTextStream& s)
+{
+    if (!m_options.contention)
+        return 0;
+    const auto find = [this](int clients) -> const Phase* {
+        for (const Phase& p : std::as_const(m_phases))
+            if (p.kind == StrategyFactory::Kind::Redlock && p.clients == clients)
+                return &p;
+        return nullptr;
+    };
+    const Phase* one = find(1);
+    const Phase* many = find(m_options.contendedClients);
+    if (!one || !many)
+        return 2;
+    const double ratio = many->acquisitionsPerSecond / std::max(1e-9, one->acquisitionsPerSecond);
+    m_report.insert(QStringLiteral("contention_ratio"), ratio);
+    s << QStringLiteral("contention: %1 clients make %2 acquisitions/s, one client %3/s: "
+                        "ratio %4 (target >= 1.00) %5\n")
+             .arg(many->clients)
+             .arg(many->acquisitionsPerSecond, 0, 'f', 0)
+             .arg(one->acquisitionsPerSecond, 0, 'f', 0)
+             .arg(ratio, 0, 'f', 2)
+             .arg(ratio >= 1.0 ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+    return ratio >= 1.0 ? 0 : 1;
+}
+
+bool StrategyBenchmark::writeJson(QString* error) const
+{
+    if (m_options.jsonPath.isEmpty())
+        return true;
+    QSaveFile file(m_options.jsonPath);
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(m_report).toJson()) < 0 ||
+        !file.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(m_options.jsonPath, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+int StrategyBenchmark::run()
+{
+    QString error;
+    if (!startNodes(&error)) {
+        fprintf(stderr, "redlockscope: benchmark cannot start: %s\n", qPrintable(error));
+        return 2;
+    }
+    out() << QStringLiteral("Redlock Scope strategies benchmark: %1 lock nodes, storage %2, "
+                            "%3 s per phase after %4 ms warm-up, no work, no think time\n")
+                 .arg(m_lockNodes.size())
+                 .arg(m_storage.display())
+                 .arg(m_options.phaseSeconds)
+                 .arg(m_options.warmUpMs);
+    out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 verdict\n")
+                 .arg(QStringLiteral("strategy"), -14)
+                 .arg(QStringLiteral("clients"), 7)
+                 .arg(QStringLiteral("acquire/s"), 10)
+                 .arg(QStringLiteral("bought/s"), 10)
+                 .arg(QStringLiteral("p50 ms"), 9)
+                 .arg(QStringLiteral("p99 ms"), 9)
+                 .arg(QStringLiteral("engine µs"), 10)
+                 .arg(QStringLiteral("failed"), 9);
+    QJsonArray phases;
+    for (StrategyFactory::Kind kind : std::as_const(m_options.strategies)) {
+        for (int clients : {1, m_options.contendedClients}) {
+            Phase phase;
+            if (!runPhase(kind, clients, &phase, &error)) {
+                fprintf(stderr, "redlockscope: %s with %d client(s): %s\n",
+                        qPrintable(StrategyFactory::name(kind)), clients, qPrintable(error));
+                return 2;
+            }
+            print(phase, out());
+            m_phases << phase;
+            phases << toJson(phase);
+        }
+    }
+    m_report.insert(QStringLiteral("phases"), phases);
+    m_report.insert(QStringLiteral("lock_nodes"), int(m_lockNodes.size()));
+    const int code = judge(out());
+    out().flush();
+    if (!writeJson(&error)) {
+        fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
+        return 2;
+    }
+    return code;
+}

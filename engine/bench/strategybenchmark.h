@@ -1,0 +1,77 @@
+#pragma once
+
+#include "core/engineconfig.h"
+#include "lock/strategyfactory.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <memory>
+
+class LocalFleet;
+class QTextStream;
+
+// `redlockscope --headless --bench --strategies LIST|all` and `--bench --contention`: the
+// whole engine (its thread, its clients, the stock on the storage node) run for a few
+// seconds per phase with no work and no think time, first with one client, then with
+// several contending for one resource, against the same nodes in one run.
+//
+// Per phase: acquisitions and purchases (stock writes) per second, acquire latency p50
+// and p99 (the client's own measure, from its Ok events), the engine thread's CPU time per
+// acquisition (from /proc/self/task) and the checker's verdict. For `none` and `watch`
+// there is no lock: their rate is purchases per second.
+class StrategyBenchmark
+{
+public:
+    struct Options
+    {
+        EngineConfig config;
+        QList<StrategyFactory::Kind> strategies;
+        int contendedClients = 8;
+        int phaseSeconds = 3;
+        int warmUpMs = 1000;
+        bool contention = false; // --contention: judge 8 clients against one (Redlock)
+        QString jsonPath;
+    };
+
+    explicit StrategyBenchmark(const Options& options);
+    ~StrategyBenchmark();
+
+    // Prints a table (and writes the JSON). 0: every phase ran (and, with contention, the
+    // contended rate reached the single client's), 1: a check failed, 2: could not run.
+    int run();
+
+private:
+    struct Phase
+    {
+        StrategyFactory::Kind kind = StrategyFactory::Kind::Redlock;
+        int clients = 1;
+        double seconds = 0;
+        double acquisitionsPerSecond = 0;
+        double purchasesPerSecond = 0;
+        double releasesPerSecond = 0;
+        double p50Us = -1; // -1: no acquire to measure (none, watch)
+        double p99Us = -1;
+        double engineCpuUsPerCycle = 0;
+        qint64 failures = 0;
+        qint64 conflicts = 0;
+        qint64 overlaps = 0;
+        qint64 lostUpdates = 0;
+    };
+
+    bool startNodes(QString* error);
+    bool runPhase(StrategyFactory::Kind kind, int clients, Phase* phase, QString* error);
+    EngineConfig phaseConfig(StrategyFactory::Kind kind, int clients) const;
+    static void print(const Phase& phase, QTextStream& out);
+    static QJsonObject toJson(const Phase& phase);
+    int judge(QTextStream& out);
+    bool writeJson(QString* error) const;
+
+    Options m_options;
+    std::unique_ptr<LocalFleet> m_fleet;
+    QList<NodeAddress> m_lockNodes;
+    NodeAddress m_storage;
+    QList<Phase> m_phases;
+    QJsonObject m_report;
+    int m_phaseNumber = 0;
+};
