@@ -3,9 +3,9 @@
 #include "core/engineconfig.h"
 #include "core/enginecontroller.h"
 #include "core/filebudget.h"
+#include "core/headlessrun.h"
 #include "core/unixsignalwatcher.h"
-#include "record/eventtext.h"
-#include "window/execqueue.h"
+#include "scenario/scenariolibrary.h"
 #include "window/mainwindow.h"
 #include "window/uibenchmark.h"
 
@@ -31,7 +31,10 @@ struct Options
     bool benchUi = false;
     QString jsonPath;
     QString screenshotPath;
-    QList<ExecQueue::Step> exec; // --exec: command lines to run once the engine started
+    QString execText; // --exec: lines of the command language, run once the nodes are up
+    QString scenario; // --scenario FILE or builtin:NAME
+    std::optional<quint64> seed;
+    bool listScenarios = false;
     double screenshotAfterS = 3.0;
     double durationS = 0; // headless: stop after this long (0: until a signal)
     int benchCycles = 3000;
@@ -80,10 +83,20 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("screenshot"), QStringLiteral("Render the window to a PNG and exit."),
          QStringLiteral("file")},
         {QStringLiteral("exec"),
-         QStringLiteral("Run these command lines in order once the engine and its nodes are up: "
-                        "\"node partition 2; wait C1 holding; client pause C1; sleep 3000\" "
-                        "(sleep MS and wait CLIENT STATE [MS] space them)."),
+         QStringLiteral("Run these lines of the command language once the nodes are up, as a "
+                        "scenario: \"node partition 2; wait C1 holding; client pause C1; sleep "
+                        "3000\"."),
          QStringLiteral("commands")},
+        {QStringLiteral("scenario"),
+         QStringLiteral("Run a scenario file (.rls) or a built-in one (builtin:NAME). Headless: "
+                        "each step, then 'verdict: PASS|FAIL'; exit 0, 1 (not as expected) or 2 "
+                        "(could not run)."),
+         QStringLiteral("file")},
+        {QStringLiteral("seed"),
+         QStringLiteral("Every random choice of the scenario (tokens aside) comes from this "
+                        "number; overrides the file's `seed`."),
+         QStringLiteral("n")},
+        {QStringLiteral("list-scenarios"), QStringLiteral("List the built-in scenarios and exit.")},
         {QStringLiteral("after"),
          QStringLiteral("With --screenshot: wait this long first "
                         "(default 3)."),
@@ -107,6 +120,7 @@ constexpr NumberFlag kAfter{"after", 0, 3600, false, "seconds"};        // 1 h
 constexpr NumberFlag kBenchCycles{"bench-cycles", 1, 1'000'000, true, ""};
 constexpr NumberFlag kClients{"clients", 0, EngineConfig::kMaxClients, true, ""};
 constexpr NumberFlag kLocalNodes{"local-nodes", 1, 9, true, ""};
+constexpr NumberFlag kSeed{"seed", 0, 9007199254740992.0, true, ""}; // 2^53: exact in a double
 
 // The flag's value when it is a finite number within its limits (whole when it must be);
 // otherwise nothing, and *error names the flag, what it takes and what it got.
@@ -147,13 +161,23 @@ bool readNumberInto(const QCommandLineParser& parser, const NumberFlag& flag, T*
     return value.has_value();
 }
 
+bool readSeed(const QCommandLineParser& parser, Options* o, QString* error)
+{
+    if (!parser.isSet(QLatin1String(kSeed.name)))
+        return true;
+    const std::optional<double> value = readNumber(parser, kSeed, error);
+    if (value)
+        o->seed = quint64(*value);
+    return value.has_value();
+}
+
 bool readNumbers(const QCommandLineParser& parser, Options* o, QString* error)
 {
     return readNumberInto(parser, kLocalNodes, &o->config.localNodeCount, error) &&
            readNumberInto(parser, kClients, &o->config.initialClients, error) &&
            readNumberInto(parser, kBenchCycles, &o->benchCycles, error) &&
            readNumberInto(parser, kAfter, &o->screenshotAfterS, error) &&
-           readNumberInto(parser, kDuration, &o->durationS, error);
+           readNumberInto(parser, kDuration, &o->durationS, error) && readSeed(parser, o, error);
 }
 
 // A flag that the chosen mode would ignore is refused: a run that quietly does something
@@ -163,9 +187,14 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
     const auto isSet = [&parser](const char* name) { return parser.isSet(QLatin1String(name)); };
     if (o.bench && !o.headless)
         return QStringLiteral("--bench runs with --headless");
-    if (o.headless && (o.benchUi || !o.screenshotPath.isEmpty() || isSet("exec")))
-        return QStringLiteral("--bench-ui, --screenshot and --exec run with the window, not "
-                              "--headless");
+    if (o.headless && (o.benchUi || !o.screenshotPath.isEmpty()))
+        return QStringLiteral("--bench-ui and --screenshot run with the window, not --headless");
+    if (isSet("exec") && isSet("scenario"))
+        return QStringLiteral("--exec and --scenario: one script at a time");
+    if (isSet("seed") && !isSet("exec") && !isSet("scenario"))
+        return QStringLiteral("--seed goes with --scenario or --exec");
+    if (o.bench && (isSet("exec") || isSet("scenario")))
+        return QStringLiteral("--bench runs no scenario");
     if (isSet("bench-cycles") && !o.bench)
         return QStringLiteral("--bench-cycles goes with --bench");
     if (isSet("json") && !o.bench && !o.benchUi)
@@ -243,12 +272,13 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         return false;
     if (*error = unwritable(o->jsonPath); !error->isEmpty())
         return false;
-    if (parser.isSet(QStringLiteral("exec"))) {
-        const auto steps = ExecQueue::parse(parser.value(QStringLiteral("exec")), error);
-        if (!steps)
-            return false;
-        o->exec = *steps;
-    }
+    o->execText = parser.value(QStringLiteral("exec"));
+    o->scenario = parser.value(QStringLiteral("scenario"));
+    o->listScenarios = parser.isSet(QStringLiteral("list-scenarios"));
+    // A script brings its own clients: none at start unless asked for.
+    if ((!o->execText.isEmpty() || !o->scenario.isEmpty()) &&
+        !parser.isSet(QStringLiteral("clients")))
+        o->config.initialClients = 0;
     if (*error = o->config.validate(); !error->isEmpty())
         return false;
     // The benchmark opens its own few connections, not clients.
@@ -267,7 +297,7 @@ void quitOnSignals(QCoreApplication& app)
                      &QCoreApplication::quit);
 }
 
-int runHeadless(QCoreApplication& app, const Options& o)
+int runHeadless(const Options& o)
 {
     if (o.bench) {
         Benchmark::Options bench;
@@ -278,28 +308,21 @@ int runHeadless(QCoreApplication& app, const Options& o)
         Benchmark benchmark(bench);
         return benchmark.run();
     }
-    EngineController engine(o.config);
-    int code = 0;
-    QObject::connect(&engine, &EngineController::startFailed, &app, [&](const QString& error) {
-        fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
-        code = 2;
-        app.quit();
-    });
-    EventText text;
-    QObject::connect(&engine, &EngineController::snapshotReady, &app,
-                     [&text](const EngineSnapshot& s) {
-                         for (const HistoryEvent& e : s.newEvents) {
-                             text.learn(e);
-                             printf("%s\n", qPrintable(text.line(e)));
-                         }
-                         fflush(stdout);
-                     });
-    if (o.durationS > 0)
-        QTimer::singleShot(int(o.durationS * 1000), &app, &QCoreApplication::quit);
-    engine.start();
-    const int loop = app.exec();
-    engine.shutdown();
-    return code ? code : loop;
+    HeadlessRun::Options run;
+    run.config = o.config;
+    run.durationS = o.durationS;
+    run.scenario = o.scenario;
+    run.execText = o.execText;
+    run.seed = o.seed;
+    HeadlessRun headless(run);
+    return headless.exec();
+}
+
+int listScenarios()
+{
+    for (const QString& name : ScenarioLibrary::names())
+        printf("builtin:%-28s %s\n", qPrintable(name), qPrintable(ScenarioLibrary::title(name)));
+    return 0;
 }
 
 int runWindow(QApplication& app, const Options& o)
@@ -317,22 +340,26 @@ int runWindow(QApplication& app, const Options& o)
         QObject::connect(benchmark.get(), &UiBenchmark::finished, &app, &QCoreApplication::exit);
         benchmark->start();
     }
-    std::unique_ptr<ExecQueue> exec;
-    if (!o.exec.isEmpty()) {
-        exec = std::make_unique<ExecQueue>(
-            o.exec, [&window](const QString& line) { return window.executeCommand(line); });
-        EngineController* engine = window.controller();
-        QObject::connect(engine, &EngineController::commandFinished, exec.get(),
-                         &ExecQueue::onCommandFinished);
-        QObject::connect(engine, &EngineController::snapshotReady, exec.get(),
-                         &ExecQueue::onSnapshot);
-        QObject::connect(engine, &EngineController::started, exec.get(), &ExecQueue::start);
-        QObject::connect(exec.get(), &ExecQueue::report, &app, [](const QString& line, bool ok) {
-            fprintf(ok ? stdout : stderr, "redlockscope: exec: %s%s\n", ok ? "" : "FAILED ",
-                    qPrintable(line));
+    const bool scripted = !o.execText.isEmpty() || !o.scenario.isEmpty();
+    if (scripted)
+        window.runScenario(o.execText.isEmpty() ? o.scenario : QStringLiteral("--exec"), o.execText,
+                           o.seed);
+    int scriptFailures = 0;
+    QObject::connect(
+        window.controller(), &EngineController::stepFinished, &app,
+        [&scriptFailures](const QString& origin, int line, bool ok, const QString& message) {
+            if (origin == QLatin1String("console"))
+                return;
+            scriptFailures += ok ? 0 : 1;
+            fprintf(ok ? stdout : stderr, "redlockscope: %s line %d: %s%s\n", qPrintable(origin),
+                    line, ok ? "" : "FAILED ", qPrintable(message));
             fflush(ok ? stdout : stderr);
         });
-    }
+    QObject::connect(window.controller(), &EngineController::scenarioFinished, &app,
+                     [](const ScenarioResult& result) {
+                         fprintf(stdout, "redlockscope: %s\n", qPrintable(result.verdictLine()));
+                         fflush(stdout);
+                     });
     if (!o.screenshotPath.isEmpty()) {
         QTimer::singleShot(int(o.screenshotAfterS * 1000), &app, [&] {
             if (!window.saveScreenshot(o.screenshotPath)) {
@@ -341,8 +368,8 @@ int runWindow(QApplication& app, const Options& o)
                 return;
             }
             // A picture of a script that went wrong is not the picture asked for.
-            if (exec && exec->failures() > 0) {
-                fprintf(stderr, "redlockscope: %d --exec step(s) failed\n", exec->failures());
+            if (scriptFailures > 0) {
+                fprintf(stderr, "redlockscope: %d script step(s) failed\n", scriptFailures);
                 app.exit(2);
                 return;
             }
@@ -386,8 +413,9 @@ int main(int argc, char** argv)
 
     // A headless run creates no QApplication: it proves the engine stands alone. Help,
     // version and a machine without a display need no window either.
-    const bool window =
-        !hasFlag(argc, argv, {"--headless", "-h", "--help", "-?", "--help-all", "-v", "--version"});
+    const bool window = !hasFlag(
+        argc, argv,
+        {"--headless", "-h", "--help", "-?", "--help-all", "-v", "--version", "--list-scenarios"});
     const bool display = hasDisplay(argc, argv);
     std::unique_ptr<QCoreApplication> app;
     if (window && display)
@@ -421,7 +449,9 @@ int main(int argc, char** argv)
         return 2;
     }
     quitOnSignals(*app);
+    if (options.listScenarios)
+        return listScenarios();
     if (options.headless)
-        return runHeadless(*app, options);
+        return runHeadless(options);
     return runWindow(static_cast<QApplication&>(*app), options);
 }

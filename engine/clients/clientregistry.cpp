@@ -4,6 +4,17 @@
 #include "lock/redlock.h"
 #include "storage/stockaccess.h"
 
+namespace {
+
+// Each client's seed mixes the scenario's seed with its id (splitmix64's constant), so two
+// clients never share a random stream and a replay gives each the same one.
+quint64 clientSeed(quint64 seed, int id)
+{
+    return seed ^ (quint64(id) * 0x9E3779B97F4A7C15ULL);
+}
+
+} // namespace
+
 ClientRegistry::ClientRegistry(const QByteArray& resource, const ClientSettings& defaults,
                                const RedisConnection::Options& options, const Clock& clock,
                                QObject* parent)
@@ -28,6 +39,8 @@ LockClient* ClientRegistry::create(int id, const QString& name, const ClientSett
     auto* strategy = new Redlock(channels, m_clock);
     auto* client =
         new LockClient(id, name, strategy, connections, settings, m_resource, m_clock, this);
+    if (m_seed)
+        client->setRandomSeed(clientSeed(*m_seed, id));
     connect(client, &LockClient::event, this, &ClientRegistry::event);
     connect(client, &LockClient::tokenIssued, this,
             [this, id](const QByteArray& token) { emit tokenIssued(id, token); });
@@ -36,6 +49,21 @@ LockClient* ClientRegistry::create(int id, const QString& name, const ClientSett
                 emit nodeAnswered(id, node, operation, outcome);
             });
     return client;
+}
+
+void ClientRegistry::setSeed(quint64 seed)
+{
+    m_seed = seed;
+    for (LockClient* client : std::as_const(m_clients)) {
+        client->setRandomSeed(clientSeed(seed, client->id()));
+        applyDelays(client);
+    }
+}
+
+void ClientRegistry::applyDelays(LockClient* client)
+{
+    if (m_delays)
+        m_delays(client->id(), client->networkDelays());
 }
 
 void ClientRegistry::giveStock(LockClient* client)
@@ -71,6 +99,7 @@ CommandAnswer ClientRegistry::add(QString name, const QStringList& assignments)
     emit event(e);
     if (m_storage)
         giveStock(client);
+    applyDelays(client);
     emit settingsChanged();
     client->start();
     return CommandAnswer::done(tr("%1 added").arg(name));
@@ -103,8 +132,10 @@ CommandAnswer ClientRegistry::set(const QList<LockClient*>& targets, const QStri
             return CommandAnswer::refused(QStringLiteral("%1: %2").arg(client->name(), error));
         updated << *settings;
     }
-    for (int i = 0; i < targets.size(); ++i)
+    for (int i = 0; i < targets.size(); ++i) {
         targets[i]->setSettings(updated[i]);
+        applyDelays(targets[i]);
+    }
     emit settingsChanged();
     return CommandAnswer::done(
         tr("settings changed for %n client(s)", nullptr, int(targets.size())));

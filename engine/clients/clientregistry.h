@@ -31,6 +31,11 @@ public:
     ~ClientRegistry() override;
 
     void setRoutes(Routes routes) { m_routes = std::move(routes); }
+    // Where each client's network delays to the nodes go (the nodes' proxies).
+    using Delays = std::function<void(int id, const QList<int>& delaysMs)>;
+    void setDelays(Delays delays) { m_delays = std::move(delays); }
+    // A scenario's seed: every client's random choices derive from it (and the client's id).
+    void setSeed(quint64 seed);
     // Once a stock exists, every client (and every later one) buys from the storage.
     void setStorage(const std::optional<NodeAddress>& storage);
 
@@ -67,13 +72,16 @@ signals:
 private:
     LockClient* create(int id, const QString& name, const ClientSettings& settings);
     void giveStock(LockClient* client);
+    void applyDelays(LockClient* client);
 
     QByteArray m_resource;
     ClientSettings m_defaults;
     RedisConnection::Options m_options;
     const Clock& m_clock;
     Routes m_routes;
+    Delays m_delays;
     std::optional<NodeAddress> m_storage;
+    std::optional<quint64> m_seed;
     QList<LockClient*> m_clients;
     int m_nextId = 1;
 };

@@ -192,6 +192,18 @@ const QList<ClientSettingField>& ClientSettingField::all()
                                        "seed's naive code, it writes anyway.")},
             member([](auto& s) -> auto& { return s.careful; })),
         ClientSettingField(
+            {.key = "netdelay",
+             .configNames = {"netDelayMs"},
+             .type = Type::Milliseconds,
+             .minimum = 0,
+             .maximum = 1000,
+             .label = QT_TRANSLATE_NOOP("ClientSettingField", "Network delay (ms)"),
+             .help = QT_TRANSLATE_NOOP("ClientSettingField",
+                                       "The client's own distance to the nodes: each node's "
+                                       "delay drawn once from 0 to this, as for a client on "
+                                       "another host (split votes need it).")},
+            member([](auto& s) -> auto& { return s.netDelayMs; })),
+        ClientSettingField(
             {.key = "fencing",
              .configNames = {"fencing"},
              .type = Type::Switch,

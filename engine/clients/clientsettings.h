@@ -23,6 +23,9 @@ struct ClientSettings
     // A careful client gives up when its validity ends inside the critical section and
     // checks it right before writing; a careless one (the seed's code) writes anyway.
     bool careful = true;
+    // The network between this client and the nodes, as for a client on its own host: each
+    // node's delay is drawn once from 0 to this (ms), from the client's seed. 0: loopback.
+    int netDelayMs = 0;
 
     // Empty when usable; otherwise what is wrong, naming the setting.
     QString validate() const;

@@ -43,6 +43,7 @@ LockClient::LockClient(int id, const QString& name, LockStrategy* strategy,
     m_pauseTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_pauseTimer, &QTimer::timeout, this, &LockClient::resume);
     m_stateSinceUs = m_clock.nowUs();
+    setRandomSeed(QRandomGenerator::global()->generate64());
 }
 
 LockClient::~LockClient()
@@ -101,6 +102,28 @@ void LockClient::setSettings(const ClientSettings& settings)
 {
     m_settings = settings;
     m_strategy->setSettings(settings.lock); // applies from the next operation on
+}
+
+void LockClient::setRandomSeed(quint64 seed)
+{
+    m_seed = seed;
+    m_random.seed(seed);
+    m_strategy->setRandomSource([this](int bound) { return int(m_random.bounded(bound)); });
+    QList<int> order;
+    for (int i = 0; i < m_strategy->nodeCount(); ++i)
+        order << i;
+    std::shuffle(order.begin(), order.end(), m_random);
+    m_strategy->setNodeOrder(order);
+}
+
+QList<int> LockClient::networkDelays() const
+{
+    // Its own stream, so the delays do not shift the other random choices.
+    QRandomGenerator draw(m_seed ^ 0xD1B54A32D192ED03ULL);
+    QList<int> delays;
+    for (int i = 0; i < m_strategy->nodeCount(); ++i)
+        delays << (m_settings.netDelayMs > 0 ? int(draw.bounded(m_settings.netDelayMs + 1)) : 0);
+    return delays;
 }
 
 void LockClient::setStock(StockAccess* stock)
@@ -619,8 +642,8 @@ int LockClient::workTimeMs() const
 {
     if (m_settings.workMaxMs <= m_settings.workMinMs)
         return m_settings.workMinMs;
-    return m_settings.workMinMs + int(QRandomGenerator::global()->bounded(
-                                      m_settings.workMaxMs - m_settings.workMinMs + 1));
+    return m_settings.workMinMs +
+           int(m_random.bounded(m_settings.workMaxMs - m_settings.workMinMs + 1));
 }
 
 ClientSnapshot LockClient::snapshot() const

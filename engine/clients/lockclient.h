@@ -8,6 +8,7 @@
 #include "snapshot/clientsnapshot.h"
 
 #include <QObject>
+#include <QRandomGenerator>
 #include <QTimer>
 #include <deque>
 #include <functional>
@@ -46,6 +47,11 @@ public:
     void start(); // begin (or resume after stop) the loop
     void stop();  // release if holding, then stay Stopped
     void setSettings(const ClientSettings& settings);
+    // Every random choice the client makes (work times, retry jitter, the order it reaches
+    // the nodes in) comes from this seed: a seeded scenario replays the same way.
+    void setRandomSeed(quint64 seed);
+    // The client's delay to each node (netdelay), drawn once from its seed; all 0 without.
+    QList<int> networkDelays() const;
     // The storage, once a stock exists: the work under the lock becomes a purchase.
     void setStock(StockAccess* stock);
 
@@ -157,6 +163,8 @@ private:
     quint64 m_gaveUp = 0;
     quint64 m_rejectedWrites = 0;
     QMap<QString, quint64> m_failures;
+    mutable QRandomGenerator m_random;
+    quint64 m_seed = 0;
     std::deque<qint64> m_latenciesUs; // recent successful acquisitions, for mean and p99
     mutable bool m_latencyStatsDirty = false;
     mutable double m_meanAcquireUs = 0;

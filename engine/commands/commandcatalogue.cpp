@@ -1,5 +1,8 @@
 #include "commands/commandcatalogue.h"
 
+#include "core/enumnames.h"
+#include "snapshot/clientsnapshot.h"
+
 #include <QCoreApplication>
 
 namespace {
@@ -150,6 +153,58 @@ CommandCatalogue::CommandCatalogue()
             "report the stock")},
         {QStringLiteral("help"), {topic}, tr("the commands, or one command in full")},
     };
+    addDirectives();
+}
+
+// The scenario directives: lines a scenario file (and the console) may hold besides the
+// commands. They are run by the ScenarioRunner, not by the engine's command handlers.
+void CommandCatalogue::addDirectives()
+{
+    ArgSpec text{QStringLiteral("TEXT"), T::Text};
+    ArgSpec client{QStringLiteral("CLIENT"), T::Client};
+    ArgSpec state{QStringLiteral("STATE"), T::Choice};
+    state.choices = EnumNames::all<ClientSnapshot::State>() << QStringLiteral("in-section");
+    ArgSpec event{QStringLiteral("EVENT"), T::Word};
+    ArgSpec timeout = ms(QStringLiteral("TIMEOUT_MS"), 1, MaxMs, true);
+    ArgSpec seed{QStringLiteral("N"), T::Number, 0, (1LL << 53)};
+    ArgSpec name{QStringLiteral("NAME"), T::Word};
+    ArgSpec op{QStringLiteral("OP"), T::Choice};
+    op.choices = {QStringLiteral("=="), QStringLiteral("!="), QStringLiteral("<="),
+                  QStringLiteral(">="), QStringLiteral("<"),  QStringLiteral(">")};
+    op.optional = true;
+    ArgSpec number{QStringLiteral("NUMBER"), T::Number, 0, 1'000'000'000'000LL};
+    number.optional = true;
+    const QList<CommandSpec> directives{
+        {QStringLiteral("say"),
+         {text},
+         tr("narration: a caption in the window, a line in the history")},
+        {QStringLiteral("say.zh"), {text}, tr("the same narration in Chinese")},
+        {QStringLiteral("say.ja"), {text}, tr("the same narration in Japanese")},
+        {QStringLiteral("sleep"),
+         {ms(QStringLiteral("MS"), 0, MaxMs, false)},
+         tr("wait MS milliseconds")},
+        {QStringLiteral("wait"),
+         {client, state, timeout},
+         tr("wait until the client is in STATE (default at most 30 s); a timeout fails the "
+            "scenario")},
+        {QStringLiteral("wait until"),
+         {event, timeout},
+         tr("wait until an EVENT happens, EVENT(CLIENT) for one client's (see the README)")},
+        {QStringLiteral("seed"),
+         {seed},
+         tr("every random choice (tokens aside) comes from N: the run replays the same way")},
+        {QStringLiteral("expect"),
+         {name, op, number},
+         tr("checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, or `expect safe`")},
+    };
+    for (CommandSpec spec : directives) {
+        spec.scenarioOnly = true;
+        m_commands << spec;
+    }
+    for (qsizetype s = 0; s < m_commands.size(); ++s) {
+        m_verbWords << m_commands[s].verb.split(QLatin1Char(' '));
+        m_byHead[m_verbWords.last().first()] << s;
+    }
 }
 
 const CommandCatalogue& CommandCatalogue::instance()
@@ -162,15 +217,17 @@ const CommandSpec* CommandCatalogue::find(const QStringList& words, int* verbWor
 {
     const CommandSpec* best = nullptr;
     int bestWords = 0;
-    for (const CommandSpec& spec : m_commands) {
-        const QStringList verb = spec.verb.split(QLatin1Char(' '));
+    // Only the verbs with this first word are candidates (a hash, not 50 comparisons).
+    const QString head = words.value(0).toLower();
+    for (const qsizetype s : m_byHead.value(head)) {
+        const QStringList& verb = m_verbWords[s];
         if (verb.size() > words.size() || verb.size() <= bestWords)
             continue;
         bool match = true;
-        for (int i = 0; i < verb.size() && match; ++i)
+        for (qsizetype i = 1; i < verb.size() && match; ++i)
             match = words[i].compare(verb[i], Qt::CaseInsensitive) == 0;
         if (match) {
-            best = &spec;
+            best = &m_commands[s];
             bestWords = int(verb.size());
         }
     }

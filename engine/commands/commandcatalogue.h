@@ -2,6 +2,7 @@
 
 #include "commands/commandspec.h"
 
+#include <QHash>
 #include <QList>
 
 // Every verb of the command language, once: the parser checks lines against it, `help`
@@ -26,5 +27,8 @@ public:
 
 private:
     CommandCatalogue();
+    void addDirectives();
     QList<CommandSpec> m_commands;
+    QList<QStringList> m_verbWords;            // each verb split into words once, for find()
+    QHash<QString, QList<qsizetype>> m_byHead; // first word -> the verbs it starts
 };

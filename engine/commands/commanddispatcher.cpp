@@ -17,13 +17,18 @@ void CommandDispatcher::execute(const QString& line, const AnswerCallback& done,
         return;
     }
     parsed->lineNumber = lineNumber;
-    const auto it = m_handlers.constFind(parsed->verb());
+    execute(*parsed, done);
+}
+
+void CommandDispatcher::execute(const ParsedCommand& command, const AnswerCallback& done)
+{
+    const auto it = m_handlers.constFind(command.verb());
     if (it == m_handlers.cend()) {
-        done(
-            CommandAnswer::refused(QStringLiteral("'%1' cannot be used here").arg(parsed->verb())));
+        done(CommandAnswer::refused(
+            QStringLiteral("'%1' belongs in a scenario or the console").arg(command.verb())));
         return;
     }
-    (*it)(*parsed, done);
+    (*it)(command, done);
 }
 
 QStringList CommandDispatcher::unhandled() const

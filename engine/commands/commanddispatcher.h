@@ -21,6 +21,8 @@ public:
     // Parses and runs `line`; `done` is called exactly once (maybe later, for commands that
     // wait for a node's answer).
     void execute(const QString& line, const AnswerCallback& done, int lineNumber = 0);
+    // Runs a command the parser already accepted (a scenario's line).
+    void execute(const ParsedCommand& command, const AnswerCallback& done);
     // Verbs of the catalogue nobody handles (a test keeps this empty).
     QStringList unhandled() const;
 

@@ -3,7 +3,7 @@
 #include "commands/commandcatalogue.h"
 
 #include <QCoreApplication>
-#include <QRegularExpression>
+#include <algorithm>
 
 namespace {
 using T = ArgSpec::Type;
@@ -13,21 +13,25 @@ QString tr(const char* text)
     return QCoreApplication::translate("CommandParser", text);
 }
 
-bool isDigits(const QString& text)
+bool isDigits(QStringView text)
 {
-    static const QRegularExpression digits(QStringLiteral("^[0-9]+$"));
-    return digits.match(text).hasMatch();
+    return !text.isEmpty() &&
+           std::all_of(text.begin(), text.end(), [](QChar c) { return c.isDigit(); });
 }
 } // namespace
 
 QList<CommandParser::Token> CommandParser::tokenize(const QString& line)
 {
     QList<Token> tokens;
-    static const QRegularExpression word(QStringLiteral("\\S+"));
-    auto it = word.globalMatch(line);
-    while (it.hasNext()) {
-        const QRegularExpressionMatch m = it.next();
-        tokens << Token{m.captured(), int(m.capturedStart()) + 1};
+    qsizetype i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && line[i].isSpace())
+            ++i;
+        const qsizetype start = i;
+        while (i < line.size() && !line[i].isSpace())
+            ++i;
+        if (i > start)
+            tokens << Token{line.mid(start, i - start), int(start) + 1};
     }
     return tokens;
 }
@@ -55,7 +59,9 @@ bool CommandParser::fits(const ArgSpec& arg, const QString& text)
 
 QString CommandParser::checkNumber(const ArgSpec& arg, QString text)
 {
-    const QString unit = arg.unit.isEmpty() ? QString() : QLatin1Char(' ') + arg.unit;
+    // "a whole number of ms"; a percentage says so in its name already.
+    const QString unit = arg.unit == QLatin1String("ms") ? QStringLiteral(" of ms") : QString();
+    const QString limitUnit = arg.unit.isEmpty() ? QString() : QLatin1Char(' ') + arg.unit;
     if (arg.type == T::ClockDelta && text.startsWith(QLatin1Char('+')))
         text.remove(0, 1);
     if (text.startsWith(QLatin1Char('-')) && isDigits(text.mid(1)))
@@ -65,9 +71,15 @@ QString CommandParser::checkNumber(const ArgSpec& arg, QString text)
     bool ok = false;
     const qint64 value = text.toLongLong(&ok);
     if (!ok || value > arg.max)
-        return tr("%1 must be at most %2%3 (got %4)").arg(arg.name).arg(arg.max).arg(unit, text);
+        return tr("%1 must be at most %2%3 (got %4)")
+            .arg(arg.name)
+            .arg(arg.max)
+            .arg(limitUnit, text);
     if (value < arg.min)
-        return tr("%1 must be at least %2%3 (got %4)").arg(arg.name).arg(arg.min).arg(unit, text);
+        return tr("%1 must be at least %2%3 (got %4)")
+            .arg(arg.name)
+            .arg(arg.min)
+            .arg(limitUnit, text);
     return {};
 }
 

@@ -1,5 +1,36 @@
 #include "commands/parsedcommand.h"
 
+const ParsedCommand::Value* ParsedCommand::find(const QString& arg) const
+{
+    for (const Value& v : m_values)
+        if (v.arg == arg)
+            return &v;
+    return nullptr;
+}
+
+void ParsedCommand::add(const QString& arg, const QString& value)
+{
+    for (Value& v : m_values) {
+        if (v.arg == arg) {
+            v.words << value;
+            return;
+        }
+    }
+    m_values << Value{arg, {value}};
+}
+
+QString ParsedCommand::word(const QString& arg) const
+{
+    const Value* v = find(arg);
+    return v ? v->words.value(0) : QString();
+}
+
+QStringList ParsedCommand::words(const QString& arg) const
+{
+    const Value* v = find(arg);
+    return v ? v->words : QStringList();
+}
+
 qint64 ParsedCommand::number(const QString& arg, qint64 fallback) const
 {
     if (!has(arg))

@@ -15,15 +15,22 @@ public:
     int lineNumber = 0; // in a scenario file; 0 for the console and the buttons
 
     QString verb() const { return spec ? spec->verb : QString(); }
-    bool has(const QString& arg) const { return m_values.contains(arg); }
-    QString word(const QString& arg) const { return m_values.value(arg).value(0); }
-    QStringList words(const QString& arg) const { return m_values.value(arg); }
+    bool has(const QString& arg) const { return find(arg) != nullptr; }
+    QString word(const QString& arg) const;
+    QStringList words(const QString& arg) const;
     qint64 number(const QString& arg, qint64 fallback = 0) const;
     int node(const QString& arg = QStringLiteral("N")) const; // 0-based
     QList<int> nodes(const QString& arg = QStringLiteral("N")) const;
 
-    void add(const QString& arg, const QString& value) { m_values[arg] << value; }
+    void add(const QString& arg, const QString& value);
 
 private:
-    QHash<QString, QStringList> m_values;
+    struct Value
+    {
+        QString arg;
+        QStringList words;
+    };
+    const Value* find(const QString& arg) const;
+
+    QList<Value> m_values; // a handful per command: a list beats a hash
 };

@@ -13,6 +13,7 @@
 #include "fleet/fleetnode.h"
 #include "fleet/nodemonitor.h"
 #include "record/recorder.h"
+#include "scenario/scenarioparser.h"
 #include "snapshot/snapshotbuilder.h"
 #include "storage/storage.h"
 
@@ -38,9 +39,12 @@ public:
           storage(config.storage, config.redisServer, connectionOptions(), clock, engine),
           clients(config.resource, config.clientDefaults, connectionOptions(), clock, engine),
           builder(config.resource, fleet, clients, storage, recorder, owners),
-          dispatcher([this] { return CommandParser::Context{fleet.plannedSize()}; })
+          dispatcher([this] { return parseContext(); }),
+          scripts(runnerHooks(), clock, false, engine), console(runnerHooks(), clock, true, engine)
     {
         wire();
+        wireRunner(scripts);
+        wireRunner(console);
         registerCommands();
     }
 
@@ -54,11 +58,69 @@ public:
     TokenOwners owners;
     SnapshotBuilder builder;
     CommandDispatcher dispatcher;
+    ScenarioRunner scripts;                  // --scenario, --exec, File → Open scenario
+    ScenarioRunner console;                  // the console's lines
+    std::optional<Scenario> pendingScenario; // given before the nodes were up
     QTimer publishTimer;
     QTimer pruneTimer;
     qint64 lastPublishUs = -1'000'000;
     bool running = false;
     int pendingStarts = 2; // the fleet and the storage
+
+    CommandParser::Context parseContext() const { return {fleet.plannedSize()}; }
+
+    ScenarioRunner::Hooks runnerHooks()
+    {
+        ScenarioRunner::Hooks h;
+        h.runCommand = [this](const ParsedCommand& c, const AnswerCallback& done) {
+            if (!running)
+                done(Answer::refused(QStringLiteral("the nodes are not up yet")));
+            else
+                dispatcher.execute(c, done);
+        };
+        h.client = [this](const QString& name) -> std::optional<ClientSnapshot> {
+            const LockClient* c = clients.find(name);
+            return c ? std::optional<ClientSnapshot>(c->snapshot()) : std::nullopt;
+        };
+        h.counters = [this](const QString& name) {
+            return name.isEmpty() ? recorder.checker().counters()
+                                  : recorder.checker().counters(clients.idOf(name));
+        };
+        h.applySeed = [this](quint64 seed) {
+            clients.setSeed(seed);
+            fleet.setSeed(seed);
+        };
+        h.record = [this](const HistoryEvent& e) { recorder.append(e); };
+        return h;
+    }
+
+    // Every step a runner finishes is in the history as the line it ran, so a run holds its
+    // own script (and what was typed in the console can be saved as a scenario).
+    void wireRunner(ScenarioRunner& runner)
+    {
+        QObject::connect(&recorder, &Recorder::recorded, &runner, &ScenarioRunner::onEvent);
+        QObject::connect(&runner, &ScenarioRunner::stepStarted, q,
+                         [this](const QString& origin, int line, const QString& text) {
+                             stepText.insert(origin, text);
+                             emit q->stepStarted(origin, line, text);
+                         });
+        QObject::connect(&runner, &ScenarioRunner::stepFinished, q,
+                         [this](const QString& origin, int line, bool ok, const QString& message) {
+                             recordStep(origin, line, ok, message);
+                             emit q->stepFinished(origin, line, ok, message);
+                         });
+        QObject::connect(&runner, &ScenarioRunner::narration, q, &Engine::narration);
+    }
+
+    void recordStep(const QString& origin, int line, bool ok, const QString& message)
+    {
+        HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Command, stepText.value(origin));
+        e.code = ok ? 1 : 0;
+        e.note = message;
+        e.line = line;
+        recorder.append(e);
+    }
+    QHash<QString, QString> stepText; // origin -> the line under way
 
     RedisConnection::Options connectionOptions() const
     {
@@ -97,6 +159,10 @@ public:
         });
         clients.setRoutes(
             [this](int id, const QString& name) { return fleet.addressesFor(id, name); });
+        clients.setDelays([this](int id, const QList<int>& delays) {
+            for (int i = 0; i < delays.size() && i < fleet.size(); ++i)
+                fleet.node(i)->setClientDelay(id, delays[i]);
+        });
         QObject::connect(&clients, &ClientRegistry::tokenIssued, q,
                          [this](int client, const QByteArray& token) {
                              owners.add(token, client, clock.nowUs());
@@ -155,6 +221,8 @@ public:
             clients.add({}, {});
         emit q->started();
         markDirty();
+        if (pendingScenario)
+            scripts.start(*std::exchange(pendingScenario, std::nullopt));
     }
 
     // Runs in the engine thread; afterwards no timer of ours is active, so the Engine
@@ -162,6 +230,8 @@ public:
     void shutdown()
     {
         running = false;
+        scripts.stop();
+        console.stop();
         releaseEverything();
         clients.shutdown();
         fleet.stop();
@@ -358,6 +428,10 @@ public:
 Engine::Engine(const EngineConfig& config, QObject* parent)
     : QObject(parent), d(std::make_unique<Private>(this, config))
 {
+    qRegisterMetaType<ScenarioResult>();
+    connect(&d->scripts, &ScenarioRunner::stateChanged, this,
+            [this](ScenarioRunner::State state) { emit scenarioStateChanged(int(state)); });
+    connect(&d->scripts, &ScenarioRunner::finished, this, &Engine::scenarioFinished);
     Q_ASSERT_X(d->dispatcher.unhandled().isEmpty(), "Engine",
                "every verb of the catalogue has a handler");
 }
@@ -375,6 +449,71 @@ void Engine::start()
 void Engine::shutdown()
 {
     d->shutdown();
+}
+
+void Engine::runScenario(const QString& source, const QString& text, std::optional<quint64> seed)
+{
+    ScenarioParser::Error error;
+    std::optional<Scenario> scenario =
+        text.isEmpty() ? ScenarioParser::load(source, d->parseContext(), &error)
+                       : ScenarioParser::parse(text, source, d->parseContext(), &error);
+    if (!scenario) {
+        ScenarioResult result;
+        result.outcome = ScenarioResult::Outcome::CouldNotRun;
+        result.reason = error.message;
+        emit scenarioFinished(result);
+        return;
+    }
+    if (seed)
+        scenario->seed = seed; // --seed wins over the file's
+    if (!d->running) {
+        d->pendingScenario = scenario; // starts once the nodes are up
+        return;
+    }
+    d->scripts.start(*scenario);
+}
+
+void Engine::pauseScenario()
+{
+    d->scripts.pause();
+}
+
+void Engine::resumeScenario()
+{
+    d->scripts.resume();
+}
+
+void Engine::stepScenario()
+{
+    d->scripts.stepToNextNarration();
+}
+
+void Engine::stopScenario()
+{
+    d->scripts.stop();
+}
+
+void Engine::runConsole(const QString& text, int number)
+{
+    ScenarioParser::Error error;
+    std::optional<Scenario> lines =
+        ScenarioParser::parse(text, QStringLiteral("console"), d->parseContext(), &error);
+    if (!lines) {
+        // "console:1:12: why" -> "column 12: why": the console numbers its own lines.
+        emit stepFinished(
+            QStringLiteral("console"), number, false,
+            tr("column %1: %2").arg(error.column).arg(error.message.section(": ", 1)));
+        return;
+    }
+    for (Scenario::Line& line : lines->lines)
+        line.number = number;
+    d->console.start(*lines);
+}
+
+void Engine::setLanguage(const QString& language)
+{
+    d->scripts.setLanguage(language);
+    d->console.setLanguage(language);
 }
 
 void Engine::execute(quint64 id, const QString& line)

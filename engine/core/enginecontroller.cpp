@@ -12,6 +12,11 @@ EngineController::EngineController(const EngineConfig& config, QObject* parent)
     connect(m_engine, &Engine::startFailed, this, &EngineController::startFailed);
     connect(m_engine, &Engine::snapshotReady, this, &EngineController::snapshotReady);
     connect(m_engine, &Engine::commandFinished, this, &EngineController::commandFinished);
+    connect(m_engine, &Engine::stepStarted, this, &EngineController::stepStarted);
+    connect(m_engine, &Engine::stepFinished, this, &EngineController::stepFinished);
+    connect(m_engine, &Engine::narration, this, &EngineController::narration);
+    connect(m_engine, &Engine::scenarioStateChanged, this, &EngineController::scenarioStateChanged);
+    connect(m_engine, &Engine::scenarioFinished, this, &EngineController::scenarioFinished);
     m_thread.start();
 }
 
@@ -32,6 +37,49 @@ quint64 EngineController::execute(const QString& line)
         m_engine, [engine = m_engine, id, line] { engine->execute(id, line); },
         Qt::QueuedConnection);
     return id;
+}
+
+void EngineController::runScenario(const QString& source, const QString& text,
+                                   std::optional<quint64> seed)
+{
+    QMetaObject::invokeMethod(
+        m_engine,
+        [engine = m_engine, source, text, seed] { engine->runScenario(source, text, seed); },
+        Qt::QueuedConnection);
+}
+
+void EngineController::pauseScenario()
+{
+    QMetaObject::invokeMethod(m_engine, &Engine::pauseScenario, Qt::QueuedConnection);
+}
+
+void EngineController::resumeScenario()
+{
+    QMetaObject::invokeMethod(m_engine, &Engine::resumeScenario, Qt::QueuedConnection);
+}
+
+void EngineController::stepScenario()
+{
+    QMetaObject::invokeMethod(m_engine, &Engine::stepScenario, Qt::QueuedConnection);
+}
+
+void EngineController::stopScenario()
+{
+    QMetaObject::invokeMethod(m_engine, &Engine::stopScenario, Qt::QueuedConnection);
+}
+
+void EngineController::runConsole(const QString& text, int number)
+{
+    QMetaObject::invokeMethod(
+        m_engine, [engine = m_engine, text, number] { engine->runConsole(text, number); },
+        Qt::QueuedConnection);
+}
+
+void EngineController::setLanguage(const QString& language)
+{
+    QMetaObject::invokeMethod(
+        m_engine, [engine = m_engine, language] { engine->setLanguage(language); },
+        Qt::QueuedConnection);
 }
 
 void EngineController::shutdown()

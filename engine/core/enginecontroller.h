@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/engineconfig.h"
+#include "scenario/scenariorunner.h"
 #include "snapshot/enginesnapshot.h"
 
 #include <QObject>
@@ -25,6 +26,15 @@ public:
     quint64 execute(const QString& line);
     // Blocks until the engine has stopped everything it started. Idempotent.
     void shutdown();
+    // Scenarios and the console (see Engine); all queued to the engine thread.
+    void runScenario(const QString& source, const QString& text = {},
+                     std::optional<quint64> seed = {});
+    void pauseScenario();
+    void resumeScenario();
+    void stepScenario();
+    void stopScenario();
+    void runConsole(const QString& text, int number = 0); // number: the console's line
+    void setLanguage(const QString& language);
 
     const EngineConfig& config() const { return m_config; }
 
@@ -33,6 +43,11 @@ signals:
     void startFailed(const QString& error);
     void snapshotReady(const EngineSnapshot& snapshot);
     void commandFinished(quint64 id, bool ok, const QString& message);
+    void stepStarted(const QString& origin, int line, const QString& text);
+    void stepFinished(const QString& origin, int line, bool ok, const QString& message);
+    void narration(int line, const QString& text);
+    void scenarioStateChanged(int state);
+    void scenarioFinished(const ScenarioResult& result);
 
 private:
     EngineConfig m_config;

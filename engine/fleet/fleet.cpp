@@ -78,6 +78,12 @@ void Fleet::setLargestTtlMs(int ttlMs)
         node->setLargestTtlMs(ttlMs);
 }
 
+void Fleet::setSeed(quint64 seed)
+{
+    for (FleetNode* node : std::as_const(m_nodes))
+        node->setRandomSeed(quint32(seed + quint64(node->index()) * 7919));
+}
+
 NodeSnapshot Fleet::snapshot(int index) const
 {
     if (index < m_nodes.size())

@@ -34,6 +34,8 @@ public:
     QList<NodeAddress> addressesFor(int clientId, const QString& clientName) const;
     void forgetClient(int clientId);
     void setLargestTtlMs(int ttlMs);
+    // The proxies' random choices (latency jitter, drops) come from the scenario's seed.
+    void setSeed(quint64 seed);
     // The node as the cards show it; a placeholder while the fleet is still starting.
     NodeSnapshot snapshot(int index) const;
 

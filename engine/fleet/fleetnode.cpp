@@ -28,6 +28,9 @@ FleetNode::FleetNode(int index, const NodeAddress& address, RedisServerProcess* 
       m_admin(new NodeAdmin(index, m_monitor->connection(), this)),
       m_proxy(new NodeProxy(address.host, address.port, this))
 {
+    // The proxy gives up connecting before the client does, so the client hears why
+    // ("timed out connecting") instead of its own bare timeout.
+    m_proxy->setUpstreamConnectTimeout(std::max(1, options.connectTimeoutMs * 3 / 4));
     if (process)
         m_control = new LocalNodeControl(index, process, m_admin, clock, this);
     else
@@ -61,6 +64,16 @@ NodeAddress FleetNode::addressFor(int clientId, const QString& clientName)
     viaProxy.host = QStringLiteral("127.0.0.1");
     viaProxy.port = port;
     return viaProxy;
+}
+
+void FleetNode::setRandomSeed(quint32 seed)
+{
+    m_proxy->setRandomSeed(seed);
+}
+
+void FleetNode::setClientDelay(int clientId, int ms)
+{
+    m_proxy->setClientDelay(clientId, ms);
 }
 
 void FleetNode::forgetClient(int clientId)

@@ -42,9 +42,12 @@ public:
     // Where client `clientId` connects to reach this node (through the proxy).
     NodeAddress addressFor(int clientId, const QString& clientName);
     void forgetClient(int clientId);
+    // The network between one client and this node (netdelay): ms, 0 for none.
+    void setClientDelay(int clientId, int ms);
     // For delayed restarts: the largest TTL any client uses.
     void setLargestTtlMs(int ttlMs) { m_largestTtlMs = ttlMs; }
     int defaultRestartDelayMs() const { return m_largestTtlMs + 1000; }
+    void setRandomSeed(quint32 seed);
 
     void kill(const AnswerCallback& done);
     void pause(int forMs, const AnswerCallback& done);

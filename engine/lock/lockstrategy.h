@@ -48,7 +48,7 @@ public:
     using ReleaseCallback = std::function<void(const ReleaseResult&)>;
     using ExtendCallback = std::function<void(const ExtendResult&)>;
 
-    using QObject::QObject;
+    explicit LockStrategy(QObject* parent = nullptr);
 
     virtual void setSettings(const LockSettings& settings) = 0;
     virtual int nodeCount() const = 0;
@@ -61,10 +61,25 @@ public:
     // retries are dropped. Replies still arriving are ignored.
     virtual void cancel() = 0;
 
+    // Every random choice (the retry jitter) comes from here: a scenario's seed makes a run
+    // replay the same way. Default: the process's random source.
+    void setRandomSource(std::function<int(int bound)> random) { m_random = std::move(random); }
+    // The order the nodes are sent to, as a client on its own host would: each client
+    // reaches the nodes in its own order. Default: 0, 1, 2, ...
+    void setNodeOrder(const QList<int>& order) { m_nodeOrder = order; }
+
+protected:
+    int random(int bound) { return bound > 0 ? m_random(bound) : 0; }
+    QList<int> nodeOrder(int count) const;
+
 signals:
     void attemptStarted(quint64 op, int attempt, const QByteArray& token);
     void attemptDecided(quint64 op, const AttemptResult& result);
     // Every node's answer to every operation as it comes, also after the decision.
     void nodeAnswered(quint64 op, HistoryEvent::Operation operation, int node,
                       const NodeOutcome& outcome);
+
+private:
+    std::function<int(int)> m_random;
+    QList<int> m_nodeOrder;
 };

@@ -51,8 +51,7 @@ struct Redlock::Acquisition
 };
 
 Redlock::Redlock(const QList<NodeChannel*>& nodes, const Clock& clock, QObject* parent)
-    : LockStrategy(parent), m_nodes(nodes), m_clock(clock),
-      m_random([](int bound) { return int(QRandomGenerator::global()->bounded(bound)); })
+    : LockStrategy(parent), m_nodes(nodes), m_clock(clock)
 {
     Q_ASSERT(!m_nodes.isEmpty());
 }
@@ -125,7 +124,7 @@ void Redlock::sendToAll(const std::shared_ptr<Attempt>& attempt)
     r.nodes = QList<NodeOutcome>(nodeCount());
     attempt->usedSetNxGet = QList<bool>(nodeCount(), false);
     QPointer<Redlock> self(this);
-    for (int i = 0; i < nodeCount(); ++i) {
+    for (int i : nodeOrder(nodeCount())) {
         attempt->usedSetNxGet[i] = m_nodes[i]->supportsSetNxGet();
         r.nodes[i].sentUs = r.startUs;
         m_nodes[i]->send(commandFor(*attempt, i), m_settings.nodeTimeoutMs,
@@ -362,7 +361,7 @@ void Redlock::releaseToken(const QByteArray& resource, const QByteArray& token,
     release->callback = std::move(callback);
     const QByteArrayList command{"EVAL", ReleaseScript, "1", resource, token};
     QPointer<Redlock> self(this);
-    for (int i = 0; i < nodeCount(); ++i) {
+    for (int i : nodeOrder(nodeCount())) {
         m_nodes[i]->send(command, m_settings.nodeTimeoutMs,
                          [self, release, i, op](const CommandResult& result) {
                              if (!self)
@@ -381,7 +380,7 @@ void Redlock::releaseToken(const QByteArray& resource, const QByteArray& token,
 
 int Redlock::retryDelayMs()
 {
-    const int jitter = m_settings.jitter ? m_random(m_settings.retryJitterMs + 1) : 0;
+    const int jitter = m_settings.jitter ? random(m_settings.retryJitterMs + 1) : 0;
     return m_settings.retryDelayMs + jitter;
 }
 

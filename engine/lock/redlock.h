@@ -44,9 +44,6 @@ public:
     void extend(const Lock& lock, ExtendCallback callback, quint64 op = 0) override;
     void cancel() override;
 
-    // The random part of the retry delay; tests replace it to make runs repeatable.
-    void setRandomSource(std::function<int(int bound)> random) { m_random = std::move(random); }
-
 private:
     struct Attempt;
     struct Acquisition;
@@ -70,5 +67,4 @@ private:
     const Clock& m_clock;
     LockSettings m_settings;
     quint64 m_epoch = 0; // bumped by cancel(): operations of an older epoch stay silent
-    std::function<int(int)> m_random;
 };

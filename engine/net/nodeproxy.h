@@ -2,38 +2,50 @@
 
 #include <QHash>
 #include <QObject>
-#include <QRandomGenerator>
 #include <QSet>
 #include <QString>
-#include <deque>
+#include <functional>
 #include <memory>
-#include <unordered_map>
-#include <vector>
 
-class QTcpServer;
-class QTcpSocket;
-class QTimer;
+class NetworkThread;
+class ProxyWorker;
 
 // A loopback TCP proxy between the simulated clients and ONE Redis node, the place where
 // network faults happen: partition (from all clients or chosen ones), latency and drop.
-// It forwards raw bytes and never parses RESP, so AUTH, SELECT and every command pass through.
+// It forwards bytes untouched, so AUTH, SELECT and every command pass through; it only
+// follows the client's byte stream far enough to know where each command ends.
 //
 // Each client gets a listener of its own (listenPort()), so the proxy knows at accept time
 // whose connection it is: a partition of "C2 from node 3" is a property of the listener
 // C2 dials, not of anything in the byte stream.
 //
-// Faults apply to traffic from the moment they are set:
+// Faults apply to traffic from the moment the setter returns:
 // - partition: a cut network. Bytes are discarded in both directions, also chunks that a
 //   latency queue still holds (they were "in flight"). A new connection from a cut client is
 //   accepted (the kernel completes the TCP handshake anyway) but not connected upstream, so
 //   the client's first command times out; it is connected when healed if still open.
 // - latency: each chunk from the client reaches the node fixed + uniform(0..jitter) ms later,
 //   never reordered within a connection. Replies are not delayed: once per round trip.
-// - drop: each chunk from the client is discarded with that probability. A chunk is what one
-//   read() returned: usually whole commands, but a command split over two reads could lose
-//   one half, which the node then sees as a protocol error (it closes the connection).
+// - drop: each client COMMAND is discarded with that probability, whole: a command split
+//   over several reads is held back until its last byte is in, then kept or dropped, so the
+//   node never sees half a command (it would answer with a protocol error and close). A
+//   command that had already started going to the node when drop was switched on is
+//   always completed. Framing costs a copy only while a drop rate is set; see
+//   ProxyWorker::followUnframed for how the boundaries are known before that.
 //
-// Lives in one thread (the engine's); not thread-safe, like every engine QObject.
+// When the node cannot be reached for a client (refused, host not found, connect timed out
+// after upstreamConnectTimeoutMs()), the client gets a RESP error naming the real reason
+// (ConnectError::proxyReply) before the proxy closes its connection.
+//
+// Threads: all socket work happens in the process's shared network thread (NetworkThread),
+// in a ProxyWorker, so that forwarding neither waits for the engine's work nor adds to it.
+// This object is the engine-side face of it and is used from its own thread only, like every
+// engine QObject. Its getters answer from state kept here (this object is the only writer
+// of the fault settings, so its copy is the current one); connectionCount() reads a counter
+// the network thread keeps. Setters and listenPort() run in the network thread and WAIT
+// for it (a blocking queued call): when they return, the fault is in force and the listener
+// open. That cannot deadlock because the network thread never waits for anyone. The
+// signals are emitted in this object's thread.
 class NodeProxy : public QObject
 {
     Q_OBJECT
@@ -41,7 +53,7 @@ class NodeProxy : public QObject
 public:
     explicit NodeProxy(const QString& upstreamHost, quint16 upstreamPort,
                        QObject* parent = nullptr);
-    ~NodeProxy() override; // closes every listener and connection
+    ~NodeProxy() override; // closes every listener and connection (waits for the network thread)
 
     QString upstreamHost() const { return m_upstreamHost; }
     quint16 upstreamPort() const { return m_upstreamPort; }
@@ -52,11 +64,12 @@ public:
     quint16 listenPort(int clientId, const QString& name = {});
     // Closes the client's listener and aborts its connections. Unknown ids are ignored.
     void releaseClient(int clientId);
-    // Why the last listenPort() / setLatency() / setDropRate() failed; empty after a success.
+    // Why the last listenPort() / setLatency() / setDropRate() / setUpstreamConnectTimeout()
+    // failed; empty after a success.
     QString lastError() const { return m_lastError; }
 
     // Open client connections (held-back ones included); 0 once every client has closed.
-    int connectionCount() const { return int(m_connections.size()); }
+    int connectionCount() const;
 
     void setPartitioned(bool partitioned); // from every client
     bool isPartitioned() const { return m_partitionAll; }
@@ -71,81 +84,54 @@ public:
     int latencyMs() const { return m_latencyMs; }
     int jitterMs() const { return m_jitterMs; }
 
-    // Fraction of client chunks discarded, 0..1. False (and lastError()) outside that range.
+    // Fraction of client commands discarded, 0..1. False (and lastError()) outside that range.
     bool setDropRate(double fraction);
+    // The network between client `clientId` and this node, as clients on other hosts have:
+    // each request from it arrives `ms` (and up to 1 ms more) later. Not a fault: a setting.
+    void setClientDelay(int clientId, int ms);
     double dropRate() const { return m_dropRate; }
 
     void clearFaults(); // heal() + no latency + no drop
 
+    // How long the proxy tries to reach the node for a new client connection before it
+    // tells the client "timed out connecting". For connections accepted from now on.
+    // False (and lastError()) below 1 ms or above kMaxDelayMs.
+    bool setUpstreamConnectTimeout(int ms);
+    int upstreamConnectTimeoutMs() const { return m_connectTimeoutMs; }
+
     // Seeds the jitter and drop draws, for reproducible scenario runs.
-    void setRandomSeed(quint32 seed) { m_random.seed(seed); }
+    void setRandomSeed(quint32 seed);
 
     // "partitioned from C2, C3; latency 40±20 ms; drop 30%", or "" when there is no fault.
     QString faultDescription() const;
 
     static constexpr int kMaxDelayMs = 600000;
+    // The same as RedisConnection's default connect timeout.
+    static constexpr int kDefaultConnectTimeoutMs = 1000;
 
 signals:
     void connectionCountChanged(int count);
     void faultsChanged();
 
 private:
-    struct Chunk
-    {
-        qint64 sendAtUs;
-        QByteArray bytes;
-    };
-    struct Connection
-    {
-        int clientId = 0;
-        quint64 serial = 0;
-        QTcpSocket* client = nullptr;
-        QTcpSocket* upstream = nullptr; // null while a partition holds the connection back
-        QTimer* timer = nullptr;        // created on the first chunk that must wait
-        std::deque<Chunk> queue;        // client -> node chunks not yet due
-        qint64 lastSendAtUs = 0;
-        bool closing = false;
-        bool graceArmed = false; // an abort is scheduled in case the graceful close lingers
-        bool finished = false;
-    };
-    enum class CloseMode
-    {
-        Graceful,
-        Abort
-    };
-
-    void onNewConnection(int clientId, QTcpServer* server);
-    void connectUpstream(Connection* connection);
-    void onClientReadyRead(Connection* connection);
-    void onUpstreamReadyRead(Connection* connection);
-    void onSocketError(Connection* connection, QTcpSocket* socket);
-    void dispatchDue(Connection* connection);
-    void armTimer(Connection* connection, qint64 inUs);
-    void closeConnection(Connection* connection, CloseMode mode);
-    void finishIfClosed(Connection* connection);
-    void purgeFinished();
-    void onPartitionChanged();
-    Connection* findConnection(quint64 serial) const;
-    bool shouldDrop();
-    qint64 nextDelayUs();
+    void inNetworkThread(const std::function<void(ProxyWorker&)>& call);
+    void applyPartition();
     QString clientName(int clientId) const;
 
     QString m_upstreamHost;
     quint16 m_upstreamPort = 0;
     QString m_lastError;
 
-    QHash<int, QTcpServer*> m_listeners;
+    QHash<int, quint16> m_ports; // the listeners the worker has open, by client
     QHash<int, QString> m_names;
-    std::unordered_map<quint64, std::unique_ptr<Connection>> m_connections;
-    // Closed connections stay alive until control returns to the event loop: a close can
-    // happen deep inside a socket's signal, whose caller still holds the pointer.
-    std::vector<std::unique_ptr<Connection>> m_finished;
-    quint64 m_nextSerial = 0;
 
     bool m_partitionAll = false;
     QSet<int> m_partitionedClients;
     int m_latencyMs = 0;
     int m_jitterMs = 0;
     double m_dropRate = 0.0;
-    QRandomGenerator m_random;
+    int m_connectTimeoutMs = kDefaultConnectTimeoutMs;
+
+    std::shared_ptr<NetworkThread> m_network;
+    ProxyWorker* m_worker = nullptr; // lives in the network thread; deleted there
 };

@@ -1,7 +1,8 @@
 #include "net/redisconnection.h"
 
-#include "net/hiredisqtadapter.h"
 #include "core/steadyclock.h"
+#include "net/connecterror.h"
+#include "net/hiredisqtadapter.h"
 
 #include <QHostAddress>
 #include <QHostInfo>
@@ -196,7 +197,7 @@ void RedisConnection::startAttempt()
         QString ip;
         QString error;
         if (info.error() == QHostInfo::HostNotFound) {
-            error = QStringLiteral("host not found: %1").arg(m_address.host);
+            error = ConnectError::hostNotFound(m_address.host);
         } else if (info.error() != QHostInfo::NoError) {
             error = QStringLiteral("host lookup failed for %1: %2")
                         .arg(m_address.host, info.errorString());
@@ -212,7 +213,7 @@ void RedisConnection::startAttempt()
             else if (!addresses.isEmpty())
                 ip = addresses.first().toString();
             else
-                error = QStringLiteral("host not found: %1").arg(m_address.host);
+                error = ConnectError::hostNotFound(m_address.host);
         }
         onLookupDone(info.lookupId(), error, ip);
     });
@@ -323,6 +324,8 @@ void RedisConnection::onReply(redisAsyncContext* context, void* reply, void* pri
     CommandResult result;
     result.status = CommandResult::Status::Replied;
     result.reply = RedisReply::fromHiredis(static_cast<const redisReply*>(reply));
+    if (self->failedByProxy(result.reply))
+        return;
     self->handleReply(static_cast<quint64>(reinterpret_cast<quintptr>(privdata)), result);
 }
 
@@ -590,7 +593,7 @@ void RedisConnection::connectTimedOut()
     // suddenly something else.
     const bool knownRedis = !m_serverVersion.isEmpty();
     const QString error =
-        !m_tcpConnected ? QStringLiteral("timed out connecting after %1 ms").arg(ms)
+        !m_tcpConnected ? ConnectError::timedOut(ms)
         : knownRedis
             ? QStringLiteral("no answer within %1 ms (frozen, overloaded or cut off)").arg(ms)
             : QStringLiteral("no answer from the node within %1 ms - is it a Redis server?")
@@ -626,8 +629,29 @@ void RedisConnection::commandTimedOut(quint64 id)
 // ---------------------------------------------------------------------------------------
 // Losing the context and reconnecting
 
+// A NodeProxy between us and the node could not reach it: it says why in an error reply,
+// then closes. That is the attempt failing, in the words of a direct attempt (ConnectError),
+// not a reply to this command nor "closed the connection during the handshake". Usually the
+// reply to the first handshake command; on a connection that was Ready it can only come
+// from something that is not our proxy, and is treated the same way.
+bool RedisConnection::failedByProxy(const RedisReply& reply)
+{
+    if (!reply.isError())
+        return false;
+    const QString reason = ConnectError::reasonInProxyReply(reply.text);
+    if (reason.isEmpty())
+        return false;
+    // Inside a hiredis reply callback: the free is deferred until it returns. Every pending
+    // request, this one included, fails as Down with the reason.
+    dropContext(reason, CommandResult::Status::Down);
+    return true;
+}
+
 QString RedisConnection::lossText(int err, const QString& detail) const
 {
+    // hiredis makes an error reply that came before any command into the context's error.
+    if (const QString reason = ConnectError::reasonInProxyReply(detail.toUtf8()); !reason.isEmpty())
+        return reason;
     if (m_state == State::Connecting) {
         if (err == REDIS_ERR_PROTOCOL)
             return notRedisText(nullptr);

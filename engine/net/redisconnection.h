@@ -92,6 +92,7 @@ private:
     void sendHandshake();
     void finishHandshake(const CommandResult& result);
     void handleReply(quint64 id, const CommandResult& result);
+    bool failedByProxy(const RedisReply& reply);
     void handleConnectFailure(const QString& error);
     void failAndReconnect(bool freeContext, const QString& why,
                           CommandResult::Status pendingStatus);

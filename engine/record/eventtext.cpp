@@ -281,13 +281,17 @@ QString EventText::violationText(const HistoryEvent& e) const
                    .arg(second, first);
         break;
     case V::LostUpdate:
-        text = tr("DATA DAMAGED: %1's sale was lost (it overwrote %2's)").arg(second, first);
+        text =
+            tr("DATA DAMAGED: %1's write erased %n sale(s) it never saw", nullptr, int(e.previous))
+                .arg(second);
         break;
     case V::Oversold:
-        text = tr("DATA DAMAGED: oversold, %1 sold an item that was not there").arg(second);
+        text = tr("DATA DAMAGED: oversold, %1 sold %n item(s) that were not there", nullptr,
+                  int(e.previous))
+                   .arg(second);
         break;
     }
-    if (e.nodeMask)
+    if (e.nodeMask && kind != V::LostUpdate && kind != V::Oversold)
         text += tr(" (nodes %1)").arg(nodeList(e.nodeMask));
     if (!e.text.isEmpty())
         text += QStringLiteral(": ") + e.text;

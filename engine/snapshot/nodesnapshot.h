@@ -36,6 +36,9 @@ public:
     QString address; // host:port
     State state = State::Starting;
     QString error; // why it is down, in words
+    // Up, but refusing the clients' writes: the Redis error they get ("READONLY ...": a
+    // replica; "OOM ...": out of memory). Empty when its last answers were fine.
+    QString refusal;
     bool local = false;
     qint64 pid = 0;
     qint64 stateSinceUs = 0;

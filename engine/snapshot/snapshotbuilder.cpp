@@ -49,7 +49,26 @@ NodeSnapshot SnapshotBuilder::nodeSnapshot(int index) const
     for (KeySnapshot& key : n.keys)
         key.ownerClient = m_owners.ownerOf(key.token);
     n.lastOutcomes = m_lastOutcomes.value(index).values();
+    n.refusal = refusalOf(n);
     return n;
+}
+
+// A node that is up but answers the lock's writes with READONLY or OOM cannot grant a
+// lock to anyone: the card says why in Redis's words.
+QString SnapshotBuilder::refusalOf(const NodeSnapshot& node)
+{
+    qint64 newestUs = -1;
+    QString refusal;
+    for (const NodeSnapshot::ClientOutcome& o : node.lastOutcomes) {
+        if (o.outcome.repliedUs < newestUs)
+            continue;
+        newestUs = o.outcome.repliedUs;
+        const bool refusing = o.outcome.kind == NodeOutcome::Kind::Error &&
+                              (o.outcome.error.startsWith(QLatin1String("READONLY")) ||
+                               o.outcome.error.startsWith(QLatin1String("OOM")));
+        refusal = refusing ? o.outcome.error : QString();
+    }
+    return refusal;
 }
 
 ResourceSnapshot SnapshotBuilder::resourceSnapshot(const QList<NodeSnapshot>& nodes) const

@@ -32,6 +32,7 @@ public:
 
 private:
     NodeSnapshot nodeSnapshot(int index) const;
+    static QString refusalOf(const NodeSnapshot& node);
     ResourceSnapshot resourceSnapshot(const QList<NodeSnapshot>& nodes) const;
 
     QByteArray m_resource;

@@ -1,19 +1,24 @@
 // NodeProxy between blocking hiredis clients and a real redis-server: forwarding, partition
 // (all clients, chosen clients, replies in flight, held-back connections), latency and
-// jitter, drop, clean closing in every direction, and a killed node.
+// jitter, drop of whole commands, telling the client why the node cannot be reached, clean
+// closing in every direction, a killed node, and the shared network thread.
 //
 // Threads: the clients here use hiredis's BLOCKING API (TestFleet::redisCommand and the
-// BlockingClient below), which blocks the calling thread until the reply or the timeout. A
-// proxy living in the test thread would then never get to forward anything. So the proxy is
-// moved to a QThread of its own (ProxyThread), and every call into it goes through
-// QMetaObject::invokeMethod(..., Qt::BlockingQueuedConnection): it runs in the proxy's
-// thread while the test thread waits, so the proxy is only ever touched in its own thread.
+// BlockingClient below) or blocking QTcpSocket calls, which block the test thread until the
+// reply or the timeout. The NodeProxy object lives in the test thread, as it lives in the
+// engine thread in the app, and is called directly: its socket work happens in the shared
+// network thread, so every test here also shows that forwarding never needs the owner's
+// thread. Its signals come through the owner's event loop (QTRY_* and QSignalSpy spin it).
+#include "net/networkthread.h"
 #include "net/nodeproxy.h"
 #include "net/redisreply.h"
 #include "testfleet.h"
 
 #include <QElapsedTimer>
+#include <QHostAddress>
 #include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 #include <QThread>
 
@@ -25,6 +30,7 @@
 #include <limits>
 #include <memory>
 #include <sys/time.h>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -37,61 +43,25 @@ timeval toTimeval(int ms)
     return tv;
 }
 
-// A NodeProxy in a thread of its own; call() runs a function on it in that thread and waits.
-class ProxyThread
+// A NodeProxy owned by the test; call() runs a function on it here, in the owner's thread.
+class TestProxy
 {
 public:
-    ProxyThread(const QString& host, quint16 port)
-    {
-        m_proxy = new NodeProxy(host, port);
-        m_proxy->moveToThread(&m_thread);
-        // Destroying the proxy from inside one of its own queued calls would leave Qt
-        // touching a dead receiver; a second object in the same thread carries that call.
-        m_context.moveToThread(&m_thread);
-        m_thread.start();
-    }
-    ~ProxyThread()
-    {
-        destroyProxy();
-        m_thread.quit();
-        m_thread.wait();
-    }
+    TestProxy(const QString& host, quint16 port) : m_proxy(std::make_unique<NodeProxy>(host, port))
+    {}
 
-    template <typename F> auto call(F&& function)
-    {
-        using Result = decltype(function(*m_proxy));
-        if constexpr (std::is_void_v<Result>) {
-            QMetaObject::invokeMethod(
-                m_proxy, [&] { function(*m_proxy); }, Qt::BlockingQueuedConnection);
-        } else {
-            Result result{};
-            QMetaObject::invokeMethod(
-                m_proxy, [&] { result = function(*m_proxy); }, Qt::BlockingQueuedConnection);
-            return result;
-        }
-    }
+    template <typename F> auto call(F&& function) { return function(*m_proxy); }
 
     quint16 port(int clientId, const QString& name = {})
     {
-        return call([&](NodeProxy& p) { return p.listenPort(clientId, name); });
+        return m_proxy->listenPort(clientId, name);
     }
-    int count()
-    {
-        return call([](NodeProxy& p) { return p.connectionCount(); });
-    }
-    void destroyProxy()
-    {
-        if (!m_proxy)
-            return;
-        QMetaObject::invokeMethod(
-            &m_context, [this] { delete m_proxy; }, Qt::BlockingQueuedConnection);
-        m_proxy = nullptr;
-    }
+    int count() { return m_proxy->connectionCount(); }
+    NodeProxy* proxy() const { return m_proxy.get(); }
+    void destroyProxy() { m_proxy.reset(); }
 
 private:
-    QThread m_thread;
-    QObject m_context;
-    NodeProxy* m_proxy = nullptr;
+    std::unique_ptr<NodeProxy> m_proxy;
 };
 
 NodeAddress proxyAddress(quint16 port)
@@ -217,6 +187,98 @@ qint64 nodeBlockedClients(const TestFleet& fleet)
     return -1;
 }
 
+// A plain TCP client with blocking calls: each send() is one write of exactly those bytes,
+// which is what a test of how the proxy cuts the stream needs (hiredis writes whole commands).
+class RawClient
+{
+public:
+    explicit RawClient(quint16 port)
+    {
+        m_socket.connectToHost(QHostAddress::LocalHost, port);
+        m_socket.waitForConnected(2000);
+        m_socket.setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    }
+    bool ok() const { return m_socket.state() == QAbstractSocket::ConnectedState; }
+    bool send(const QByteArray& bytes)
+    {
+        m_socket.write(bytes);
+        while (m_socket.bytesToWrite() > 0)
+            if (!m_socket.waitForBytesWritten(2000))
+                return false;
+        return true;
+    }
+    // Everything read until the received bytes end with `end` (or the time is up).
+    QByteArray readUntil(const QByteArray& end, int timeoutMs)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        while (!m_received.endsWith(end) && timer.elapsed() < timeoutMs) {
+            if (m_socket.bytesAvailable() == 0 &&
+                !m_socket.waitForReadyRead(int(std::max<qint64>(1, timeoutMs - timer.elapsed()))))
+                break;
+            m_received += m_socket.readAll();
+        }
+        return std::exchange(m_received, {});
+    }
+
+private:
+    QTcpSocket m_socket;
+    QByteArray m_received;
+};
+
+QByteArray multibulk(const QByteArrayList& args)
+{
+    QByteArray out = '*' + QByteArray::number(args.size()) + "\r\n";
+    for (const QByteArray& arg : args)
+        out += '$' + QByteArray::number(arg.size()) + "\r\n" + arg + "\r\n";
+    return out;
+}
+
+// Bytes that other clients of the node have sent and it has not executed yet (the "qbuf" of
+// CLIENT LIST): a command the node holds only in part.
+qint64 nodePendingQueryBytes(const TestFleet& fleet)
+{
+    const RedisReply list = fleet.command(0, {"CLIENT", "LIST"});
+    qint64 total = 0;
+    for (const QByteArray& line : list.text.split('\n')) {
+        if (line.contains("cmd=client|list"))
+            continue; // the asking connection itself
+        for (const QByteArray& field : line.split(' '))
+            if (field.startsWith("qbuf="))
+                total += field.mid(5).toLongLong();
+    }
+    return total;
+}
+
+// A listener that never accepts, with its backlog already taken by one connection: the
+// kernel then drops further SYNs (tcp_abort_on_overflow is off by default), so a connect to
+// it stays in SYN-SENT, retrying for far longer than any timeout here. That is a connect
+// timeout on loopback, deterministic, with no network needed. usable() is false when this
+// kernel answers the handshake anyway: the test then skips.
+class BlackHole
+{
+public:
+    BlackHole()
+    {
+        m_server.setListenBacklogSize(0);
+        m_server.listen(QHostAddress::LocalHost);
+        m_server.pauseAccepting();
+        m_filler.connectToHost(QHostAddress::LocalHost, m_server.serverPort());
+        m_filler.waitForConnected(1000);
+    }
+    quint16 port() const { return m_server.serverPort(); }
+    bool usable()
+    {
+        QTcpSocket probe;
+        probe.connectToHost(QHostAddress::LocalHost, port());
+        return m_server.isListening() && !probe.waitForConnected(300);
+    }
+
+private:
+    QTcpServer m_server;
+    QTcpSocket m_filler;
+};
+
 } // namespace
 
 class TestNodeProxy : public QObject
@@ -240,6 +302,9 @@ private slots:
     void latencyNeverReordersWithinAConnection();
     void dropAllThenNone();
     void dropHalfLosesSome();
+    void dropKeepsSplitCommandsWhole();
+    void dropOverPipelinedCommands();
+    void dropSwitchedOnMidCommandCompletesIt();
     void refusesBadFaultValues();
     void describesFaults();
     void clientCloseClosesUpstream();
@@ -248,11 +313,14 @@ private slots:
     void destructorClosesEverything();
     void killedNodeClosesClientConnections();
     void closeToFrozenNodeIsAbortedAfterGrace();
+    void unreachableNodeIsToldToTheClient();
+    void upstreamConnectTimesOut();
+    void workRunsInOneSharedNetworkThread();
     void addedLatencyWithoutFaults();
 
 private:
     std::unique_ptr<TestFleet> m_fleet;
-    std::unique_ptr<ProxyThread> m_proxy;
+    std::unique_ptr<TestProxy> m_proxy;
 
     void newProxy();
 };
@@ -273,7 +341,7 @@ void TestNodeProxy::cleanupTestCase()
 void TestNodeProxy::newProxy()
 {
     m_proxy.reset();
-    m_proxy = std::make_unique<ProxyThread>(m_fleet->address(0).host, m_fleet->address(0).port);
+    m_proxy = std::make_unique<TestProxy>(m_fleet->address(0).host, m_fleet->address(0).port);
 }
 
 void TestNodeProxy::listenPortIsPerClientAndStable()
@@ -520,6 +588,124 @@ void TestNodeProxy::dropHalfLosesSome()
     QTRY_COMPARE(m_proxy->count(), 0);
 }
 
+// Each command is written in two writes with a pause between them, so the proxy reads the
+// halves separately; cut points vary (inside a header, inside a value, inside an inline line).
+void TestNodeProxy::dropKeepsSplitCommandsWhole()
+{
+    newProxy();
+    const int n = 40;
+    for (int i = 0; i < n; ++i)
+        QCOMPARE(m_fleet->command(0, {"DEL", "proxy:split:" + QByteArray::number(i)}).type,
+                 RedisReply::Type::Integer);
+    RawClient client(m_proxy->port(1));
+    QVERIFY(client.ok());
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.5); }));
+    for (int i = 0; i < n; ++i) {
+        const QByteArray key = "proxy:split:" + QByteArray::number(i);
+        const QByteArray value = "value-" + QByteArray::number(i);
+        const QByteArray command = i % 2 == 0 ? multibulk({"SET", key, value})
+                                              : "SET " + key + ' ' + value + "\r\n"; // inline
+        const qsizetype cut = 1 + (i * 7) % (command.size() - 1);
+        QVERIFY(client.send(command.left(cut)));
+        QThread::msleep(20);
+        QVERIFY(client.send(command.mid(cut)));
+    }
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.0); }));
+    QVERIFY(client.send(multibulk({"PING"})));
+    const QByteArray replies = client.readUntil("+PONG\r\n", 3000);
+
+    // Only OKs, then the PONG: no protocol error, and the node kept the connection open.
+    const auto executed = replies.count("+OK\r\n");
+    QCOMPARE(replies, QByteArray("+OK\r\n").repeated(executed) + "+PONG\r\n");
+    // Each command all there or not at all.
+    qsizetype present = 0;
+    for (int i = 0; i < n; ++i) {
+        const RedisReply value =
+            m_fleet->command(0, {"GET", "proxy:split:" + QByteArray::number(i)});
+        if (value.isNil())
+            continue;
+        QCOMPARE(value.text, "value-" + QByteArray::number(i));
+        ++present;
+    }
+    QCOMPARE(present, executed);
+    qInfo("%lld of %d split commands executed at drop 50%%", qint64(executed), n);
+    // At p = 0.5, fewer than 5 or more than 35 of 40: about 1 in 10^7.
+    QVERIFY2(executed >= 5 && executed <= 35, qPrintable(QString::number(executed)));
+}
+
+// Many commands in one stream, written in pieces that cut them anywhere, with values that
+// look like commands: the node sees a clean stream of whole commands, in order.
+void TestNodeProxy::dropOverPipelinedCommands()
+{
+    newProxy();
+    QCOMPARE(m_fleet->command(0, {"DEL", "proxy:pipe"}).type, RedisReply::Type::Integer);
+    RawClient client(m_proxy->port(1));
+    QVERIFY(client.ok());
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.3); }));
+    const int n = 200;
+    QByteArray stream;
+    for (int i = 0; i < n; ++i) {
+        const QByteArray payload =
+            QByteArray::number(i) + "\r\n*1\r\n$4\r\nPING\r\n" + QByteArray(i % 50, 'x');
+        stream += multibulk({"RPUSH", "proxy:pipe", payload});
+    }
+    for (qsizetype at = 0; at < stream.size(); at += 37) {
+        QVERIFY(client.send(stream.mid(at, 37)));
+        if ((at / 37) % 8 == 0)
+            QThread::msleep(1);
+    }
+    QThread::msleep(50); // the last pieces reach the proxy before drop goes off
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.0); }));
+    QVERIFY(client.send(multibulk({"PING"})));
+    const QByteArray replies = client.readUntil("+PONG\r\n", 5000);
+    QVERIFY2(replies.endsWith("+PONG\r\n"), replies.right(200).constData());
+
+    // :1 :2 ... :k, then the PONG: the connection survived and nothing was cut in half.
+    const QList<QByteArray> lines = replies.chopped(2).split('\n');
+    const qsizetype executed = lines.size() - 1;
+    for (qsizetype i = 0; i < executed; ++i)
+        QCOMPARE(lines.at(i), ':' + QByteArray::number(i + 1) + '\r');
+    const RedisReply list = m_fleet->command(0, {"LRANGE", "proxy:pipe", "0", "-1"});
+    QCOMPARE(list.elements.size(), executed);
+    int previous = -1;
+    for (const RedisReply& element : list.elements) {
+        const int i = element.text.left(element.text.indexOf('\r')).toInt();
+        QVERIFY(i > previous); // in order, each one intact
+        QCOMPARE(element.text,
+                 QByteArray::number(i) + "\r\n*1\r\n$4\r\nPING\r\n" + QByteArray(i % 50, 'x'));
+        previous = i;
+    }
+    qInfo("%lld of %d pipelined commands executed at drop 30%%", qint64(executed), n);
+    // Binomial(200, 0.7): mean 140, sd 6.5; this is over 6 sd either side.
+    QVERIFY2(executed >= 100 && executed <= 180, qPrintable(QString::number(executed)));
+}
+
+// A command whose first half already went to the node when drop is switched on is
+// completed; the next one is subject to the drop.
+void TestNodeProxy::dropSwitchedOnMidCommandCompletesIt()
+{
+    newProxy();
+    QCOMPARE(m_fleet->command(0, {"DEL", "proxy:mid", "proxy:after"}).type,
+             RedisReply::Type::Integer);
+    RawClient client(m_proxy->port(1));
+    QVERIFY(client.ok());
+    QVERIFY(client.send(multibulk({"PING"})));
+    QCOMPARE(client.readUntil("+PONG\r\n", 2000), QByteArray("+PONG\r\n"));
+
+    const QByteArray first = multibulk({"SET", "proxy:mid", "whole"});
+    QVERIFY(client.send(first.left(first.size() - 4)));
+    // The node holds the first half: it went through before drop was switched on.
+    QTRY_VERIFY(nodePendingQueryBytes(*m_fleet) > 0);
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(1.0); }));
+    QVERIFY(client.send(first.right(4) + multibulk({"SET", "proxy:after", "x"})));
+    QTRY_COMPARE(m_fleet->command(0, {"GET", "proxy:mid"}).text, QByteArray("whole"));
+
+    QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.0); }));
+    QVERIFY(client.send(multibulk({"PING"})));
+    QCOMPARE(client.readUntil("+PONG\r\n", 2000), QByteArray("+OK\r\n+PONG\r\n"));
+    QCOMPARE(m_fleet->command(0, {"EXISTS", "proxy:after"}).integer, qint64(0));
+}
+
 void TestNodeProxy::refusesBadFaultValues()
 {
     newProxy();
@@ -531,6 +717,17 @@ void TestNodeProxy::refusesBadFaultValues()
     QVERIFY(refused([](NodeProxy& p) { return p.setLatency(-1, 0); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setLatency(10, -5); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setLatency(NodeProxy::kMaxDelayMs, 1); }));
+    // The reason names the limit.
+    QVERIFY2(m_proxy->call([](NodeProxy& p) { return p.lastError(); })
+                 .contains(QString::number(NodeProxy::kMaxDelayMs)),
+             qPrintable(m_proxy->call([](NodeProxy& p) { return p.lastError(); })));
+    QVERIFY(refused([](NodeProxy& p) { return p.setLatency(NodeProxy::kMaxDelayMs + 1, 0); }));
+    QVERIFY(m_proxy->call([](NodeProxy& p) {
+        return p.setLatency(NodeProxy::kMaxDelayMs, 0) && p.lastError().isEmpty() &&
+               p.setLatency(0, 0);
+    }));
+    QVERIFY(refused([](NodeProxy& p) { return p.setUpstreamConnectTimeout(0); }));
+    QVERIFY(refused([](NodeProxy& p) { return p.setUpstreamConnectTimeout(-5); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(1.5); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(-0.1); }));
     QVERIFY(refused([](NodeProxy& p) { return p.setDropRate(std::nan("")); }));
@@ -639,7 +836,7 @@ void TestNodeProxy::killedNodeClosesClientConnections()
 {
     TestFleet fleet(1); // its own node: this one dies
     QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
-    ProxyThread proxy(fleet.address(0).host, fleet.address(0).port);
+    TestProxy proxy(fleet.address(0).host, fleet.address(0).port);
     const quint16 port = proxy.port(1);
     BlockingClient client(port, 1000);
     QVERIFY(isPong(client.command({"PING"})));
@@ -651,9 +848,15 @@ void TestNodeProxy::killedNodeClosesClientConnections()
     // The open connection: closed, not left hanging.
     const RedisReply open = client.command({"PING"});
     QVERIFY2(TestFleet::isClientError(open) && !TestFleet::isTimeout(open), open.text);
-    // A new one: the proxy accepts, the node refuses, the proxy closes.
-    const RedisReply fresh = TestFleet::redisCommand(proxyAddress(port), {"PING"}, 1000);
-    QVERIFY2(TestFleet::isClientError(fresh) && !TestFleet::isTimeout(fresh), fresh.text);
+    // A new one: the proxy accepts, the node refuses, the proxy says so and closes.
+    BlockingClient fresh(port, 1000);
+    QVERIFY2(fresh.ok(), qPrintable(fresh.error()));
+    const RedisReply why = fresh.command({"PING"});
+    QCOMPARE(why.type, RedisReply::Type::Error);
+    QCOMPARE(why.text, QByteArray("REDLOCKSCOPE-PROXY upstream 127.0.0.1:") +
+                           QByteArray::number(fleet.address(0).port) + ": connection refused");
+    const RedisReply closed = fresh.command({"PING"});
+    QVERIFY2(TestFleet::isClientError(closed) && !TestFleet::isTimeout(closed), closed.text);
     QTRY_COMPARE(proxy.count(), 0);
 }
 
@@ -661,7 +864,7 @@ void TestNodeProxy::closeToFrozenNodeIsAbortedAfterGrace()
 {
     TestFleet fleet(1); // its own node: this one is frozen (the fixture resumes it)
     QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
-    ProxyThread proxy(fleet.address(0).host, fleet.address(0).port);
+    TestProxy proxy(fleet.address(0).host, fleet.address(0).port);
     BlockingClient client(proxy.port(1), 5000);
     QVERIFY(isPong(client.command({"PING"})));
     fleet.node(0)->pause();
@@ -673,6 +876,95 @@ void TestNodeProxy::closeToFrozenNodeIsAbortedAfterGrace()
     QTest::qWait(500);
     QCOMPARE(proxy.count(), 1);
     QTRY_COMPARE_WITH_TIMEOUT(proxy.count(), 0, 5000);
+}
+
+void TestNodeProxy::unreachableNodeIsToldToTheClient()
+{
+    const quint16 closed = RedisServerProcess::freeLoopbackPort();
+    TestProxy proxy(QStringLiteral("127.0.0.1"), closed);
+    BlockingClient client(proxy.port(1), 2000);
+    QVERIFY2(client.ok(), qPrintable(client.error()));
+    const RedisReply why = client.command({"PING"});
+    QCOMPARE(why.type, RedisReply::Type::Error);
+    QCOMPARE(why.text, "REDLOCKSCOPE-PROXY upstream 127.0.0.1:" + QByteArray::number(closed) +
+                           ": connection refused");
+    // ... and then closes.
+    const RedisReply after = client.command({"PING"});
+    QVERIFY2(TestFleet::isClientError(after) && !TestFleet::isTimeout(after), after.text);
+    QTRY_COMPARE(proxy.count(), 0);
+
+    // A host that does not resolve. A sandbox's resolver may hang instead of answering
+    // NXDOMAIN: then the proxy's connect timeout speaks.
+    TestProxy nowhere(QStringLiteral("no-such-host.invalid"), 6379);
+    QVERIFY(nowhere.call([](NodeProxy& p) { return p.setUpstreamConnectTimeout(1500); }));
+    const RedisReply lookup =
+        TestFleet::redisCommand(proxyAddress(nowhere.port(1)), {"PING"}, 3000);
+    QVERIFY2(lookup.text == "REDLOCKSCOPE-PROXY upstream no-such-host.invalid:6379: host not "
+                            "found: no-such-host.invalid" ||
+                 lookup.text == "REDLOCKSCOPE-PROXY upstream no-such-host.invalid:6379: timed "
+                                "out connecting after 1500 ms",
+             lookup.text);
+    QTRY_COMPARE(nowhere.count(), 0);
+}
+
+void TestNodeProxy::upstreamConnectTimesOut()
+{
+    BlackHole hole;
+    if (!hole.usable())
+        QSKIP("this kernel completed the TCP handshake despite the full backlog");
+    TestProxy proxy(QStringLiteral("127.0.0.1"), hole.port());
+    QCOMPARE(proxy.call([](NodeProxy& p) { return p.upstreamConnectTimeoutMs(); }),
+             NodeProxy::kDefaultConnectTimeoutMs);
+    QVERIFY(proxy.call([](NodeProxy& p) { return p.setUpstreamConnectTimeout(250); }));
+    QCOMPARE(proxy.call([](NodeProxy& p) { return p.upstreamConnectTimeoutMs(); }), 250);
+
+    BlockingClient client(proxy.port(1), 3000);
+    QVERIFY2(client.ok(), qPrintable(client.error()));
+    RedisReply why;
+    const qint64 us = roundTripUs(client, {"PING"}, &why);
+    QCOMPARE(why.text, "REDLOCKSCOPE-PROXY upstream 127.0.0.1:" + QByteArray::number(hole.port()) +
+                           ": timed out connecting after 250 ms");
+    QVERIFY2(us >= 240000 && us < 2000000, qPrintable(QString::number(us)));
+    QTRY_COMPARE(proxy.count(), 0);
+}
+
+void TestNodeProxy::workRunsInOneSharedNetworkThread()
+{
+    m_proxy.reset();
+    QVERIFY(!NetworkThread::isRunning()); // no proxy, no thread
+    {
+        TestProxy one(m_fleet->address(0).host, m_fleet->address(0).port);
+        QVERIFY(NetworkThread::isRunning());
+        TestProxy two(m_fleet->address(0).host, m_fleet->address(0).port);
+        // Signals arrive in the owner's thread.
+        QList<QThread*> signalledIn;
+        QList<int> counts;
+        QObject receiver;
+        for (NodeProxy* proxy : {one.proxy(), two.proxy()})
+            connect(proxy, &NodeProxy::connectionCountChanged, &receiver, [&](int count) {
+                signalledIn << QThread::currentThread();
+                counts << count;
+            });
+        BlockingClient a(one.port(1), 1000);
+        BlockingClient b(two.port(1), 1000);
+        QVERIFY(isPong(a.command({"PING"})));
+        QVERIFY(isPong(b.command({"PING"})));
+        // Current at once, without waiting for the signal.
+        QCOMPARE(one.count(), 1);
+        QCOMPARE(two.count(), 1);
+        QTRY_COMPARE(counts.size(), 2);
+        QCOMPARE(counts, (QList<int>{1, 1}));
+        for (QThread* thread : std::as_const(signalledIn))
+            QCOMPARE(thread, QThread::currentThread());
+        one.destroyProxy();
+        QVERIFY(NetworkThread::isRunning()); // `two` still uses it
+        QVERIFY(isPong(b.command({"PING"})));
+    }
+    QVERIFY(!NetworkThread::isRunning()); // stopped and joined with the last proxy
+    // And started again on first use.
+    newProxy();
+    QVERIFY(NetworkThread::isRunning());
+    QVERIFY(isPong(TestFleet::redisCommand(proxyAddress(m_proxy->port(1)), {"PING"}, 1000)));
 }
 
 void TestNodeProxy::addedLatencyWithoutFaults()

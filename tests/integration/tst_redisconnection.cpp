@@ -1,9 +1,10 @@
 // RedisConnection against real redis-server processes (and a few fake servers made of a
 // QTcpServer): the handshake, every error the user can meet, command deadlines, a frozen
 // node, a killed node, and the hiredis lifetime rules under ASan.
-#include "net/redisconnection.h"
-#include "fleet/redisserverprocess.h"
 #include "core/steadyclock.h"
+#include "fleet/redisserverprocess.h"
+#include "net/nodeproxy.h"
+#include "net/redisconnection.h"
 #include "testfleet.h"
 
 #include <QElapsedTimer>
@@ -154,6 +155,40 @@ qint64 percentile(QList<qint64> values, double p)
     return values.at(qMin(values.size() - 1, qsizetype(p * double(values.size()))));
 }
 
+// The last error of a direct connection to `address` and of one through a NodeProxy to it,
+// each after its first failed attempt. The proxied connection gets a longer connect
+// timeout than the proxy's upstream one, so that the proxy's verdict arrives first (equal
+// timeouts would race, and the client's own deadline would usually win).
+struct TwoWays
+{
+    QString direct;
+    QString proxied;
+    QString proxiedDown; // what a send() on the proxied connection fails with
+    QStringList proxiedErrors;
+};
+
+TwoWays connectBothWays(const NodeAddress& address, int connectTimeoutMs)
+{
+    NodeProxy proxy(address.host, address.port);
+    proxy.setUpstreamConnectTimeout(connectTimeoutMs);
+    NodeAddress via = loopback(proxy.listenPort(1));
+
+    RedisConnection::Options options = fastOptions();
+    options.connectTimeoutMs = connectTimeoutMs;
+    options.autoReconnect = false;
+    RedisConnection direct(address, options, SteadyClock::instance());
+    options.connectTimeoutMs = connectTimeoutMs + 2000;
+    RedisConnection proxied(via, options, SteadyClock::instance());
+    StateLog log(proxied);
+    direct.open();
+    proxied.open();
+    waitUntil([&] { return !direct.lastError().isEmpty() && !proxied.lastError().isEmpty(); },
+              connectTimeoutMs + 4000);
+    TwoWays out{direct.lastError(), proxied.lastError(), {}, log.errors()};
+    out.proxiedDown = run(proxied, {"PING"}).error;
+    return out;
+}
+
 } // namespace
 
 class TestRedisConnection : public QObject
@@ -178,6 +213,9 @@ private slots:
     void silentServer();
     void tcpConnectTimesOut();
     void hostNotFound();
+    void throughProxyRefusedReadsAsDirect();
+    void throughProxyHostNotFoundReadsAsDirect();
+    void throughProxyConnectTimeoutReadsAsDirect();
     void localhostResolves();
     void commandTimeoutOnFrozenNode();
     void killedNodeAndRestart();
@@ -602,6 +640,51 @@ void TestRedisConnection::hostNotFound()
     QVERIFY(log.entries.last().atMs <= 2000 + 100);
     qInfo("%s after %lld ms", qPrintable(connection.lastError()), log.entries.last().atMs);
     QCOMPARE(connection.state(), State::Backoff);
+}
+
+void TestRedisConnection::throughProxyRefusedReadsAsDirect()
+{
+    const TwoWays result = connectBothWays(loopback(RedisServerProcess::freeLoopbackPort()), 500);
+    QCOMPARE(result.direct, QStringLiteral("connection refused"));
+    QCOMPARE(result.proxied, result.direct);
+    QCOMPARE(result.proxiedErrors, QStringList{result.direct}); // nothing else said on the way
+    QCOMPARE(result.proxiedDown, QStringLiteral("node down: connection refused"));
+}
+
+void TestRedisConnection::throughProxyHostNotFoundReadsAsDirect()
+{
+    NodeAddress address;
+    address.host = QStringLiteral("no-such-host.invalid");
+    address.port = 6379;
+    const TwoWays result = connectBothWays(address, 2000);
+    // A sandbox's resolver may hang instead of answering NXDOMAIN: then both time out, and
+    // say so in the same words.
+    QVERIFY2(result.direct == QStringLiteral("host not found: no-such-host.invalid") ||
+                 result.direct == QStringLiteral("timed out connecting after 2000 ms"),
+             qPrintable(result.direct));
+    QCOMPARE(result.proxied, result.direct);
+    QCOMPARE(result.proxiedErrors, QStringList{result.direct});
+    QCOMPARE(result.proxiedDown, QStringLiteral("node down: ") + result.direct);
+}
+
+void TestRedisConnection::throughProxyConnectTimeoutReadsAsDirect()
+{
+    // The black hole of tcpConnectTimesOut: a full backlog, so the kernel drops our SYNs.
+    QTcpServer server;
+    server.setListenBacklogSize(0);
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    server.pauseAccepting();
+    QTcpSocket filler;
+    filler.connectToHost(QHostAddress::LocalHost, server.serverPort());
+    QVERIFY(filler.waitForConnected(1000));
+
+    const TwoWays result = connectBothWays(loopback(server.serverPort()), 300);
+    if (result.direct.startsWith("no answer"))
+        QSKIP("this kernel completed the TCP handshake despite the full backlog");
+    QCOMPARE(result.direct, QStringLiteral("timed out connecting after 300 ms"));
+    QCOMPARE(result.proxied, result.direct);
+    QCOMPARE(result.proxiedErrors, QStringList{result.direct});
+    QCOMPARE(result.proxiedDown, QStringLiteral("node down: timed out connecting after 300 ms"));
 }
 
 void TestRedisConnection::localhostResolves()

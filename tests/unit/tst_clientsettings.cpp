@@ -78,13 +78,13 @@ void TestClientSettings::everyRowIsComplete()
     QCOMPARE(ClientSettingField::keys(),
              QStringList({"ttl", "timeout", "drift", "driftms", "retries", "retrydelay",
                           "retryjitter", "jitter", "maxext", "work", "think", "autoextend",
-                          "extendbelow", "careful", "fencing"}));
+                          "extendbelow", "careful", "netdelay", "fencing"}));
     // The config file's names as the README documents them.
-    QCOMPARE(
-        ClientSettingField::allConfigNames(),
-        QStringList({"ttlMs", "nodeTimeoutMs", "driftFactor", "driftConstantMs", "retryCount",
-                     "retryDelayMs", "retryJitterMs", "jitter", "maxExtensions", "workMinMs",
-                     "workMaxMs", "thinkMs", "autoExtend", "extendBelowMs", "careful", "fencing"}));
+    QCOMPARE(ClientSettingField::allConfigNames(),
+             QStringList({"ttlMs", "nodeTimeoutMs", "driftFactor", "driftConstantMs", "retryCount",
+                          "retryDelayMs", "retryJitterMs", "jitter", "maxExtensions", "workMinMs",
+                          "workMaxMs", "thinkMs", "autoExtend", "extendBelowMs", "careful",
+                          "netDelayMs", "fencing"}));
 }
 
 void TestClientSettings::timesCannotOverflowATimer()
@@ -420,7 +420,7 @@ void TestClientSettings::badJson_data()
                                     "driftFactor, driftConstantMs, retryCount, retryDelayMs, "
                                     "retryJitterMs, jitter, maxExtensions, workMinMs, "
                                     "workMaxMs, thinkMs, autoExtend, extendBelowMs, careful, "
-                                    "fencing)";
+                                    "netDelayMs, fencing)";
     QTest::newRow("command key is not a config name")
         << QByteArray(R"({"ttl": 1})") << "client.ttl: unknown key (known: ttlMs,";
     QTest::newRow("string for a number")

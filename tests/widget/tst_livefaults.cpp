@@ -5,7 +5,6 @@
 #include "cards/nodecard.h"
 #include "core/enginecontroller.h"
 #include "lanes/clientlane.h"
-#include "window/execqueue.h"
 #include "window/mainwindow.h"
 
 #include <QAction>
@@ -37,20 +36,12 @@ private slots:
         EngineController* engine = window.controller();
 
         // A script, as --exec runs it: in order, each after the engine's answer.
-        const auto steps = [] {
-            QString error;
-            return *ExecQueue::parse(QStringLiteral("node partition 2; wait C1 holding; "
-                                                    "client pause C1"),
-                                     &error);
-        }();
-        ExecQueue exec(steps,
-                       [&window](const QString& line) { return window.executeCommand(line); });
-        connect(engine, &EngineController::commandFinished, &exec, &ExecQueue::onCommandFinished);
-        connect(engine, &EngineController::snapshotReady, &exec, &ExecQueue::onSnapshot);
-        connect(engine, &EngineController::started, &exec, &ExecQueue::start);
-        QSignalSpy done(&exec, &ExecQueue::finished);
+        QSignalSpy done(engine, &EngineController::scenarioFinished);
+        window.runScenario(QStringLiteral("--exec"),
+                           QStringLiteral("node partition 2; wait C1 holding; client pause C1"));
         QVERIFY(done.wait(30000));
-        QCOMPARE(done.first().at(0).toInt(), 0); // no step failed
+        const auto result = done.first().at(0).value<ScenarioResult>();
+        QCOMPARE(result.outcome, ScenarioResult::Outcome::Passed); // no step failed
 
         // Node 2: up, and yet cut off, and the card says so.
         NodeCard* two = window.nodeCard(2);

@@ -1,11 +1,12 @@
 // One node card on its own: state, keys with their TTL and the three ways a key goes
 // (appear, deleted, expired), per-client outcomes, and fault buttons per state.
 
-#include "widgets/clientlegend.h"
 #include "cards/keylistview.h"
 #include "cards/nodecard.h"
 #include "cards/outcomegrid.h"
 #include "snapshotfactory.h"
+#include "widgets/clientlegend.h"
+#include "widgets/elidedlabel.h"
 
 #include <QAction>
 #include <QSignalSpy>
@@ -140,18 +141,38 @@ private slots:
         QVERIFY(!view.advance(t1 + 3'000'000)); // nothing moves any more
     }
 
-    void unreadableNodeKeepsKeysAsLastSeen()
+    // A killed or paused node's key is shown as last seen and unknown: never counted down
+    // as if anyone could still see it, never called expired or deleted.
+    void unreadableNodeShowsItsLastKeyAsUnknown()
     {
         KeyListView view;
         const qint64 t0 = now();
         view.setKeys({key(1, 2000, "tok", t0)}, true, legend(), {}, t0);
-        view.setKeys({}, false, legend(), {}, t0 + 100'000); // paused: no reading
+        view.advance(t0 + 500'000);
+        view.setKeys({}, false, legend(), {}, t0 + 600'000); // killed: no reading
         QVERIFY(view.isStale());
-        QVERIFY(view.phase("tok") != KeyListView::Phase::Deleted);
-        view.advance(t0 + 1'000'000);
-        QCOMPARE(view.displayedTtlMs("stock-lock"), qint64(1000));
-        view.advance(t0 + 2'100'000); // its TTL ran out while nobody could look
-        QCOMPARE(view.phase("tok"), KeyListView::Phase::Expired);
+        QVERIFY(view.showsUnknown("stock-lock"));
+        QCOMPARE(view.displayedTtlMs("stock-lock"), qint64(-1));
+        QVERIFY(!view.advance(t0 + 1'000'000)); // nothing counts down
+        view.advance(t0 + 5'000'000);           // long past its TTL: still unknown
+        QCOMPARE(view.phase("tok"), KeyListView::Phase::Live);
+        QVERIFY(view.showsUnknown("stock-lock"));
+        // Readable again and the key is gone: now it is known to be gone.
+        view.setKeys({}, true, legend(), {}, t0 + 5'100'000);
+        QVERIFY(!view.showsUnknown("stock-lock"));
+        QVERIFY(view.phase("tok") != KeyListView::Phase::Live);
+    }
+
+    void refusingNodeSaysSo()
+    {
+        NodeCard card(1);
+        NodeSnapshot n = node(0);
+        n.refusal = QStringLiteral("READONLY You can't write against a read only replica.");
+        card.setNode(n, legend(), {}, now());
+        const auto* address = card.findChild<ElidedLabel*>(QStringLiteral("address"));
+        QVERIFY(address);
+        QVERIFY2(address->text().startsWith(QStringLiteral("refuses writes: READONLY")),
+                 qPrintable(address->text()));
     }
 
     void outcomesPerClient()

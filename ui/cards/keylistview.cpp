@@ -60,6 +60,7 @@ void KeyListView::setKeys(const QList<KeySnapshot>& keys, bool readable, const C
             row.color = legend.color(key.ownerClient);
             row.pttlMs = key.pttlMs;
             row.readUs = key.readUs;
+            row.fenceCounter = key.fenceCounter;
             const int configured = ttlByClient.value(key.ownerClient, 0);
             row.fullMs = std::max<qint64>({row.fullMs, qint64(configured), key.pttlMs, 1});
         }
@@ -110,10 +111,8 @@ bool KeyListView::advance(qint64 nowUs)
             moving = true;
             break;
         case Phase::Live:
-            // A key nobody can read any more still runs out on the node.
-            if (!m_readable && row.pttlMs >= 0 && remainingMs(row, nowUs) == 0)
-                retire(row, nowUs);
-            moving = moving || (row.pttlMs >= 0 && remainingMs(row, nowUs) > 0);
+            // A key on a node nobody can read is unknown: not counted down, not retired.
+            moving = moving || (m_readable && row.pttlMs >= 0 && remainingMs(row, nowUs) > 0);
             break;
         case Phase::Deleted:
         case Phase::Expired:
@@ -138,13 +137,36 @@ bool KeyListView::advance(qint64 nowUs)
     return moving;
 }
 
+void KeyListView::settle()
+{
+    m_rows.removeIf(
+        [](const Row& r) { return r.phase == Phase::Deleted || r.phase == Phase::Expired; });
+    for (Row& row : m_rows)
+        row.phase = Phase::Live;
+    m_reservedRows = reservedRows();
+    updateGeometry();
+    update();
+}
+
 qint64 KeyListView::displayedTtlMs(const QByteArray& resource) const
 {
+    if (!m_readable)
+        return -1; // unknown: no TTL is shown
     for (const Row& row : m_rows) {
         if (row.resource == resource && (row.phase == Phase::Appearing || row.phase == Phase::Live))
             return remainingMs(row, m_nowUs);
     }
     return -1;
+}
+
+bool KeyListView::showsUnknown(const QByteArray& resource) const
+{
+    if (m_readable)
+        return false;
+    for (const Row& row : m_rows)
+        if (row.resource == resource && (row.phase == Phase::Appearing || row.phase == Phase::Live))
+            return true;
+    return false;
 }
 
 QString KeyListView::ownerName(const QByteArray& resource) const
@@ -277,21 +299,11 @@ void KeyListView::paintRow(QPainter& painter, const Row& row, const QRectF& rect
     const QRectF chip(rect.left(), rect.top() + 1, OwnerChip::width(metrics, row.ownerName), lineH);
     OwnerChip::paint(painter, chip, row.ownerName, row.color, foreign);
 
-    // Token, small and grey: it identifies, it is not the message.
-    QFont small = font();
-    small.setPointSizeF(font().pointSizeF() * 0.85);
-    small.setFamily(QStringLiteral("monospace"));
-    small.setStyleHint(QFont::Monospace);
-    painter.setFont(small);
-    painter.setPen(UiTheme::muted(dark));
-    const QRectF tokenRect(chip.right() + 6, chip.top(), rect.width() / 2, lineH);
-    painter.drawText(tokenRect, Qt::AlignVCenter | Qt::AlignLeft,
-                     TextFormat::shortToken(row.token));
-
     const qint64 left = remainingMs(row, m_nowUs);
+    const bool unknown = !m_readable && (row.phase == Phase::Live || row.phase == Phase::Appearing);
     QString leftText;
     QColor leftColor = palette().color(QPalette::WindowText);
-    switch (row.phase) {
+    switch (unknown ? Phase::Live : row.phase) {
     case Phase::Expired:
         leftText = tr("expired");
         leftColor = UiTheme::muted(dark);
@@ -301,15 +313,37 @@ void KeyListView::paintRow(QPainter& painter, const Row& row, const QRectF& rect
         leftColor = UiTheme::warn(dark);
         break;
     default:
-        if (left == -1) {
+        if (unknown) {
+            leftText = tr("unknown");
+            leftColor = UiTheme::muted(dark);
+        } else if (left == -1) {
             leftText = tr("no TTL");
             leftColor = UiTheme::bad(dark);
         } else {
             leftText = TextFormat::seconds(left);
         }
     }
+    // Token (and fence counter), small and grey: it identifies, it is not the message. It
+    // gets the room the TTL text leaves, elided, never under it.
     QFont bold = font();
     bold.setBold(true);
+    const qreal leftW = QFontMetricsF(bold).horizontalAdvance(leftText) + 8;
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    small.setFamily(QStringLiteral("monospace"));
+    small.setStyleHint(QFont::Monospace);
+    painter.setFont(small);
+    painter.setPen(UiTheme::muted(dark));
+    const QRectF tokenRect(chip.right() + 6, chip.top(),
+                           std::max<qreal>(0, rect.right() - leftW - chip.right() - 6), lineH);
+    // With fencing the counter is what matters (the storage compares it): it goes first.
+    QString tokenText = TextFormat::shortToken(row.token);
+    if (row.fenceCounter >= 0)
+        tokenText = tr("fence %1 · %2").arg(row.fenceCounter).arg(tokenText);
+    painter.drawText(
+        tokenRect, Qt::AlignVCenter | Qt::AlignLeft,
+        QFontMetrics(small).elidedText(tokenText, Qt::ElideRight, int(tokenRect.width())));
+
     painter.setFont(bold);
     painter.setPen(leftColor);
     painter.drawText(QRectF(rect.left(), chip.top(), rect.width(), lineH),
@@ -324,6 +358,11 @@ void KeyListView::paintRow(QPainter& painter, const Row& row, const QRectF& rect
     trackPath.addRoundedRect(track, barH / 2, barH / 2);
     painter.fillPath(trackPath, UiTheme::track(dark));
     double share = 0;
+    if (unknown) {
+        // Last seen, now unknown: a hatched grey bar, not a countdown.
+        painter.fillPath(trackPath, QBrush(UiTheme::muted(dark), Qt::BDiagPattern));
+        return;
+    }
     if (left == -1)
         share = 1.0; // never expires: a full bar, hatched below
     else if (row.fullMs > 0)
@@ -347,6 +386,8 @@ QString KeyListView::tooltipFor(const Row& row) const
         ttl = tr("its TTL ran out and the node let it expire");
     else if (row.phase == Phase::Deleted)
         ttl = tr("it was deleted with %1 still left").arg(TextFormat::seconds(left));
+    else if (!m_readable)
+        ttl = tr("the node cannot be read now: whether the key is still there is unknown");
     else if (left == -1)
         ttl = tr("it has no TTL, so it never expires on its own");
     else

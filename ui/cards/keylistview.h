@@ -1,7 +1,7 @@
 #pragma once
 
-#include "widgets/clientlegend.h"
 #include "snapshot/keysnapshot.h"
+#include "widgets/clientlegend.h"
 
 #include <QHash>
 #include <QList>
@@ -40,16 +40,22 @@ public:
 
     explicit KeyListView(QWidget* parent = nullptr);
 
-    // readable: the node answered this reading. When it did not (down, paused) the rows
-    // are kept as last seen, dimmed, and count down on their own.
+    // readable: the node answered this reading. When it did not (down, paused, cut off) the
+    // rows are kept as last seen, dimmed and marked unknown: nobody can say whether the key
+    // is still there, so it is not counted down either.
     // ttlByClient: each client's configured TTL, the full length of its bar.
     void setKeys(const QList<KeySnapshot>& keys, bool readable, const ClientLegend& legend,
                  const QHash<int, int>& ttlByClient, qint64 nowUs);
     // One display frame; true while anything still moves (and so needs the next frame).
     bool advance(qint64 nowUs);
+    // Ends every transition now (a key grown in, a gone key removed): for screenshots.
+    void settle();
 
-    // Remaining TTL as drawn in the last frame for the resource's live key; -1: none.
+    // Remaining TTL as drawn in the last frame for the resource's live key; -1: none (or
+    // the node cannot be read: see showsUnknown()).
     qint64 displayedTtlMs(const QByteArray& resource) const;
+    // The resource's last seen key is drawn as unknown (the node cannot be read now).
+    bool showsUnknown(const QByteArray& resource) const;
     std::optional<Phase> phase(const QByteArray& token) const;
     // The owner as drawn on the resource's live key ("C3", "foreign"); empty: none.
     QString ownerName(const QByteArray& resource) const;
@@ -73,6 +79,7 @@ private:
         QColor color;
         qint64 pttlMs = -2;
         qint64 readUs = 0;
+        qint64 fenceCounter = -1;
         qint64 fullMs = 1;
         Phase phase = Phase::Appearing;
         qint64 phaseStartUs = 0;

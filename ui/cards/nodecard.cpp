@@ -48,6 +48,7 @@ NodeCard::NodeCard(int number, QWidget* parent)
     m_statePill->setToolTip(tr("The node's state as the engine sees it: up, down, paused or "
                                "starting. The faults in force are listed under it."));
     m_address->setMuted(true);
+    m_address->setObjectName(QStringLiteral("address"));
     m_address->setToolTip(tr("Where this node listens (host:port)."));
     m_keysHeading->setToolTip(tr("The lock keys on this node: owner, token and the TTL left."));
     m_outcomesHeading->setToolTip(
@@ -373,6 +374,7 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     m_node.address = node.address;
     m_node.state = node.state;
     m_node.error = node.error;
+    m_node.refusal = node.refusal;
     m_node.local = node.local;
     m_node.faults = node.faults;
     m_node.persistence = node.persistence;
@@ -393,12 +395,14 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     // One line: where the node is, or, while it is not up, why (the address stays in
     // the tooltip). A second line only for errors would make this card taller than the
     // others, or every card taller for nothing.
-    const bool showError = node.state != NodeSnapshot::State::Up && !node.error.isEmpty();
+    const bool down = node.state != NodeSnapshot::State::Up && !node.error.isEmpty();
+    const bool refusing = node.state == NodeSnapshot::State::Up && !node.refusal.isEmpty();
+    const QString problem = down ? node.error : tr("refuses writes: %1").arg(node.refusal);
     const QString where = node.local ? tr("%1  ·  local").arg(node.address) : node.address;
-    m_address->setText(showError ? node.error : where);
-    m_address->setAlert(showError);
-    m_address->setToolTip(showError ? tr("%1: %2").arg(node.address, node.error)
-                                    : tr("Where this node listens (host:port)."));
+    m_address->setText(down || refusing ? problem : where);
+    m_address->setAlert(down || refusing);
+    m_address->setToolTip(down || refusing ? tr("%1: %2").arg(node.address, problem)
+                                           : tr("Where this node listens (host:port)."));
     m_faults->setFaults(node.faults, nowUs);
     m_keys->setKeys(node.keys, node.state == NodeSnapshot::State::Up, legend, ttlByClient, nowUs);
     m_outcomes->setCutOff(node.partitionedFromAll, node.partitionedClients);

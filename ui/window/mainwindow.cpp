@@ -1,7 +1,11 @@
 #include "window/mainwindow.h"
 
 #include "cards/faulttext.h"
+#include "cards/keylistview.h"
 #include "cards/nodecard.h"
+#include "cards/storagecard.h"
+#include "console/captionbar.h"
+#include "console/consoleview.h"
 #include "core/constants.h"
 #include "core/enginecontroller.h"
 #include "core/steadyclock.h"
@@ -14,16 +18,20 @@
 #include "quorum/quorumview.h"
 #include "record/eventtext.h"
 #include "record/verdict.h"
+#include "scenario/scenariolibrary.h"
 #include "widgets/uitheme.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QIcon>
 #include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
 #include <QPixmap>
 #include <QScreen>
@@ -92,10 +100,13 @@ void MainWindow::buildLayout()
     m_cardsLayout = new QGridLayout(m_cardsArea);
     m_cardsLayout->setContentsMargins(0, 0, 0, 0);
     m_cardsLayout->setSpacing(8);
+    m_storageCard = new StorageCard(m_cardsArea);
     layout->addWidget(m_cardsArea);
 
     m_quorum = new QuorumView(central);
     layout->addWidget(m_quorum);
+    m_caption = new CaptionBar(central);
+    layout->addWidget(m_caption);
 
     m_lanesScroll = new QScrollArea(central);
     m_lanesScroll->setObjectName(QStringLiteral("clientLanes"));
@@ -120,6 +131,19 @@ void MainWindow::buildLayout()
     m_logDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
                            QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::BottomDockWidgetArea, m_logDock);
+    m_console = new ConsoleView(this);
+    m_consoleDock = new QDockWidget(tr("Console"), this);
+    m_consoleDock->setObjectName(QStringLiteral("consoleDock"));
+    m_consoleDock->setWidget(m_console);
+    m_consoleDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
+                               QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_consoleDock);
+    tabifyDockWidget(m_logDock, m_consoleDock);
+    m_consoleDock->hide();
+    connect(m_console, &ConsoleView::lineEntered, this, [this](const QString& line) {
+        if (m_controller)
+            m_controller->runConsole(line, int(m_console->typedLines().size()));
+    });
     // A projector's 720 lines go to the lock first (E brings the log back); a tall
     // engineer's screen has room for it from the start.
     const QScreen* s = screen();
@@ -224,6 +248,18 @@ void MainWindow::buildActions()
     logToggle->setShortcutContext(Qt::WindowShortcut);
     QWidget::addAction(logToggle);
     m_shortcutActions.append(logToggle);
+    QAction* consoleToggle = m_consoleDock->toggleViewAction();
+    consoleToggle->setObjectName(QStringLiteral("actionConsole"));
+    consoleToggle->setText(tr("&Console"));
+    consoleToggle->setToolTip(tr("Show or hide the console: type commands and directives"));
+    consoleToggle->setShortcut(QKeySequence(Qt::Key_QuoteLeft));
+    consoleToggle->setShortcutContext(Qt::WindowShortcut);
+    connect(consoleToggle, &QAction::toggled, this, [this](bool on) {
+        if (on)
+            m_console->input()->setFocus();
+    });
+    QWidget::addAction(consoleToggle);
+    m_shortcutActions.append(consoleToggle);
 
     QList<QAction*> selectActions;
     for (int n = 1; n <= 9; ++n) {
@@ -279,6 +315,7 @@ void MainWindow::buildActions()
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    buildScenarioActions(file);
     file->addActions({screenshot, quit});
     QMenu* clients = menuBar()->addMenu(tr("&Clients"));
     clients->addActions({add, stopAll, startAll, toggleAll, allSettings});
@@ -288,8 +325,8 @@ void MainWindow::buildActions()
     nodes->addActions(selectActions);
     nodes->addAction(deselect);
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addActions(
-        {m_largeType, bigger, smaller, resetType, m_darkTheme, m_fullScreen, logToggle});
+    view->addActions({m_largeType, bigger, smaller, resetType, m_darkTheme, m_fullScreen, logToggle,
+                      consoleToggle});
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(settings);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -303,12 +340,14 @@ void MainWindow::buildActions()
     bar->addSeparator();
     bar->addAction(settings);
     bar->addSeparator();
-    bar->addActions({m_largeType, m_darkTheme, logToggle});
+    bar->addActions({m_largeType, m_darkTheme, logToggle, consoleToggle});
     auto* spacer = new QWidget(bar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     bar->addWidget(spacer);
     bar->addAction(shortcuts);
     shortcuts->setIconText(tr("Shortcuts (F1)"));
+    addToolBarBreak();
+    addToolBar(m_scenarioBar);
 }
 
 // ---- data in ---------------------------------------------------------------------------
@@ -371,6 +410,7 @@ void MainWindow::syncViews(qint64 nowUs)
         return;
     m_legend.update(m_snapshot.clients);
     syncCards(nowUs);
+    m_storageCard->setStorage(m_snapshot.storage, m_snapshot.counters);
     syncLanes(nowUs);
     m_quorum->setResources(m_snapshot.resources, m_snapshot.clients, m_legend, nowUs);
     m_log->setClients(m_legend);
@@ -434,10 +474,11 @@ void MainWindow::relayoutCards()
 {
     while (m_cardsLayout->count() > 0)
         delete m_cardsLayout->takeAt(0);
-    const int n = int(m_cards.size());
-    // Up to five in a row (five fit a 1280 x 720 screen); more make two rows.
-    const int columns = n <= 5 ? qMax(1, n) : (n + 1) / 2;
-    for (int c = 0; c < 9; ++c)
+    // The node cards, then the storage card (one more, never a lock node). Up to six in a
+    // row (six fit a 1280 x 720 screen); more make two rows.
+    const int n = int(m_cards.size()) + 1;
+    const int columns = n <= 6 ? n : (n + 1) / 2;
+    for (int c = 0; c < 10; ++c)
         m_cardsLayout->setColumnStretch(c, c < columns ? 1 : 0);
     int i = 0;
     for (NodeCard* card : std::as_const(m_cards)) {
@@ -445,6 +486,7 @@ void MainWindow::relayoutCards()
         card->show();
         ++i;
     }
+    m_cardsLayout->addWidget(m_storageCard, i / columns, i % columns);
 }
 
 void MainWindow::syncLanes(qint64 nowUs)
@@ -591,6 +633,21 @@ void MainWindow::startEngine()
     });
     connect(this, &MainWindow::commandRequested, c,
             [this, c](const QString& line) { m_commandLines.insert(c->execute(line), line); });
+    connect(c, &EngineController::narration, m_caption, &CaptionBar::showCaption);
+    connect(c, &EngineController::stepStarted, this,
+            [this](const QString& origin, int line, const QString& text) {
+                if (origin != QLatin1String("console"))
+                    m_console->showStep(origin, line, text);
+            });
+    connect(c, &EngineController::stepFinished, this,
+            [this](const QString& origin, int line, bool ok, const QString& message) {
+                if (origin == QLatin1String("console") || !ok)
+                    m_console->showAnswer(origin == QLatin1String("console") ? line : 0, ok,
+                                          message);
+            });
+    connect(c, &EngineController::scenarioStateChanged, this, &MainWindow::onScenarioState);
+    connect(c, &EngineController::scenarioFinished, this, &MainWindow::onScenarioFinished);
+    c->setLanguage(QLocale().name().left(2));
     c->start();
 }
 
@@ -605,6 +662,146 @@ void MainWindow::restartEngine(const EngineConfig& config)
     }
     m_commandLines.clear();
     startEngine();
+}
+
+// ---- scenarios ----------------------------------------------------------------------------
+
+void MainWindow::buildScenarioActions(QMenu* file)
+{
+    QAction* open = addAction(QStringLiteral("actionOpenScenario"), tr("&Open scenario…"),
+                              tr("Play a scenario file (.rls) with its narration"),
+                              {QKeySequence(Qt::CTRL | Qt::Key_O)});
+    connect(open, &QAction::triggered, this, &MainWindow::openScenarioFile);
+    file->addAction(open);
+    QMenu* builtins = file->addMenu(tr("Built-in &scenarios"));
+    builtins->setObjectName(QStringLiteral("builtinScenarios"));
+    builtins->setToolTipsVisible(true);
+    for (const QString& name : ScenarioLibrary::names()) {
+        QAction* a = builtins->addAction(ScenarioLibrary::title(name));
+        a->setObjectName(QStringLiteral("scenario_%1").arg(name));
+        a->setToolTip(QStringLiteral("builtin:%1").arg(name));
+        connect(a, &QAction::triggered, this,
+                [this, name] { runScenario(QStringLiteral("builtin:") + name); });
+    }
+    QAction* save =
+        addAction(QStringLiteral("actionSaveLines"), tr("Save typed lines as scenario…"),
+                  tr("Save what was typed in the console as a scenario file"));
+    connect(save, &QAction::triggered, this, &MainWindow::saveTypedLines);
+    file->addAction(save);
+    file->addSeparator();
+
+    m_scenarioBar = new QToolBar(tr("Scenario"), this);
+    m_scenarioBar->setObjectName(QStringLiteral("scenarioBar"));
+    m_scenarioBar->setMovable(false);
+    m_scenarioBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_playPause = addAction(QStringLiteral("actionScenarioPlayPause"), tr("Pause"),
+                            tr("Pause the scenario after its current step, or play on"),
+                            {QKeySequence(Qt::CTRL | Qt::Key_P)});
+    connect(m_playPause, &QAction::triggered, this, [this] {
+        if (!m_controller)
+            return;
+        if (m_scenarioState == int(ScenarioRunner::State::Paused))
+            m_controller->resumeScenario();
+        else
+            m_controller->pauseScenario();
+    });
+    m_stepNarration = addAction(QStringLiteral("actionScenarioStep"), tr("Next caption"),
+                                tr("Play until the next narration, then pause"),
+                                {QKeySequence(Qt::CTRL | Qt::Key_Right)});
+    connect(m_stepNarration, &QAction::triggered, this, [this] {
+        if (m_controller)
+            m_controller->stepScenario();
+    });
+    QAction* restart = addAction(QStringLiteral("actionScenarioRestart"), tr("Restart"),
+                                 tr("Play the scenario again from the start, on fresh nodes"));
+    connect(restart, &QAction::triggered, this, &MainWindow::restartScenario);
+    QAction* stop = addAction(QStringLiteral("actionScenarioStop"), tr("Stop"),
+                              tr("Stop the scenario here; the clients go on"));
+    connect(stop, &QAction::triggered, this, [this] {
+        if (m_controller)
+            m_controller->stopScenario();
+    });
+    m_scenarioStatus = new QLabel(m_scenarioBar);
+    m_scenarioStatus->setObjectName(QStringLiteral("scenarioStatus"));
+    m_scenarioStatus->setContentsMargins(8, 0, 8, 0);
+    m_scenarioBar->addActions({m_playPause, m_stepNarration, restart, stop});
+    m_scenarioBar->addWidget(m_scenarioStatus);
+    m_scenarioBar->hide(); // shown under the main toolbar once a scenario plays
+}
+
+void MainWindow::runScenario(const QString& source, const QString& text,
+                             std::optional<quint64> seed)
+{
+    m_scenarioSource = source;
+    m_scenarioText = text;
+    m_scenarioSeed = seed;
+    m_caption->clear();
+    m_scenarioStatus->setText(tr("%1").arg(source));
+    m_scenarioBar->show();
+    if (m_controller)
+        m_controller->runScenario(source, text, seed);
+}
+
+void MainWindow::openScenarioFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
+                                                      tr("Scenarios (*.rls);;All files (*)"));
+    if (!path.isEmpty())
+        runScenario(path);
+}
+
+// Fresh nodes, no clients, then the scenario again: it plays the same way twice.
+void MainWindow::restartScenario()
+{
+    if (m_scenarioSource.isEmpty())
+        return;
+    EngineConfig fresh = m_config;
+    fresh.initialClients = 0;
+    restartEngine(fresh);
+    runScenario(m_scenarioSource, m_scenarioText, m_scenarioSeed);
+}
+
+void MainWindow::onScenarioState(int state)
+{
+    m_scenarioState = state;
+    using S = ScenarioRunner::State;
+    const bool paused = state == int(S::Paused);
+    const bool running = state == int(S::Running);
+    m_playPause->setText(paused ? tr("Play") : tr("Pause"));
+    m_playPause->setEnabled(running || paused);
+    m_stepNarration->setEnabled(paused);
+    if (paused)
+        m_scenarioStatus->setText(tr("%1 · paused").arg(m_scenarioSource));
+    else if (running)
+        m_scenarioStatus->setText(tr("%1 · playing").arg(m_scenarioSource));
+}
+
+void MainWindow::onScenarioFinished(const ScenarioResult& result)
+{
+    const bool passed = result.outcome == ScenarioResult::Outcome::Passed;
+    m_scenarioStatus->setText(tr("%1 · %2").arg(m_scenarioSource, result.verdictLine()));
+    QPalette p = m_scenarioStatus->palette();
+    p.setColor(QPalette::WindowText, passed ? UiTheme::good(m_dark) : UiTheme::bad(m_dark));
+    m_scenarioStatus->setPalette(p);
+    m_console->showAnswer(0, passed, result.verdictLine());
+}
+
+void MainWindow::saveTypedLines()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save as scenario"), QStringLiteral("typed.rls"), tr("Scenarios (*.rls)"));
+    if (path.isEmpty())
+        return;
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        m_answer->setText(tr("Could not write %1: %2").arg(path, file.errorString()));
+        return;
+    }
+    file.write("# Typed in the console\n");
+    for (const QString& line : m_console->typedLines())
+        file.write(line.toUtf8() + '\n');
+    m_answer->setText(
+        tr("Saved %n line(s) to %1", nullptr, int(m_console->typedLines().size())).arg(path));
 }
 
 void MainWindow::toggleAllClients()
@@ -766,6 +963,9 @@ QString MainWindow::quorumHeadline() const
 bool MainWindow::saveScreenshot(const QString& pngPath)
 {
     updateNow();
+    // A picture shows a settled state: no key half grown in or half faded out.
+    for (NodeCard* card : std::as_const(m_cards))
+        card->keyView()->settle();
     // Let pending relayouts (new cards or lanes) happen before the picture is taken.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     const QPixmap picture = grab();

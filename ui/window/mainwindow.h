@@ -1,9 +1,10 @@
 #pragma once
 
-#include "widgets/clientlegend.h"
 #include "clients/clientsettings.h"
 #include "core/engineconfig.h"
+#include "scenario/scenariorunner.h"
 #include "snapshot/enginesnapshot.h"
+#include "widgets/clientlegend.h"
 
 #include <QFont>
 #include <QHash>
@@ -12,7 +13,9 @@
 #include <QTimer>
 #include <memory>
 
+class CaptionBar;
 class ClientLane;
+class ConsoleView;
 class EngineController;
 class EventLogView;
 class NodeCard;
@@ -20,9 +23,12 @@ class QAction;
 class QDockWidget;
 class QGridLayout;
 class QLabel;
+class QMenu;
 class QScrollArea;
+class QToolBar;
 class QVBoxLayout;
 class QuorumView;
+class StorageCard;
 
 // The Redlock Scope window: a card per node, the quorum view, a lane per client, the
 // event log and the status bar.
@@ -54,6 +60,7 @@ public:
     int nodeCardCount() const { return int(m_cards.size()); }
     int clientLaneCount() const { return int(m_lanes.size()); }
     NodeCard* nodeCard(int number) const; // 1..N
+    StorageCard* storageCard() const { return m_storageCard; }
     ClientLane* clientLane(const QString& name) const;
     // The TTL drawn for the resource's key on a node (ms), -1 when it shows none.
     qint64 displayedTtlMs(int nodeNumber, const QByteArray& resource) const;
@@ -68,9 +75,15 @@ public:
     bool isFrameTimerActive() const { return m_frameTimer.isActive(); }
     // The forced synchronous path (tests, screenshots): pending data into the views now.
     void updateNow();
-    // Runs one command line as if typed (scripts: --exec); shown in the status bar with its
-    // answer. Returns the engine's id for it (commandFinished), 0 when no engine runs.
+    // Runs one command line as if typed; shown in the status bar with its answer. Returns
+    // the engine's id for it (commandFinished), 0 when no engine runs.
     quint64 executeCommand(const QString& line);
+    // Plays a scenario (a file, builtin:NAME, or `text` from `source` like "--exec") with its
+    // narration as captions; Restart plays it again on fresh nodes.
+    void runScenario(const QString& source, const QString& text = {},
+                     std::optional<quint64> seed = {});
+    ConsoleView* console() const { return m_console; }
+    CaptionBar* caption() const { return m_caption; }
 
 public slots:
     void applySnapshot(const EngineSnapshot& snapshot);
@@ -107,6 +120,12 @@ private:
     void openClientSettings(int clientId);
     void onCommandFinished(quint64 id, bool ok, const QString& message);
     void restartEngine(const EngineConfig& config);
+    void buildScenarioActions(QMenu* file);
+    void openScenarioFile();
+    void restartScenario();
+    void onScenarioState(int state);
+    void onScenarioFinished(const ScenarioResult& result);
+    void saveTypedLines();
     void toggleAllClients();
     void nodeAction(const QString& verb);
     bool canDraw() const;
@@ -130,6 +149,7 @@ private:
     QList<int> m_laneOrder;
     QWidget* m_cardsArea = nullptr;
     QGridLayout* m_cardsLayout = nullptr;
+    StorageCard* m_storageCard = nullptr;
     QuorumView* m_quorum = nullptr;
     QWidget* m_lanesArea = nullptr;
     QVBoxLayout* m_lanesLayout = nullptr;
@@ -137,6 +157,17 @@ private:
     QLabel* m_noClients = nullptr;
     EventLogView* m_log = nullptr;
     QDockWidget* m_logDock = nullptr;
+    CaptionBar* m_caption = nullptr;
+    ConsoleView* m_console = nullptr;
+    QDockWidget* m_consoleDock = nullptr;
+    QToolBar* m_scenarioBar = nullptr;
+    QAction* m_playPause = nullptr;
+    QAction* m_stepNarration = nullptr;
+    QLabel* m_scenarioStatus = nullptr;
+    QString m_scenarioSource; // what Restart plays again
+    QString m_scenarioText;
+    std::optional<quint64> m_scenarioSeed;
+    int m_scenarioState = 0; // ScenarioRunner::State
 
     QLabel* m_runTime = nullptr;
     QLabel* m_rate = nullptr;

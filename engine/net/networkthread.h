@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QThread>
+#include <functional>
+#include <memory>
+
+// The one thread in which every NodeProxy does its socket work, shared by the whole process.
+//
+// Why a thread of its own: the engine thread runs every simulated client and the Redlock
+// logic. Forwarding proxy bytes there made each proxied round trip wait for the engine's
+// other work (and the engine for the proxy's), so the latencies the app showed included
+// its own queueing. One thread for all proxies is enough: forwarding is cheap, and one
+// thread keeps the machine's cores for the engine, the UI and the nodes.
+//
+// Lifetime: acquire() starts it on first use and every NodeProxy keeps the shared_ptr it
+// got; whoever drops the last one quits and joins the thread right there. Nothing static
+// holds a running thread, so the process never exits with one (QThread would abort).
+//
+// Calls into it: run() waits for the function to finish there. The network thread itself
+// never waits for another thread, which is what keeps run() free of deadlocks; it only
+// posts (queued signals) to its callers.
+class NetworkThread
+{
+public:
+    static std::shared_ptr<NetworkThread> acquire();
+    // Whether the shared thread exists now (tests: it must be gone with the last proxy).
+    static bool isRunning();
+
+    ~NetworkThread(); // quits and joins; never call it from the network thread itself
+    NetworkThread(const NetworkThread&) = delete;
+    NetworkThread& operator=(const NetworkThread&) = delete;
+
+    QThread* thread() { return &m_thread; }
+
+    // Runs `function` in the network thread and returns when it has; directly when the
+    // caller is already there.
+    void run(const std::function<void()>& function);
+
+private:
+    NetworkThread();
+
+    QThread m_thread;
+    QObject* m_context; // lives in m_thread and receives every call: never a proxy's object,
+                        // so a call may delete a proxy's objects without deleting its receiver
+};

@@ -1,0 +1,516 @@
+#include "net/proxyworker.h"
+
+#include "core/steadyclock.h"
+#include "net/connecterror.h"
+
+#include <QHostAddress>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QThread>
+#include <QTimer>
+#include <algorithm>
+#include <utility>
+
+namespace {
+
+// How long a graceful close may wait for a peer to take the last bytes before it is aborted.
+constexpr int kCloseGraceMs = 2000;
+
+qint64 nowUs()
+{
+    return SteadyClock::instance().nowUs();
+}
+
+// QTcpSocket::write() only buffers, and the bytes leave on a later turn of the event loop
+// (when the write notifier fires); flushing at once saves that turn on every hop. What the
+// kernel does not take now still leaves on the notifier, as before.
+void send(QTcpSocket* socket, const QByteArray& bytes)
+{
+    socket->write(bytes);
+    socket->flush();
+}
+
+} // namespace
+
+ProxyWorker::ProxyWorker(const QString& upstreamHost, quint16 upstreamPort, quint32 seed)
+    : m_upstreamHost(upstreamHost), m_upstreamPort(upstreamPort), m_random(seed)
+{}
+
+ProxyWorker::~ProxyWorker()
+{
+    // Sockets first, with our handlers detached: abort() emits disconnected() synchronously.
+    for (auto& [serial, connection] : m_connections) {
+        for (QTcpSocket* socket : {connection->client, connection->upstream}) {
+            if (!socket)
+                continue;
+            socket->disconnect(this);
+            socket->abort();
+            delete socket;
+        }
+        delete connection->timer;
+    }
+    m_connections.clear();
+    m_finished.clear(); // their sockets were deleteLater()'d; ~QObject deletes the children
+    for (QTcpServer* server : std::as_const(m_listeners)) {
+        server->close();
+        delete server;
+    }
+    m_listeners.clear();
+}
+
+// ---------------------------------------------------------------------------------------
+// Listeners and faults, as NodeProxy sets them
+
+quint16 ProxyWorker::listen(int clientId, QString* error)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (QTcpServer* existing = m_listeners.value(clientId))
+        return existing->serverPort();
+    auto* server = new QTcpServer(this);
+    if (!server->listen(QHostAddress::LocalHost, 0)) {
+        *error = server->errorString();
+        delete server;
+        return 0;
+    }
+    connect(server, &QTcpServer::newConnection, this,
+            [this, clientId, server] { onNewConnection(clientId, server); });
+    m_listeners.insert(clientId, server);
+    return server->serverPort();
+}
+
+void ProxyWorker::releaseClient(int clientId)
+{
+    m_clientDelayMs.remove(clientId);
+    QTcpServer* server = m_listeners.take(clientId);
+    if (!server)
+        return;
+    server->close();
+    server->deleteLater(); // we may be inside its newConnection() signal
+
+    std::vector<Connection*> ofClient;
+    for (auto& [serial, connection] : m_connections)
+        if (connection->clientId == clientId)
+            ofClient.push_back(connection.get());
+    for (Connection* connection : ofClient)
+        closeConnection(connection, CloseMode::Abort);
+}
+
+void ProxyWorker::setPartition(bool all, const QSet<int>& clientIds)
+{
+    m_partitionAll = all;
+    m_partitionedClients = clientIds;
+    onPartitionChanged();
+}
+
+void ProxyWorker::setLatency(int fixedMs, int jitterMs)
+{
+    m_latencyMs = fixedMs;
+    m_jitterMs = jitterMs;
+}
+
+void ProxyWorker::setDropRate(double fraction)
+{
+    m_dropRate = fraction;
+    if (m_dropRate > 0.0)
+        return;
+    // Nothing is dropped any more: a command start held back for its decision goes now.
+    for (auto& [serial, connection] : m_connections) {
+        if (connection->held.isEmpty())
+            continue;
+        connection->committed = true;
+        forward(connection.get(), std::exchange(connection->held, {}));
+    }
+}
+
+bool ProxyWorker::isClientPartitioned(int clientId) const
+{
+    return m_partitionAll || m_partitionedClients.contains(clientId);
+}
+
+void ProxyWorker::onPartitionChanged()
+{
+    // Connections that a partition held back may go upstream now, if their client is
+    // still there; a client that left during the cut was already cleaned up on its close.
+    std::vector<Connection*> heldBack;
+    for (auto& [serial, connection] : m_connections)
+        if (!connection->upstream && !connection->closing &&
+            !isClientPartitioned(connection->clientId))
+            heldBack.push_back(connection.get());
+    for (Connection* connection : heldBack) {
+        if (connection->client->state() == QAbstractSocket::ConnectedState)
+            connectUpstream(connection);
+        else
+            closeConnection(connection, CloseMode::Abort);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Accepting and connecting upstream
+
+void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
+{
+    while (QTcpSocket* socket = server->nextPendingConnection()) {
+        socket->setParent(this); // outlives its listener only until releaseClient() aborts it
+        socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+
+        auto owned = std::make_unique<Connection>();
+        Connection* connection = owned.get();
+        connection->clientId = clientId;
+        connection->serial = ++m_nextSerial;
+        connection->client = socket;
+        m_connections.emplace(connection->serial, std::move(owned));
+
+        connect(socket, &QTcpSocket::readyRead, this,
+                [this, connection] { onClientReadyRead(connection); });
+        connect(socket, &QTcpSocket::disconnected, this,
+                [this, connection] { closeConnection(connection, CloseMode::Graceful); });
+        connect(socket, &QTcpSocket::errorOccurred, this,
+                [this, connection, socket] { onSocketError(connection, socket); });
+
+        // A cut client's connection waits, unconnected upstream, for heal (onPartitionChanged).
+        if (!isClientPartitioned(clientId))
+            connectUpstream(connection);
+        setConnectionCount();
+    }
+}
+
+void ProxyWorker::connectUpstream(Connection* connection)
+{
+    auto* upstream = new QTcpSocket(this);
+    connection->upstream = upstream;
+    connect(upstream, &QTcpSocket::connected, this,
+            [this, connection] { onUpstreamConnected(connection); });
+    connect(upstream, &QTcpSocket::readyRead, this,
+            [this, connection] { onUpstreamReadyRead(connection); });
+    connect(upstream, &QTcpSocket::disconnected, this,
+            [this, connection] { closeConnection(connection, CloseMode::Graceful); });
+    connect(upstream, &QTcpSocket::errorOccurred, this,
+            [this, connection, upstream] { onSocketError(connection, upstream); });
+    // QTcpSocket has no connect timeout of its own (a black-holed host keeps it trying for
+    // minutes). The timer finds the connection by serial: it may be gone by then.
+    const int timeoutMs = m_connectTimeoutMs;
+    QTimer::singleShot(timeoutMs, this, [this, serial = connection->serial, timeoutMs] {
+        Connection* pending = findConnection(serial);
+        if (pending && !pending->upstreamConnected && !pending->closing)
+            failUpstream(pending, ConnectError::timedOut(timeoutMs));
+    });
+    upstream->connectToHost(m_upstreamHost, m_upstreamPort);
+}
+
+void ProxyWorker::onUpstreamConnected(Connection* connection)
+{
+    connection->upstreamConnected = true;
+    // Socket options only stick once the socket exists, i.e. after connecting.
+    connection->upstream->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    dispatchDue(connection); // what the client sent while we were connecting
+}
+
+// The client's TCP connect to us succeeded long ago, so it cannot learn the real reason
+// from its own connect: we tell it in an error reply, in RedisConnection's words for a
+// direct connect (see ConnectError), then close.
+void ProxyWorker::failUpstream(Connection* connection, const QString& reason)
+{
+    if (connection->upstream)
+        connection->upstream->abort(); // stops a connect still in progress
+    QTcpSocket* client = connection->client;
+    // A cut client hears nothing, not even this.
+    if (isClientPartitioned(connection->clientId) ||
+        client->state() != QAbstractSocket::ConnectedState) {
+        closeConnection(connection, CloseMode::Abort);
+        return;
+    }
+    // Closing with unread bytes would send a reset instead of a FIN, and a reset may reach
+    // the client before it has read our reply. What it sent is lost with the node anyway.
+    client->readAll();
+    connection->queue.clear();
+    connection->held.clear();
+    client->write(ConnectError::proxyReply(m_upstreamHost, m_upstreamPort, reason));
+    closeConnection(connection, CloseMode::Graceful);
+}
+
+QString ProxyWorker::upstreamFailure(const QTcpSocket* upstream) const
+{
+    switch (upstream->error()) {
+    case QAbstractSocket::ConnectionRefusedError:
+        return ConnectError::refused();
+    case QAbstractSocket::HostNotFoundError:
+        return ConnectError::hostNotFound(m_upstreamHost);
+    case QAbstractSocket::SocketTimeoutError:
+        return ConnectError::timedOut(m_connectTimeoutMs);
+    default: {
+        QString text = upstream->errorString(); // "Network unreachable", ...
+        if (!text.isEmpty())
+            text[0] = text.at(0).toLower();
+        return text;
+    }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Client -> node: partition, drop (whole commands), latency
+
+void ProxyWorker::onClientReadyRead(Connection* connection)
+{
+    QByteArray bytes = connection->client->readAll();
+    if (bytes.isEmpty() || connection->closing)
+        return;
+    // Every byte goes through the framer, also those a partition discards, so that it always
+    // knows where the next command starts.
+    if (m_dropRate > 0.0 || !connection->held.isEmpty())
+        bytes = keepWholeCommands(connection, bytes);
+    else
+        followUnframed(connection, bytes);
+    if (!bytes.isEmpty())
+        forward(connection, std::move(bytes));
+}
+
+// No drop: the chunk goes as it is, with no copy. The framer still follows it, so that
+// when drop is switched on mid-stream it knows exactly where the next command starts, and
+// whether the current one has already started going to the node (then it is completed).
+// Following costs a scan of the command headers and inline lines, without copying or
+// allocating; bulk payloads are skipped by their length. The alternative, starting to
+// frame at the next chunk that looks like the start of a command ('*'), is cheaper still
+// but wrong whenever a read happens to end inside a value and the next one starts with '*':
+// it would cut that command in half, which is what dropping whole commands is meant to
+// prevent.
+void ProxyWorker::followUnframed(Connection* connection, const QByteArray& bytes)
+{
+    connection->framer.follow(bytes);
+    connection->committed = !connection->framer.atBoundary();
+}
+
+// Dropping: each command is kept or dropped as a whole, decided when its last byte has
+// arrived; until then its start is held here. Returns what may go on to the node.
+QByteArray ProxyWorker::keepWholeCommands(Connection* connection, const QByteArray& bytes)
+{
+    RespFramer& framer = connection->framer;
+    QByteArray& held = connection->held;
+    QByteArray out;
+    const char* data = bytes.constData();
+    const qsizetype size = bytes.size();
+    qsizetype start = 0; // where the current command begins in this chunk
+    qsizetype pos = 0;
+    while (pos < size && !framer.isBroken()) {
+        bool ended = false;
+        pos += framer.advance(data + pos, size - pos, &ended);
+        if (!ended)
+            continue;
+        // A command whose start already went to the node is never cut in half.
+        if (connection->committed || !shouldDrop()) {
+            out += held;
+            out.append(data + start, pos - start);
+        }
+        held.clear();
+        connection->committed = false;
+        start = pos;
+    }
+    if (start == size)
+        return out;
+    // Not RESP: not ours to cut. The node answers it with its protocol error, as it would
+    // without a proxy.
+    if (framer.isBroken() || connection->committed) {
+        out += std::exchange(held, {});
+        out.append(data + start, size - start);
+        connection->committed = !framer.isBroken();
+        return out;
+    }
+    held.append(data + start, size - start);
+    return out;
+}
+
+void ProxyWorker::forward(Connection* connection, QByteArray bytes)
+{
+    // A cut network loses the packet; so does a held-back connection (it is only held
+    // back while cut).
+    if (!connection->upstream || connection->closing || isClientPartitioned(connection->clientId))
+        return;
+    const qint64 delayUs = nextDelayUs(connection->clientId);
+    // The fast path: no timer, no queue, no copy.
+    if (delayUs == 0 && connection->queue.empty() && connection->upstreamConnected) {
+        send(connection->upstream, bytes);
+        return;
+    }
+    // Never overtake an earlier chunk, even one that drew a longer jitter.
+    const qint64 sendAtUs = std::max(connection->lastSendAtUs, nowUs() + delayUs);
+    connection->lastSendAtUs = sendAtUs;
+    connection->queue.push_back({sendAtUs, std::move(bytes)});
+    dispatchDue(connection);
+}
+
+void ProxyWorker::dispatchDue(Connection* connection)
+{
+    if (connection->closing || !connection->upstreamConnected)
+        return; // connected() calls again
+    const qint64 now = nowUs();
+    auto& queue = connection->queue;
+    while (!queue.empty() && queue.front().sendAtUs <= now) {
+        // Checked at delivery: a partition also loses what was still in flight.
+        if (!isClientPartitioned(connection->clientId))
+            send(connection->upstream, queue.front().bytes);
+        queue.pop_front();
+    }
+    if (!queue.empty())
+        armTimer(connection, queue.front().sendAtUs - now);
+}
+
+void ProxyWorker::armTimer(Connection* connection, qint64 inUs)
+{
+    if (!connection->timer) {
+        connection->timer = new QTimer(this);
+        connection->timer->setSingleShot(true);
+        connection->timer->setTimerType(Qt::PreciseTimer);
+        connect(connection->timer, &QTimer::timeout, this,
+                [this, connection] { dispatchDue(connection); });
+    }
+    // Rounded up: a chunk may leave up to 1 ms late, never early.
+    connection->timer->start(int((inUs + 999) / 1000));
+}
+
+bool ProxyWorker::shouldDrop()
+{
+    if (m_dropRate <= 0.0)
+        return false;
+    return m_dropRate >= 1.0 || m_random.generateDouble() < m_dropRate;
+}
+
+qint64 ProxyWorker::nextDelayUs(int clientId)
+{
+    qint64 delayUs = qint64(m_latencyMs) * 1000;
+    if (m_jitterMs > 0)
+        delayUs += qint64(m_random.bounded(quint32(m_jitterMs) * 1000u + 1u));
+    // A client on another host: its own distance to this node, varying a little per packet
+    // (up to a millisecond), as real networks do.
+    if (const int clientMs = m_clientDelayMs.value(clientId); clientMs > 0)
+        delayUs += qint64(clientMs) * 1000 + qint64(m_random.bounded(1001u));
+    return delayUs;
+}
+
+void ProxyWorker::setClientDelay(int clientId, int ms)
+{
+    if (ms > 0)
+        m_clientDelayMs.insert(clientId, ms);
+    else
+        m_clientDelayMs.remove(clientId);
+}
+
+// ---------------------------------------------------------------------------------------
+// Node -> client, errors and closing
+
+void ProxyWorker::onUpstreamReadyRead(Connection* connection)
+{
+    const QByteArray bytes = connection->upstream->readAll();
+    if (bytes.isEmpty() || isClientPartitioned(connection->clientId))
+        return;
+    if (connection->client->state() == QAbstractSocket::ConnectedState)
+        send(connection->client, bytes);
+}
+
+void ProxyWorker::onSocketError(Connection* connection, QTcpSocket* socket)
+{
+    // The node could not be reached at all: the client is told why.
+    if (socket == connection->upstream && !connection->upstreamConnected && !connection->closing) {
+        failUpstream(connection, upstreamFailure(socket));
+        return;
+    }
+    // A peer's orderly close is reported as an "error" too; disconnected() follows, and the
+    // other side gets an orderly close. Anything else (reset, ...) aborts both.
+    if (socket->error() == QAbstractSocket::RemoteHostClosedError)
+        closeConnection(connection, CloseMode::Graceful);
+    else
+        closeConnection(connection, CloseMode::Abort);
+}
+
+void ProxyWorker::closeConnection(Connection* connection, CloseMode mode)
+{
+    if (connection->finished)
+        return;
+    if (!connection->closing) {
+        connection->closing = true;
+        connection->queue.clear();
+        connection->held.clear();
+        if (connection->timer)
+            connection->timer->stop();
+        // The last reply a node sent before closing still belongs to the client.
+        if (mode == CloseMode::Graceful && connection->upstreamConnected)
+            onUpstreamReadyRead(connection);
+    }
+    for (QTcpSocket* socket : {connection->client, connection->upstream}) {
+        // abort() and disconnectFromHost() may emit disconnected() right here, which
+        // re-enters this function and can finish the connection.
+        if (!socket || connection->finished)
+            continue;
+        switch (socket->state()) {
+        case QAbstractSocket::UnconnectedState:
+            break;
+        case QAbstractSocket::ConnectedState:
+            if (mode == CloseMode::Abort)
+                socket->abort();
+            else
+                socket->disconnectFromHost(); // flushes what is still buffered first
+            break;
+        case QAbstractSocket::ClosingState: // already flushing; leave it unless aborting
+            if (mode == CloseMode::Abort)
+                socket->abort();
+            break;
+        default: // looking up or connecting: nothing worth waiting for
+            socket->abort();
+            break;
+        }
+    }
+    finishIfClosed(connection);
+    // Still flushing to a peer: give it a moment, not forever (a frozen peer reads nothing).
+    if (!connection->finished && !connection->graceArmed) {
+        connection->graceArmed = true;
+        QTimer::singleShot(kCloseGraceMs, this, [this, serial = connection->serial] {
+            if (Connection* lingering = findConnection(serial))
+                closeConnection(lingering, CloseMode::Abort);
+        });
+    }
+}
+
+void ProxyWorker::finishIfClosed(Connection* connection)
+{
+    const auto isClosed = [](const QTcpSocket* socket) {
+        return !socket || socket->state() == QAbstractSocket::UnconnectedState;
+    };
+    if (connection->finished || !isClosed(connection->client) || !isClosed(connection->upstream))
+        return;
+    connection->finished = true;
+    for (QTcpSocket* socket : {connection->client, connection->upstream}) {
+        if (!socket)
+            continue;
+        socket->disconnect(this);
+        socket->deleteLater(); // we may be inside one of its signals
+    }
+    if (connection->timer) {
+        connection->timer->disconnect(this);
+        connection->timer->stop();
+        connection->timer->deleteLater();
+    }
+    auto it = m_connections.find(connection->serial);
+    if (it == m_connections.end())
+        return;
+    if (m_finished.empty())
+        QMetaObject::invokeMethod(this, &ProxyWorker::purgeFinished, Qt::QueuedConnection);
+    m_finished.push_back(std::move(it->second));
+    m_connections.erase(it);
+    setConnectionCount();
+}
+
+void ProxyWorker::purgeFinished()
+{
+    m_finished.clear();
+}
+
+void ProxyWorker::setConnectionCount()
+{
+    const int count = int(m_connections.size());
+    m_connectionCount.store(count);
+    emit connectionCountChanged(count);
+}
+
+ProxyWorker::Connection* ProxyWorker::findConnection(quint64 serial) const
+{
+    const auto it = m_connections.find(serial);
+    return it == m_connections.end() ? nullptr : it->second.get();
+}

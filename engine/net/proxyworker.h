@@ -1,0 +1,122 @@
+#pragma once
+
+#include "net/respframer.h"
+
+#include <QHash>
+#include <QObject>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QString>
+#include <atomic>
+#include <deque>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+class QTcpServer;
+class QTcpSocket;
+class QTimer;
+
+// The half of NodeProxy that lives in the network thread (see NetworkThread): the
+// listeners, the connections, and the faults as they act on traffic. NodeProxy creates it,
+// moves it there and calls it only through NetworkThread::run(); nothing here may be called
+// from another thread except connectionCount(). The fault rules are described on NodeProxy.
+class ProxyWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    ProxyWorker(const QString& upstreamHost, quint16 upstreamPort, quint32 seed);
+    ~ProxyWorker() override; // closes every listener and connection
+
+    // The port of client `clientId`'s listener, opened on first use; 0 and *error if not.
+    quint16 listen(int clientId, QString* error);
+    void releaseClient(int clientId);
+
+    void setPartition(bool all, const QSet<int>& clientIds);
+    void setLatency(int fixedMs, int jitterMs);
+    // The network between one client and this node: its own delay (0: none).
+    void setClientDelay(int clientId, int ms);
+    void setDropRate(double fraction);
+    void setRandomSeed(quint32 seed) { m_random.seed(seed); }
+    void setUpstreamConnectTimeout(int ms) { m_connectTimeoutMs = ms; }
+
+    // Any thread. Set before connectionCountChanged is emitted, so a caller that blocked on
+    // a call that closed connections (releaseClient) reads the new count when it returns.
+    int connectionCount() const { return m_connectionCount.load(); }
+
+signals:
+    void connectionCountChanged(int count);
+
+private:
+    struct Chunk
+    {
+        qint64 sendAtUs;
+        QByteArray bytes;
+    };
+    struct Connection
+    {
+        int clientId = 0;
+        quint64 serial = 0;
+        QTcpSocket* client = nullptr;
+        QTcpSocket* upstream = nullptr; // null while a partition holds the connection back
+        QTimer* timer = nullptr;        // created on the first chunk that must wait
+        std::deque<Chunk> queue;        // client -> node chunks not yet due
+        qint64 lastSendAtUs = 0;
+        RespFramer framer;      // follows every client byte, also those not forwarded
+        QByteArray held;        // the start of a command not complete yet (while dropping)
+        bool committed = false; // the current command's start was forwarded: never drop it
+        bool upstreamConnected = false;
+        bool closing = false;
+        bool graceArmed = false; // an abort is scheduled in case the graceful close lingers
+        bool finished = false;
+    };
+    enum class CloseMode
+    {
+        Graceful,
+        Abort
+    };
+
+    void onNewConnection(int clientId, QTcpServer* server);
+    void connectUpstream(Connection* connection);
+    void onUpstreamConnected(Connection* connection);
+    void failUpstream(Connection* connection, const QString& reason);
+    QString upstreamFailure(const QTcpSocket* upstream) const;
+    void onClientReadyRead(Connection* connection);
+    void followUnframed(Connection* connection, const QByteArray& bytes);
+    QByteArray keepWholeCommands(Connection* connection, const QByteArray& bytes);
+    void forward(Connection* connection, QByteArray bytes);
+    void onUpstreamReadyRead(Connection* connection);
+    void onSocketError(Connection* connection, QTcpSocket* socket);
+    void dispatchDue(Connection* connection);
+    void armTimer(Connection* connection, qint64 inUs);
+    void closeConnection(Connection* connection, CloseMode mode);
+    void finishIfClosed(Connection* connection);
+    void purgeFinished();
+    void onPartitionChanged();
+    void setConnectionCount();
+    Connection* findConnection(quint64 serial) const;
+    bool isClientPartitioned(int clientId) const;
+    bool shouldDrop();
+    qint64 nextDelayUs(int clientId);
+
+    QString m_upstreamHost;
+    quint16 m_upstreamPort = 0;
+
+    QHash<int, QTcpServer*> m_listeners;
+    std::unordered_map<quint64, std::unique_ptr<Connection>> m_connections;
+    // Closed connections stay alive until control returns to the event loop: a close can
+    // happen deep inside a socket's signal, whose caller still holds the pointer.
+    std::vector<std::unique_ptr<Connection>> m_finished;
+    quint64 m_nextSerial = 0;
+    std::atomic<int> m_connectionCount = 0;
+
+    bool m_partitionAll = false;
+    QSet<int> m_partitionedClients;
+    int m_latencyMs = 0;
+    int m_jitterMs = 0;
+    QHash<int, int> m_clientDelayMs;
+    double m_dropRate = 0.0;
+    int m_connectTimeoutMs = 1000;
+    QRandomGenerator m_random;
+};

@@ -1,0 +1,95 @@
+#include "scenario/eventpattern.h"
+
+#include <QRegularExpression>
+#include <functional>
+
+namespace {
+
+using K = HistoryEvent::Kind;
+using Op = HistoryEvent::Operation;
+using V = HistoryEvent::ViolationKind;
+
+bool isViolation(const HistoryEvent& e, V kind)
+{
+    return e.kind == K::Violation && V(e.code) == kind;
+}
+
+struct Entry
+{
+    const char* name;
+    std::function<bool(const HistoryEvent&)> matches;
+};
+
+// The one table of event names: the README's list is this list.
+const QList<Entry>& table()
+{
+    static const QList<Entry> entries{
+        {"acquired", [](const HistoryEvent& e) { return e.is(K::Ok, Op::Acquire); }},
+        {"acquire-failed", [](const HistoryEvent& e) { return e.is(K::Fail, Op::Acquire); }},
+        {"released", [](const HistoryEvent& e) { return e.is(K::Ok, Op::Release); }},
+        {"extended", [](const HistoryEvent& e) { return e.is(K::Ok, Op::Extend); }},
+        {"lock-lost", [](const HistoryEvent& e) { return e.kind == K::LockLost; }},
+        {"gave-up",
+         [](const HistoryEvent& e) {
+             return e.kind == K::SectionEnd && HistoryEvent::SectionEndReason(e.code) ==
+                                                   HistoryEvent::SectionEndReason::GaveUp;
+         }},
+        {"section-end", [](const HistoryEvent& e) { return e.kind == K::SectionEnd; }},
+        {"sale", [](const HistoryEvent& e) { return e.is(K::Ok, Op::Write); }},
+        {"write", [](const HistoryEvent& e) { return e.is(K::Invoke, Op::Write); }},
+        {"stale-write-rejected",
+         [](const HistoryEvent& e) {
+             return e.is(K::Fail, Op::Write) &&
+                    e.failReason() == HistoryEvent::FailReason::Rejected;
+         }},
+        {"split-vote",
+         [](const HistoryEvent& e) {
+             return e.kind == K::Attempt && e.failReason() == HistoryEvent::FailReason::SplitVote;
+         }},
+        {"overlap", [](const HistoryEvent& e) { return isViolation(e, V::Overlap); }},
+        {"stale-write", [](const HistoryEvent& e) { return isViolation(e, V::StaleWrite); }},
+        {"lost-update", [](const HistoryEvent& e) { return isViolation(e, V::LostUpdate); }},
+        {"oversold", [](const HistoryEvent& e) { return isViolation(e, V::Oversold); }},
+        {"violation", [](const HistoryEvent& e) { return e.kind == K::Violation; }},
+        {"node-down", [](const HistoryEvent& e) { return e.kind == K::NodeDown; }},
+        {"node-up", [](const HistoryEvent& e) { return e.kind == K::NodeUp; }},
+        {"fault-start", [](const HistoryEvent& e) { return e.kind == K::FaultStart; }},
+        {"fault-end", [](const HistoryEvent& e) { return e.kind == K::FaultEnd; }},
+    };
+    return entries;
+}
+
+} // namespace
+
+QStringList EventPattern::names()
+{
+    QStringList out;
+    for (const Entry& e : table())
+        out << QLatin1String(e.name);
+    return out;
+}
+
+std::optional<EventPattern> EventPattern::parse(const QString& text, QString* error)
+{
+    static const QRegularExpression form(QStringLiteral("^([a-z-]+)(?:\\(([^)]+)\\))?$"));
+    const QRegularExpressionMatch m = form.match(text);
+    const QList<Entry>& entries = table();
+    for (int i = 0; m.hasMatch() && i < entries.size(); ++i) {
+        if (m.captured(1) == QLatin1String(entries[i].name)) {
+            EventPattern p;
+            p.m_index = i;
+            p.m_client = m.captured(2);
+            return p;
+        }
+    }
+    *error = QStringLiteral("unknown event '%1' (known: %2; EVENT(CLIENT) for one client's)")
+                 .arg(text, names().join(QStringLiteral(", ")));
+    return std::nullopt;
+}
+
+bool EventPattern::matches(const HistoryEvent& event, int clientId) const
+{
+    if (!m_client.isEmpty() && event.client != clientId)
+        return false;
+    return table()[m_index].matches(event);
+}

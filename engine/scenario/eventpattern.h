@@ -1,0 +1,26 @@
+#pragma once
+
+#include "record/historyevent.h"
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+// What `wait until EVENT` waits for: a name ("lock-lost"), optionally one client's
+// ("lock-lost(C1)"), matched against history events as they are recorded, so a state that
+// lasts a millisecond is caught.
+class EventPattern
+{
+public:
+    // nullopt with *error for an unknown name.
+    static std::optional<EventPattern> parse(const QString& text, QString* error);
+    static QStringList names();
+
+    const QString& client() const { return m_client; }
+    // `clientId`: the named client's id (-1 when none is named).
+    bool matches(const HistoryEvent& event, int clientId) const;
+
+private:
+    int m_index = 0;
+    QString m_client;
+};

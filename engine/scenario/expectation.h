@@ -1,0 +1,38 @@
+#pragma once
+
+#include "commands/parsedcommand.h"
+#include "record/checkcounters.h"
+
+#include <QString>
+#include <functional>
+#include <optional>
+
+// One `expect` line: NAME OP NUMBER (NAME(CLIENT) for one client's count), or `expect safe`
+// (no overlap and no damaged data). Checked at the end of a scenario against the checker.
+class Expectation
+{
+public:
+    // Reads an `expect` command; nullopt with *error (naming what is wrong) otherwise.
+    static std::optional<Expectation> from(const ParsedCommand& command, QString* error);
+
+    // The client a per-client expectation names ("C1"), empty for the whole run.
+    const QString& client() const { return m_client; }
+    bool isSafe() const { return m_safe; }
+    CheckCounters::Name name() const { return m_name; }
+
+    // Evaluates against the counters (the whole run's or the named client's).
+    bool holds(const CheckCounters& counters) const;
+    qint64 measured(const CheckCounters& counters) const;
+    // "overlaps(C1) >= 1: 2 ✓", "expect safe: DATA DAMAGED ... ✗".
+    QString report(const CheckCounters& counters) const;
+    // Whether this expectation is about `name` (then a violation of that kind was expected).
+    bool mentions(CheckCounters::Name name) const { return !m_safe && m_name == name; }
+
+private:
+    QString m_text;
+    QString m_client;
+    bool m_safe = false;
+    CheckCounters::Name m_name = CheckCounters::Name::Overlaps;
+    QString m_op;
+    qint64 m_number = 0;
+};

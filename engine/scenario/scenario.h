@@ -1,0 +1,27 @@
+#pragma once
+
+#include "commands/parsedcommand.h"
+
+#include <QList>
+#include <QString>
+
+// A scenario: command lines and directives (design.md "Console and scenarios"), each
+// checked against the catalogue when the file is read, with its line number for messages.
+struct Scenario
+{
+    struct Line
+    {
+        int number = 0; // 1-based, in its file
+        QString text;   // as written, trimmed
+        ParsedCommand command;
+    };
+
+    QString origin; // the file, "builtin:NAME", "--exec" or "console"
+    QList<Line> lines;
+    std::optional<quint64> seed; // the first `seed N`, applied before anything runs
+
+    // The narration in `language` ("en", "zh", "ja"): for a `say` line, the translation
+    // that follows it (say.zh, say.ja), English when there is none.
+    QString narration(qsizetype index, const QString& language) const;
+    bool isNarration(qsizetype index) const;
+};

@@ -1,0 +1,328 @@
+#include "scenario/scenariorunner.h"
+
+#include "core/clock.h"
+#include "core/enumnames.h"
+#include "scenario/eventpattern.h"
+
+namespace {
+constexpr qint64 DefaultWaitMs = 30'000;
+using Outcome = ScenarioResult::Outcome;
+} // namespace
+
+QString ScenarioResult::verdictLine() const
+{
+    static const char* const words[] = {"PASS", "FAIL", "COULD NOT RUN"};
+    QString line = QStringLiteral("verdict: %1").arg(QLatin1String(words[int(outcome)]));
+    if (!reason.isEmpty())
+        line += QStringLiteral(" (%1)").arg(reason);
+    for (const QString& e : expectations)
+        line += QStringLiteral("  ·  ") + e;
+    return line;
+}
+
+ScenarioRunner::ScenarioRunner(Hooks hooks, const Clock& clock, bool interactive, QObject* parent)
+    : QObject(parent), m_hooks(std::move(hooks)), m_clock(clock), m_interactive(interactive)
+{
+    m_timer.setParent(this); // moves to the engine thread with its owner
+    m_timer.setSingleShot(true);
+    m_timer.setTimerType(Qt::PreciseTimer); // a scripted step at its time, not ±5 %
+}
+
+ScenarioRunner::~ScenarioRunner() = default;
+
+void ScenarioRunner::setState(State state)
+{
+    if (state == m_state)
+        return;
+    m_state = state;
+    emit stateChanged(state);
+}
+
+void ScenarioRunner::start(const Scenario& scenario)
+{
+    if (m_interactive && (m_state == State::Running || m_state == State::Paused)) {
+        m_scenario.lines += scenario.lines; // queued behind the lines still running
+        return;
+    }
+    stop();
+    m_scenario = scenario;
+    m_next = 0;
+    m_expectations.clear();
+    m_failure.reset();
+    if (scenario.seed && m_hooks.applySeed)
+        m_hooks.applySeed(*scenario.seed);
+    setState(State::Running);
+    next();
+}
+
+void ScenarioRunner::pause()
+{
+    if (m_state == State::Running)
+        setState(State::Paused); // the step under way finishes; the next one waits
+}
+
+void ScenarioRunner::resume()
+{
+    if (m_state != State::Paused)
+        return;
+    m_pauseAtNarration = false;
+    setState(State::Running);
+    if (!m_busy)
+        next();
+}
+
+void ScenarioRunner::stepToNextNarration()
+{
+    if (m_state != State::Paused)
+        return;
+    m_pauseAtNarration = true;
+    setState(State::Running);
+    if (!m_busy)
+        next();
+}
+
+void ScenarioRunner::stop()
+{
+    ++m_generation;
+    m_timer.stop();
+    m_timer.disconnect(this);
+    m_waitDone = nullptr;
+    m_busy = false;
+    m_current = -1;
+    if (m_state == State::Running || m_state == State::Paused)
+        setState(State::Idle);
+}
+
+void ScenarioRunner::next()
+{
+    if (m_busy || m_state != State::Running)
+        return;
+    if (m_next >= m_scenario.lines.size()) {
+        if (m_interactive)
+            setState(State::Idle);
+        else
+            finish();
+        return;
+    }
+    const qsizetype index = m_next++;
+    const Scenario::Line& line = m_scenario.lines[index];
+    // Translations ride along with their `say` line; they are not steps of their own.
+    if (line.command.verb().startsWith(QLatin1String("say.")))
+        return next();
+    m_current = index;
+    m_busy = true;
+    emit stepStarted(m_scenario.origin, line.number, line.text);
+    runLine(line, index);
+}
+
+void ScenarioRunner::runLine(const Scenario::Line& line, qsizetype index)
+{
+    if (line.command.spec->scenarioOnly) {
+        runDirective(line, index);
+        return;
+    }
+    const quint64 generation = m_generation;
+    m_hooks.runCommand(line.command, [this, generation](const CommandAnswer& answer) {
+        if (generation == m_generation)
+            stepDone(answer.ok, answer.message);
+    });
+}
+
+void ScenarioRunner::runDirective(const Scenario::Line& line, qsizetype index)
+{
+    const QString verb = line.command.verb();
+    if (verb == QLatin1String("say")) {
+        const QString text = m_scenario.narration(index, m_language);
+        HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Say, text);
+        e.line = line.number;
+        m_hooks.record(e);
+        emit narration(line.number, text);
+        if (m_pauseAtNarration) {
+            m_pauseAtNarration = false;
+            setState(State::Paused);
+        }
+        stepDone(true, text);
+    } else if (verb == QLatin1String("sleep")) {
+        runSleep(line);
+    } else if (verb == QLatin1String("wait")) {
+        runWaitState(line);
+    } else if (verb == QLatin1String("wait until")) {
+        runWaitEvent(line);
+    } else if (verb == QLatin1String("expect")) {
+        runExpect(line);
+    } else { // seed: applied before the first line ran
+        stepDone(true, tr("seed %1").arg(line.command.word(QStringLiteral("N"))));
+    }
+}
+
+void ScenarioRunner::runSleep(const Scenario::Line& line)
+{
+    const qint64 ms = line.command.number(QStringLiteral("MS"));
+    m_sleepDueUs = m_clock.nowUs() + ms * 1000;
+    m_timer.disconnect(this);
+    connect(&m_timer, &QTimer::timeout, this, [this, ms] {
+        m_sleepLateness.add(std::max<qint64>(0, m_clock.nowUs() - m_sleepDueUs));
+        stepDone(true, tr("slept %1 ms").arg(ms));
+    });
+    m_timer.start(int(ms));
+}
+
+void ScenarioRunner::runWaitState(const Scenario::Line& line)
+{
+    const QString name = line.command.word(QStringLiteral("CLIENT"));
+    const QString state = line.command.word(QStringLiteral("STATE"));
+    const auto inState = [this, name, state]() -> std::optional<bool> {
+        const std::optional<ClientSnapshot> c = m_hooks.client(name);
+        if (!c)
+            return std::nullopt;
+        if (state == QLatin1String("in-section"))
+            return c->inSection;
+        return ClientSnapshot::stateName(c->state) == state;
+    };
+    if (!inState().has_value()) {
+        stepDone(false, tr("no client named '%1'").arg(name));
+        return;
+    }
+    startWait([inState](const HistoryEvent*) { return inState().value_or(false); },
+              line.command.number(QStringLiteral("TIMEOUT_MS"), DefaultWaitMs),
+              tr("%1 to be %2").arg(name, state));
+}
+
+void ScenarioRunner::runWaitEvent(const Scenario::Line& line)
+{
+    QString error;
+    const auto pattern = EventPattern::parse(line.command.word(QStringLiteral("EVENT")), &error);
+    if (!pattern) {
+        stepDone(false, error);
+        return;
+    }
+    int clientId = -1;
+    if (!pattern->client().isEmpty()) {
+        const std::optional<ClientSnapshot> c = m_hooks.client(pattern->client());
+        if (!c) {
+            stepDone(false, tr("no client named '%1'").arg(pattern->client()));
+            return;
+        }
+        clientId = c->id;
+    }
+    startWait(
+        [p = *pattern, clientId](const HistoryEvent* e) { return e && p.matches(*e, clientId); },
+        line.command.number(QStringLiteral("TIMEOUT_MS"), DefaultWaitMs),
+        line.command.word(QStringLiteral("EVENT")));
+}
+
+// Done at once when `done(nullptr)` already holds; otherwise checked on every event until
+// it holds or the time is up.
+void ScenarioRunner::startWait(std::function<bool(const HistoryEvent*)> done, qint64 timeoutMs,
+                               const QString& what)
+{
+    if (done(nullptr)) {
+        stepDone(true, tr("%1: already so").arg(what));
+        return;
+    }
+    m_waitDone = std::move(done);
+    m_waitWhat = what;
+    m_timer.disconnect(this);
+    connect(&m_timer, &QTimer::timeout, this, [this, timeoutMs] {
+        m_waitDone = nullptr;
+        stepDone(false,
+                 tr("waited %1 ms for %2: it did not happen").arg(timeoutMs).arg(m_waitWhat));
+    });
+    m_timer.start(int(timeoutMs));
+}
+
+void ScenarioRunner::onEvent(const HistoryEvent& event)
+{
+    if (!m_waitDone || !m_waitDone(&event))
+        return;
+    m_waitDone = nullptr;
+    m_timer.stop();
+    stepDone(true, m_waitWhat);
+}
+
+void ScenarioRunner::runExpect(const Scenario::Line& line)
+{
+    QString error;
+    const auto expectation = Expectation::from(line.command, &error);
+    if (!expectation) {
+        stepDone(false, error);
+        return;
+    }
+    if (m_interactive) { // the console asks now
+        const CheckCounters counters = countersFor(expectation->client());
+        stepDone(expectation->holds(counters), expectation->report(counters));
+        return;
+    }
+    m_expectations << *expectation;
+    stepDone(true, tr("checked at the end"));
+}
+
+CheckCounters ScenarioRunner::countersFor(const QString& client) const
+{
+    return m_hooks.counters(client);
+}
+
+void ScenarioRunner::stepDone(bool ok, const QString& message)
+{
+    if (!m_busy || m_current < 0)
+        return;
+    const Scenario::Line line = m_scenario.lines[m_current];
+    m_busy = false;
+    m_current = -1;
+    emit stepFinished(m_scenario.origin, line.number, ok, message);
+    if (!ok && !m_interactive) {
+        fail(tr("line %1: %2: %3").arg(line.number).arg(line.text, message));
+        return;
+    }
+    // Let the event loop breathe between steps: answers, timers and repaints go on.
+    QMetaObject::invokeMethod(this, &ScenarioRunner::next, Qt::QueuedConnection);
+}
+
+void ScenarioRunner::fail(const QString& reason)
+{
+    ScenarioResult result = judge();
+    result.outcome = Outcome::Failed;
+    result.reason = reason;
+    m_failure = result;
+    finish();
+}
+
+void ScenarioRunner::finish()
+{
+    m_timer.stop();
+    m_waitDone = nullptr;
+    const ScenarioResult result = m_failure ? *m_failure : judge();
+    setState(State::Finished);
+    emit finished(result);
+}
+
+// Every expectation must hold, and every kind of violation that happened must have been
+// expected: a scenario that breaks mutual exclusion says so, or it fails.
+ScenarioResult ScenarioRunner::judge() const
+{
+    ScenarioResult result;
+    for (const Expectation& e : m_expectations) {
+        const CheckCounters counters = countersFor(e.client());
+        result.expectations << e.report(counters);
+        if (!e.holds(counters) && result.outcome == Outcome::Passed) {
+            result.outcome = Outcome::Failed;
+            result.reason = tr("an expectation did not hold");
+        }
+    }
+    const CheckCounters all = countersFor({});
+    using N = CheckCounters::Name;
+    for (N kind : {N::Overlaps, N::StaleWrites, N::LostUpdates, N::Oversold}) {
+        if (all.value(kind) == 0)
+            continue;
+        const bool expected =
+            std::any_of(m_expectations.cbegin(), m_expectations.cend(),
+                        [kind](const Expectation& e) { return e.mentions(kind); });
+        if (!expected && result.outcome == Outcome::Passed) {
+            result.outcome = Outcome::Failed;
+            result.reason = tr("%1 %2, and no expectation allowed it")
+                                .arg(CheckCounters::nameOf(kind))
+                                .arg(all.value(kind));
+        }
+    }
+    return result;
+}

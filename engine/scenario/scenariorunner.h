@@ -1,0 +1,129 @@
+#pragma once
+
+#include "commands/commandanswer.h"
+#include "record/checkcounters.h"
+#include "record/historyevent.h"
+#include "record/latencystats.h"
+#include "scenario/expectation.h"
+#include "scenario/scenario.h"
+#include "snapshot/clientsnapshot.h"
+
+#include <QObject>
+#include <QTimer>
+#include <functional>
+#include <optional>
+
+class Clock;
+class EventPattern;
+
+// How a scenario ended: as expected, not as expected, or it could not run.
+struct ScenarioResult
+{
+    enum class Outcome
+    {
+        Passed,
+        Failed,
+        CouldNotRun
+    };
+    Outcome outcome = Outcome::Passed;
+    QStringList expectations; // each with its measured value
+    QString reason;           // why it failed: the line, or the violation nobody expected
+    // "verdict: PASS  overlaps == 0: 0 ✓  ..." : the last line a headless run prints.
+    QString verdictLine() const;
+    int exitCode() const { return int(outcome); }
+};
+
+Q_DECLARE_METATYPE(ScenarioResult)
+
+// Runs a scenario in the engine thread, line after line: commands through the engine's own
+// entry point, and the directives itself (say, sleep, wait, wait until, seed, expect). Waits
+// are fed by the history as it is recorded (onEvent), never by snapshots, so a state that
+// lasts a millisecond is caught. A wait that times out, or a refused command, fails the
+// scenario with its line number; expectations are checked at the end.
+//
+// The window can pause it, step to the next narration, and stop it. The console runs its
+// lines through an interactive runner: lines queue up, `expect` answers at once.
+class ScenarioRunner : public QObject
+{
+    Q_OBJECT
+
+public:
+    // What the runner needs from the engine, and nothing more.
+    struct Hooks
+    {
+        std::function<void(const ParsedCommand&, const AnswerCallback&)> runCommand;
+        std::function<std::optional<ClientSnapshot>(const QString& name)> client;
+        std::function<CheckCounters(const QString& client)> counters; // "": the whole run
+        std::function<void(quint64 seed)> applySeed;
+        std::function<void(const HistoryEvent&)> record;
+    };
+    enum class State
+    {
+        Idle,
+        Running,
+        Paused,
+        Finished
+    };
+
+    ScenarioRunner(Hooks hooks, const Clock& clock, bool interactive, QObject* parent = nullptr);
+    ~ScenarioRunner() override;
+
+    void setLanguage(const QString& language) { m_language = language; }
+    // Starts `scenario` (interactive: appends its lines to those still to run).
+    void start(const Scenario& scenario);
+    void pause();
+    void resume();
+    void stepToNextNarration(); // runs until the next `say` is shown, then pauses
+    void stop();
+    State state() const { return m_state; }
+
+    // Every recorded history event, in order (connect to Recorder::recorded).
+    void onEvent(const HistoryEvent& event);
+    // How late `sleep` steps fired (µs), for the benchmark and the 5 ms target.
+    const LatencyStats& sleepLateness() const { return m_sleepLateness; }
+
+signals:
+    void stepStarted(const QString& origin, int line, const QString& text);
+    void stepFinished(const QString& origin, int line, bool ok, const QString& message);
+    void narration(int line, const QString& text);
+    void stateChanged(ScenarioRunner::State state);
+    void finished(const ScenarioResult& result);
+
+private:
+    struct Wait;
+
+    void setState(State state);
+    void next();
+    void runLine(const Scenario::Line& line, qsizetype index);
+    void runDirective(const Scenario::Line& line, qsizetype index);
+    void runSleep(const Scenario::Line& line);
+    void runWaitState(const Scenario::Line& line);
+    void runWaitEvent(const Scenario::Line& line);
+    void runExpect(const Scenario::Line& line);
+    void startWait(std::function<bool(const HistoryEvent*)> done, qint64 timeoutMs,
+                   const QString& what);
+    void stepDone(bool ok, const QString& message);
+    void fail(const QString& reason);
+    void finish();
+    ScenarioResult judge() const;
+    CheckCounters countersFor(const QString& client) const;
+
+    Hooks m_hooks;
+    const Clock& m_clock;
+    bool m_interactive;
+    QString m_language = QStringLiteral("en");
+    State m_state = State::Idle;
+    Scenario m_scenario;
+    qsizetype m_next = 0;
+    qsizetype m_current = -1; // the line under way (an index: interactive lines append)
+    bool m_busy = false;      // a step is under way
+    bool m_pauseAtNarration = false;
+    QList<Expectation> m_expectations;
+    std::optional<ScenarioResult> m_failure;
+    QTimer m_timer; // sleep and wait deadlines
+    qint64 m_sleepDueUs = 0;
+    std::function<bool(const HistoryEvent*)> m_waitDone; // null when not waiting
+    QString m_waitWhat;
+    LatencyStats m_sleepLateness;
+    quint64 m_generation = 0; // bumped by stop(): answers to older steps are ignored
+};

@@ -1,0 +1,131 @@
+#include "console/consoleview.h"
+
+#include "commands/commandcatalogue.h"
+#include "widgets/uitheme.h"
+
+#include <QCompleter>
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QStringListModel>
+#include <QVBoxLayout>
+
+namespace {
+
+// Every verb with its usage, for completion: "node pause N [MS]".
+QStringList completions()
+{
+    QStringList out;
+    for (const CommandSpec& spec : CommandCatalogue::instance().commands())
+        out << spec.verb;
+    return out;
+}
+
+QString escaped(const QString& text)
+{
+    return text.toHtmlEscaped();
+}
+
+} // namespace
+
+ConsoleView::ConsoleView(QWidget* parent)
+    : QWidget(parent), m_output(new QPlainTextEdit(this)), m_input(new QLineEdit(this)),
+      m_completer(new QCompleter(completions(), this))
+{
+    setObjectName(QStringLiteral("console"));
+    m_output->setObjectName(QStringLiteral("consoleOutput"));
+    m_output->setReadOnly(true);
+    m_output->setMaximumBlockCount(5000);
+    m_output->setFocusPolicy(Qt::NoFocus);
+    m_input->setObjectName(QStringLiteral("consoleInput"));
+    m_input->setPlaceholderText(
+        tr("A command or directive, e.g. node kill 3 · client pause C1 3000 · help"));
+    m_input->setToolTip(tr("Enter runs the line; Up and Down walk the lines typed before; Tab "
+                           "completes a verb."));
+    m_completer->setCaseSensitivity(Qt::CaseInsensitive);
+    m_completer->setCompletionMode(QCompleter::InlineCompletion);
+    m_input->setCompleter(m_completer);
+    m_input->installEventFilter(this);
+    QFont mono = font();
+    mono.setFamily(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    m_output->setFont(mono);
+    m_input->setFont(mono);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addWidget(m_output, 1);
+    layout->addWidget(m_input);
+    connect(m_input, &QLineEdit::returnPressed, this, &ConsoleView::submit);
+}
+
+void ConsoleView::submit()
+{
+    const QString line = m_input->text().trimmed();
+    if (line.isEmpty())
+        return;
+    m_typed << line;
+    m_historyIndex = int(m_typed.size());
+    append(QStringLiteral("<b>%1 &gt;</b> %2").arg(m_typed.size()).arg(escaped(line)));
+    m_input->clear();
+    emit lineEntered(line);
+}
+
+void ConsoleView::showAnswer(int line, bool ok, const QString& message)
+{
+    const bool dark = UiTheme::isDark(palette());
+    const QColor color = ok ? UiTheme::muted(dark) : UiTheme::bad(dark);
+    const QString prefix = line > 0 ? QStringLiteral("%1: ").arg(line) : QString();
+    QString body = escaped(message);
+    body.replace(QLatin1Char('\n'), QStringLiteral("<br>&nbsp;&nbsp;"));
+    append(QStringLiteral("<span style=\"color:%1\">&nbsp;&nbsp;%2%3%4</span>")
+               .arg(color.name(), prefix, ok ? QString() : tr("refused: "), body));
+}
+
+void ConsoleView::showStep(const QString& origin, int line, const QString& text)
+{
+    const bool dark = UiTheme::isDark(palette());
+    append(QStringLiteral("<span style=\"color:%1\">%2:%3 &gt; %4</span>")
+               .arg(UiTheme::info(dark).name(), escaped(origin))
+               .arg(line)
+               .arg(escaped(text)));
+}
+
+void ConsoleView::append(const QString& html)
+{
+    m_output->appendHtml(html);
+}
+
+QString ConsoleView::transcript() const
+{
+    return m_output->toPlainText();
+}
+
+void ConsoleView::walkHistory(int step)
+{
+    if (m_typed.isEmpty())
+        return;
+    m_historyIndex = qBound(0, m_historyIndex + step, int(m_typed.size()));
+    m_input->setText(m_historyIndex < m_typed.size() ? m_typed[m_historyIndex] : QString());
+}
+
+bool ConsoleView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_input && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_Up) {
+            walkHistory(-1);
+            return true;
+        }
+        if (key->key() == Qt::Key_Down) {
+            walkHistory(+1);
+            return true;
+        }
+        if (key->key() == Qt::Key_Tab) {
+            // Accept the inline completion and go on typing its arguments.
+            m_input->setText(m_input->text() + QLatin1Char(' '));
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}

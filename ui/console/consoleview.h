@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QStringList>
+#include <QWidget>
+
+class QCompleter;
+class QLineEdit;
+class QPlainTextEdit;
+
+// The console: type a line of the command language (commands and scenario directives: say,
+// sleep, wait, expect ...), its answer appears under it, in words. Up and Down walk the
+// lines typed before; Tab completes from the catalogue; `help` lists it. What was typed can
+// be saved as a scenario. It drives the engine through the same entry point as the buttons.
+class ConsoleView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ConsoleView(QWidget* parent = nullptr);
+
+    // The engine's answer to a line (its 1-based number in this console).
+    void showAnswer(int line, bool ok, const QString& message);
+    // A line run by someone else (a scenario's step): shown too, marked with its origin.
+    void showStep(const QString& origin, int line, const QString& text);
+    QStringList typedLines() const { return m_typed; }
+    QLineEdit* input() const { return m_input; }
+    QString transcript() const;
+
+signals:
+    void lineEntered(const QString& line);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void submit();
+    void walkHistory(int step);
+    void append(const QString& html);
+
+    QPlainTextEdit* m_output;
+    QLineEdit* m_input;
+    QCompleter* m_completer;
+    QStringList m_typed;
+    int m_historyIndex = 0;
+};
