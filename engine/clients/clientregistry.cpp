@@ -1,7 +1,8 @@
 #include "clients/clientregistry.h"
 
 #include "clients/lockclient.h"
-#include "lock/redlock.h"
+#include "lock/lockstrategy.h"
+#include "lock/strategyfactory.h"
 #include "storage/stockaccess.h"
 
 namespace {
@@ -36,7 +37,12 @@ LockClient* ClientRegistry::create(int id, const QString& name, const ClientSett
         connections << connection;
         channels << connection;
     }
-    auto* strategy = new Redlock(channels, m_clock);
+    QString error;
+    LockStrategy* strategy = StrategyFactory::create(settings.strategy, channels, m_clock, &error);
+    if (!strategy) {
+        qDeleteAll(connections);
+        return nullptr;
+    }
     auto* client =
         new LockClient(id, name, strategy, connections, settings, m_resource, m_clock, this);
     if (m_seed)
@@ -66,6 +72,26 @@ void ClientRegistry::applyDelays(LockClient* client)
         m_delays(client->id(), client->networkDelays());
 }
 
+bool ClientRegistry::canRun(StrategyFactory::Kind kind, QString* why) const
+{
+    return StrategyFactory::canRun(kind, why);
+}
+
+// A new strategy over the client's existing connections (the nodes do not change).
+LockStrategy* ClientRegistry::strategyFor(int id, const ClientSettings& settings)
+{
+    QString error;
+    QList<NodeChannel*> channels;
+    LockClient* client = nullptr;
+    for (LockClient* c : std::as_const(m_clients))
+        if (c->id() == id)
+            client = c;
+    if (client)
+        for (RedisConnection* connection : client->connections())
+            channels << connection;
+    return StrategyFactory::create(settings.strategy, channels, m_clock, &error);
+}
+
 void ClientRegistry::giveStock(LockClient* client)
 {
     client->setStock(m_storage ? new StockAccess(*m_storage, m_options, m_clock) : nullptr);
@@ -91,6 +117,9 @@ CommandAnswer ClientRegistry::add(QString name, const QStringList& assignments)
         name = QStringLiteral("C%1").arg(id);
     if (find(name))
         return CommandAnswer::refused(tr("a client named '%1' exists already").arg(name));
+    QString why;
+    if (!canRun(settings->strategy, &why))
+        return CommandAnswer::refused(why);
     ++m_nextId;
     LockClient* client = create(id, name, *settings);
     m_clients << client;
@@ -132,8 +161,16 @@ CommandAnswer ClientRegistry::set(const QList<LockClient*>& targets, const QStri
             return CommandAnswer::refused(QStringLiteral("%1: %2").arg(client->name(), error));
         updated << *settings;
     }
+    for (const ClientSettings& settings : std::as_const(updated)) {
+        QString why;
+        if (!canRun(settings.strategy, &why))
+            return CommandAnswer::refused(why);
+    }
     for (int i = 0; i < targets.size(); ++i) {
+        const bool newStrategy = targets[i]->settings().strategy != updated[i].strategy;
         targets[i]->setSettings(updated[i]);
+        if (newStrategy)
+            targets[i]->setStrategy(strategyFor(targets[i]->id(), updated[i]));
         applyDelays(targets[i]);
     }
     emit settingsChanged();
@@ -153,8 +190,12 @@ CommandAnswer ClientRegistry::setDefaults(const QStringList& assignments)
 }
 
 CommandAnswer ClientRegistry::fault(const QString& verb, const QList<LockClient*>& targets,
-                                    int pauseMs, bool beforeWrite)
+                                    int pauseMs, const QString& moment)
 {
+    using M = LockClient::Moment;
+    const M when = moment == QLatin1String("before-expire")   ? M::BeforeExpire
+                   : moment == QLatin1String("before-delete") ? M::BeforeDelete
+                                                              : M::BeforeWrite;
     QStringList done;
     for (LockClient* client : targets) {
         const QString why = client->whyNot(verb);
@@ -163,10 +204,12 @@ CommandAnswer ClientRegistry::fault(const QString& verb, const QList<LockClient*
                 return CommandAnswer::refused(why);
             continue;
         }
-        if (verb == QLatin1String("crash"))
+        if (verb == QLatin1String("crash") && !moment.isEmpty())
+            client->armCrash(when);
+        else if (verb == QLatin1String("crash"))
             client->crash();
-        else if (verb == QLatin1String("pause") && beforeWrite)
-            client->pauseBeforeWrite(pauseMs);
+        else if (verb == QLatin1String("pause") && !moment.isEmpty())
+            client->armPause(when, pauseMs);
         else if (verb == QLatin1String("pause"))
             client->pause(pauseMs);
         else if (verb == QLatin1String("resume"))
@@ -175,7 +218,7 @@ CommandAnswer ClientRegistry::fault(const QString& verb, const QList<LockClient*
             client->restart();
         done << client->name();
     }
-    const QString what = beforeWrite ? tr("pause armed before the write") : verb;
+    const QString what = moment.isEmpty() ? verb : tr("%1 armed %2").arg(verb, moment);
     return CommandAnswer::done(QStringLiteral("%1: %2").arg(what, done.join(QStringLiteral(", "))));
 }
 

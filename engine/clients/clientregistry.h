@@ -14,6 +14,7 @@
 
 class Clock;
 class LockClient;
+class LockStrategy;
 
 // The simulated clients: added, found by name, changed, faulted and removed. Each client
 // gets its own connections (through each node's proxy) and its own lock strategy.
@@ -43,9 +44,10 @@ public:
     CommandAnswer remove(const QString& name);
     CommandAnswer set(const QList<LockClient*>& targets, const QStringList& assignments);
     CommandAnswer setDefaults(const QStringList& assignments);
-    // crash, pause, resume, restart; pauseMs 0: until resumed.
+    // crash, pause, resume, restart; pauseMs 0: until resumed; `moment` (before-write,
+    // before-expire, before-delete) arms the crash or pause for that moment instead of now.
     CommandAnswer fault(const QString& verb, const QList<LockClient*>& targets, int pauseMs = 0,
-                        bool beforeWrite = false);
+                        const QString& moment = {});
     void startAll(const QList<LockClient*>& targets);
     void stopAll(const QList<LockClient*>& targets);
     void shutdown(); // stops (releasing) and deletes every client
@@ -71,6 +73,8 @@ signals:
 
 private:
     LockClient* create(int id, const QString& name, const ClientSettings& settings);
+    bool canRun(StrategyFactory::Kind kind, QString* why) const;
+    LockStrategy* strategyFor(int id, const ClientSettings& settings);
     void giveStock(LockClient* client);
     void applyDelays(LockClient* client);
 

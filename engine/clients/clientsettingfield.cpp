@@ -182,6 +182,16 @@ const QList<ClientSettingField>& ClientSettingField::all()
                                        "this; below the TTL.")},
             member([](auto& s) -> auto& { return s.extendBelowMs; })),
         ClientSettingField(
+            {.key = "strategy",
+             .configNames = {"strategy"},
+             .type = Type::Choice,
+             .choices = StrategyFactory::names(),
+             .label = QT_TRANSLATE_NOOP("ClientSettingField", "Lock strategy"),
+             .help = QT_TRANSLATE_NOOP("ClientSettingField",
+                                       "The rung of the seeds' ladder the client locks with, from "
+                                       "no lock to Redlock.")},
+            member([](auto& s) -> auto& { return s.strategy; })),
+        ClientSettingField(
             {.key = "careful",
              .configNames = {"careful"},
              .type = Type::Switch,

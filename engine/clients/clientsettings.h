@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lock/locksettings.h"
+#include "lock/strategyfactory.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -23,6 +24,8 @@ struct ClientSettings
     // A careful client gives up when its validity ends inside the critical section and
     // checks it right before writing; a careless one (the seed's code) writes anyway.
     bool careful = true;
+    // Which rung of the seeds' ladder the client locks with.
+    StrategyFactory::Kind strategy = StrategyFactory::Kind::Redlock;
     // The network between this client and the nodes, as for a client on its own host: each
     // node's delay is drawn once from 0 to this (ms), from the client's seed. 0: loopback.
     int netDelayMs = 0;

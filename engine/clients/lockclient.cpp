@@ -25,13 +25,9 @@ LockClient::LockClient(int id, const QString& name, LockStrategy* strategy,
     : QObject(parent), m_id(id), m_name(name), m_settings(settings), m_resource(resource),
       m_clock(clock), m_connections(connections), m_strategy(strategy)
 {
-    m_strategy->setParent(this);
     for (RedisConnection* connection : std::as_const(m_connections))
         connection->setParent(this);
-    m_strategy->setSettings(settings.lock);
-    connect(m_strategy, &LockStrategy::attemptStarted, this, &LockClient::onAttemptStarted);
-    connect(m_strategy, &LockStrategy::attemptDecided, this, &LockClient::onAttemptDecided);
-    connect(m_strategy, &LockStrategy::nodeAnswered, this, &LockClient::onNodeAnswered);
+    adopt(strategy);
     m_stepTimer.setSingleShot(true);
     m_extendTimer.setInterval(ExtendCheckMs);
     connect(&m_extendTimer, &QTimer::timeout, this, &LockClient::maybeExtend);
@@ -102,6 +98,45 @@ void LockClient::setSettings(const ClientSettings& settings)
 {
     m_settings = settings;
     m_strategy->setSettings(settings.lock); // applies from the next operation on
+}
+
+void LockClient::adopt(LockStrategy* strategy)
+{
+    m_strategy = strategy;
+    m_strategy->setParent(this);
+    m_strategy->setSettings(m_settings.lock);
+    connect(m_strategy, &LockStrategy::attemptStarted, this, &LockClient::onAttemptStarted);
+    connect(m_strategy, &LockStrategy::attemptDecided, this, &LockClient::onAttemptDecided);
+    connect(m_strategy, &LockStrategy::nodeAnswered, this, &LockClient::onNodeAnswered);
+    connect(m_strategy, &LockStrategy::validityExtended, this, &LockClient::onValidityExtended);
+    connect(m_strategy, &LockStrategy::deletedOthersKey, this, &LockClient::onDeletedOthersKey);
+    m_strategy->setHazardHook([this](LockStrategy::Hazard hazard, std::function<void()> proceed) {
+        onHazard(hazard, std::move(proceed));
+    });
+}
+
+void LockClient::setStrategy(LockStrategy* strategy)
+{
+    strategy->setParent(this);
+    if (m_nextStrategy)
+        m_nextStrategy->deleteLater();
+    m_nextStrategy = strategy;
+    // Between two acquisitions the switch is safe now; otherwise at the next one.
+    if (!m_inSection &&
+        (m_state == State::Idle || m_state == State::Stopped || m_state == State::Crashed))
+        takeNextStrategy();
+}
+
+void LockClient::takeNextStrategy()
+{
+    if (!m_nextStrategy)
+        return;
+    LockStrategy* old = std::exchange(m_strategy, nullptr);
+    old->cancel();
+    old->disconnect(this);
+    old->deleteLater();
+    adopt(std::exchange(m_nextStrategy, nullptr));
+    setRandomSeed(m_seed);
 }
 
 void LockClient::setRandomSeed(quint64 seed)
@@ -182,6 +217,18 @@ void LockClient::beginAcquire()
 {
     if (!m_running)
         return;
+    takeNextStrategy();
+    if (optimistic()) {
+        // WATCH / MULTI / EXEC: no lock to take; the purchase itself is the attempt.
+        ++m_attempts;
+        setState(State::Holding);
+        m_phase = Phase::Reading;
+        if (m_stock)
+            readStock();
+        else
+            startWork();
+        return;
+    }
     const quint64 op = nextOp();
     emitEvent(HistoryEvent::forClient(Kind::Invoke, m_id, Op::Acquire, op));
     m_strategy->acquire(
@@ -275,10 +322,44 @@ void LockClient::enterSection(quint64 op, const LockStrategy::AcquireResult& res
     armValidityTimer();
     if (m_settings.autoExtend)
         m_extendTimer.start();
+    if (m_strategy->reentrant()) {
+        reenter(); // the seed's reentrant lock: its holder takes it again, then goes on
+        return;
+    }
     if (m_stock)
         readStock();
     else
         startWork();
+}
+
+// A reentrant lock's holder acquires it once more inside its section (a nested call in the
+// seed's code) and gives that hold back before it goes on: the count on the node shows it.
+void LockClient::reenter()
+{
+    const quint64 op = nextOp();
+    const quint64 section = m_sectionOp;
+    m_strategy->acquire(
+        m_resource,
+        [this, op, section](const LockStrategy::AcquireResult& result) {
+            whenRunning([this, op, section, result] {
+                if (!m_inSection || m_sectionOp != section)
+                    return;
+                if (result.acquired) {
+                    ++m_reentries;
+                    HistoryEvent e =
+                        HistoryEvent::forClient(Kind::Reentered, m_id, Op::Acquire, op);
+                    e.token = m_lock.token;
+                    e.number = 2;
+                    emitEvent(e);
+                    m_strategy->release(m_lock, {}, nextOp()); // the inner hold, given back
+                }
+                if (m_stock)
+                    readStock();
+                else
+                    startWork();
+            });
+        },
+        op);
 }
 
 void LockClient::readStock()
@@ -287,7 +368,10 @@ void LockClient::readStock()
     const quint64 op = nextOp();
     emitEvent(HistoryEvent::forClient(Kind::Invoke, m_id, Op::Read, op));
     const quint64 section = m_sectionOp;
-    m_stock->read([this, op, section](const StockAccess::ReadResult& r) {
+    const auto read = [this](StockAccess::ReadCallback done) {
+        optimistic() ? m_stock->watchRead(std::move(done)) : m_stock->read(std::move(done));
+    };
+    read([this, op, section](const StockAccess::ReadResult& r) {
         whenRunning([this, op, section, r] {
             HistoryEvent e =
                 HistoryEvent::forClient(r.ok ? Kind::Ok : Kind::Fail, m_id, Op::Read, op);
@@ -298,8 +382,10 @@ void LockClient::readStock()
             if (!r.ok)
                 e.code = quint8(HistoryEvent::FailReason::Unreachable);
             emitEvent(e);
-            if (!m_inSection || m_sectionOp != section)
+            if (!optimistic() && (!m_inSection || m_sectionOp != section))
                 return; // gave up or stopped meanwhile
+            if (optimistic() && !m_running)
+                return;
             m_stockExists = r.ok && r.exists;
             m_stockRead = m_stockExists ? r.value : -1;
             startWork();
@@ -315,22 +401,18 @@ void LockClient::startWork()
 
 void LockClient::onWorkDone()
 {
-    if (!m_inSection)
+    if (!m_inSection && !optimistic())
         return;
     m_extendTimer.stop();
     // The careful client's last look at its validity before it touches the data.
-    if (m_settings.careful && validityOver()) {
+    if (!optimistic() && m_settings.careful && validityOver()) {
         noteLockLost();
         giveUp();
         return;
     }
     // The critique's GC pause: it lands after the check, before the write.
-    if (m_armedPauseMs >= 0) {
-        const int ms = std::exchange(m_armedPauseMs, -1);
-        pause(ms);
-        whenRunning([this] { writeStock(); });
+    if (fireArmed(Moment::BeforeWrite, [this] { writeStock(); }))
         return;
-    }
     writeStock();
 }
 
@@ -338,6 +420,10 @@ void LockClient::writeStock()
 {
     // The seed's code: write only when there was a stock and some was left.
     if (!m_stock || !m_stockExists || m_stockRead <= 0) {
+        if (optimistic()) {
+            finishOptimistic();
+            return;
+        }
         endSection(End::Released);
         beginRelease();
         return;
@@ -351,7 +437,11 @@ void LockClient::writeStock()
     invoke.fence = m_lock.fence;
     emitEvent(invoke);
     const FencingToken fence = m_lock.fence;
-    m_stock->write(value, fence, [this, op, value, fence](const StockAccess::WriteResult& w) {
+    const auto write = [this, value, fence](StockAccess::WriteCallback done) {
+        optimistic() ? m_stock->execWrite(value, std::move(done))
+                     : m_stock->write(value, fence, std::move(done));
+    };
+    write([this, op, value, fence](const StockAccess::WriteResult& w) {
         whenRunning([this, op, value, fence, w] {
             HistoryEvent e =
                 HistoryEvent::forClient(w.accepted ? Kind::Ok : Kind::Fail, m_id, Op::Write, op);
@@ -360,7 +450,11 @@ void LockClient::writeStock()
             e.previous = w.previous;
             e.fence = fence;
             e.latencyUs = w.latencyUs;
-            if (w.rejected) {
+            if (w.conflict) {
+                ++m_conflicts;
+                e.code = quint8(HistoryEvent::FailReason::Conflict);
+                e.text = tr("the stock changed since it was watched: EXEC refused, read again");
+            } else if (w.rejected) {
                 ++m_rejectedWrites;
                 e.code = quint8(HistoryEvent::FailReason::Rejected);
                 e.text = tr("the storage holds fence %1").arg(w.newest.toDisplay());
@@ -371,12 +465,31 @@ void LockClient::writeStock()
                 ++m_sales;
             }
             emitEvent(e);
+            if (optimistic()) {
+                w.conflict ? readStock() : finishOptimistic(); // a conflict: the purchase again
+                return;
+            }
             if (!m_inSection)
                 return;
             endSection(End::Released);
             beginRelease();
         });
     });
+}
+
+// WATCH's purchase is done (sold, or nothing to sell): think, then the next one.
+void LockClient::finishOptimistic()
+{
+    m_phase = Phase::None;
+    if (!m_running)
+        return;
+    setState(State::Idle);
+    scheduleNext(m_settings.thinkMs, &LockClient::beginAcquire);
+}
+
+bool LockClient::optimistic() const
+{
+    return m_strategy->exclusion() == LockStrategy::Exclusion::Optimistic;
 }
 
 // The validity deadline passed (or, after a pause, had passed): the lock may be gone.
@@ -518,7 +631,7 @@ void LockClient::crash()
     if (m_state == State::Crashed)
         return;
     m_paused = false;
-    m_armedPauseMs = -1;
+    m_armed.reset();
     m_deferred.clear();
     m_running = false;
     stopTimers();
@@ -550,9 +663,60 @@ void LockClient::restart()
     start();
 }
 
-void LockClient::pauseBeforeWrite(int forMs)
+void LockClient::armPause(Moment moment, int forMs)
 {
-    m_armedPauseMs = std::max(0, forMs);
+    m_armed = Armed{moment, false, std::max(0, forMs)};
+}
+
+void LockClient::armCrash(Moment moment)
+{
+    m_armed = Armed{moment, true, 0};
+}
+
+// The armed pause or crash, if it waits for `moment`: a pause freezes the client there and
+// runs the rest once it resumes; a crash ends everything there. False when nothing fired.
+bool LockClient::fireArmed(Moment moment, const std::function<void()>& proceed)
+{
+    if (!m_armed || m_armed->moment != moment)
+        return false;
+    const Armed armed = *std::exchange(m_armed, std::nullopt);
+    if (armed.crash) {
+        crash();
+        return true;
+    }
+    pause(armed.pauseMs);
+    whenRunning(proceed);
+    return true;
+}
+
+void LockClient::onHazard(LockStrategy::Hazard hazard, std::function<void()> proceed)
+{
+    const Moment moment =
+        hazard == LockStrategy::Hazard::BeforeExpire ? Moment::BeforeExpire : Moment::BeforeDelete;
+    if (!fireArmed(moment, proceed))
+        proceed();
+}
+
+// A watchdog renewed the lock on its own: the client's validity moves on with it.
+void LockClient::onValidityExtended(const QByteArray& token, qint64 validUntilUs)
+{
+    if (!m_inSection || token != m_lock.token)
+        return;
+    m_lock.validUntilUs = validUntilUs;
+    HistoryEvent e = HistoryEvent::forClient(Kind::Ok, m_id, Op::Extend, nextOp());
+    e.token = token;
+    e.number = validUntilUs - m_clock.nowUs();
+    e.text = tr("renewed by the watchdog");
+    emitEvent(e);
+    armValidityTimer();
+}
+
+void LockClient::onDeletedOthersKey(quint64 op, int node, const QByteArray& token)
+{
+    HistoryEvent e = HistoryEvent::forClient(Kind::DeletedOthersKey, m_id, Op::Release, op);
+    e.node = node;
+    e.token = token;
+    emitEvent(e);
 }
 
 void LockClient::pause(int forMs)
@@ -565,6 +729,7 @@ void LockClient::pause(int forMs)
     // deadline is wall-clock time and keeps running; what it triggers waits (whenRunning).
     freezeTimer(m_stepTimer, &m_stepRemainingMs);
     freezeTimer(m_extendTimer, &m_extendRemainingMs);
+    m_strategy->freeze();
     HistoryEvent e = HistoryEvent::forClient(Kind::FaultStart, m_id);
     e.code = quint8(Fault::Kind::Paused);
     e.number = forMs > 0 ? m_clock.nowUs() + qint64(forMs) * 1000 : 0;
@@ -586,6 +751,7 @@ void LockClient::resume()
     setState(m_stateBeforePause);
     thawTimer(m_stepTimer, m_stepRemainingMs);
     thawTimer(m_extendTimer, m_extendRemainingMs);
+    m_strategy->thaw();
     const QList<std::function<void()>> deferred = std::exchange(m_deferred, {});
     for (const auto& step : deferred)
         step();
@@ -664,7 +830,12 @@ ClientSnapshot LockClient::snapshot() const
     s.phase = m_phase;
     s.lockLost = m_inSection && m_lockLost;
     s.lastSectionGaveUp = m_lastSectionGaveUp;
-    s.pauseArmed = m_armedPauseMs >= 0;
+    s.pauseArmed = m_armed.has_value();
+    s.strategy = m_settings.strategy;
+    s.strategyQuorum = m_strategy->quorum();
+    s.strategyNodes = m_strategy->nodeCount();
+    s.conflicts = m_conflicts;
+    s.reentries = m_reentries;
     s.stockRead = m_stockRead;
     s.attempt = m_attempt;
     s.attempts = m_attempts;

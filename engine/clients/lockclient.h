@@ -12,6 +12,7 @@
 #include <QTimer>
 #include <deque>
 #include <functional>
+#include <optional>
 
 class Clock;
 class StockAccess;
@@ -25,7 +26,7 @@ class StockAccess;
 // Validity is a deadline on the monotonic clock: when it passes inside the section the
 // client records "lock lost"; a careful client then gives up before writing and releases,
 // a careless one carries on and writes anyway. A careful client also checks its validity
-// right before the write; a pause armed for that moment (pauseBeforeWrite) reproduces the
+// right before the write; a pause armed for that moment (armPause) reproduces the
 // critique's GC-pause hazard.
 //
 // A pause is stop-the-world: whatever the client would do waits until it resumes; then it
@@ -47,6 +48,9 @@ public:
     void start(); // begin (or resume after stop) the loop
     void stop();  // release if holding, then stay Stopped
     void setSettings(const ClientSettings& settings);
+    // Locks with `strategy` from the next acquisition on (now when it is not in the middle of
+    // one); the client owns it.
+    void setStrategy(LockStrategy* strategy);
     // Every random choice the client makes (work times, retry jitter, the order it reaches
     // the nodes in) comes from this seed: a seeded scenario replays the same way.
     void setRandomSeed(quint64 seed);
@@ -56,12 +60,21 @@ public:
     void setStock(StockAccess* stock);
 
     // Faults. crash(): the client vanishes without releasing; its keys stay until their
-    // TTL. pause(): stop-the-world for forMs (0: until resume()). pauseBeforeWrite(): the
+    // TTL. pause(): stop-the-world for forMs (0: until resume()). armPause(): the
     // same pause, armed for the moment after the careful check and before the write.
     // restart(): a crashed client comes back with an empty memory.
     void crash();
     void pause(int forMs = 0);
-    void pauseBeforeWrite(int forMs = 0);
+    // The moments a pause or a crash can be armed for: right before the stock write (the
+    // GC-pause hazard), between SETNX and EXPIRE, between GET and DEL.
+    enum class Moment
+    {
+        BeforeWrite,
+        BeforeExpire,
+        BeforeDelete
+    };
+    void armPause(Moment moment, int forMs = 0);
+    void armCrash(Moment moment);
     void resume();
     void restart();
     bool isPaused() const { return m_paused; }
@@ -78,6 +91,7 @@ public:
     int pendingReleases() const { return m_pendingReleases; }
     ClientSnapshot snapshot() const;
     LockStrategy* strategy() const { return m_strategy; }
+    const QList<RedisConnection*>& connections() const { return m_connections; }
 
 signals:
     void event(const HistoryEvent& event);
@@ -86,6 +100,22 @@ signals:
     void nodeAnswered(int node, HistoryEvent::Operation operation, const NodeOutcome& outcome);
 
 private:
+    struct Armed
+    {
+        Moment moment = Moment::BeforeWrite;
+        bool crash = false;
+        int pauseMs = 0;
+    };
+
+    void adopt(LockStrategy* strategy);
+    void onHazard(LockStrategy::Hazard hazard, std::function<void()> proceed);
+    bool fireArmed(Moment moment, const std::function<void()>& proceed);
+    void onValidityExtended(const QByteArray& token, qint64 validUntilUs);
+    void onDeletedOthersKey(quint64 op, int node, const QByteArray& token);
+    void reenter();
+    bool optimistic() const;
+    void finishOptimistic();
+    void takeNextStrategy();
     void setState(State state);
     quint64 nextOp();
     void emitEvent(HistoryEvent e);
@@ -152,7 +182,8 @@ private:
     State m_stateBeforePause = State::Idle;
     int m_stepRemainingMs = -1;
     int m_extendRemainingMs = -1;
-    int m_armedPauseMs = -1; // pauseBeforeWrite: armed with this length (0: until resumed)
+    std::optional<Armed> m_armed;            // a pause or crash waiting for its moment
+    LockStrategy* m_nextStrategy = nullptr;  // takes over at the next acquisition
     QList<std::function<void()>> m_deferred; // what arrived during a pause
 
     int m_pendingReleases = 0;
@@ -162,6 +193,8 @@ private:
     quint64 m_lockLosses = 0;
     quint64 m_gaveUp = 0;
     quint64 m_rejectedWrites = 0;
+    quint64 m_conflicts = 0; // WATCH: writes EXEC refused
+    quint64 m_reentries = 0; // reentrant: holds taken again inside the section
     QMap<QString, quint64> m_failures;
     mutable QRandomGenerator m_random;
     quint64 m_seed = 0;

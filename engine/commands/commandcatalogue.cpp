@@ -36,6 +36,16 @@ ArgSpec keyword(const QString& word)
     a.optional = true;
     return a;
 }
+// The moments a pause or crash can be armed for (LockClient::Moment).
+ArgSpec moment()
+{
+    ArgSpec a{QStringLiteral("MOMENT"), T::Choice};
+    a.choices = {QStringLiteral("before-write"), QStringLiteral("before-expire"),
+                 QStringLiteral("before-delete")};
+    a.optional = true;
+    return a;
+}
+
 ArgSpec assignments(bool optional)
 {
     ArgSpec a{QStringLiteral("key=value"), T::Assignment};
@@ -103,12 +113,13 @@ CommandCatalogue::CommandCatalogue()
          {clientOrAll(), assignments(false)},
          tr("change settings (all checked first; all or nothing)")},
         {QStringLiteral("client crash"),
-         {clientOrAll()},
-         tr("the client vanishes without releasing: its keys live out their TTL")},
+         {clientOrAll(), moment()},
+         tr("the client vanishes without releasing, now or at a MOMENT: its keys live out their "
+            "TTL")},
         {QStringLiteral("client pause"),
-         {clientOrAll(), ms(QStringLiteral("MS"), 1, MaxMs, true),
-          keyword(QStringLiteral("before-write"))},
-         tr("a stop-the-world pause (GC pause), now or armed for the moment before its write")},
+         {clientOrAll(), ms(QStringLiteral("MS"), 1, MaxMs, true), moment()},
+         tr("a stop-the-world pause (GC pause), now or armed for a MOMENT: before-write (after "
+            "the careful check), before-expire (setnx-expire), before-delete (token-get-del)")},
         {QStringLiteral("client resume"), {clientOrAll()}, tr("end a pause")},
         {QStringLiteral("client restart"), {clientOrAll()}, tr("a crashed client comes back")},
         {QStringLiteral("client partition"),

@@ -332,7 +332,7 @@ public:
                               if (found.isEmpty())
                                   return;
                               done(clients.fault(verb, found, int(c.number(QStringLiteral("MS"))),
-                                                 c.has(QStringLiteral("before-write"))));
+                                                 c.word(QStringLiteral("MOMENT"))));
                           });
         }
         dispatcher.on(QStringLiteral("client partition"), [this](const Parsed& c,

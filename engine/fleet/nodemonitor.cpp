@@ -3,11 +3,17 @@
 #include "core/clock.h"
 #include "core/constants.h"
 
-// For each key: its value (nil when absent), its PTTL and its fencing counter (key:fence),
-// read atomically.
+// For each key, read atomically: its value (a string lock's token, a hash lock's first owner;
+// nil when absent), a hash lock's hold count (0 for a string), its PTTL and its fencing
+// counter (key:fence). Every key type a strategy uses reads: a hash lock must not break the
+// cards.
 const QByteArray NodeMonitor::ReadKeysScript =
     "local r = {} for i, k in ipairs(KEYS) do "
-    "r[#r + 1] = redis.call('get', k) r[#r + 1] = redis.call('pttl', k) "
+    "local t = redis.call('type', k).ok local v = false local n = 0 "
+    "if t == 'string' then v = redis.call('get', k) "
+    "elseif t == 'hash' then local h = redis.call('hgetall', k) "
+    "  if #h >= 2 then v = h[1] n = tonumber(h[2]) end end "
+    "r[#r + 1] = v r[#r + 1] = n r[#r + 1] = redis.call('pttl', k) "
     "r[#r + 1] = redis.call('get', k .. ':fence') end return r";
 
 namespace {
@@ -77,17 +83,18 @@ void NodeMonitor::onReply(const CommandResult& result)
     m_inFlight = false;
     const RedisReply& reply = result.reply;
     if (result.status == CommandResult::Status::Replied && reply.type == RedisReply::Type::Array &&
-        reply.elements.size() == 3 * m_resources.size()) {
+        reply.elements.size() == 4 * m_resources.size()) {
         QList<KeySnapshot> keys;
         for (int i = 0; i < m_resources.size(); ++i) {
-            const RedisReply& value = reply.elements[3 * i];
+            const RedisReply& value = reply.elements[4 * i];
             if (value.isNil())
                 continue;
             KeySnapshot key;
             key.resource = m_resources[i];
             key.token = value.text;
-            key.pttlMs = reply.elements[3 * i + 1].integer;
-            const RedisReply& counter = reply.elements[3 * i + 2];
+            key.holdCount = int(reply.elements[4 * i + 1].integer);
+            key.pttlMs = reply.elements[4 * i + 2].integer;
+            const RedisReply& counter = reply.elements[4 * i + 3];
             key.fenceCounter = counter.isNil() ? -1 : counter.text.toLongLong();
             key.readUs = result.repliedUs;
             keys << key;

@@ -16,3 +16,19 @@ QList<int> LockStrategy::nodeOrder(int count) const
         order << i;
     return order;
 }
+
+QList<int> LockStrategy::nodesUsed() const
+{
+    QList<int> nodes;
+    for (int i = 0; i < nodeCount(); ++i)
+        nodes << i;
+    return nodes;
+}
+
+void LockStrategy::atHazard(Hazard hazard, std::function<void()> proceed)
+{
+    if (m_hazard)
+        m_hazard(hazard, std::move(proceed));
+    else
+        proceed();
+}

@@ -24,6 +24,22 @@ class LockStrategy : public QObject
 public:
     using Operation = HistoryEvent::Operation;
 
+    // What the strategy promises the client.
+    enum class Exclusion
+    {
+        Lock,       // a lock: one holder at a time while its validity lasts
+        None,       // no lock at all (the seed's first rung): every client goes in
+        Optimistic, // no lock; the write itself is conditional (WATCH / MULTI / EXEC)
+    };
+    // The moments between two of a strategy's commands where a pause or a crash shows its
+    // flaw (`client pause|crash NAME ... before-expire|before-delete`).
+    enum class Hazard
+    {
+        BeforeExpire, // setnx-expire: after SETNX, before EXPIRE
+        BeforeDelete, // token-get-del: after GET said "ours", before DEL
+    };
+    using HazardHook = std::function<void(Hazard hazard, std::function<void()> proceed)>;
+
     struct AcquireResult
     {
         bool acquired = false;
@@ -51,8 +67,18 @@ public:
     explicit LockStrategy(QObject* parent = nullptr);
 
     virtual void setSettings(const LockSettings& settings) = 0;
+    // The nodes its keys live on (indexes in the fleet) and how many must agree.
     virtual int nodeCount() const = 0;
     virtual int quorum() const = 0;
+    virtual QList<int> nodesUsed() const;
+    virtual Exclusion exclusion() const { return Exclusion::Lock; }
+    // Whether it can carry a fencing token (it has a token to fence).
+    virtual bool canFence() const { return true; }
+    // Whether its holder may acquire it again inside its own critical section.
+    virtual bool reentrant() const { return false; }
+    // A pause freezes what the strategy does on its own (a watchdog's renewals).
+    virtual void freeze() {}
+    virtual void thaw() {}
 
     virtual void acquire(const QByteArray& resource, AcquireCallback callback, quint64 op = 0) = 0;
     virtual void release(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0) = 0;
@@ -67,10 +93,13 @@ public:
     // The order the nodes are sent to, as a client on its own host would: each client
     // reaches the nodes in its own order. Default: 0, 1, 2, ...
     void setNodeOrder(const QList<int>& order) { m_nodeOrder = order; }
+    // Called at each hazard point with the rest of the operation; the default proceeds.
+    void setHazardHook(HazardHook hook) { m_hazard = std::move(hook); }
 
 protected:
     int random(int bound) { return bound > 0 ? m_random(bound) : 0; }
     QList<int> nodeOrder(int count) const;
+    void atHazard(Hazard hazard, std::function<void()> proceed);
 
 signals:
     void attemptStarted(quint64 op, int attempt, const QByteArray& token);
@@ -78,8 +107,13 @@ signals:
     // Every node's answer to every operation as it comes, also after the decision.
     void nodeAnswered(quint64 op, HistoryEvent::Operation operation, int node,
                       const NodeOutcome& outcome);
+    // A release deleted a key that was not ours (plain DEL, GET-then-DEL): whose it was.
+    void deletedOthersKey(quint64 op, int node, const QByteArray& token);
+    // The lock's validity moved on without the client asking (a watchdog's renewal).
+    void validityExtended(const QByteArray& token, qint64 validUntilUs);
 
 private:
+    HazardHook m_hazard;
     std::function<int(int)> m_random;
     QList<int> m_nodeOrder;
 };

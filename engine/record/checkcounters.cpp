@@ -30,6 +30,12 @@ qint64& CheckCounters::ref(Name name)
         return failures;
     case Name::Sales:
         return sales;
+    case Name::Conflicts:
+        return conflicts;
+    case Name::WrongReleases:
+        return wrongReleases;
+    case Name::Reentries:
+        return reentries;
     }
     Q_UNREACHABLE();
 }

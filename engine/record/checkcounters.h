@@ -24,6 +24,9 @@ public:
         Acquisitions,
         Failures,
         Sales,
+        Conflicts,     // WATCH: writes EXEC refused (the optimistic lock's retries)
+        WrongReleases, // a release that deleted another client's lock
+        Reentries,     // a reentrant lock taken again by its holder
     };
     Q_ENUM(Name)
 
@@ -37,6 +40,9 @@ public:
     qint64 acquisitions = 0;
     qint64 failures = 0;
     qint64 sales = 0;
+    qint64 conflicts = 0;
+    qint64 wrongReleases = 0;
+    qint64 reentries = 0;
 
     qint64 value(Name name) const;
     qint64& ref(Name name);

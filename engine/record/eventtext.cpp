@@ -23,7 +23,7 @@ void EventText::learn(const HistoryEvent& event)
 {
     if (event.kind == K::ClientAdded && event.client >= 0)
         m_names.insert(event.client, event.text);
-    if (event.is(K::Invoke, Op::Acquire) || event.is(K::Ok, Op::Acquire)) {
+    if (event.is(K::Ok, Op::Acquire) || event.kind == K::Attempt) {
         if (m_tokens.size() >= MaxRememberedTokens)
             m_tokens.clear(); // old tokens name keys that expired long ago
         if (!event.token.isEmpty())
@@ -132,6 +132,16 @@ QString EventText::describe(const HistoryEvent& e) const
         return violationText(e);
     case K::StockSet:
         return tr("stock set to %1 on the storage").arg(e.number);
+    case K::DeletedOthersKey: {
+        const QString owner = ownerOf(e.token);
+        return tr("%1's release DELETED %2's lock on %3")
+            .arg(clientName(e.client), owner.isEmpty() ? tr("someone else") : owner,
+                 nodeName(e.node));
+    }
+    case K::Reentered:
+        return tr("%1 took its reentrant lock again (held %2 times)")
+            .arg(clientName(e.client))
+            .arg(e.number);
     }
     return {};
 }

@@ -29,6 +29,7 @@
 // | Violation      | second |      |    | first client        | ViolationKind    |                |
 // | ViolationEnd   | second |      |    | first client        | ViolationKind    | violation start|
 // | StockSet       |        | (1)  |    | items               |                  |                |
+// | DeletedOthersKey| yes   | yes  | id |                     |                  |                |
 // (1) the storage is node StorageNode. (2) Acquire: validity µs; Release: nodes released;
 // Extend: new validity µs; Read: stock read; Write: value written. (3) None when acquired.
 // (4) a node fault names its node, a client fault its client. Ok(Write) also has `previous`.
@@ -62,6 +63,8 @@ public:
         Violation,
         ViolationEnd,
         StockSet,
+        DeletedOthersKey, // a release deleted another client's key (token: whose)
+        Reentered,        // a reentrant lock's holder took it again (number: its hold count)
     };
     Q_ENUM(Kind)
 
@@ -88,6 +91,8 @@ public:
         Unreachable,     // Read / Write: the storage did not answer
         ExtensionLimit,  // Extend: the bound on extensions was reached
         Cancelled,       // the client crashed or stopped before the answer
+        Taken,           // a single-node lock held by someone else
+        Conflict,        // Write (WATCH): the stock changed since it was read; EXEC refused
     };
     Q_ENUM(FailReason)
 

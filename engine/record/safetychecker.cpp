@@ -27,6 +27,8 @@ void SafetyChecker::feed(const HistoryEvent& e, QList<HistoryEvent>* found)
             m_writeInvokedUs.remove(e.op);
             if (e.failReason() == HistoryEvent::FailReason::Rejected)
                 count(N::StaleWritesRejected, e.client);
+            else if (e.failReason() == HistoryEvent::FailReason::Conflict)
+                count(N::Conflicts, e.client);
         }
         break;
     case K::Attempt:
@@ -38,6 +40,12 @@ void SafetyChecker::feed(const HistoryEvent& e, QList<HistoryEvent>* found)
         break;
     case K::SectionEnd:
         onSectionEnd(e, found);
+        break;
+    case K::DeletedOthersKey:
+        count(N::WrongReleases, e.client);
+        break;
+    case K::Reentered:
+        count(N::Reentries, e.client);
         break;
     case K::StockSet: // a new stock: oversell counts from here
         m_initialStock = e.number;

@@ -51,6 +51,8 @@ const QList<Entry>& table()
         {"lost-update", [](const HistoryEvent& e) { return isViolation(e, V::LostUpdate); }},
         {"oversold", [](const HistoryEvent& e) { return isViolation(e, V::Oversold); }},
         {"violation", [](const HistoryEvent& e) { return e.kind == K::Violation; }},
+        {"wrong-release", [](const HistoryEvent& e) { return e.kind == K::DeletedOthersKey; }},
+        {"reentered", [](const HistoryEvent& e) { return e.kind == K::Reentered; }},
         {"node-down", [](const HistoryEvent& e) { return e.kind == K::NodeDown; }},
         {"node-up", [](const HistoryEvent& e) { return e.kind == K::NodeUp; }},
         {"fault-start", [](const HistoryEvent& e) { return e.kind == K::FaultStart; }},

@@ -55,9 +55,14 @@ public:
     Phase phase = Phase::None;
     bool lockLost = false;          // its validity ended inside this section
     bool lastSectionGaveUp = false; // its last section ended by giving up (careful)
-    bool pauseArmed = false;        // a pause waits for the moment before the write
-    qint64 stockRead = -1;          // the stock it read in this section, -1: none
-    int attempt = 0;                // Acquiring / WaitingRetry: which try
+    bool pauseArmed = false;        // a pause or crash waits for its moment
+    StrategyFactory::Kind strategy = StrategyFactory::Kind::Redlock; // the lock it uses now
+    int strategyQuorum = 0; // how many of its strategy's nodes must agree
+    int strategyNodes = 0;  // how many nodes its strategy uses (0: no lock)
+    quint64 conflicts = 0;  // WATCH: writes refused by EXEC
+    quint64 reentries = 0;
+    qint64 stockRead = -1; // the stock it read in this section, -1: none
+    int attempt = 0;       // Acquiring / WaitingRetry: which try
     quint64 attempts = 0;
     quint64 acquisitions = 0;
     quint64 sales = 0; // accepted writes

@@ -12,6 +12,7 @@ struct KeySnapshot
     qint64 readUs = 0;    // when the node answered, on the engine clock
     // The node's fencing counter for this resource (the last one it handed out), -1: none.
     qint64 fenceCounter = -1;
+    int holdCount = 0; // a reentrant (hash) lock: how many times its owner holds it
     // The node cannot be read now (down, paused, cut off): this is the last key seen there,
     // and whether it is still there is unknown. Never counted down as if it were.
     bool stale = false;

@@ -12,6 +12,7 @@ struct ResourceSnapshot
         QByteArray token;
         int client = -1; // -1: foreign
         int nodeCount = 0;
+        bool noTtl = false; // its key never expires on its own (SETNX): a crash deadlocks
     };
     struct Section
     {
@@ -19,6 +20,8 @@ struct ResourceSnapshot
         QByteArray token;
         qint64 validUntilUs = 0;
         bool lockLost = false;
+        int quorum = 0; // how many of its strategy's nodes must hold its key (0: no lock)
+        int nodes = 0;  // how many nodes its strategy uses
     };
 
     QByteArray resource;

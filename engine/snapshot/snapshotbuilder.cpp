@@ -88,6 +88,7 @@ ResourceSnapshot SnapshotBuilder::resourceSnapshot(const QList<NodeSnapshot>& no
             auto& holder = holders[key.token];
             holder.token = key.token;
             holder.client = key.ownerClient;
+            holder.noTtl = holder.noTtl || key.pttlMs == -1;
             ++holder.nodeCount;
         }
     }
@@ -98,7 +99,8 @@ ResourceSnapshot SnapshotBuilder::resourceSnapshot(const QList<NodeSnapshot>& no
         if (!client->inSection())
             continue;
         const ClientSnapshot c = client->snapshot();
-        r.sections << ResourceSnapshot::Section{c.id, c.token, c.validUntilUs, c.lockLost};
+        r.sections << ResourceSnapshot::Section{c.id,       c.token,          c.validUntilUs,
+                                                c.lockLost, c.strategyQuorum, c.strategyNodes};
     }
     return r;
 }

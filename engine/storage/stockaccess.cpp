@@ -49,23 +49,60 @@ void StockAccess::close()
     m_connection->close();
 }
 
+StockAccess::ReadResult StockAccess::readResultOf(const CommandResult& result)
+{
+    ReadResult r;
+    r.latencyUs = result.latencyUs();
+    if (result.status != CommandResult::Status::Replied)
+        r.error = result.error;
+    else if (result.reply.isError())
+        r.error = QString::fromUtf8(result.reply.text);
+    else if (!result.reply.isNil())
+        r.value = result.reply.text.toLongLong(&r.exists);
+    r.ok = r.error.isEmpty();
+    if (r.ok && !r.exists && !result.reply.isNil())
+        r.error = QStringLiteral("the stock is not a number");
+    return r;
+}
+
 void StockAccess::read(ReadCallback callback)
 {
     m_connection->send({"GET", StockKey}, StorageTimeoutMs,
-                       [callback](const CommandResult& result) {
-                           ReadResult r;
-                           r.latencyUs = result.latencyUs();
-                           if (result.status != CommandResult::Status::Replied)
-                               r.error = result.error;
-                           else if (result.reply.isError())
-                               r.error = QString::fromUtf8(result.reply.text);
-                           else if (!result.reply.isNil())
-                               r.value = result.reply.text.toLongLong(&r.exists);
-                           r.ok = r.error.isEmpty();
-                           if (r.ok && !r.exists && !result.reply.isNil())
-                               r.error = QStringLiteral("the stock is not a number");
-                           callback(r);
-                       });
+                       [callback](const CommandResult& result) { callback(readResultOf(result)); });
+}
+
+void StockAccess::watchRead(ReadCallback callback)
+{
+    // One connection, answers in order: the WATCH is in force when the GET is read.
+    m_connection->send({"WATCH", StockKey}, StorageTimeoutMs, [](const CommandResult&) {});
+    m_connection->send({"GET", StockKey}, StorageTimeoutMs,
+                       [callback](const CommandResult& result) { callback(readResultOf(result)); });
+}
+
+void StockAccess::execWrite(qint64 value, WriteCallback callback)
+{
+    for (const QByteArrayList& queued :
+         {QByteArrayList{"MULTI"}, QByteArrayList{"GET", StockKey},
+          QByteArrayList{"SET", StockKey, QByteArray::number(value)}})
+        m_connection->send(queued, StorageTimeoutMs, [](const CommandResult&) {});
+    m_connection->send({"EXEC"}, StorageTimeoutMs, [callback](const CommandResult& result) {
+        WriteResult w;
+        w.latencyUs = result.latencyUs();
+        const RedisReply& reply = result.reply;
+        if (result.status != CommandResult::Status::Replied)
+            w.error = result.error;
+        else if (reply.isError())
+            w.error = QString::fromUtf8(reply.text);
+        else if (reply.isNil())
+            w.conflict = true; // the watched stock changed: nothing was written
+        else {
+            w.accepted = true;
+            bool ok = false;
+            const qint64 before = reply.elements.value(0).text.toLongLong(&ok);
+            w.previous = ok ? before : -1;
+        }
+        callback(w);
+    });
 }
 
 void StockAccess::write(qint64 value, const FencingToken& fence, WriteCallback callback)

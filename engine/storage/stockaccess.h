@@ -30,6 +30,7 @@ public:
     {
         bool accepted = false;
         bool rejected = false; // fenced: a newer token was accepted before
+        bool conflict = false; // WATCH: the stock changed since it was watched (EXEC: nil)
         qint64 previous = -1;  // accepted: the stock just before this write
         FencingToken newest;   // rejected: the token the storage holds
         QString error;
@@ -51,7 +52,13 @@ public:
     void close();
     void read(ReadCallback callback);
     void write(qint64 value, const FencingToken& fence, WriteCallback callback);
+    // Seed 000's optimistic lock on this connection: WATCH stock, then GET it; later MULTI,
+    // GET (the stock just before), SET, EXEC. EXEC refuses when the stock changed meanwhile.
+    void watchRead(ReadCallback callback);
+    void execWrite(qint64 value, WriteCallback callback);
 
 private:
+    static ReadResult readResultOf(const CommandResult& result);
+
     RedisConnection* m_connection;
 };

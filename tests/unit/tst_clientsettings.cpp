@@ -78,13 +78,13 @@ void TestClientSettings::everyRowIsComplete()
     QCOMPARE(ClientSettingField::keys(),
              QStringList({"ttl", "timeout", "drift", "driftms", "retries", "retrydelay",
                           "retryjitter", "jitter", "maxext", "work", "think", "autoextend",
-                          "extendbelow", "careful", "netdelay", "fencing"}));
+                          "extendbelow", "strategy", "careful", "netdelay", "fencing"}));
     // The config file's names as the README documents them.
     QCOMPARE(ClientSettingField::allConfigNames(),
              QStringList({"ttlMs", "nodeTimeoutMs", "driftFactor", "driftConstantMs", "retryCount",
                           "retryDelayMs", "retryJitterMs", "jitter", "maxExtensions", "workMinMs",
-                          "workMaxMs", "thinkMs", "autoExtend", "extendBelowMs", "careful",
-                          "netDelayMs", "fencing"}));
+                          "workMaxMs", "thinkMs", "autoExtend", "extendBelowMs", "strategy",
+                          "careful", "netDelayMs", "fencing"}));
 }
 
 void TestClientSettings::timesCannotOverflowATimer()
@@ -419,7 +419,8 @@ void TestClientSettings::badJson_data()
                                  << "client.ttlMs2: unknown key (known: ttlMs, nodeTimeoutMs, "
                                     "driftFactor, driftConstantMs, retryCount, retryDelayMs, "
                                     "retryJitterMs, jitter, maxExtensions, workMinMs, "
-                                    "workMaxMs, thinkMs, autoExtend, extendBelowMs, careful, "
+                                    "workMaxMs, thinkMs, autoExtend, extendBelowMs, strategy, "
+                                    "careful, "
                                     "netDelayMs, fencing)";
     QTest::newRow("command key is not a config name")
         << QByteArray(R"({"ttl": 1})") << "client.ttl: unknown key (known: ttlMs,";

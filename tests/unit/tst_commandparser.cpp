@@ -109,7 +109,7 @@ private slots:
         QVERIFY(pause);
         QCOMPARE(pause->word(QStringLiteral("NAME|all")), QStringLiteral("C1"));
         QCOMPARE(pause->number(QStringLiteral("MS")), 1500);
-        QVERIFY(pause->has(QStringLiteral("before-write")));
+        QCOMPARE(pause->word(QStringLiteral("MOMENT")), QStringLiteral("before-write"));
         const auto partition = parse(QStringLiteral("client partition C2 1 3"), &error);
         QCOMPARE(partition->nodes(), QList<int>({0, 2}));
         const auto clock = parse(QStringLiteral("node clock 2 +4000"), &error);

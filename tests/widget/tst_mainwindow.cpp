@@ -177,7 +177,7 @@ private slots:
                 c.validUntilUs = now() + 1'000'000;
             }
         }
-        broken.resources[0].sections.append({1, "1111", now() + 1'000'000, false});
+        broken.resources[0].sections.append({1, "1111", now() + 1'000'000, false, 3, 5});
         w->applySnapshot(broken);
         QTRY_COMPARE(w->quorumHeadline(),
                      QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C3 are both in their critical "
@@ -338,7 +338,7 @@ private slots:
         c1.state = ClientSnapshot::State::Paused;
         c1.inSection = true;
         c1.validUntilUs = now() - 2'500'000;
-        s.resources[0].sections.append({1, "1111", c1.validUntilUs, true});
+        s.resources[0].sections.append({1, "1111", c1.validUntilUs, true, 3, 5});
         w->applySnapshot(s);
         QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C2 are "
                                                          "both in their critical sections"));

@@ -23,7 +23,7 @@ private:
     }
     static ResourceSnapshot::Section inside(int client, const QByteArray& token, qint64 validUntil)
     {
-        return {client, token, validUntil, false};
+        return {client, token, validUntil, false, 3, 5}; // Redlock on five nodes
     }
 
 private slots:

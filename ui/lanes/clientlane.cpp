@@ -1,5 +1,8 @@
 #include "lanes/clientlane.h"
 
+#include "core/enumnames.h"
+#include "lock/strategyfactory.h"
+
 #include "core/textformat.h"
 #include "lanes/validitybar.h"
 #include "widgets/elidedlabel.h"
@@ -35,6 +38,12 @@ ClientLane::ClientLane(int clientId, QWidget* parent)
     layout->setContentsMargins(10, 3, 8, 3);
     layout->setSpacing(8);
     layout->addWidget(m_name);
+    m_strategy = new QToolButton(this);
+    m_strategy->setObjectName(QStringLiteral("strategy"));
+    m_strategy->setPopupMode(QToolButton::InstantPopup);
+    m_strategy->setFocusPolicy(Qt::TabFocus);
+    buildStrategyMenu();
+    layout->addWidget(m_strategy);
     layout->addWidget(m_state);
     layout->addWidget(m_cutOff);
     layout->addWidget(m_validity, 2);
@@ -99,8 +108,8 @@ void ClientLane::applyFonts()
     m_applyingFonts = true;
     QFont buttonFont = font();
     buttonFont.setPointSizeF(qMin(font().pointSizeF() * 0.9, 10.0));
-    for (QToolButton* b :
-         {m_startStop, m_pause, m_resume, m_crash, m_restart, m_settings, m_more, m_remove})
+    for (QToolButton* b : {m_startStop, m_pause, m_resume, m_crash, m_restart, m_settings, m_more,
+                           m_remove, m_strategy})
         b->setFont(buttonFont);
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
@@ -170,6 +179,26 @@ void ClientLane::buildMenu()
         tr("Cut this client's connections to some nodes (a partition). Heal the node to "
            "reconnect it."));
     setNodeCount(0);
+}
+
+void ClientLane::buildStrategyMenu()
+{
+    auto* menu = new QMenu(m_strategy);
+    menu->setObjectName(QStringLiteral("strategyMenu"));
+    menu->setToolTipsVisible(true);
+    for (const QString& name : StrategyFactory::names()) {
+        const auto kind = EnumNames::parse<StrategyFactory::Kind>(name);
+        QAction* a = menu->addAction(name);
+        a->setObjectName(QStringLiteral("strategy_%1").arg(name));
+        a->setToolTip(StrategyFactory::describe(*kind));
+        QString why;
+        a->setEnabled(StrategyFactory::canRun(*kind, &why));
+        if (!a->isEnabled())
+            a->setToolTip(why);
+        connect(a, &QAction::triggered, this,
+                [this, name] { send(QStringLiteral("set"), QStringLiteral("strategy=") + name); });
+    }
+    m_strategy->setMenu(menu);
 }
 
 void ClientLane::setNodeCount(int count)
@@ -271,19 +300,24 @@ QString ClientLane::describeState(const ClientSnapshot& c)
 QString ClientLane::holdingText(const ClientSnapshot& c)
 {
     using P = ClientSnapshot::Phase;
+    using K = StrategyFactory::Kind;
+    // Without a lock it is not "holding" anything: it is just buying.
+    const QString how = c.strategy == K::None    ? tr("no lock")
+                        : c.strategy == K::Watch ? tr("optimistic")
+                                                 : tr("holding");
     QString text;
     switch (c.phase) {
     case P::Reading:
-        text = tr("holding · reads the stock");
+        text = tr("%1 · reads the stock").arg(how);
         break;
     case P::Working:
-        text = c.stockRead >= 0 ? tr("holding · read %1, working").arg(c.stockRead) : tr("holding");
+        text = c.stockRead >= 0 ? tr("%1 · read %2, working").arg(how).arg(c.stockRead) : how;
         break;
     case P::Writing:
-        text = tr("holding · writes %1").arg(c.stockRead - 1);
+        text = tr("%1 · writes %2").arg(how).arg(c.stockRead - 1);
         break;
     case P::None:
-        text = tr("holding");
+        text = how;
         break;
     }
     if (c.extensions > 0)
@@ -346,6 +380,10 @@ void ClientLane::refreshColors()
 {
     const bool dark = UiTheme::isDark(palette());
     m_name->set(m_client.name, OwnerPalette::color(m_client.colorIndex));
+    m_strategy->setText(StrategyFactory::name(m_client.strategy));
+    m_strategy->setToolTip(tr("Locks with %1: %2. Click to choose another rung of the ladder.")
+                               .arg(StrategyFactory::name(m_client.strategy),
+                                    StrategyFactory::describe(m_client.strategy)));
     m_state->set(describeState(m_client), UiTheme::clientState(m_client.state, dark),
                  m_client.state == ClientSnapshot::State::Stopped);
 }
@@ -386,6 +424,10 @@ QString ClientLane::countersText() const
         text += tr(" · %1 stale writes rejected").arg(c.rejectedWrites);
     if (c.gaveUp > 0)
         text += tr(" · gave up %1×").arg(c.gaveUp);
+    if (c.conflicts > 0)
+        text += tr(" · %1 EXEC conflicts").arg(c.conflicts);
+    if (c.reentries > 0)
+        text += tr(" · reentered %1×").arg(c.reentries);
     if (!c.fence.isNull() && c.inSection)
         text += tr(" · fence %1").arg(c.fence.toDisplay());
     if (c.acquisitions > 0)

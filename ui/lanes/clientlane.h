@@ -59,6 +59,7 @@ private:
     QToolButton* addButton(const QString& text, const QString& objectName, const QString& tip);
     void send(const QString& verb, const QString& args = {});
     void buildMenu();
+    void buildStrategyMenu();
     void updateButtons();
     void updateAlarm();
     void updateCounters();
@@ -83,6 +84,7 @@ private:
     QToolButton* m_restart;
     QToolButton* m_settings;
     QToolButton* m_more;
+    QToolButton* m_strategy; // the rung of the ladder it locks with, and a menu to change it
     QToolButton* m_remove;
     QMenu* m_nodeMenu = nullptr;
     QAction* m_pauseFor = nullptr;

@@ -31,6 +31,8 @@ constexpr int SlotGap = 5;
 // A holder whose validity runs out while it works stops believing within a snapshot:
 // only past this is a belief called stale (as on a client lane).
 constexpr qint64 StaleGraceUs = 250'000;
+// A validity this long means a key without a TTL (SETNX): "no TTL", not a countdown.
+constexpr qint64 NoTtlMs = 30LL * 24 * 3600 * 1000;
 // How long "split vote" stays up after an attempt failed with the votes split.
 constexpr qint64 SplitShownUs = 1'500'000;
 
@@ -83,14 +85,20 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
         b.holderValidUntilUs = s.validUntilUs;
         b.holderPaused = c && c->state == ClientSnapshot::State::Paused;
         b.holderNodes = r.nodesHolding(s.token);
+        b.holderQuorum = s.quorum;
+        b.holderStrategyNodes = s.nodes;
         b.verdict = heldOrStale(b, m_nowUs);
         return b;
     }
     const bool recentSplit = r.lastSplitVoteUs >= 0 && m_nowUs - r.lastSplitVoteUs < SplitShownUs;
-    const bool majority = !r.holders.isEmpty() && r.holders.first().nodeCount >= r.quorum;
+    // A key the owner's own strategy counts as the lock: a majority for Redlock, its one node
+    // for the single-node rungs (their owner's strategy size is in the clients' snapshots).
+    const bool majority = !r.holders.isEmpty() && (r.holders.first().nodeCount >= r.quorum ||
+                                                   singleNodeOwner(r.holders.first(), clients));
     if (majority) {
         b.verdict = Verdict::KeysLeft;
         const ResourceSnapshot::Holder& h = r.holders.first();
+        b.keysNoTtl = h.noTtl;
         const ClientSnapshot* c = h.client >= 0 ? clientOf(h.client) : nullptr;
         using S = ClientSnapshot::State;
         b.keysOwnerState = h.client < 0 ? QStringLiteral("foreign")
@@ -112,7 +120,17 @@ QuorumView::Verdict QuorumView::heldOrStale(const Block& b, qint64 nowUs)
 {
     if (nowUs - b.holderValidUntilUs > StaleGraceUs)
         return Verdict::StaleBelief;
-    return b.holderNodes >= b.resource.quorum ? Verdict::Held : Verdict::MinorityHolder;
+    // Its own strategy's rule: a majority of five for Redlock, its one node for the others.
+    return b.holderNodes >= b.holderQuorum ? Verdict::Held : Verdict::MinorityHolder;
+}
+
+bool QuorumView::singleNodeOwner(const ResourceSnapshot::Holder& holder,
+                                 const QList<ClientSnapshot>& clients)
+{
+    for (const ClientSnapshot& c : clients)
+        if (c.id == holder.client)
+            return c.strategyNodes == 1 && holder.nodeCount >= 1;
+    return false;
 }
 
 void QuorumView::setResources(const QList<ResourceSnapshot>& resources,
@@ -187,14 +205,18 @@ QString QuorumView::headlineOf(const Block& b) const
         return tr("MUTUAL EXCLUSION BROKEN: %1 %2 in their critical sections")
             .arg(joinNames(b.believers), b.believers.size() == 2 ? tr("are both") : tr("are all"));
     case Verdict::Held: {
+        if (b.holderQuorum == 0)
+            return tr("%1 goes in with no lock at all").arg(b.holderName);
         const qint64 leftMs = (b.holderValidUntilUs - m_nowUs) / 1000;
+        if (leftMs > NoTtlMs)
+            return tr("held by %1, no TTL").arg(b.holderName);
         return tr("held by %1, %2 left").arg(b.holderName, TextFormat::seconds(leftMs));
     }
     case Verdict::MinorityHolder:
         return tr("%1 believes it holds, but only %2 of %3 nodes agree")
             .arg(b.holderName)
             .arg(b.holderNodes)
-            .arg(b.resource.nodeCount);
+            .arg(b.holderStrategyNodes);
     case Verdict::StaleBelief: {
         const QString ago = TextFormat::seconds((m_nowUs - b.holderValidUntilUs) / 1000);
         return b.holderPaused ? tr("%1 still believes it holds: validity expired %2 ago")
@@ -210,6 +232,9 @@ QString QuorumView::headlineOf(const Block& b) const
             return tr("%1 is %2").arg(b.ownerNames.value(0), b.keysOwnerState);
         if (b.keysOwnerState == QLatin1String("foreign"))
             return tr("held by a foreign owner");
+        if (b.keysNoTtl && b.keysOwnerState == QLatin1String("crashed"))
+            return tr("DEADLOCK: %1 crashed holding a key without a TTL")
+                .arg(b.ownerNames.value(0));
         return tr("not held: %1's keys still on a majority").arg(b.ownerNames.value(0));
     case Verdict::NotHeld:
         return tr("not held");
@@ -236,7 +261,9 @@ QString QuorumView::sublineOf(const Block& b) const
                     .arg(r.holders.first().nodeCount);
         break;
     case Verdict::KeysLeft:
-        if (b.keysOwnerState == QLatin1String("crashed"))
+        if (b.keysNoTtl && b.keysOwnerState == QLatin1String("crashed"))
+            text += tr(" · nobody can ever take the lock again: liveness is lost");
+        else if (b.keysOwnerState == QLatin1String("crashed"))
             text += tr(" · it crashed: its keys stay until their TTL runs out");
         else if (b.keysOwnerState == QLatin1String("foreign"))
             text += tr(" · a client outside this app holds it");

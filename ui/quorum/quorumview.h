@@ -65,8 +65,11 @@ private:
         QColor holderColor;
         qint64 holderValidUntilUs = 0;
         bool holderPaused = false;
-        int holderNodes = 0;       // nodes holding the inside client's token
+        int holderNodes = 0;  // nodes holding the inside client's token
+        int holderQuorum = 0; // how many its strategy needs (0: no lock at all)
+        int holderStrategyNodes = 0;
         QString keysOwnerState;    // KeysLeft: "crashed", "releasing", "stopped", "foreign"
+        bool keysNoTtl = false;    // KeysLeft: the key never expires
         QList<QString> ownerNames; // per holder
         QList<QColor> ownerColors; // per holder
     };
@@ -75,6 +78,8 @@ private:
                     const ClientLegend& legend) const;
     // Held and StaleBelief differ only by the clock: re-decided every frame.
     static Verdict heldOrStale(const Block& block, qint64 nowUs);
+    static bool singleNodeOwner(const ResourceSnapshot::Holder& holder,
+                                const QList<ClientSnapshot>& clients);
     QString headlineOf(const Block& block) const;
     QString sublineOf(const Block& block) const;
     QFont headlineFont() const;

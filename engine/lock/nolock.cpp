@@ -1,0 +1,62 @@
+#include "lock/nolock.h"
+
+#include "core/clock.h"
+#include "lock/locktoken.h"
+
+#include <QTimer>
+
+namespace {
+constexpr qint64 NeverUs = 365LL * 24 * 3600 * 1'000'000;
+} // namespace
+
+NoLock::NoLock(const Clock& clock, QObject* parent) : LockStrategy(parent), m_clock(clock) {}
+
+void NoLock::later(std::function<void()> answer)
+{
+    const quint64 epoch = m_epoch;
+    QTimer::singleShot(0, this, [this, epoch, answer] {
+        if (epoch == m_epoch)
+            answer();
+    });
+}
+
+void NoLock::acquire(const QByteArray& resource, AcquireCallback callback, quint64 op)
+{
+    AttemptResult r;
+    r.resource = resource;
+    r.token = LockToken::generate(); // nothing to lock; it names the purchase in the history
+    r.startUs = r.decidedUs = m_clock.nowUs();
+    r.acquired = true;
+    r.validityMs = double(NeverUs / 1000);
+    emit attemptStarted(op, 1, r.token);
+    later([this, r, op, callback] {
+        emit attemptDecided(op, r);
+        AcquireResult done;
+        done.acquired = true;
+        done.attempts = {r};
+        done.lock.resource = r.resource;
+        done.lock.token = r.token;
+        done.lock.acquiredUs = r.decidedUs;
+        done.lock.validUntilUs = r.decidedUs + NeverUs;
+        callback(done);
+    });
+}
+
+void NoLock::release(const Lock& lock, ReleaseCallback callback, quint64 op)
+{
+    Q_UNUSED(lock)
+    Q_UNUSED(op)
+    if (callback)
+        later([callback] { callback(ReleaseResult{}); });
+}
+
+void NoLock::extend(const Lock& lock, ExtendCallback callback, quint64 op)
+{
+    Q_UNUSED(op)
+    later([lock, callback] {
+        ExtendResult r;
+        r.lock = lock;
+        r.extended = true; // nothing ends, nothing to extend
+        callback(r);
+    });
+}

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "lock/lockstrategy.h"
+
+class Clock;
+
+// Rung 0 of seed 000: no lock at all. Every client goes straight into its purchase: read,
+// work, write. Under contention the stock is oversold and sales are lost.
+class NoLock : public LockStrategy
+{
+    Q_OBJECT
+
+public:
+    explicit NoLock(const Clock& clock, QObject* parent = nullptr);
+
+    void setSettings(const LockSettings& settings) override { Q_UNUSED(settings) }
+    int nodeCount() const override { return 0; }
+    int quorum() const override { return 0; }
+    Exclusion exclusion() const override { return Exclusion::None; }
+    bool canFence() const override { return false; }
+
+    void acquire(const QByteArray& resource, AcquireCallback callback, quint64 op = 0) override;
+    void release(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0) override;
+    void extend(const Lock& lock, ExtendCallback callback, quint64 op = 0) override;
+    void cancel() override { ++m_epoch; }
+
+protected:
+    // Answers on the next turn of the event loop (never inside the call), unless cancelled.
+    void later(std::function<void()> answer);
+
+    const Clock& m_clock;
+    quint64 m_epoch = 0;
+};

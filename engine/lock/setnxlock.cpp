@@ -1,0 +1,25 @@
+#include "lock/setnxlock.h"
+
+void SetNxLock::tryOnce(const QByteArray& resource, const QByteArray& token, quint64 op,
+                        TryDone done)
+{
+    Q_UNUSED(op)
+    send({"SETNX", resource, token}, [done](NodeOutcome outcome, const RedisReply& reply) {
+        if (outcome.kind == NodeOutcome::Kind::Ok && reply.integer != 1)
+            outcome.kind = NodeOutcome::Kind::Taken;
+        done(outcome);
+    });
+}
+
+void SetNxLock::releaseOnce(const Lock& lock, quint64 op, ReleaseDone done)
+{
+    Q_UNUSED(op)
+    deleteKey(lock.resource, std::move(done));
+}
+
+void SetNxLock::deleteKey(const QByteArray& resource, ReleaseDone done)
+{
+    send({"GETDEL", resource}, [done](const NodeOutcome& outcome, const RedisReply& reply) {
+        done(outcome, reply.isNil() ? QByteArray() : reply.text);
+    });
+}

@@ -1,0 +1,196 @@
+#include "lock/singlenodelock.h"
+
+#include "core/clock.h"
+#include "lock/locktoken.h"
+
+#include <QPointer>
+#include <QTimer>
+#include <limits>
+
+namespace {
+// A key without a TTL: the validity never ends on its own (a year is "never" for a class).
+constexpr qint64 NeverUs = 365LL * 24 * 3600 * 1'000'000;
+using Fail = HistoryEvent::FailReason;
+} // namespace
+
+struct SingleNodeLock::Acquisition
+{
+    quint64 op = 0;
+    QByteArray resource;
+    AcquireCallback callback;
+    QList<AttemptResult> attempts;
+    quint64 epoch = 0;
+};
+
+SingleNodeLock::SingleNodeLock(NodeChannel* node, int nodeIndex, const Clock& clock,
+                               QObject* parent)
+    : LockStrategy(parent), m_index(nodeIndex), m_node(node), m_clock(clock)
+{}
+
+void SingleNodeLock::cancel()
+{
+    ++m_epoch;
+}
+
+NodeOutcome SingleNodeLock::outcomeOf(const CommandResult& result)
+{
+    NodeOutcome o;
+    o.sentUs = result.sentUs;
+    o.repliedUs = result.repliedUs;
+    o.error = result.error;
+    if (result.status == CommandResult::Status::Timeout)
+        o.kind = NodeOutcome::Kind::Timeout;
+    else if (result.status == CommandResult::Status::Down)
+        o.kind = NodeOutcome::Kind::Down;
+    else if (result.reply.isError()) {
+        o.kind = NodeOutcome::Kind::Error;
+        o.error = QString::fromUtf8(result.reply.text);
+    } else {
+        o.kind = NodeOutcome::Kind::Ok; // what the reply means is the subclass's to say
+    }
+    return o;
+}
+
+void SingleNodeLock::send(const QByteArrayList& command,
+                          std::function<void(const NodeOutcome&, const RedisReply&)> then)
+{
+    QPointer<SingleNodeLock> self(this);
+    const quint64 epoch = m_epoch;
+    m_node->send(command, m_settings.nodeTimeoutMs,
+                 [self, epoch, then](const CommandResult& result) {
+                     if (!self || epoch != self->m_epoch)
+                         return; // cancelled: a crashed client hears nothing
+                     then(outcomeOf(result), result.reply);
+                 });
+}
+
+QByteArray SingleNodeLock::tokenForAttempt()
+{
+    return LockToken::generate();
+}
+
+void SingleNodeLock::acquire(const QByteArray& resource, AcquireCallback callback, quint64 op)
+{
+    auto acquisition = std::make_shared<Acquisition>();
+    acquisition->op = op;
+    acquisition->resource = resource;
+    acquisition->callback = std::move(callback);
+    acquisition->epoch = m_epoch;
+    attempt(acquisition);
+}
+
+void SingleNodeLock::attempt(const std::shared_ptr<Acquisition>& acquisition)
+{
+    AttemptResult r;
+    r.resource = acquisition->resource;
+    r.token = tokenForAttempt();
+    r.attempt = int(acquisition->attempts.size()) + 1;
+    r.quorum = 1;
+    r.startUs = m_clock.nowUs();
+    r.nodes = QList<NodeOutcome>(m_index + 1);
+    emit attemptStarted(acquisition->op, r.attempt, r.token);
+    QPointer<SingleNodeLock> self(this);
+    tryOnce(r.resource, r.token, acquisition->op,
+            [self, acquisition, r](const NodeOutcome& outcome) mutable {
+                if (!self || acquisition->epoch != self->m_epoch)
+                    return;
+                r.nodes[self->m_index] = outcome;
+                emit self->nodeAnswered(acquisition->op, Operation::Acquire, self->m_index,
+                                        outcome);
+                self->decide(acquisition, r);
+            });
+}
+
+void SingleNodeLock::decide(const std::shared_ptr<Acquisition>& acquisition, AttemptResult r)
+{
+    const NodeOutcome& outcome = r.nodes[m_index];
+    r.decidedUs = m_clock.nowUs();
+    r.okCount = outcome.kind == NodeOutcome::Kind::Ok ? 1 : 0;
+    r.okMask = r.okCount ? quint16(1u << m_index) : 0;
+    r.validityMs = expires() ? m_settings.ttlMs - r.elapsedUs() / 1000.0 - m_settings.driftMs()
+                             : double(NeverUs / 1000);
+    r.acquired = r.okCount == 1 && r.validityMs > 0;
+    if (r.acquired)
+        r.failReason = Fail::None;
+    else if (r.okCount == 1)
+        r.failReason = Fail::ValidityExpired;
+    else if (outcome.kind == NodeOutcome::Kind::Taken)
+        r.failReason = Fail::Taken;
+    else
+        r.failReason = Fail::NoQuorum; // the node did not answer, or answered an error
+    r.reason = r.acquired ? QString()
+               : r.failReason == Fail::Taken
+                   ? tr("node %1 holds the key for someone else").arg(m_index + 1)
+                   : tr("node %1: %2 %3")
+                         .arg(m_index + 1)
+                         .arg(NodeOutcome::kindName(outcome.kind), outcome.error);
+    emit attemptDecided(acquisition->op, r);
+    acquisition->attempts << r;
+    if (r.acquired) {
+        AcquireResult done;
+        done.acquired = true;
+        done.attempts = acquisition->attempts;
+        done.lock.resource = r.resource;
+        done.lock.token = r.token;
+        done.lock.acquiredUs = r.decidedUs;
+        done.lock.validUntilUs = r.decidedUs + qint64(r.validityMs * 1000);
+        done.lock.nodeMask = r.okMask;
+        if (outcome.fenceCounter >= 0)
+            done.lock.fence.set(m_index, outcome.fenceCounter);
+        acquisition->callback(done);
+        return;
+    }
+    if (r.attempt <= m_settings.retryCount) {
+        const int jitter = m_settings.jitter ? random(m_settings.retryJitterMs + 1) : 0;
+        QTimer::singleShot(m_settings.retryDelayMs + jitter, this, [this, acquisition] {
+            if (acquisition->epoch == m_epoch)
+                attempt(acquisition);
+        });
+        return;
+    }
+    AcquireResult failed;
+    failed.attempts = acquisition->attempts;
+    failed.reason = r.failReason;
+    failed.reasonText = r.reason;
+    acquisition->callback(failed);
+}
+
+void SingleNodeLock::release(const Lock& lock, ReleaseCallback callback, quint64 op)
+{
+    const quint64 epoch = m_epoch;
+    QPointer<SingleNodeLock> self(this);
+    releaseOnce(
+        lock, op,
+        [self, epoch, op, lock, callback](const NodeOutcome& outcome, const QByteArray& deleted) {
+            if (!self)
+                return;
+            emit self->nodeAnswered(op, Operation::Release, self->m_index, outcome);
+            if (!deleted.isEmpty() && deleted != lock.token)
+                emit self->deletedOthersKey(op, self->m_index, deleted);
+            if (!callback || epoch != self->m_epoch)
+                return;
+            ReleaseResult result;
+            result.nodes = QList<NodeOutcome>(self->m_index + 1);
+            result.nodes[self->m_index] = outcome;
+            result.releasedCount =
+                outcome.kind == NodeOutcome::Kind::Ok && deleted == lock.token ? 1 : 0;
+            callback(result);
+        });
+}
+
+// Most rungs cannot extend: only the reentrant lock renews (and the watchdog by itself).
+void SingleNodeLock::extend(const Lock& lock, ExtendCallback callback, quint64 op)
+{
+    Q_UNUSED(op)
+    ExtendResult refused;
+    refused.lock = lock;
+    refused.attempt.resource = lock.resource;
+    refused.attempt.token = lock.token;
+    refused.attempt.failReason = Fail::ExtensionLimit;
+    refused.attempt.reason = tr("this lock cannot be extended");
+    const quint64 epoch = m_epoch;
+    QTimer::singleShot(0, this, [this, epoch, refused, callback] {
+        if (epoch == m_epoch)
+            callback(refused);
+    });
+}

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "lock/setpxlock.h"
+
+// Rung 6: a token per lock, SET NX PX to take it, and the Lua compare-and-delete to give it
+// back, atomically. Correct on its one node, until that node dies: a single point of failure.
+class TokenLuaLock : public SetPxLock
+{
+    Q_OBJECT
+
+public:
+    using SetPxLock::SetPxLock;
+    bool canFence() const override { return true; }
+
+protected:
+    void releaseOnce(const Lock& lock, quint64 op, ReleaseDone done) override;
+};
