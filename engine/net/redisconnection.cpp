@@ -9,6 +9,7 @@
 #include <QPointer>
 #include <QThread>
 #include <algorithm>
+#include <fcntl.h>
 #include <hiredis/async.h>
 #include <utility>
 
@@ -254,6 +255,11 @@ void RedisConnection::startConnect(const QString& ip)
         return;
     }
 
+    // hiredis makes its socket without SOCK_CLOEXEC: every process started later (a node
+    // restart spawns a redis-server) would inherit it and keep the connection open after we
+    // closed it. In the app, nodes are spawned from the engine thread, where connections are
+    // made too: no fork can come between the socket's creation and this line.
+    ::fcntl(context->c.fd, F_SETFD, ::fcntl(context->c.fd, F_GETFD) | FD_CLOEXEC);
     context->data = this;
     m_context = context;
     // The adapter must be attached before the connect callback: setting it asks for the

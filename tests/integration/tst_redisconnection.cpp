@@ -221,6 +221,7 @@ private slots:
     void killedNodeAndRestart();
     void inFlightCommandFailsWhenNodeDies();
     void closeFailsPendingAndStopsReconnecting();
+    void closedConnectionIsNotKeptOpenByAChild();
     void destructorDropsPendingWithoutCallbacks();
     void deleteFromInsideCallback();
     void worksInAnotherThread();
@@ -866,6 +867,33 @@ void TestRedisConnection::closeFailsPendingAndStopsReconnecting()
     const int refusedEntries = int(refusedLog.entries.size());
     QTest::qWait(300);
     QCOMPARE(int(refusedLog.entries.size()), refusedEntries);
+}
+
+// A process started while a connection is open must not inherit its socket: before the
+// socket was close-on-exec, every redis-server a node restart spawned kept a copy of every
+// open hiredis socket, so a connection closed later stayed open (found by the soak: the
+// node, or the proxy in front of it, kept each such connection for the child's lifetime).
+void TestRedisConnection::closedConnectionIsNotKeptOpenByAChild()
+{
+    TestFleet fleet(1);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    const auto clients = [&fleet] { // CLIENT LIST's own connection included, every time
+        return fleet.command(0, {"CLIENT", "LIST"}).text.count('\n');
+    };
+    const qsizetype alone = clients();
+
+    RedisConnection connection(fleet.address(0), fastOptions(), SteadyClock::instance());
+    connection.open();
+    QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Ready, 3000);
+    QCOMPARE(clients(), alone + 1);
+
+    RedisServerProcess child({}); // spawned as a node restart spawns one
+    child.start();
+    QString error;
+    QVERIFY2(child.waitUntilRunning(5000, &error), qPrintable(error));
+
+    connection.close();
+    QTRY_COMPARE_WITH_TIMEOUT(clients(), alone, 2000);
 }
 
 void TestRedisConnection::destructorDropsPendingWithoutCallbacks()

@@ -9,6 +9,9 @@ EngineRunner::EngineRunner(const EngineConfig& config)
             [this](const EngineSnapshot& s) {
                 m_last = s;
                 m_events += s.newEvents;
+                // Trimmed in one go once twice the limit: no per-event cost.
+                if (m_eventLimit >= 0 && m_events.size() > 2 * m_eventLimit)
+                    m_events.remove(0, m_events.size() - m_eventLimit);
             });
     connect(m_controller.get(), &EngineController::started, this, [this] { m_started = true; });
     connect(m_controller.get(), &EngineController::startFailed, this,
@@ -38,7 +41,10 @@ bool EngineRunner::command(const QString& line, QString* message, int timeoutMs)
 {
     const quint64 id = m_controller->execute(line);
     (void)QTest::qWaitFor([&] { return m_answers.contains(id); }, timeoutMs);
-    const auto answer = m_answers.value(id, {false, QStringLiteral("no answer")});
+    // take(): a soak runs thousands of commands; answers read are not kept.
+    const auto answer = m_answers.contains(id)
+                            ? m_answers.take(id)
+                            : QPair<bool, QString>(false, QStringLiteral("no answer"));
     if (message)
         *message = answer.second;
     return answer.first;

@@ -23,6 +23,10 @@ public:
     bool command(const QString& line, QString* message = nullptr, int timeoutMs = 5000);
     // Waits for a snapshot that satisfies `ready`.
     bool waitFor(const std::function<bool(const EngineSnapshot&)>& ready, int timeoutMs);
+    // Keeps only about the newest `limit` events (between limit and 2 x limit; -1: all, the
+    // default). A long run (the soak) must not grow the test's own memory with every event,
+    // or it would measure itself instead of the engine.
+    void setEventLimit(qsizetype limit) { m_eventLimit = limit; }
 
     const EngineSnapshot& last() const { return m_last; }
     const QList<HistoryEvent>& events() const { return m_events; }
@@ -33,6 +37,7 @@ private:
     std::unique_ptr<EngineController> m_controller;
     EngineSnapshot m_last;
     QList<HistoryEvent> m_events;
+    qsizetype m_eventLimit = -1;
     bool m_started = false;
     QString m_startError;
     QHash<quint64, QPair<bool, QString>> m_answers;
