@@ -142,8 +142,10 @@ bool StrategyBenchmark::runPhase(StrategyFactory::Kind kind, int clients, Phase*
     const qint64 sales = counters.sales - before.sales;
     phase->acquisitionsPerSecond = acquisitions / seconds;
     phase->purchasesPerSecond = sales / seconds;
-    phase->p50Us = latency.isEmpty() ? -1 : double(latency.percentile(50));
-    phase->p99Us = latency.isEmpty() ? -1 : double(latency.percentile(99));
+    // `none` reports an acquire that sends nothing: no latency to show, not a zero one.
+    const bool measured = hasLock(kind) && !latency.isEmpty();
+    phase->p50Us = measured ? double(latency.percentile(50)) : -1;
+    phase->p99Us = measured ? double(latency.percentile(99)) : -1;
     phase->engineCpuUsPerCycle =
         double(cpu) / double(std::max<qint64>(1, hasLock(kind) ? acquisitions : sales));
     phase->failures = counters.failures - before.failures;
