@@ -1,6 +1,7 @@
 #include "cards/storagecard.h"
 
 #include "widgets/elidedlabel.h"
+#include "widgets/enumtext.h"
 #include "widgets/pilllabel.h"
 #include "widgets/uitheme.h"
 
@@ -99,8 +100,7 @@ void StorageCard::setStorage(const StorageSnapshot& storage, const CheckCounters
     m_storage = storage;
     m_counters = counters;
     const bool dark = UiTheme::isDark(palette());
-    m_statePill->set(NodeSnapshot::stateName(storage.state),
-                     UiTheme::nodeState(storage.state, dark));
+    m_statePill->set(EnumText::nodeState(storage.state), UiTheme::nodeState(storage.state, dark));
     const bool down = storage.state == NodeSnapshot::State::Down && !storage.error.isEmpty();
     m_address->setText(down            ? storage.error
                        : storage.local ? tr("%1  ·  local").arg(storage.address)

@@ -4,6 +4,7 @@
 #include "widgets/uitheme.h"
 
 #include <QCompleter>
+#include <QEvent>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -38,10 +39,7 @@ ConsoleView::ConsoleView(QWidget* parent)
     m_output->setMaximumBlockCount(5000);
     m_output->setFocusPolicy(Qt::NoFocus);
     m_input->setObjectName(QStringLiteral("consoleInput"));
-    m_input->setPlaceholderText(
-        tr("A command or directive, e.g. node kill 3 · client pause C1 3000 · help"));
-    m_input->setToolTip(tr("Enter runs the line; Up and Down walk the lines typed before; Tab "
-                           "completes a verb."));
+    retranslate();
     m_completer->setCaseSensitivity(Qt::CaseInsensitive);
     m_completer->setCompletionMode(QCompleter::InlineCompletion);
     m_input->setCompleter(m_completer);
@@ -128,4 +126,19 @@ bool ConsoleView::eventFilter(QObject* watched, QEvent* event)
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void ConsoleView::retranslate()
+{
+    m_input->setPlaceholderText(
+        tr("A command or directive, e.g. node kill 3 · client pause C1 3000 · help"));
+    m_input->setToolTip(tr("Enter runs the line; Up and Down walk the lines typed before; Tab "
+                           "completes a verb."));
+}
+
+void ConsoleView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }

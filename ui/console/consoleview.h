@@ -31,8 +31,10 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
     void submit();
     void walkHistory(int step);
     void append(const QString& html);

@@ -6,6 +6,7 @@
 #include "log/eventlogmodel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -25,11 +26,6 @@ EventLogView::EventLogView(QWidget* parent)
     m_clientCombo->setObjectName(QStringLiteral("clientFilter"));
     m_nodeCombo->setObjectName(QStringLiteral("nodeFilter"));
     m_kindCombo->setObjectName(QStringLiteral("kindFilter"));
-    m_clientCombo->setToolTip(tr("Show only the events of one client."));
-    m_nodeCombo->setToolTip(tr("Show only the events of one node."));
-    m_kindCombo->setToolTip(tr("Show only one kind of event."));
-    m_countLabel->setToolTip(tr("Events shown / kept (the log keeps the latest %L1).")
-                                 .arg(EventLogModel::DefaultCapacity));
     for (QComboBox* c : {m_clientCombo, m_nodeCombo, m_kindCombo})
         c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
@@ -43,7 +39,6 @@ EventLogView::EventLogView(QWidget* parent)
     m_filter->setSourceModel(m_model);
     m_table->setModel(m_filter);
     m_table->setObjectName(QStringLiteral("eventTable"));
-    m_table->setToolTip(tr("The latest events of the run, oldest at the top."));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
@@ -77,14 +72,14 @@ EventLogView::EventLogView(QWidget* parent)
 
     auto* filters = new QHBoxLayout;
     filters->setContentsMargins(0, 0, 0, 0);
-    filters->addWidget(new QLabel(tr("Client"), this));
-    filters->addWidget(m_clientCombo);
-    filters->addSpacing(8);
-    filters->addWidget(new QLabel(tr("Node"), this));
-    filters->addWidget(m_nodeCombo);
-    filters->addSpacing(8);
-    filters->addWidget(new QLabel(tr("Event"), this));
-    filters->addWidget(m_kindCombo);
+    for (QComboBox* combo : {m_clientCombo, m_nodeCombo, m_kindCombo}) {
+        auto* label = new QLabel(this);
+        m_filterLabels.append(label);
+        if (combo != m_clientCombo)
+            filters->addSpacing(8);
+        filters->addWidget(label);
+        filters->addWidget(combo);
+    }
     filters->addStretch(1);
     filters->addWidget(m_countLabel);
 
@@ -93,6 +88,37 @@ EventLogView::EventLogView(QWidget* parent)
     layout->setSpacing(4);
     layout->addLayout(filters);
     layout->addWidget(m_table, 1);
+    retranslate();
+}
+
+void EventLogView::retranslate()
+{
+    m_clientCombo->setToolTip(tr("Show only the events of one client."));
+    m_nodeCombo->setToolTip(tr("Show only the events of one node."));
+    m_kindCombo->setToolTip(tr("Show only one kind of event."));
+    m_countLabel->setToolTip(tr("Events shown / kept (the log keeps the latest %L1).")
+                                 .arg(EventLogModel::DefaultCapacity));
+    m_table->setToolTip(tr("The latest events of the run, oldest at the top."));
+    m_filterLabels[0]->setText(tr("Client"));
+    m_filterLabels[1]->setText(tr("Node"));
+    m_filterLabels[2]->setText(tr("Event"));
+    m_kindCombo->setItemText(0, tr("All events"));
+    m_clientCombo->setItemText(0, tr("All clients"));
+    m_nodeCombo->setItemText(0, tr("All nodes"));
+    // The node names ("Node 3") are words too: made again in the new language.
+    QList<QPair<int, int>> numbers;
+    for (const auto& [text, index] : std::exchange(m_nodeItems, {}))
+        numbers.append({index, int(numbers.size()) + 1});
+    if (!numbers.isEmpty())
+        setNodes(numbers);
+    emit m_model->headerDataChanged(Qt::Horizontal, 0, m_model->columnCount({}) - 1);
+}
+
+void EventLogView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 EventLogView::~EventLogView()
