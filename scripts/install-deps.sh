@@ -8,6 +8,7 @@ packages=(
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     libhiredis-dev redis-server
     xvfb xauth fonts-dejavu-core fonts-noto-cjk
+    desktop-file-utils appstream
 )
 
 missing=()
