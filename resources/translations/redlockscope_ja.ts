@@ -1997,7 +1997,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>Kill</source>
-        <translation>強制終了</translation>
+        <translation>キル</translation>
     </message>
     <message>
         <source>Crash this node now (SIGKILL): keys it did not persist are lost.</source>
@@ -2005,7 +2005,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>Pause</source>
-        <translation>一時停止</translation>
+        <translation>中断</translation>
     </message>
     <message>
         <source>Freeze this node (SIGSTOP): it keeps its keys but answers nothing.</source>

@@ -24,6 +24,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace SnapshotFactory;
 
@@ -57,6 +58,9 @@ private:
             c.meanAcquireUs = 1234.5;
             c.p99AcquireUs = 25678.0;
         }
+        s.storage.local = true;
+        s.storage.state = NodeSnapshot::State::Up;
+        s.storage.address = QStringLiteral("127.0.0.1:41761");
         for (NodeSnapshot& n : s.nodes) {
             n.local = true;
             n.address = QStringLiteral("127.0.0.1:46829");
@@ -82,9 +86,12 @@ private slots:
     {
         QTest::addColumn<QSize>("size");
         QTest::addColumn<double>("scale");
-        QTest::newRow("1280x720 normal") << QSize(1280, 720) << 1.0;
-        QTest::newRow("1280x720 large") << QSize(1280, 720) << 1.35;
-        QTest::newRow("1920x1080 large") << QSize(1920, 1080) << 1.35;
+        QTest::addColumn<QString>("language");
+        QTest::newRow("1280x720 normal") << QSize(1280, 720) << 1.0 << "en";
+        QTest::newRow("1280x720 large") << QSize(1280, 720) << 1.35 << "en";
+        QTest::newRow("1920x1080 large") << QSize(1920, 1080) << 1.35 << "en";
+        QTest::newRow("1280x720 large zh_CN") << QSize(1280, 720) << 1.35 << "zh_CN";
+        QTest::newRow("1280x720 large ja") << QSize(1280, 720) << 1.35 << "ja";
     }
 
     // Every lane is there (scrolled to, never squeezed to nothing) and its counters are a
@@ -93,6 +100,8 @@ private slots:
     {
         QFETCH(QSize, size);
         QFETCH(double, scale);
+        QFETCH(QString, language);
+        Languages::install(language);
         auto w = makeWindow(size);
         w->setTypeScale(scale);
         openDocks(w.get());
@@ -111,7 +120,12 @@ private slots:
             const ClientLane* lane = w->clientLane(QStringLiteral("C%1").arg(id));
             QVERIFY(lane->height() >= lane->minimumSizeHint().height());
             QVERIFY2(!lane->countersElided(), qPrintable(lane->countersShown()));
-            QVERIFY(lane->countersShown().startsWith(QStringLiteral("1234 tries")));
+            // At least the three counts, in whatever language.
+            QVERIFY(lane->countersShown().startsWith(
+                QCoreApplication::translate("ClientLane", "%1 tries · %2 acquired · %3 failed")
+                    .arg(1234)
+                    .arg(987)
+                    .arg(247)));
         }
         // Node cards: the address whole (without "· local" if need be), each client's last
         // answer a whole word or its sign.
@@ -119,12 +133,25 @@ private slots:
             const NodeCard* card = w->nodeCard(n);
             const auto* address = card->findChild<ElidedLabel*>(QStringLiteral("address"));
             QVERIFY2(!address->isElided(), qPrintable(address->shownText()));
+            // The fault buttons' words fit them (a language's longer word included).
+            for (const QToolButton* b : card->findChildren<QToolButton*>()) {
+                if (!b->isVisible() || b->text().isEmpty())
+                    continue;
+                const int room = b->contentsRect().width();
+                QVERIFY2(b->fontMetrics().horizontalAdvance(b->text()) <= room,
+                         qPrintable(QStringLiteral("node %1 %2: '%3' in %4 px")
+                                        .arg(n)
+                                        .arg(b->objectName(), b->text())
+                                        .arg(room)));
+            }
             for (int id = 1; id <= 4; ++id) {
                 const QString kind = card->outcomeGrid()->paintedKind(id);
                 QVERIFY2(!kind.contains(QStringLiteral("…")) || kind == QStringLiteral("…"),
                          qPrintable(kind));
             }
         }
+        const auto* storage = w->findChild<ElidedLabel*>(QStringLiteral("storageAddress"));
+        QVERIFY2(!storage->isElided(), qPrintable(storage->shownText()));
         for (const char* name : {"checkerVerdict", "nodesUp", "runTime", "eventRate"}) {
             const auto* label = w->statusBar()->findChild<QLabel*>(QLatin1String(name));
             QVERIFY2(label->width() >= label->sizeHint().width(), name);
