@@ -158,6 +158,37 @@ private slots:
         }
     }
 
+    // The log and the console open in large type still fit a projector's 720 lines (in
+    // English also while a scenario plays, its bar one more row): the window never asks for
+    // more than the screen has.
+    void fitsSevenHundredTwentyLines_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<bool>("scenario");
+        QTest::newRow("en, playing a scenario") << "en" << true;
+        QTest::newRow("zh_CN") << "zh_CN" << false;
+        QTest::newRow("ja") << "ja" << false;
+    }
+
+    void fitsSevenHundredTwentyLines()
+    {
+        QFETCH(QString, language);
+        QFETCH(bool, scenario);
+        Languages::install(language);
+        auto w = makeWindow();
+        w->setTypeScale(1.35);
+        openDocks(w.get());
+        if (scenario) // its bar is one more row under the toolbar
+            w->runScenario(QStringLiteral("builtin:gc-pause"), QStringLiteral("say hello"));
+        w->applySnapshot(busySnapshot(4));
+        QTRY_COMPARE(w->clientLaneCount(), 4);
+        QTest::qWait(50);
+        QVERIFY2(w->minimumSizeHint().height() <= 720,
+                 qPrintable(QString::number(w->minimumSizeHint().height())));
+        QVERIFY2(w->minimumSizeHint().width() <= 1280,
+                 qPrintable(QString::number(w->minimumSizeHint().width())));
+    }
+
     // A toolbar's hover tip takes the status bar's message area; the checker stays.
     void checkerIsPermanent()
     {

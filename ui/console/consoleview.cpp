@@ -40,6 +40,7 @@ ConsoleView::ConsoleView(QWidget* parent)
     m_output->setFocusPolicy(Qt::NoFocus);
     m_input->setObjectName(QStringLiteral("consoleInput"));
     retranslate();
+    keepSmall();
     m_completer->setCaseSensitivity(Qt::CaseInsensitive);
     m_completer->setCompletionMode(QCompleter::InlineCompletion);
     m_input->setCompleter(m_completer);
@@ -140,5 +141,13 @@ void ConsoleView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    if (event->type() == QEvent::FontChange)
+        keepSmall();
     QWidget::changeEvent(event);
+}
+
+// Like the event log: a line of output at least, so that the window fits 720 lines.
+void ConsoleView::keepSmall()
+{
+    m_output->setMinimumHeight(fontMetrics().lineSpacing() + 2 * m_output->frameWidth() + 8);
 }

@@ -35,6 +35,7 @@ protected:
 
 private:
     void retranslate();
+    void keepSmall();
     void submit();
     void walkHistory(int step);
     void append(const QString& html);

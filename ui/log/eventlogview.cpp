@@ -89,6 +89,7 @@ EventLogView::EventLogView(QWidget* parent)
     layout->addLayout(filters);
     layout->addWidget(m_table, 1);
     retranslate();
+    keepSmall();
 }
 
 void EventLogView::retranslate()
@@ -118,7 +119,18 @@ void EventLogView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    if (event->type() == QEvent::FontChange)
+        keepSmall();
     QWidget::changeEvent(event);
+}
+
+// On a projector's 720 lines the log may shrink to its header and a row: the lock comes
+// first, and the log scrolls (or is made taller by dragging its edge).
+void EventLogView::keepSmall()
+{
+    const int row = fontMetrics().height() + 4;
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + row +
+                              2 * m_table->frameWidth());
 }
 
 EventLogView::~EventLogView()

@@ -38,6 +38,7 @@ protected:
 
 private:
     void retranslate();
+    void keepSmall();
     void fillCombo(QComboBox* combo, const QList<QPair<QString, int>>& items);
     void applyFilters();
 

@@ -100,8 +100,9 @@ void MainWindow::buildLayout()
     auto* central = new QWidget(this);
     central->setObjectName(QStringLiteral("central"));
     auto* layout = new QVBoxLayout(central);
-    layout->setContentsMargins(10, 8, 10, 6);
-    layout->setSpacing(8);
+    // Tight vertically: with the docks open in large type every line counts on 720.
+    layout->setContentsMargins(10, 6, 10, 4);
+    layout->setSpacing(4);
 
     m_cardsArea = new QWidget(central);
     m_cardsArea->setObjectName(QStringLiteral("nodeCards"));
@@ -559,15 +560,13 @@ void MainWindow::syncLanes(qint64 nowUs)
 }
 
 // Docks and large type take height from the middle; the lanes give way by scrolling, but
-// never below two whole lanes (or the one there is): they must not vanish from a slide.
+// never below one whole lane: they must not vanish from a slide. (Two would push the
+// window past 720 lines with the log and the scenario bar open in large type.)
 void MainWindow::keepLanesInView()
 {
-    const int shown = qMin(2, int(m_laneOrder.size()));
-    int height = m_noClients->sizeHint().height();
-    if (shown > 0) {
-        const ClientLane* lane = m_lanes.value(m_laneOrder.first());
-        height = shown * lane->sizeHint().height() + (shown - 1) * m_lanesLayout->spacing();
-    }
+    const int height = m_laneOrder.isEmpty()
+                           ? m_noClients->sizeHint().height()
+                           : m_lanes.value(m_laneOrder.first())->sizeHint().height();
     m_lanesScroll->setMinimumHeight(height + 2 * m_lanesScroll->frameWidth());
 }
 
@@ -960,6 +959,24 @@ void MainWindow::setTypeScale(double scale)
     setFont(f);
     if (m_largeType)
         m_largeType->setChecked(m_typeScale >= LargeTypeScale - 0.05);
+    compactDocks(m_typeScale >= LargeTypeScale - 0.05);
+}
+
+// In large type the docks lose their title bars (the tabs and the toolbar's toggles name
+// them): on 720 lines those are lines for the lock. In normal type they keep them, and with
+// them floating and closing by mouse.
+void MainWindow::compactDocks(bool compact)
+{
+    for (QDockWidget* dock : {m_logDock, m_consoleDock}) {
+        if (!dock)
+            continue;
+        const bool isCompact = dock->titleBarWidget() != nullptr;
+        if (compact == isCompact)
+            continue;
+        QWidget* old = dock->titleBarWidget();
+        dock->setTitleBarWidget(compact ? new QWidget(dock) : nullptr);
+        delete old;
+    }
 }
 
 // ---- visibility: no work while hidden -----------------------------------------------------

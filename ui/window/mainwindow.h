@@ -162,6 +162,7 @@ private:
     void updateNodeMenu();
     void restartWithNodes(const EngineConfig& config);
     void keepLanesInView();
+    void compactDocks(bool compact);
     QAction* addAction(const QString& objectName, const QString& text, const QString& tip,
                        const QList<QKeySequence>& keys = {});
 
