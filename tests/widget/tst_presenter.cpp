@@ -15,6 +15,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -22,6 +23,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -149,6 +151,14 @@ private slots:
                 QVERIFY2(!kind.contains(QStringLiteral("…")) || kind == QStringLiteral("…"),
                          qPrintable(kind));
             }
+        }
+        // The event log's headings are whole in every language and type size.
+        const auto* log = w->findChild<QTableView*>(QStringLiteral("eventTable"));
+        for (int column = 0; column < log->model()->columnCount() - 1; ++column) {
+            const QString heading = log->model()->headerData(column, Qt::Horizontal).toString();
+            QVERIFY2(log->horizontalHeader()->fontMetrics().horizontalAdvance(heading) <
+                         log->horizontalHeader()->sectionSize(column),
+                     qPrintable(heading));
         }
         const auto* storage = w->findChild<ElidedLabel*>(QStringLiteral("storageAddress"));
         QVERIFY2(!storage->isElided(), qPrintable(storage->shownText()));

@@ -46,15 +46,9 @@ EventLogView::EventLogView(QWidget* parent)
     m_table->verticalHeader()->hide();
     // Fixed row heights: the view never measures 20,000 rows.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     QHeaderView* header = m_table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setStretchLastSection(true);
-    const int digit = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-    header->resizeSection(EventLogModel::TimeColumn, digit * 11);
-    header->resizeSection(EventLogModel::KindColumn, digit * 17);
-    header->resizeSection(EventLogModel::ClientColumn, digit * 8);
-    header->resizeSection(EventLogModel::NodeColumn, digit * 6);
 
     QScrollBar* bar = m_table->verticalScrollBar();
     // Follow the end while the user is there; once they scroll up, leave them be.
@@ -88,8 +82,7 @@ EventLogView::EventLogView(QWidget* parent)
     layout->setSpacing(4);
     layout->addLayout(filters);
     layout->addWidget(m_table, 1);
-    retranslate();
-    keepSmall();
+    retranslate(); // and fitToFont()
 }
 
 void EventLogView::retranslate()
@@ -113,6 +106,7 @@ void EventLogView::retranslate()
     if (!numbers.isEmpty())
         setNodes(numbers);
     emit m_model->headerDataChanged(Qt::Horizontal, 0, m_model->columnCount({}) - 1);
+    fitToFont(); // the headings' new words
 }
 
 void EventLogView::changeEvent(QEvent* event)
@@ -120,14 +114,29 @@ void EventLogView::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     if (event->type() == QEvent::FontChange)
-        keepSmall();
+        fitToFont();
     QWidget::changeEvent(event);
 }
 
-// On a projector's 720 lines the log may shrink to its header and a row: the lock comes
-// first, and the log scrolls (or is made taller by dragging its edge).
-void EventLogView::keepSmall()
+// Rows and columns follow the type size and the language: a column is as wide as its
+// usual contents and never narrower than its heading. On a projector's 720 lines the log
+// may shrink to its header and a row: the lock comes first, and the log scrolls (or is
+// made taller by dragging its edge).
+void EventLogView::fitToFont()
 {
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    QHeaderView* header = m_table->horizontalHeader();
+    const int digit = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    const QList<QPair<int, int>> digits{{EventLogModel::TimeColumn, 11},
+                                        {EventLogModel::KindColumn, 17},
+                                        {EventLogModel::ClientColumn, 8},
+                                        {EventLogModel::NodeColumn, 6}};
+    for (const auto& [column, count] : digits) {
+        const QString heading = m_model->headerData(column, Qt::Horizontal).toString();
+        header->resizeSection(
+            column,
+            qMax(digit * count, header->fontMetrics().horizontalAdvance(heading) + digit * 2));
+    }
     const int row = fontMetrics().height() + 4;
     m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + row +
                               2 * m_table->frameWidth());

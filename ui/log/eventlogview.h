@@ -38,7 +38,7 @@ protected:
 
 private:
     void retranslate();
-    void keepSmall();
+    void fitToFont();
     void fillCombo(QComboBox* combo, const QList<QPair<QString, int>>& items);
     void applyFilters();
 
