@@ -15,6 +15,8 @@
 #include "record/runfolder.h"
 #include "record/runreader.h"
 #include "scenario/scenariolibrary.h"
+#include "settings/appsettings.h"
+#include "settings/languages.h"
 #include "window/mainwindow.h"
 #include "window/uibenchmark.h"
 
@@ -56,7 +58,12 @@ struct Options
     std::optional<quint64> seed;
     bool listScenarios = false;
     double screenshotAfterS = 3.0;
-    double durationS = 0; // headless: stop after this long (0: until a signal)
+    // Presenter: empty / unset means "as remembered" (AppSettings).
+    QString theme;           // "dark" or "light"
+    double zoomPct = 0;      // --zoom, or 135 for --large
+    QString language;        // a code of Languages::available(), or "system"
+    bool nodesGiven = false; // --nodes, --config or --local-nodes: not the remembered fleet
+    double durationS = 0;    // headless: stop after this long (0: until a signal)
     int benchCycles = 3000;
 };
 
@@ -160,6 +167,18 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("bench-timeline"),
          QStringLiteral("With --open: measure the timeline's frame times while it pans and "
                         "zooms over the run.")},
+        {QStringLiteral("theme"),
+         QStringLiteral("The window's theme: dark or light (default: as last time)."),
+         QStringLiteral("dark|light")},
+        {QStringLiteral("large"),
+         QStringLiteral("Large type for the back of the room (the same as --zoom 135).")},
+        {QStringLiteral("zoom"),
+         QStringLiteral("Type size in percent of normal, 70 to 260 (default: as last time)."),
+         QStringLiteral("percent")},
+        {QStringLiteral("language"),
+         QStringLiteral("The window's language: en, zh_CN, ja or system (default: as chosen "
+                        "in View > Language, else the system's)."),
+         QStringLiteral("code")},
     });
 }
 
@@ -179,6 +198,7 @@ constexpr NumberFlag kAfter{"after", 0, 3600, false, "seconds"};        // 1 h
 constexpr NumberFlag kBenchCycles{"bench-cycles", 1, 1'000'000, true, ""};
 constexpr NumberFlag kClients{"clients", 0, EngineConfig::kMaxClients, true, ""};
 constexpr NumberFlag kLocalNodes{"local-nodes", 1, 9, true, ""};
+constexpr NumberFlag kZoom{"zoom", 70, 260, true, "percent"};
 constexpr NumberFlag kSeed{"seed", 0, 9007199254740992.0, true, ""}; // 2^53: exact in a double
 
 // The flag's value when it is a finite number within its limits (whole when it must be);
@@ -236,7 +256,8 @@ bool readNumbers(const QCommandLineParser& parser, Options* o, QString* error)
            readNumberInto(parser, kClients, &o->config.initialClients, error) &&
            readNumberInto(parser, kBenchCycles, &o->benchCycles, error) &&
            readNumberInto(parser, kAfter, &o->screenshotAfterS, error) &&
-           readNumberInto(parser, kDuration, &o->durationS, error) && readSeed(parser, o, error);
+           readNumberInto(parser, kDuration, &o->durationS, error) &&
+           readNumberInto(parser, kZoom, &o->zoomPct, error) && readSeed(parser, o, error);
 }
 
 // The flags of recorded runs: --export stands alone, --open starts no nodes, and the
@@ -320,6 +341,11 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--duration does not apply to --bench (see --bench-cycles)");
     if (isSet("clients") && o.bench)
         return QStringLiteral("--clients does not apply to --bench (it measures one client)");
+    if (o.headless && (isSet("theme") || isSet("large") || isSet("zoom") || isSet("language")))
+        return QStringLiteral("--theme, --large, --zoom and --language are for the window, not "
+                              "--headless");
+    if (isSet("large") && isSet("zoom"))
+        return QStringLiteral("--large and --zoom: one or the other (--large is --zoom 135)");
     if (!o.config.nodes.isEmpty() && (isSet("local-nodes") || isSet("redis-server")))
         return QStringLiteral("--local-nodes and --redis-server are for local nodes, but the "
                               "nodes are given (--nodes or the config file)");
@@ -405,6 +431,32 @@ bool readRunOptions(const QCommandLineParser& parser, Options* o, QString* error
     return error->isEmpty();
 }
 
+// --theme and --language take one of a few words; anything else is refused with the list.
+bool readPresenter(const QCommandLineParser& parser, Options* o, QString* error)
+{
+    if (parser.isSet(QStringLiteral("theme"))) {
+        o->theme = parser.value(QStringLiteral("theme"));
+        if (o->theme != QLatin1String("dark") && o->theme != QLatin1String("light")) {
+            *error = QStringLiteral("--theme must be dark or light, not '%1'").arg(o->theme);
+            return false;
+        }
+    }
+    if (parser.isSet(QStringLiteral("large")))
+        o->zoomPct = 135;
+    if (parser.isSet(QStringLiteral("language"))) {
+        o->language = parser.value(QStringLiteral("language"));
+        if (o->language.isEmpty() || !Languages::isKnown(o->language)) {
+            QStringList codes;
+            for (const Languages::Language& l : Languages::available())
+                codes << l.code;
+            *error = QStringLiteral("--language must be one of %1 or system, not '%2'")
+                         .arg(codes.join(QStringLiteral(", ")), o->language);
+            return false;
+        }
+    }
+    return true;
+}
+
 bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
 {
     if (parser.isSet(QStringLiteral("config"))) {
@@ -443,6 +495,11 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         return false;
     if (o->benchUi && !parser.isSet(QStringLiteral("clients")))
         o->config.initialClients = 50;
+    if (!readPresenter(parser, o, error))
+        return false;
+    o->nodesGiven = parser.isSet(QStringLiteral("nodes")) ||
+                    parser.isSet(QStringLiteral("config")) ||
+                    parser.isSet(QStringLiteral("local-nodes"));
     o->jsonPath = parser.value(QStringLiteral("json"));
     o->screenshotPath = parser.value(QStringLiteral("screenshot"));
     if (o->benchRecord = parser.isSet(QStringLiteral("bench-record")); o->benchRecord) {
@@ -573,10 +630,30 @@ int openRun(MainWindow& window, const Options& o)
     return 0;
 }
 
+// What the user chose last time, then what the command line says for this run. A scripted
+// run (screenshot, benchmark) reads the settings but never writes them.
 int runWindow(QApplication& app, const Options& o)
 {
-    MainWindow window(o.config);
+    const bool scriptedRun = !o.screenshotPath.isEmpty() || o.benchUi;
+    AppSettings settings(scriptedRun ? AppSettings::Access::ReadOnly
+                                     : AppSettings::Access::ReadWrite);
+    Languages::install(o.language.isEmpty() ? settings.language() : o.language);
+    EngineConfig config = o.config;
+    if (!o.nodesGiven && !scriptedRun && o.execText.isEmpty() && o.scenario.isEmpty()) {
+        if (const auto last = settings.lastFleet(config))
+            config = *last; // the nodes of last time: local or the user's own
+    }
+    MainWindow window(config);
     window.resize(1280, 720);
+    window.setAppSettings(&settings);
+    if (!o.language.isEmpty() && settings.isWritable())
+        settings.setLanguage(o.language == QLatin1String("system") ? QString() : o.language);
+    if (!o.theme.isEmpty())
+        window.setDarkTheme(o.theme == QLatin1String("dark"));
+    if (o.zoomPct > 0)
+        window.setTypeScale(o.zoomPct / 100.0);
+    if (scriptedRun)
+        window.resize(1280, 720); // a picture of a known size, whatever was remembered
     window.show();
     if (!o.openPath.isEmpty()) {
         if (const int code = openRun(window, o); code != 0)
@@ -602,6 +679,8 @@ int runWindow(QApplication& app, const Options& o)
         window.runScenario(o.execText.isEmpty() ? o.scenario : QStringLiteral("--exec"), o.execText,
                            o.seed);
     int scriptFailures = 0;
+    if (!window.controller()) // a recorded run: no engine, no script
+        return app.exec();
     QObject::connect(
         window.controller(), &EngineController::stepFinished, &app,
         [&scriptFailures](const QString& origin, int line, bool ok, const QString& message) {
@@ -696,6 +775,7 @@ int main(int argc, char** argv)
         app = std::make_unique<QGuiApplication>(argc, argv);
     else
         app = std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("redlockscope"));
     QCoreApplication::setApplicationName(QStringLiteral("redlockscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
 

@@ -105,7 +105,8 @@ QString EventText::describe(const HistoryEvent& e) const
         return tr("%1 removed").arg(clientName(e.client));
     case K::ClientState:
         return tr("%1 is %2")
-            .arg(clientName(e.client), ClientSnapshot::stateName(ClientSnapshot::State(e.code)));
+            .arg(clientName(e.client),
+                 word(ClientSnapshot::stateName(ClientSnapshot::State(e.code))));
     case K::Invoke:
         return operationText(e);
     case K::Ok:
@@ -201,7 +202,7 @@ QString EventText::failText(const HistoryEvent& e) const
 {
     const QString name = clientName(e.client);
     const QString reason =
-        e.text.isEmpty() ? EnumNames::name(e.failReason()).replace('-', ' ') : e.text;
+        e.text.isEmpty() ? word(EnumNames::name(e.failReason()).replace('-', ' ')) : e.text;
     switch (e.operation) {
     case Op::Acquire:
         return tr("%1 did not get %2: %3").arg(name, QString::fromUtf8(e.resource), reason);
@@ -238,12 +239,46 @@ QString EventText::attemptText(const HistoryEvent& e) const
     }
 }
 
+QString EventText::word(const QString& engineName)
+{
+    // The names as EnumNames spells them (failure reasons with spaces), marked for lupdate;
+    // tr() then finds them at run time by their text.
+    static const char* const names[] = {QT_TR_NOOP("acquire"),
+                                        QT_TR_NOOP("release"),
+                                        QT_TR_NOOP("extend"),
+                                        QT_TR_NOOP("read"),
+                                        QT_TR_NOOP("write"),
+                                        QT_TR_NOOP("pending"),
+                                        QT_TR_NOOP("ok"),
+                                        QT_TR_NOOP("taken"),
+                                        QT_TR_NOOP("error"),
+                                        QT_TR_NOOP("timeout"),
+                                        QT_TR_NOOP("down"),
+                                        QT_TR_NOOP("idle"),
+                                        QT_TR_NOOP("acquiring"),
+                                        QT_TR_NOOP("holding"),
+                                        QT_TR_NOOP("releasing"),
+                                        QT_TR_NOOP("waiting-retry"),
+                                        QT_TR_NOOP("paused"),
+                                        QT_TR_NOOP("crashed"),
+                                        QT_TR_NOOP("stopped"),
+                                        QT_TR_NOOP("no quorum"),
+                                        QT_TR_NOOP("split vote"),
+                                        QT_TR_NOOP("validity expired"),
+                                        QT_TR_NOOP("rejected"),
+                                        QT_TR_NOOP("unreachable"),
+                                        QT_TR_NOOP("extension limit"),
+                                        QT_TR_NOOP("cancelled")};
+    Q_UNUSED(names);
+    return tr(engineName.toUtf8().constData());
+}
+
 QString EventText::answerText(const HistoryEvent& e) const
 {
     const auto kind = NodeOutcome::Kind(e.code);
     QString text = tr("%1 → %2 %3: %4")
-                       .arg(nodeName(e.node), clientName(e.client), EnumNames::name(e.operation),
-                            NodeOutcome::kindName(kind));
+                       .arg(nodeName(e.node), clientName(e.client),
+                            word(EnumNames::name(e.operation)), word(NodeOutcome::kindName(kind)));
     if (kind == NodeOutcome::Kind::Taken && !e.token.isEmpty()) {
         const QString owner = ownerOf(e.token);
         text += tr(" by %1").arg(

@@ -34,6 +34,9 @@ public:
     static QString nodeList(quint16 mask);
 
 private:
+    // An engine name (an operation, an answer, a client state, a failure reason) in the
+    // reader's language; the name itself when there is no translation.
+    static QString word(const QString& engineName);
     QString who(const HistoryEvent& event) const;
     QString operationText(const HistoryEvent& event) const;
     QString okText(const HistoryEvent& event) const;

@@ -2,6 +2,7 @@
 // SIGTERM and Ctrl-C stop the local nodes by pid and remove their files.
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -167,6 +168,9 @@ private slots:
             {"bench-cycles", {"--headless", "--bench"}, wholeNumber + QStringList{"0"}},
             {"clients", {"--headless"}, wholeNumber + QStringList{"201"}},
             {"local-nodes", {"--headless"}, wholeNumber + QStringList{"0", "10"}},
+            {"zoom",
+             {"--screenshot", "/nonexistent/shot.png"},
+             wholeNumber + QStringList{"69", "261"}},
         };
         for (const Flag& flag : flags) {
             for (const QString& value : flag.badValues) {
@@ -215,6 +219,14 @@ private slots:
         QTest::newRow("redis-server beside nodes")
             << QStringList{"--headless", "--nodes", "127.0.0.1:7001", "--redis-server", "/x"}
             << "--local-nodes and --redis-server are for local nodes";
+        QTest::newRow("presenter flags headless")
+            << QStringList{"--headless", "--large"} << "are for the window, not --headless";
+        QTest::newRow("large and zoom")
+            << QStringList{"--large", "--zoom", "150"} << "--large and --zoom: one or the other";
+        QTest::newRow("bad theme")
+            << QStringList{"--theme", "blue"} << "--theme must be dark or light, not 'blue'";
+        QTest::newRow("bad language")
+            << QStringList{"--language", "fr"} << "--language must be one of en, zh_CN, ja";
         QTest::newRow("unknown option") << QStringList{"--headles"} << "Unknown option 'headles'";
         QTest::newRow("missing value")
             << QStringList{"--headless", "--clients"} << "Missing value after '--clients'";
@@ -462,6 +474,26 @@ private slots:
         const QImage image(png);
         QVERIFY(!image.isNull());
         QVERIFY(image.width() >= 1000 && image.height() >= 600);
+    }
+
+    // A slide for the projector: dark, large, in Japanese, at 1280×720; a scripted run reads
+    // the user's settings but writes none.
+    void presenterScreenshotWritesNoSettings()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("slide.png"));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        const Run r =
+            run({QStringLiteral("--screenshot"), png, QStringLiteral("--after"),
+                 QStringLiteral("1"), QStringLiteral("--theme"), QStringLiteral("dark"),
+                 QStringLiteral("--large"), QStringLiteral("--language"), QStringLiteral("ja")},
+                30000, env);
+        QCOMPARE(r.exitCode, 0);
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1280, 720));
+        QVERIFY(qGray(image.pixel(640, 700)) < 100); // dark, not the light theme
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("config/redlockscope"))));
     }
 };
 

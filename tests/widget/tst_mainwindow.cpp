@@ -6,6 +6,7 @@
 #include "cards/nodecard.h"
 #include "dialogs/clientsettingsdialog.h"
 #include "dialogs/clientsettingsform.h"
+#include "dialogs/nodesdialog.h"
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "lanes/clientlane.h"
@@ -365,23 +366,22 @@ private slots:
             QVERIFY2(keys.contains(expected), qPrintable(keys.join(QLatin1Char('|'))));
     }
 
-    void settingsDialogChangesConfigAndDefaults()
+    void nodesDialogAndDefaultsDialog()
     {
         auto w = makeWindow();
         QSignalSpy spy(w.get(), &MainWindow::commandRequested);
-        w->findChild<QAction*>(QStringLiteral("actionSettings"))->trigger();
-        SettingsDialog* dialog = nullptr;
-        QTRY_VERIFY((dialog = w->findChild<SettingsDialog*>()) != nullptr);
-        dialog->localCount()->setValue(3);
-        dialog->defaultsForm()->lineEdit(QStringLiteral("retries"))->setText(QStringLiteral("1"));
-        dialog->accept();
+        w->findChild<QAction*>(QStringLiteral("actionNodes"))->trigger();
+        NodesDialog* nodes = nullptr;
+        QTRY_VERIFY((nodes = w->findChild<NodesDialog*>()) != nullptr);
+        nodes->localCount()->setValue(3);
+        nodes->accept();
         // The node list changed: the engine would restart with the new config (it was not
-        // started here), and the new defaults go with that config instead of a command.
+        // started here); no command goes to the old engine.
         QCOMPARE(w->config().localNodeCount, 3);
-        QCOMPARE(w->config().clientDefaults.lock.retryCount, 1);
         QCOMPARE(spy.size(), 0);
 
         w->findChild<QAction*>(QStringLiteral("actionSettings"))->trigger();
+        SettingsDialog* dialog = nullptr;
         QTRY_VERIFY((dialog = w->findChild<SettingsDialog*>()) != nullptr && dialog->isVisible());
         dialog->defaultsForm()->lineEdit(QStringLiteral("ttl"))->setText(QStringLiteral("4000"));
         dialog->defaultsForm()
@@ -391,6 +391,8 @@ private slots:
         QCOMPARE(spy.size(), 1);
         QCOMPARE(spy.takeFirst().at(0).toString(),
                  QStringLiteral("defaults ttl=4000 extendbelow=1000"));
+        QCOMPARE(w->config().clientDefaults.lock.ttlMs, 4000);
+        QCOMPARE(w->config().localNodeCount, 3);
     }
 
     void laneButtonsAndSettingsDialog()

@@ -1,6 +1,7 @@
 #include "cards/nodecard.h"
 
 #include "core/constants.h"
+#include "widgets/enumtext.h"
 
 #include "cards/faultstrip.h"
 #include "cards/faulttext.h"
@@ -391,7 +392,7 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     if (stateChanged || faultsChanged)
         update(); // the border takes the state's or the fault's colour
 
-    m_statePill->set(NodeSnapshot::stateName(node.state), UiTheme::nodeState(node.state, dark));
+    m_statePill->set(EnumText::nodeState(node.state), UiTheme::nodeState(node.state, dark));
     // One line: where the node is, or, while it is not up, why (the address stays in
     // the tooltip). A second line only for errors would make this card taller than the
     // others, or every card taller for nothing.
@@ -399,7 +400,11 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     const bool refusing = node.state == NodeSnapshot::State::Up && !node.refusal.isEmpty();
     const QString problem = down ? node.error : tr("refuses writes: %1").arg(node.refusal);
     const QString where = node.local ? tr("%1  ·  local").arg(node.address) : node.address;
-    m_address->setText(down || refusing ? problem : where);
+    // Narrow (large type on a small screen): the address alone rather than "127.0.0.1:4…".
+    if (down || refusing)
+        m_address->setText(problem);
+    else
+        m_address->setTexts({where, node.address});
     m_address->setAlert(down || refusing);
     m_address->setToolTip(down || refusing ? tr("%1: %2").arg(node.address, problem)
                                            : tr("Where this node listens (host:port)."));
@@ -481,9 +486,7 @@ QString NodeCard::whyNot(const QString& verb) const
         return {};
     if (!m_node.actionsNote.isEmpty())
         return tr("Not offered for node %1 now: %2.").arg(m_number).arg(m_node.actionsNote);
-    return tr("Not possible while node %1 is %2.")
-        .arg(m_number)
-        .arg(NodeSnapshot::stateName(m_state));
+    return tr("Not possible while node %1 is %2.").arg(m_number).arg(EnumText::nodeState(m_state));
 }
 
 void NodeCard::updateOffers()
@@ -560,7 +563,7 @@ void NodeCard::changeEvent(QEvent* event)
         (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)) {
         applyFonts();
         if (m_hasState)
-            m_statePill->set(NodeSnapshot::stateName(m_state),
+            m_statePill->set(EnumText::nodeState(m_state),
                              UiTheme::nodeState(m_state, UiTheme::isDark(palette())));
     }
     QFrame::changeEvent(event);

@@ -2,6 +2,7 @@
 
 #include "core/enumnames.h"
 #include "core/textformat.h"
+#include "widgets/enumtext.h"
 #include "widgets/ownerchip.h"
 #include "widgets/uitheme.h"
 
@@ -86,10 +87,38 @@ bool OutcomeGrid::isCut(const Cell& cell) const
 
 QString OutcomeGrid::kindText(const Cell& cell) const
 {
-    const NodeOutcome::Kind kind = cell.outcome.outcome.kind;
-    if (kind == NodeOutcome::Kind::Pending)
+    return isCut(cell) ? tr("cut") : EnumText::outcome(cell.outcome.outcome.kind);
+}
+
+// In a narrow cell (large type, a small window) a sign stands for the word, whole, instead
+// of a word cut to "ta…"; the tooltip says it in full.
+QString OutcomeGrid::kindSign(const Cell& cell) const
+{
+    if (isCut(cell))
+        return QStringLiteral("✂");
+    switch (cell.outcome.outcome.kind) {
+    case NodeOutcome::Kind::Pending:
         return QStringLiteral("…");
-    return isCut(cell) ? tr("cut") : NodeOutcome::kindName(kind);
+    case NodeOutcome::Kind::Ok:
+        return QStringLiteral("✓");
+    case NodeOutcome::Kind::Taken:
+        return QStringLiteral("✗");
+    case NodeOutcome::Kind::Error:
+        return QStringLiteral("!");
+    case NodeOutcome::Kind::Timeout:
+        return QStringLiteral("⌛");
+    case NodeOutcome::Kind::Down:
+        return QStringLiteral("↓");
+    }
+    return {};
+}
+
+QString OutcomeGrid::shownKind(const Cell& cell, int width) const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    const QString word = kindText(cell);
+    return QFontMetrics(bold).horizontalAdvance(word) <= width ? word : kindSign(cell);
 }
 
 QString OutcomeGrid::cellText(int clientId) const
@@ -102,6 +131,19 @@ QString OutcomeGrid::cellText(int clientId) const
         if (hasLatency(o) && !isCut(cell))
             text += QLatin1Char(' ') + TextFormat::latencyMs(o.latencyUs());
         return text;
+    }
+    return {};
+}
+
+QString OutcomeGrid::paintedKind(int clientId) const
+{
+    for (int i = 0; i < m_cells.size(); ++i) {
+        if (m_cells[i].client != clientId)
+            continue;
+        // The same room paintText() gives the word: the cell less its margins and the chip.
+        const QRect r = cellRect(i).adjusted(0, 2, -6, -2);
+        const int chipW = OwnerChip::width(fontMetrics(), m_cells[i].name);
+        return shownKind(m_cells[i], r.width() - chipW - 5);
     }
     return {};
 }
@@ -204,9 +246,8 @@ void OutcomeGrid::paintText(QPainter& painter, const Cell& cell, const QRect& r)
     painter.setFont(bold);
     const bool cut = isCut(cell);
     painter.setPen(cut ? UiTheme::network(dark) : UiTheme::outcome(o.kind, dark));
-    const QString kind = kindText(cell);
-    painter.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
-                     QFontMetrics(bold).elidedText(kind, Qt::ElideRight, textRect.width()));
+    const QString kind = shownKind(cell, textRect.width());
+    painter.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, kind);
     if (hasLatency(o) && !cut) {
         painter.setFont(font());
         painter.setPen(UiTheme::muted(dark));
@@ -265,7 +306,7 @@ QString OutcomeGrid::tooltipFor(const Cell& cell) const
     if (isCut(cell))
         what = tr("cut off by a partition (%1)").arg(what);
     QString text = tr("%1's latest %2 on this node: %3")
-                       .arg(cell.name, EnumNames::name(cell.outcome.operation), what);
+                       .arg(cell.name, EnumText::operation(cell.outcome.operation), what);
     if (hasLatency(o))
         text += tr(", after %1").arg(TextFormat::latency(o.latencyUs()));
     return text + QLatin1Char('.');

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "widgets/clientlegend.h"
 #include "snapshot/nodesnapshot.h"
+#include "widgets/clientlegend.h"
 
 #include <QList>
 #include <QWidget>
@@ -24,6 +24,9 @@ public:
                      const ClientLegend& legend);
     // "ok 0.42" (latency in ms) as drawn for that client; empty when it has none.
     QString cellText(int clientId) const;
+    // The outcome word as painted now for that client: the word, or its sign when the cell
+    // is too narrow for it (never a word cut with "…").
+    QString paintedKind(int clientId) const;
     // The clients a partition cuts off from this node: their timeouts and refusals are
     // drawn as "cut", which is what they are, while the node itself is up.
     void setCutOff(bool everyClient, const QStringList& names);
@@ -57,6 +60,8 @@ private:
     static bool sameLook(const QList<Cell>& a, const QList<Cell>& b);
     bool isCut(const Cell& cell) const;
     QString kindText(const Cell& cell) const;
+    QString kindSign(const Cell& cell) const;
+    QString shownKind(const Cell& cell, int width) const;
     int cellWidth() const;
     int cellHeight() const;
     QRect cellRect(int index) const;

@@ -1,6 +1,7 @@
 #include "cards/storagecard.h"
 
 #include "widgets/elidedlabel.h"
+#include "widgets/enumtext.h"
 #include "widgets/pilllabel.h"
 #include "widgets/uitheme.h"
 
@@ -25,6 +26,7 @@ StorageCard::StorageCard(QWidget* parent)
                            "holds the stock the clients buy from under the lock."));
     m_statePill->setMinimumText(QStringLiteral("starting"));
     m_address->setMuted(true);
+    m_address->setObjectName(QStringLiteral("storageAddress"));
     m_stock->setObjectName(QStringLiteral("stock"));
     m_stock->setToolTip(tr("Items left, as the storage itself holds them (GET stock)."));
     m_damage->setObjectName(QStringLiteral("damage"));
@@ -99,12 +101,15 @@ void StorageCard::setStorage(const StorageSnapshot& storage, const CheckCounters
     m_storage = storage;
     m_counters = counters;
     const bool dark = UiTheme::isDark(palette());
-    m_statePill->set(NodeSnapshot::stateName(storage.state),
-                     UiTheme::nodeState(storage.state, dark));
+    m_statePill->set(EnumText::nodeState(storage.state), UiTheme::nodeState(storage.state, dark));
     const bool down = storage.state == NodeSnapshot::State::Down && !storage.error.isEmpty();
-    m_address->setText(down            ? storage.error
-                       : storage.local ? tr("%1  ·  local").arg(storage.address)
-                                       : storage.address);
+    // Narrow: the address alone rather than "127.0.0.1:4…" (as on the node cards).
+    if (down)
+        m_address->setText(storage.error);
+    else if (storage.local)
+        m_address->setTexts({tr("%1  ·  local").arg(storage.address), storage.address});
+    else
+        m_address->setText(storage.address);
     m_address->setAlert(down);
     m_stock->setText(stockText());
     if (!storage.stockActive)

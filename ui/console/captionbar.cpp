@@ -72,5 +72,7 @@ void CaptionBar::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::FontChange && !m_applyingFonts)
         applyFonts();
+    if (event->type() == QEvent::LanguageChange)
+        m_line->setToolTip(tr("The scenario line this narration comes from."));
     QWidget::changeEvent(event);
 }

@@ -4,6 +4,7 @@
 #include "widgets/uitheme.h"
 
 #include <QCompleter>
+#include <QEvent>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -38,10 +39,8 @@ ConsoleView::ConsoleView(QWidget* parent)
     m_output->setMaximumBlockCount(5000);
     m_output->setFocusPolicy(Qt::NoFocus);
     m_input->setObjectName(QStringLiteral("consoleInput"));
-    m_input->setPlaceholderText(
-        tr("A command or directive, e.g. node kill 3 · client pause C1 3000 · help"));
-    m_input->setToolTip(tr("Enter runs the line; Up and Down walk the lines typed before; Tab "
-                           "completes a verb."));
+    retranslate();
+    keepSmall();
     m_completer->setCaseSensitivity(Qt::CaseInsensitive);
     m_completer->setCompletionMode(QCompleter::InlineCompletion);
     m_input->setCompleter(m_completer);
@@ -128,4 +127,27 @@ bool ConsoleView::eventFilter(QObject* watched, QEvent* event)
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void ConsoleView::retranslate()
+{
+    m_input->setPlaceholderText(
+        tr("A command or directive, e.g. node kill 3 · client pause C1 3000 · help"));
+    m_input->setToolTip(tr("Enter runs the line; Up and Down walk the lines typed before; Tab "
+                           "completes a verb."));
+}
+
+void ConsoleView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    if (event->type() == QEvent::FontChange)
+        keepSmall();
+    QWidget::changeEvent(event);
+}
+
+// Like the event log: a line of output at least, so that the window fits 720 lines.
+void ConsoleView::keepSmall()
+{
+    m_output->setMinimumHeight(fontMetrics().lineSpacing() + 2 * m_output->frameWidth() + 8);
 }

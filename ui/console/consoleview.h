@@ -31,8 +31,11 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
+    void keepSmall();
     void submit();
     void walkHistory(int step);
     void append(const QString& html);

@@ -6,6 +6,7 @@
 #include "core/textformat.h"
 #include "lanes/validitybar.h"
 #include "widgets/elidedlabel.h"
+#include "widgets/enumtext.h"
 #include "widgets/ownerpalette.h"
 #include "widgets/pilllabel.h"
 #include "widgets/uitheme.h"
@@ -179,6 +180,14 @@ void ClientLane::buildMenu()
         tr("Cut this client's connections to some nodes (a partition). Heal the node to "
            "reconnect it."));
     setNodeCount(0);
+    // A lane heals what cuts it off; `node heal` ends every network fault of those nodes.
+    m_heal = menu->addAction(tr("Heal its partitions"));
+    m_heal->setObjectName(QStringLiteral("healCut"));
+    m_heal->setEnabled(false);
+    connect(m_heal, &QAction::triggered, this, [this] {
+        for (int n : std::as_const(m_cutOffFrom))
+            emit commandRequested(QStringLiteral("node heal %1").arg(n));
+    });
 }
 
 void ClientLane::buildStrategyMenu()
@@ -246,6 +255,11 @@ void ClientLane::setCutOffFrom(const QList<int>& nodes)
                                         .arg(numbers.join(QStringLiteral(", "))),
                   UiTheme::network(dark));
     m_cutOff->setVisible(!nodes.isEmpty());
+    m_heal->setEnabled(!nodes.isEmpty());
+    m_heal->setText(
+        nodes.isEmpty()
+            ? tr("Heal its partitions")
+            : tr("Heal its partitions (node heal %1)").arg(numbers.join(QStringLiteral(", "))));
 }
 
 void ClientLane::setLeftoverKeys(int nodeCount, qint64 untilUs)
@@ -290,9 +304,9 @@ QString ClientLane::describeState(const ClientSnapshot& c)
     case S::Idle:
         if (c.lastSectionGaveUp)
             return tr("lock lost — gave up");
-        return ClientSnapshot::stateName(c.state);
+        return EnumText::clientState(c.state);
     default:
-        return ClientSnapshot::stateName(c.state);
+        return EnumText::clientState(c.state);
     }
 }
 
@@ -357,11 +371,14 @@ void ClientLane::updateCounters()
     const bool leftovers = m_client.state == ClientSnapshot::State::Crashed && m_leftoverNodes > 0;
     m_counters->setAlert(leftovers);
     m_counters->setMuted(!leftovers);
-    m_counters->setText(
-        !leftovers ? countersText()
-        : m_leftoverNodes == 1
-            ? tr("crashed: its key lives on 1 node until its TTL ends")
-            : tr("crashed: its key lives on %1 nodes until its TTL ends").arg(m_leftoverNodes));
+    m_counters->setToolTip(countersToolTip());
+    if (!leftovers)
+        m_counters->setTexts(counterForms());
+    else
+        m_counters->setText(
+            m_leftoverNodes == 1
+                ? tr("crashed: its key lives on 1 node until its TTL ends")
+                : tr("crashed: its key lives on %1 nodes until its TTL ends").arg(m_leftoverNodes));
 }
 
 void ClientLane::updateAlarm()
@@ -395,6 +412,16 @@ bool ClientLane::advance(qint64 nowUs)
     return moving;
 }
 
+QString ClientLane::countersShown() const
+{
+    return m_counters->shownText();
+}
+
+bool ClientLane::countersElided() const
+{
+    return m_counters->isElided();
+}
+
 QString ClientLane::stateText() const
 {
     return m_state->text();
@@ -407,34 +434,83 @@ qint64 ClientLane::displayedValidityMs() const
 
 QString ClientLane::countersText() const
 {
+    return counterForms().value(0);
+}
+
+// The counters, then shorter forms of them for a narrow lane: the failure reasons go first,
+// then the latencies, then the fence and the write counts (all stay in the tooltip). The
+// first three counts are always there.
+QStringList ClientLane::counterForms() const
+{
     const ClientSnapshot& c = m_client;
     quint64 failed = 0;
     QStringList reasons;
     for (auto it = c.failures.cbegin(); it != c.failures.cend(); ++it) {
         failed += it.value();
-        reasons << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+        reasons << QStringLiteral("%1 %2").arg(it.value()).arg(EnumText::failReason(it.key()));
     }
-    QString text =
+    const QString counts =
         tr("%1 tries · %2 acquired · %3 failed").arg(c.attempts).arg(c.acquisitions).arg(failed);
-    if (!reasons.isEmpty())
-        text += QStringLiteral(" (") + reasons.join(QStringLiteral(", ")) + QLatin1Char(')');
+    QString writes;
     if (c.sales > 0 || c.rejectedWrites > 0)
-        text += tr(" · %1 sold").arg(c.sales);
+        writes += tr(" · %1 sold").arg(c.sales);
     if (c.rejectedWrites > 0)
-        text += tr(" · %1 stale writes rejected").arg(c.rejectedWrites);
+        writes += tr(" · %1 stale writes rejected").arg(c.rejectedWrites);
     if (c.gaveUp > 0)
-        text += tr(" · gave up %1×").arg(c.gaveUp);
+        writes += tr(" · gave up %1×").arg(c.gaveUp);
     if (c.conflicts > 0)
-        text += tr(" · %1 EXEC conflicts").arg(c.conflicts);
+        writes += tr(" · %1 EXEC conflicts").arg(c.conflicts);
     if (c.reentries > 0)
-        text += tr(" · reentered %1×").arg(c.reentries);
+        writes += tr(" · reentered %1×").arg(c.reentries);
+    QString fence;
     if (!c.fence.isNull() && c.inSection)
-        text += tr(" · fence %1").arg(c.fence.toDisplay());
+        fence = tr(" · fence %1").arg(c.fence.toDisplay());
+    QString latency;
     if (c.acquisitions > 0)
-        text += tr(" · mean %1 · p99 %2")
-                    .arg(TextFormat::latency(qint64(c.meanAcquireUs)),
-                         TextFormat::latency(qint64(c.p99AcquireUs)));
-    return text;
+        latency = tr(" · mean %1 · p99 %2")
+                      .arg(TextFormat::latency(qint64(c.meanAcquireUs)),
+                           TextFormat::latency(qint64(c.p99AcquireUs)));
+    const QString why =
+        reasons.isEmpty()
+            ? QString()
+            : QStringLiteral(" (") + reasons.join(QStringLiteral(", ")) + QLatin1Char(')');
+    QStringList forms{counts + why + writes + fence + latency, counts + writes + fence + latency,
+                      counts + writes + fence, counts + writes, counts};
+    forms.removeDuplicates();
+    return forms;
+}
+
+// The counters in full, each explained: the lane itself has room for numbers only.
+QString ClientLane::countersToolTip() const
+{
+    const ClientSnapshot& c = m_client;
+    QStringList lines;
+    lines << tr("<b>%1 tries</b>: acquire attempts (each retry is one)").arg(c.attempts)
+          << tr("<b>%1 acquired</b>: attempts that got a majority with validity left")
+                 .arg(c.acquisitions);
+    quint64 failed = 0;
+    for (auto it = c.failures.cbegin(); it != c.failures.cend(); ++it)
+        failed += it.value();
+    lines << tr("<b>%1 failed</b>, by reason:").arg(failed);
+    if (c.failures.isEmpty())
+        lines << tr("&nbsp;&nbsp;none yet");
+    for (auto it = c.failures.cbegin(); it != c.failures.cend(); ++it)
+        lines << QStringLiteral("&nbsp;&nbsp;%1 %2: %3")
+                     .arg(it.value())
+                     .arg(EnumText::failReason(it.key()).toHtmlEscaped(),
+                          EnumText::failReasonMeaning(it.key()).toHtmlEscaped());
+    if (c.sales > 0)
+        lines << tr("<b>%1 sold</b>: writes of the stock under the lock").arg(c.sales);
+    if (c.rejectedWrites > 0)
+        lines << tr("<b>%1 stale writes rejected</b> by the storage's fencing check")
+                     .arg(c.rejectedWrites);
+    if (c.gaveUp > 0)
+        lines << tr("<b>gave up %1×</b>: the validity ran out before the write").arg(c.gaveUp);
+    if (c.acquisitions > 0)
+        lines << tr("acquire latency: mean %1, 99th percentile %2")
+                     .arg(TextFormat::latency(qint64(c.meanAcquireUs)),
+                          TextFormat::latency(qint64(c.p99AcquireUs)));
+    return lines.join(QStringLiteral("<br>"));
 }
 
 void ClientLane::updateButtons()
@@ -460,8 +536,6 @@ void ClientLane::updateButtons()
     m_pausePastTtl->setEnabled(running && !paused);
     m_pausePastTtl->setText(tr("Pause past its TTL (%1 s)")
                                 .arg((m_client.settings.lock.ttlMs + 2000) / 1000.0, 0, 'g', 3));
-    m_counters->setToolTip(tr("Acquire attempts, acquisitions, failures by reason, and mean and "
-                              "99th percentile acquire latency."));
 }
 
 void ClientLane::paintEvent(QPaintEvent*)

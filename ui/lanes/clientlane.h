@@ -37,6 +37,10 @@ public:
 
     QString stateText() const;
     QString countersText() const;
+    // The counters as painted now: a shorter form in a narrow lane, never a cut number.
+    QString countersShown() const;
+    bool countersElided() const;
+    QString countersToolTip() const; // tries, acquired, failed by reason, explained
     qint64 displayedValidityMs() const;
     // "BELIEVES IT HOLDS — validity expired 3.2 s ago" while that is so; empty otherwise.
     QString alarmText() const;
@@ -56,6 +60,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    QStringList counterForms() const;
     QToolButton* addButton(const QString& text, const QString& objectName, const QString& tip);
     void send(const QString& verb, const QString& args = {});
     void buildMenu();
@@ -89,6 +94,7 @@ private:
     QMenu* m_nodeMenu = nullptr;
     QAction* m_pauseFor = nullptr;
     QAction* m_pausePastTtl = nullptr;
+    QAction* m_heal = nullptr;
     int m_nodeCount = 0;
     QList<int> m_cutOffFrom;
     int m_leftoverNodes = 0;

@@ -6,6 +6,7 @@
 #include "log/eventlogmodel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -25,11 +26,6 @@ EventLogView::EventLogView(QWidget* parent)
     m_clientCombo->setObjectName(QStringLiteral("clientFilter"));
     m_nodeCombo->setObjectName(QStringLiteral("nodeFilter"));
     m_kindCombo->setObjectName(QStringLiteral("kindFilter"));
-    m_clientCombo->setToolTip(tr("Show only the events of one client."));
-    m_nodeCombo->setToolTip(tr("Show only the events of one node."));
-    m_kindCombo->setToolTip(tr("Show only one kind of event."));
-    m_countLabel->setToolTip(tr("Events shown / kept (the log keeps the latest %L1).")
-                                 .arg(EventLogModel::DefaultCapacity));
     for (QComboBox* c : {m_clientCombo, m_nodeCombo, m_kindCombo})
         c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
@@ -43,7 +39,6 @@ EventLogView::EventLogView(QWidget* parent)
     m_filter->setSourceModel(m_model);
     m_table->setModel(m_filter);
     m_table->setObjectName(QStringLiteral("eventTable"));
-    m_table->setToolTip(tr("The latest events of the run, oldest at the top."));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
@@ -51,15 +46,9 @@ EventLogView::EventLogView(QWidget* parent)
     m_table->verticalHeader()->hide();
     // Fixed row heights: the view never measures 20,000 rows.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     QHeaderView* header = m_table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setStretchLastSection(true);
-    const int digit = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-    header->resizeSection(EventLogModel::TimeColumn, digit * 11);
-    header->resizeSection(EventLogModel::KindColumn, digit * 17);
-    header->resizeSection(EventLogModel::ClientColumn, digit * 8);
-    header->resizeSection(EventLogModel::NodeColumn, digit * 6);
 
     QScrollBar* bar = m_table->verticalScrollBar();
     // Follow the end while the user is there; once they scroll up, leave them be.
@@ -77,14 +66,14 @@ EventLogView::EventLogView(QWidget* parent)
 
     auto* filters = new QHBoxLayout;
     filters->setContentsMargins(0, 0, 0, 0);
-    filters->addWidget(new QLabel(tr("Client"), this));
-    filters->addWidget(m_clientCombo);
-    filters->addSpacing(8);
-    filters->addWidget(new QLabel(tr("Node"), this));
-    filters->addWidget(m_nodeCombo);
-    filters->addSpacing(8);
-    filters->addWidget(new QLabel(tr("Event"), this));
-    filters->addWidget(m_kindCombo);
+    for (QComboBox* combo : {m_clientCombo, m_nodeCombo, m_kindCombo}) {
+        auto* label = new QLabel(this);
+        m_filterLabels.append(label);
+        if (combo != m_clientCombo)
+            filters->addSpacing(8);
+        filters->addWidget(label);
+        filters->addWidget(combo);
+    }
     filters->addStretch(1);
     filters->addWidget(m_countLabel);
 
@@ -93,6 +82,64 @@ EventLogView::EventLogView(QWidget* parent)
     layout->setSpacing(4);
     layout->addLayout(filters);
     layout->addWidget(m_table, 1);
+    retranslate(); // and fitToFont()
+}
+
+void EventLogView::retranslate()
+{
+    m_clientCombo->setToolTip(tr("Show only the events of one client."));
+    m_nodeCombo->setToolTip(tr("Show only the events of one node."));
+    m_kindCombo->setToolTip(tr("Show only one kind of event."));
+    m_countLabel->setToolTip(tr("Events shown / kept (the log keeps the latest %L1).")
+                                 .arg(EventLogModel::DefaultCapacity));
+    m_table->setToolTip(tr("The latest events of the run, oldest at the top."));
+    m_filterLabels[0]->setText(tr("Client"));
+    m_filterLabels[1]->setText(tr("Node"));
+    m_filterLabels[2]->setText(tr("Event"));
+    m_kindCombo->setItemText(0, tr("All events"));
+    m_clientCombo->setItemText(0, tr("All clients"));
+    m_nodeCombo->setItemText(0, tr("All nodes"));
+    // The node names ("Node 3") are words too: made again in the new language.
+    QList<QPair<int, int>> numbers;
+    for (const auto& [text, index] : std::exchange(m_nodeItems, {}))
+        numbers.append({index, int(numbers.size()) + 1});
+    if (!numbers.isEmpty())
+        setNodes(numbers);
+    emit m_model->headerDataChanged(Qt::Horizontal, 0, m_model->columnCount({}) - 1);
+    fitToFont(); // the headings' new words
+}
+
+void EventLogView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    if (event->type() == QEvent::FontChange)
+        fitToFont();
+    QWidget::changeEvent(event);
+}
+
+// Rows and columns follow the type size and the language: a column is as wide as its
+// usual contents and never narrower than its heading. On a projector's 720 lines the log
+// may shrink to its header and a row: the lock comes first, and the log scrolls (or is
+// made taller by dragging its edge).
+void EventLogView::fitToFont()
+{
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    QHeaderView* header = m_table->horizontalHeader();
+    const int digit = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    const QList<QPair<int, int>> digits{{EventLogModel::TimeColumn, 11},
+                                        {EventLogModel::KindColumn, 17},
+                                        {EventLogModel::ClientColumn, 8},
+                                        {EventLogModel::NodeColumn, 6}};
+    for (const auto& [column, count] : digits) {
+        const QString heading = m_model->headerData(column, Qt::Horizontal).toString();
+        header->resizeSection(
+            column,
+            qMax(digit * count, header->fontMetrics().horizontalAdvance(heading) + digit * 2));
+    }
+    const int row = fontMetrics().height() + 4;
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + row +
+                              2 * m_table->frameWidth());
 }
 
 EventLogView::~EventLogView()

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "widgets/clientlegend.h"
 #include "record/historyevent.h"
+#include "widgets/clientlegend.h"
 
 #include <QList>
 #include <QWidget>
@@ -33,7 +33,12 @@ public:
     QTableView* table() const { return m_table; }
     bool isFollowing() const { return m_follow; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
+    void fitToFont();
     void fillCombo(QComboBox* combo, const QList<QPair<QString, int>>& items);
     void applyFilters();
 
@@ -44,6 +49,7 @@ private:
     QComboBox* m_nodeCombo;
     QComboBox* m_kindCombo;
     QLabel* m_countLabel;
+    QList<QLabel*> m_filterLabels; // Client, Node, Event
     bool m_follow = true;
     QList<QPair<QString, int>> m_clientItems;
     QList<QPair<QString, int>> m_nodeItems;

@@ -1,6 +1,7 @@
 #include "quorum/quorumview.h"
 
 #include "core/textformat.h"
+#include "widgets/enumtext.h"
 #include "widgets/ownerchip.h"
 #include "widgets/ownerpalette.h"
 #include "widgets/uitheme.h"
@@ -229,7 +230,8 @@ QString QuorumView::headlineOf(const Block& b) const
     case Verdict::KeysLeft:
         if (b.keysOwnerState == QLatin1String("releasing") ||
             b.keysOwnerState == QLatin1String("acquiring"))
-            return tr("%1 is %2").arg(b.ownerNames.value(0), b.keysOwnerState);
+            return tr("%1 is %2")
+                .arg(b.ownerNames.value(0), EnumText::clientState(b.keysOwnerState));
         if (b.keysOwnerState == QLatin1String("foreign"))
             return tr("held by a foreign owner");
         if (b.keysNoTtl && b.keysOwnerState == QLatin1String("crashed"))
@@ -270,7 +272,7 @@ QString QuorumView::sublineOf(const Block& b) const
         else if (b.keysOwnerState != QLatin1String("releasing") &&
                  b.keysOwnerState != QLatin1String("acquiring"))
             text += tr(" · %1 is %2; the keys stay until their TTL runs out")
-                        .arg(b.ownerNames.value(0), b.keysOwnerState);
+                        .arg(b.ownerNames.value(0), EnumText::clientState(b.keysOwnerState));
         break;
     case Verdict::MinorityHolder:
         text += tr(" · its keys are gone from the others (restart, clock jump): another "

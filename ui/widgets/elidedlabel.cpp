@@ -11,10 +11,37 @@ ElidedLabel::ElidedLabel(QWidget* parent) : QWidget(parent)
 
 void ElidedLabel::setText(const QString& text)
 {
-    if (text == m_text)
+    setTexts({text});
+}
+
+void ElidedLabel::setTexts(const QStringList& longestFirst)
+{
+    const QString text = longestFirst.value(0);
+    const QStringList shorter = longestFirst.mid(1);
+    if (text == m_text && shorter == m_shorter)
         return;
     m_text = text;
+    m_shorter = shorter;
     update();
+}
+
+QString ElidedLabel::shownText() const
+{
+    const QFontMetrics metrics = fontMetrics();
+    if (metrics.horizontalAdvance(m_text) <= width())
+        return m_text;
+    for (const QString& form : m_shorter) {
+        if (metrics.horizontalAdvance(form) <= width())
+            return form;
+    }
+    return metrics.elidedText(m_shorter.isEmpty() ? m_text : m_shorter.last(), Qt::ElideRight,
+                              width());
+}
+
+bool ElidedLabel::isElided() const
+{
+    const QString shown = shownText();
+    return shown != m_text && !m_shorter.contains(shown);
 }
 
 void ElidedLabel::setMuted(bool muted)
@@ -48,6 +75,5 @@ void ElidedLabel::paintEvent(QPaintEvent*)
     painter.setPen(m_alert   ? UiTheme::bad(dark)
                    : m_muted ? UiTheme::muted(dark)
                              : palette().color(QPalette::WindowText));
-    painter.drawText(rect(), Qt::AlignVCenter | Qt::AlignLeft,
-                     fontMetrics().elidedText(m_text, Qt::ElideRight, width()));
+    painter.drawText(rect(), Qt::AlignVCenter | Qt::AlignLeft, shownText());
 }

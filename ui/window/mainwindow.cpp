@@ -13,6 +13,7 @@
 #include "core/steadyclock.h"
 #include "core/textformat.h"
 #include "dialogs/clientsettingsdialog.h"
+#include "dialogs/nodesdialog.h"
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "lanes/clientlane.h"
@@ -25,11 +26,15 @@
 #include "record/runreplayer.h"
 #include "record/verdict.h"
 #include "scenario/scenariolibrary.h"
+#include "settings/appsettings.h"
+#include "settings/languages.h"
 #include "widgets/uitheme.h"
 #include "window/replaybar.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QEvent>
@@ -46,6 +51,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -76,6 +82,7 @@ MainWindow::MainWindow(const EngineConfig& config, QWidget* parent)
     setWindowTitle(tr("Redlock Scope"));
     setWindowIcon(QIcon(QStringLiteral(":/redlockscope.svg")));
     m_defaults = config.clientDefaults;
+    m_language = Languages::current();
     // Never smaller than 10 pt: the window is made to be read from a distance.
     m_basePointSize = qMax(10.0, QApplication::font().pointSizeF());
 
@@ -85,6 +92,12 @@ MainWindow::MainWindow(const EngineConfig& config, QWidget* parent)
 
     buildLayout();
     buildActions();
+    // File → Recent opens a recorded run as File → Open run does.
+    setRunOpener([this](const QString& path) {
+        QString error;
+        if (!openRun(path, &error))
+            m_answer->setText(tr("Could not open the run: %1").arg(error));
+    });
     // No style sheet on purpose: widgets under a style sheet stop inheriting the window's
     // palette and font, and the theme and the large type mode are exactly that.
     setDarkTheme(false);
@@ -105,8 +118,9 @@ void MainWindow::buildLayout()
     auto* central = new QWidget(this);
     central->setObjectName(QStringLiteral("central"));
     auto* layout = new QVBoxLayout(central);
-    layout->setContentsMargins(10, 8, 10, 6);
-    layout->setSpacing(8);
+    // Tight vertically: with the docks open in large type every line counts on 720.
+    layout->setContentsMargins(10, 6, 10, 4);
+    layout->setSpacing(4);
 
     m_cardsArea = new QWidget(central);
     m_cardsArea->setObjectName(QStringLiteral("nodeCards"));
@@ -153,6 +167,10 @@ void MainWindow::buildLayout()
     addDockWidget(Qt::BottomDockWidgetArea, m_consoleDock);
     tabifyDockWidget(m_logDock, m_consoleDock);
     m_consoleDock->hide();
+    connect(m_consoleDock->toggleViewAction(), &QAction::toggled, this, [this](bool on) {
+        if (on)
+            m_console->input()->setFocus();
+    });
     connect(m_console, &ConsoleView::lineEntered, this, [this](const QString& line) {
         if (m_controller)
             m_controller->runConsole(line, int(m_console->typedLines().size()));
@@ -164,24 +182,25 @@ void MainWindow::buildLayout()
     buildCharts();
 
     m_runTime = new QLabel(this);
-    m_runTime->setToolTip(tr("How long the engine has been running."));
+    m_runTime->setObjectName(QStringLiteral("runTime"));
     m_rate = new QLabel(this);
-    m_rate->setToolTip(tr("History events per second, over the last second."));
+    m_rate->setObjectName(QStringLiteral("eventRate"));
     m_nodesUp = new QLabel(this);
-    m_nodesUp->setToolTip(tr("Nodes up out of all nodes."));
+    m_nodesUp->setObjectName(QStringLiteral("nodesUp"));
     m_checker = new QLabel(this);
     m_checker->setObjectName(QStringLiteral("checkerVerdict"));
-    m_checker->setToolTip(tr("The safety checker's verdict on the history so far."));
     m_answer = new QLabel(this);
     m_answer->setObjectName(QStringLiteral("lastAnswer"));
-    m_answer->setToolTip(tr("The engine's answer to the last command."));
     for (QLabel* l : {m_runTime, m_rate, m_nodesUp, m_checker, m_answer})
         l->setContentsMargins(6, 0, 10, 0);
-    statusBar()->addWidget(m_runTime);
-    statusBar()->addWidget(m_rate);
-    statusBar()->addWidget(m_nodesUp);
-    statusBar()->addWidget(m_checker);
+    // The answer may give way to a menu's status tip for a moment; the run's figures and the
+    // checker's verdict are permanent: hovering a toolbar never hides them.
     statusBar()->addWidget(m_answer, 1);
+    statusBar()->addPermanentWidget(m_runTime);
+    statusBar()->addPermanentWidget(m_rate);
+    statusBar()->addPermanentWidget(m_nodesUp);
+    statusBar()->addPermanentWidget(m_checker);
+    retranslateDocksAndStatus();
     syncStatus();
 }
 
@@ -197,6 +216,7 @@ QAction* MainWindow::addAction(const QString& objectName, const QString& text, c
     // in full screen.
     action->setShortcutContext(Qt::WindowShortcut);
     QWidget::addAction(action);
+    m_ownActions.append(action);
     if (!keys.isEmpty())
         m_shortcutActions.append(action);
     return action;
@@ -225,10 +245,21 @@ void MainWindow::buildActions()
         QStringLiteral("actionAllClientSettings"), tr("Settings of all clients…"),
         tr("Change the settings of every client at once"), {QKeySequence(Qt::SHIFT | Qt::Key_C)});
     connect(allSettings, &QAction::triggered, this, [this] { openClientSettings(-1); });
-    QAction* settings = addAction(QStringLiteral("actionSettings"), tr("&Settings…"),
-                                  tr("Nodes, credentials and client defaults"),
+    QAction* settings = addAction(QStringLiteral("actionSettings"), tr("Client &defaults…"),
+                                  tr("Settings for clients added from now on"),
                                   {QKeySequence(Qt::CTRL | Qt::Key_Comma)});
     connect(settings, &QAction::triggered, this, &MainWindow::showSettings);
+    QAction* nodesDialog =
+        addAction(QStringLiteral("actionNodes"), tr("&Nodes…"),
+                  tr("Edit the nodes, test their connections, switch between saved fleets"),
+                  {QKeySequence(Qt::CTRL | Qt::Key_N)});
+    connect(nodesDialog, &QAction::triggered, this, &MainWindow::showNodes);
+    QAction* pauseHolderAction =
+        addAction(QStringLiteral("actionPauseHolder"), tr("&GC-pause the holder"),
+                  tr("Pause whichever client holds the lock now, past its TTL (the GC-pause "
+                     "demo)"),
+                  {Qt::Key_G});
+    connect(pauseHolderAction, &QAction::triggered, this, &MainWindow::pauseHolder);
 
     m_largeType = addAction(QStringLiteral("actionLargeType"), tr("&Large type"),
                             tr("Large type for the back of the room"), {Qt::Key_L});
@@ -268,10 +299,6 @@ void MainWindow::buildActions()
     consoleToggle->setToolTip(tr("Show or hide the console: type commands and directives"));
     consoleToggle->setShortcut(QKeySequence(Qt::Key_QuoteLeft));
     consoleToggle->setShortcutContext(Qt::WindowShortcut);
-    connect(consoleToggle, &QAction::toggled, this, [this](bool on) {
-        if (on)
-            m_console->input()->setFocus();
-    });
     QWidget::addAction(consoleToggle);
     m_shortcutActions.append(consoleToggle);
 
@@ -284,7 +311,9 @@ void MainWindow::buildActions()
         connect(select, &QAction::triggered, this, [this, n] { selectNode(n); });
         QWidget::addAction(select);
         selectActions.append(select);
+        m_ownActions.append(select);
     }
+    m_selectNodeActions = selectActions;
     QAction* deselect = addAction(QStringLiteral("actionDeselectNode"), tr("Deselect node"),
                                   tr("Deselect the node"), {Qt::Key_Escape});
     connect(deselect, &QAction::triggered, this, [this] { selectNode(0); });
@@ -331,31 +360,37 @@ void MainWindow::buildActions()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     buildScenarioActions(file);
     buildRunActions(file);
+    buildRecentMenu(file);
     file->addActions({screenshot, quit});
     m_commandActions = {add,  stopAll, startAll, toggleAll, allSettings, settings,
                         kill, pause,   restart,  resume,    partition,   heal};
     QMenu* clients = menuBar()->addMenu(tr("&Clients"));
-    clients->addActions({add, stopAll, startAll, toggleAll, allSettings});
+    clients->addActions({add, stopAll, startAll, toggleAll, pauseHolderAction, allSettings});
     QMenu* nodes = menuBar()->addMenu(tr("&Nodes"));
+    nodes->addAction(nodesDialog);
+    nodes->addSeparator();
     nodes->addActions({kill, pause, resume, restart, partition, heal});
     nodes->addSeparator();
     nodes->addActions(selectActions);
     nodes->addAction(deselect);
+    updateNodeMenu();
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addActions({m_largeType, bigger, smaller, resetType, m_darkTheme, m_fullScreen, logToggle,
                       consoleToggle, m_chartsDock->toggleViewAction()});
+    buildLanguageMenu(view);
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
-    tools->addAction(settings);
+    tools->addActions({nodesDialog, settings});
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(shortcuts);
 
     QToolBar* bar = addToolBar(tr("Main"));
+    m_mainBar = bar;
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    bar->addActions({add, stopAll, startAll});
+    bar->addActions({add, stopAll, startAll, pauseHolderAction});
     bar->addSeparator();
-    bar->addAction(settings);
+    bar->addActions({nodesDialog, settings});
     bar->addSeparator();
     bar->addActions({m_largeType, m_darkTheme, logToggle, consoleToggle});
     auto* spacer = new QWidget(bar);
@@ -495,8 +530,10 @@ void MainWindow::syncCards(qint64 nowUs)
         }
         card->setNode(m_snapshot.nodes[i], m_legend, ttlByClient, nowUs);
     }
-    if (changed)
+    if (changed) {
         relayoutCards();
+        updateNodeMenu();
+    }
     if (m_selectedNode > n)
         selectNode(0);
 }
@@ -554,7 +591,19 @@ void MainWindow::syncLanes(qint64 nowUs)
             lane->show();
         }
         m_noClients->setVisible(order.isEmpty());
+        keepLanesInView();
     }
+}
+
+// Docks and large type take height from the middle; the lanes give way by scrolling, but
+// never below one whole lane: they must not vanish from a slide. (Two would push the
+// window past 720 lines with the log and the scenario bar open in large type.)
+void MainWindow::keepLanesInView()
+{
+    const int height = m_laneOrder.isEmpty()
+                           ? m_noClients->sizeHint().height()
+                           : m_lanes.value(m_laneOrder.first())->sizeHint().height();
+    m_lanesScroll->setMinimumHeight(height + 2 * m_lanesScroll->frameWidth());
 }
 
 // What the nodes say about one client: which of them cut it off by name (a partition
@@ -691,7 +740,10 @@ void MainWindow::startEngine()
             });
     connect(c, &EngineController::scenarioStateChanged, this, &MainWindow::onScenarioState);
     connect(c, &EngineController::scenarioFinished, this, &MainWindow::onScenarioFinished);
-    c->setLanguage(QLocale().name().left(2));
+    // The narration speaks the window's language (say.zh / say.ja lines).
+    c->setLanguage(Languages::engineLanguage(m_language));
+    if (m_settings)
+        m_settings->setLastFleet(m_config);
     c->start();
 }
 
@@ -784,9 +836,13 @@ void MainWindow::runScenario(const QString& source, const QString& text,
     m_scenarioText = text;
     m_scenarioSeed = seed;
     m_caption->clear();
-    m_scenarioStatus->setText(tr("%1").arg(source));
+    m_scenarioStatus->setText(source);
     m_scenarioBar->show();
     backToLive(); // a scenario plays on live nodes, not over a recorded run
+    if (m_settings && source != QLatin1String("--exec")) {
+        m_settings->addRecentScenario(source);
+        refreshRecentMenu();
+    }
     if (m_controller)
         m_controller->runScenario(source, text, seed);
 }
@@ -920,13 +976,9 @@ void MainWindow::showSettings()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         m_defaults = dialog->defaults();
-        if (dialog->nodesChanged()) {
-            restartEngine(dialog->config()); // the new engine starts with the new defaults
-        } else {
-            m_config = dialog->config();
-            if (!dialog->defaultsCommand().isEmpty())
-                send(dialog->defaultsCommand());
-        }
+        m_config = dialog->config();
+        if (!dialog->defaultsCommand().isEmpty())
+            send(dialog->defaultsCommand());
     });
     dialog->open();
 }
@@ -961,6 +1013,24 @@ void MainWindow::setTypeScale(double scale)
     setFont(f);
     if (m_largeType)
         m_largeType->setChecked(m_typeScale >= LargeTypeScale - 0.05);
+    compactDocks(m_typeScale >= LargeTypeScale - 0.05);
+}
+
+// In large type the docks lose their title bars (the tabs and the toolbar's toggles name
+// them): on 720 lines those are lines for the lock. In normal type they keep them, and with
+// them floating and closing by mouse.
+void MainWindow::compactDocks(bool compact)
+{
+    for (QDockWidget* dock : {m_logDock, m_consoleDock}) {
+        if (!dock)
+            continue;
+        const bool isCompact = dock->titleBarWidget() != nullptr;
+        if (compact == isCompact)
+            continue;
+        QWidget* old = dock->titleBarWidget();
+        dock->setTitleBarWidget(compact ? new QWidget(dock) : nullptr);
+        delete old;
+    }
 }
 
 // ---- visibility: no work while hidden -----------------------------------------------------
@@ -974,6 +1044,17 @@ void MainWindow::showEvent(QShowEvent* event)
 
 void MainWindow::changeEvent(QEvent* event)
 {
+    if (event->type() == QEvent::LanguageChange && !m_retranslateQueued) {
+        // Translators come and go in pairs: one retranslation after both, and never from
+        // inside a menu that is about to be rebuilt.
+        m_retranslateQueued = true;
+        QTimer::singleShot(0, this, [this] {
+            m_retranslateQueued = false;
+            retranslate();
+        });
+    }
+    if (event->type() == QEvent::FontChange && m_lanesScroll)
+        QTimer::singleShot(0, this, &MainWindow::keepLanesInView); // once the lanes have it
     if (event->type() == QEvent::WindowStateChange) {
         if (m_fullScreen)
             m_fullScreen->setChecked(isFullScreen());
@@ -1011,11 +1092,14 @@ QString MainWindow::quorumHeadline() const
 
 bool MainWindow::saveScreenshot(const QString& pngPath)
 {
+    // Pending relayouts (new cards or lanes, a language's longer words) first.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     updateNow();
-    // A picture shows a settled state: no key half grown in or half faded out.
+    // A picture shows a settled state: no key half grown in or half faded out, and every
+    // counting view (validity bars, fault timings, the quorum's countdown) at one instant.
     for (NodeCard* card : std::as_const(m_cards))
         card->keyView()->settle();
-    // Let pending relayouts (new cards or lanes) happen before the picture is taken.
+    advanceViews(engineNow());
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     const QPixmap picture = grab();
     if (picture.isNull())
@@ -1113,6 +1197,7 @@ bool MainWindow::openRun(const QString& path, QString* error)
     setReplayMode(true);
     m_replayBar->setRange(run->startUs(), run->endUs());
     m_replayBar->seek(run->endUs()); // how it ended: the verdict, the last picture
+    rememberRun(path);
     const QString summary = tr("Opened %1: %2 (in %3 s)")
                                 .arg(QFileInfo(path).fileName(), run->summary())
                                 .arg(took.elapsed() / 1000.0, 0, 'f', 2);
@@ -1221,4 +1306,240 @@ void MainWindow::backToLive()
     m_runPath.clear();
     setReplayMode(false);
     startEngine();
+}
+
+// ---- presenter: remembered settings, language, recent files, nodes ---------------------------
+// Kept together, apart from the window's data path, so that other File-menu work merges.
+
+void MainWindow::setAppSettings(AppSettings* settings)
+{
+    m_settings = settings;
+    if (!settings)
+        return;
+    if (const auto dark = settings->darkTheme())
+        setDarkTheme(*dark);
+    if (const auto scale = settings->typeScale())
+        setTypeScale(*scale);
+    if (!settings->windowGeometry().isEmpty())
+        restoreGeometry(settings->windowGeometry());
+    if (!settings->windowState().isEmpty())
+        restoreState(settings->windowState());
+    refreshRecentMenu();
+}
+
+void MainWindow::rememberWindow()
+{
+    if (!m_settings)
+        return;
+    m_settings->setDarkTheme(m_dark);
+    m_settings->setTypeScale(m_typeScale);
+    m_settings->setWindow(saveGeometry(), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    rememberWindow();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::buildLanguageMenu(QMenu* view)
+{
+    m_languageMenu = view->addMenu(tr("&Language"));
+    m_languageMenu->setObjectName(QStringLiteral("languageMenu"));
+    auto* group = new QActionGroup(m_languageMenu);
+    const auto add = [this, group](const QString& code, const QString& text) {
+        QAction* a = m_languageMenu->addAction(text);
+        a->setObjectName(
+            QStringLiteral("language_%1").arg(code.isEmpty() ? QStringLiteral("system") : code));
+        a->setCheckable(true);
+        a->setActionGroup(group);
+        const QString chosen = m_settings ? m_settings->language() : m_language;
+        a->setChecked(code.isEmpty() ? chosen.isEmpty() : chosen == code);
+        // Later: the menu that holds this action is rebuilt by the language change.
+        connect(a, &QAction::triggered, this,
+                [this, code] { QTimer::singleShot(0, this, [this, code] { setLanguage(code); }); });
+    };
+    add(QString(), tr("As the system (%1)").arg(Languages::resolve(QString())));
+    m_languageMenu->addSeparator();
+    for (const Languages::Language& l : Languages::available())
+        add(l.code, l.nativeName);
+}
+
+void MainWindow::setLanguage(const QString& code)
+{
+    if (m_settings)
+        m_settings->setLanguage(code);
+    m_language = Languages::install(code);
+    retranslate(); // now, not when the posted LanguageChange arrives: callers read the result
+}
+
+void MainWindow::retranslate()
+{
+    m_language = Languages::current();
+    setWindowTitle(tr("Redlock Scope"));
+    // Menus and toolbars are made again from buildActions(), in the new language; the
+    // scenario bar keeps what it showed.
+    const bool scenarioShown = m_scenarioBar && !m_scenarioBar->isHidden();
+    const QString scenarioStatus = m_scenarioStatus ? m_scenarioStatus->text() : QString();
+    qDeleteAll(menuBar()->findChildren<QMenu*>(Qt::FindDirectChildrenOnly));
+    menuBar()->clear();
+    qDeleteAll(std::exchange(m_ownActions, {}));
+    m_shortcutActions.clear();
+    m_selectNodeActions.clear();
+    m_recentMenu = nullptr;
+    m_languageMenu = nullptr;
+    if (m_scenarioBar)
+        removeToolBarBreak(m_scenarioBar);
+    delete m_mainBar;
+    delete m_scenarioBar;
+    buildActions();
+    m_scenarioBar->setVisible(scenarioShown);
+    m_scenarioStatus->setText(scenarioStatus);
+    if (scenarioShown)
+        onScenarioState(m_scenarioState);
+    m_darkTheme->setChecked(m_dark);
+    m_largeType->setChecked(m_typeScale >= LargeTypeScale - 0.05);
+    m_fullScreen->setChecked(isFullScreen());
+    refreshRecentMenu();
+    retranslateDocksAndStatus();
+    rebuildViewsFromSnapshot();
+    if (m_controller)
+        m_controller->setLanguage(Languages::engineLanguage(m_language));
+}
+
+void MainWindow::retranslateDocksAndStatus()
+{
+    m_logDock->setWindowTitle(tr("Event log"));
+    m_consoleDock->setWindowTitle(tr("Console"));
+    m_noClients->setText(tr("No clients yet: press A to add one."));
+    m_runTime->setToolTip(tr("How long the engine has been running."));
+    m_rate->setToolTip(tr("History events per second, over the last second."));
+    m_nodesUp->setToolTip(tr("Nodes up out of all nodes."));
+    m_checker->setToolTip(tr("The safety checker's verdict on the history so far."));
+    m_answer->setToolTip(tr("The engine's answer to the last command."));
+    m_checker->clear(); // syncStatus() says it again
+    syncStatus();
+}
+
+// Cards and lanes say most of their words once, when made: they are made again from the
+// latest snapshot, which is all they ever show.
+void MainWindow::rebuildViewsFromSnapshot()
+{
+    qDeleteAll(m_cards);
+    m_cards.clear();
+    qDeleteAll(m_lanes);
+    m_lanes.clear();
+    m_laneOrder.clear();
+    auto* storage = new StorageCard(m_cardsArea);
+    delete std::exchange(m_storageCard, storage);
+    relayoutCards();
+    m_dirty = m_haveSnapshot;
+    updateNow();
+    m_quorum->update();
+}
+
+void MainWindow::buildRecentMenu(QMenu* file)
+{
+    m_recentMenu = file->addMenu(tr("&Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    m_recentMenu->setToolTipsVisible(true);
+    file->addSeparator();
+    refreshRecentMenu();
+}
+
+void MainWindow::refreshRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList scenarios = m_settings ? m_settings->recentScenarios() : QStringList();
+    const QStringList runs = m_settings && m_runOpener ? m_settings->recentRuns() : QStringList();
+    for (const QString& source : scenarios) {
+        const QString name = source.startsWith(QLatin1String("builtin:"))
+                                 ? ScenarioLibrary::title(source.mid(8))
+                                 : QFileInfo(source).fileName();
+        QAction* a = m_recentMenu->addAction(name);
+        a->setToolTip(source);
+        connect(a, &QAction::triggered, this, [this, source] { runScenario(source); });
+    }
+    if (!runs.isEmpty()) {
+        m_recentMenu->addSection(tr("Runs"));
+        for (const QString& path : runs) {
+            QAction* a = m_recentMenu->addAction(QFileInfo(path).fileName());
+            a->setToolTip(path);
+            connect(a, &QAction::triggered, this, [this, path] {
+                if (m_runOpener)
+                    m_runOpener(path);
+            });
+        }
+    }
+    // A menu lists only what exists: an empty one says so and offers nothing.
+    m_recentMenu->setEnabled(!scenarios.isEmpty() || !runs.isEmpty());
+}
+
+void MainWindow::rememberRun(const QString& path)
+{
+    if (m_settings)
+        m_settings->addRecentRun(path);
+    refreshRecentMenu();
+}
+
+void MainWindow::setRunOpener(std::function<void(const QString&)> opener)
+{
+    m_runOpener = std::move(opener);
+    refreshRecentMenu();
+}
+
+// The Nodes menu offers the nodes there are: with five, "Select node 6" does not exist.
+void MainWindow::updateNodeMenu()
+{
+    const int n = m_cards.isEmpty() ? m_config.nodeCount() : int(m_cards.size());
+    for (int i = 0; i < m_selectNodeActions.size(); ++i)
+        m_selectNodeActions[i]->setVisible(i < n);
+}
+
+QString MainWindow::holderName() const
+{
+    for (const ClientSnapshot& c : m_snapshot.clients) {
+        if (c.inSection && c.state == ClientSnapshot::State::Holding)
+            return c.name;
+    }
+    return {};
+}
+
+void MainWindow::pauseHolder()
+{
+    const QString name = holderName();
+    if (name.isEmpty()) {
+        m_answer->setText(tr("Nobody holds the lock now: nothing to pause."));
+        return;
+    }
+    // Past its TTL, as the critique's GC pause: it wakes up believing it still holds.
+    qint64 ttlMs = m_defaults.lock.ttlMs;
+    for (const ClientSnapshot& c : m_snapshot.clients)
+        if (c.name == name)
+            ttlMs = c.settings.lock.ttlMs;
+    send(QStringLiteral("client pause %1 %2").arg(name).arg(ttlMs + 2000));
+}
+
+void MainWindow::showNodes()
+{
+    auto* dialog = new NodesDialog(m_config, m_settings, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (dialog->nodesChanged())
+            restartWithNodes(dialog->config());
+    });
+    dialog->open();
+}
+
+// Another fleet without restarting the program: a new engine on it, the same window.
+void MainWindow::restartWithNodes(const EngineConfig& config)
+{
+    EngineConfig next = config;
+    next.clientDefaults = m_defaults;
+    restartEngine(next);
+    m_answer->setText(next.usesLocalFleet()
+                          ? tr("Now on %n local node(s).", nullptr, next.localNodeCount)
+                          : tr("Now on %n node(s) of your own.", nullptr, int(next.nodes.size())));
 }

@@ -12,8 +12,10 @@
 #include <QMainWindow>
 #include <QMap>
 #include <QTimer>
+#include <functional>
 #include <memory>
 
+class AppSettings;
 class CaptionBar;
 class ChartsPanel;
 class ClientLane;
@@ -102,6 +104,24 @@ public:
     void setChartsVisible(bool visible);
     // The run shown: the live run's file (while it is recorded) or the opened one.
     QString runPath() const { return m_runPath; }
+    // ---- presenter: remembered settings, language, recent files --------------------------
+    // Restores theme, type scale, window geometry and docks from `settings` (may be null:
+    // nothing is remembered), lists its recent scenarios, and from now on remembers them.
+    void setAppSettings(AppSettings* settings);
+    AppSettings* appSettings() const { return m_settings; }
+    // Installs the language (a code of Languages::available(), "" for the system's), the
+    // window and the engine's narration follow live; remembered.
+    void setLanguage(const QString& code);
+    QString language() const { return m_language; }
+    // The hook for run files: remembers `path` in File → Recent and offers it again through
+    // `opener` (set by whoever can open runs; without one runs are remembered, not listed).
+    void rememberRun(const QString& path);
+    void setRunOpener(std::function<void(const QString&)> opener);
+    // "Pause the holder": the client in its critical section now, from the latest snapshot
+    // (the GC-pause demo without racing the hand-over). Empty when nobody holds.
+    QString holderName() const;
+    void pauseHolder();
+    void showNodes();
 
 public slots:
     void applySnapshot(const EngineSnapshot& snapshot);
@@ -121,6 +141,7 @@ signals:
 protected:
     void showEvent(QShowEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     void buildActions();
@@ -155,6 +176,18 @@ private:
     void openRunDialog();
     void exportRun();
     void backToLive();
+    // presenter (kept apart from the rest so that File-menu changes merge cleanly)
+    void buildLanguageMenu(QMenu* view);
+    void buildRecentMenu(QMenu* file);
+    void refreshRecentMenu();
+    void rememberWindow();
+    void retranslate();
+    void retranslateDocksAndStatus();
+    void rebuildViewsFromSnapshot();
+    void updateNodeMenu();
+    void restartWithNodes(const EngineConfig& config);
+    void keepLanesInView();
+    void compactDocks(bool compact);
     QAction* addAction(const QString& objectName, const QString& text, const QString& tip,
                        const QList<QKeySequence>& keys = {});
 
@@ -219,8 +252,17 @@ private:
     QAction* m_darkTheme = nullptr;
     QAction* m_fullScreen = nullptr;
     QList<QAction*> m_shortcutActions; // in the order the shortcuts dialog lists them
+    QList<QAction*> m_ownActions;      // made by buildActions(): rebuilt on a language change
+    QList<QAction*> m_selectNodeActions;
+    QToolBar* m_mainBar = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    AppSettings* m_settings = nullptr;
+    QString m_language = QStringLiteral("en");
+    std::function<void(const QString&)> m_runOpener;
     int m_selectedNode = 0;
     bool m_dark = false;
     double m_typeScale = 1.0;
     double m_basePointSize = 10.0;
+    bool m_retranslateQueued = false;
 };

@@ -1,0 +1,2980 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja_JP">
+<context>
+    <name>CaptionBar</name>
+    <message>
+        <source>The scenario line this narration comes from.</source>
+        <translation>このナレーションの元になったシナリオの行。</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>%1 行目</translation>
+    </message>
+</context>
+<context>
+    <name>ClientLane</name>
+    <message>
+        <source>The client&apos;s name and colour: its keys on the nodes have this colour.</source>
+        <translation>クライアントの名前と色：ノード上のこのクライアントのキーはこの色で表示されます。</translation>
+    </message>
+    <message>
+        <source>What the client&apos;s loop is doing now.</source>
+        <translation>クライアントのループが今していること。</translation>
+    </message>
+    <message>
+        <source>The nodes this client cannot reach (a partition): heal the node to reconnect it.</source>
+        <translation>このクライアントが到達できないノード（ネットワーク分断）：ノードを修復すると再接続します。</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this client&apos;s loop (it releases first if it holds the lock), or start it again.</source>
+        <translation>このクライアントのループを停止します（ロックを保持していれば先に解放）。または再開します。</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>Freeze the client like a long GC pause: it keeps believing it holds the lock.</source>
+        <translation>長い GC 停止のようにクライアントを凍結します：ロックを保持していると信じ続けます。</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <source>Let the paused client go on, as if no time had passed for it.</source>
+        <translation>一時停止したクライアントを、時間が経っていないかのように続行させます。</translation>
+    </message>
+    <message>
+        <source>Crash</source>
+        <translation>クラッシュ</translation>
+    </message>
+    <message>
+        <source>Kill the client without a release: its keys stay until their TTL ends.</source>
+        <translation>解放せずにクライアントを強制終了します：キーは TTL が切れるまで残ります。</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>再起動</translation>
+    </message>
+    <message>
+        <source>Start the crashed client again.</source>
+        <translation>クラッシュしたクライアントを再び起動します。</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>設定…</translation>
+    </message>
+    <message>
+        <source>Change this client&apos;s TTL, timeouts, drift, retries and work times.</source>
+        <translation>このクライアントの TTL、タイムアウト、ドリフト、リトライ、作業時間を変更します。</translation>
+    </message>
+    <message>
+        <source>More faults: a timed GC pause, cut off from nodes.</source>
+        <translation>その他の障害：時間指定の GC 停止、ノードからの切断。</translation>
+    </message>
+    <message>
+        <source>Remove this client (it releases first if it holds the lock).</source>
+        <translation>このクライアントを削除します（ロックを保持していれば先に解放）。</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>Pause for 5 s (GC)</source>
+        <translation>5 秒間一時停止（GC）</translation>
+    </message>
+    <message>
+        <source>Freeze the client for five seconds, like a long GC pause.</source>
+        <translation>長い GC 停止のように、クライアントを 5 秒間凍結します。</translation>
+    </message>
+    <message>
+        <source>Pause past its TTL</source>
+        <translation>TTL を超えて一時停止</translation>
+    </message>
+    <message>
+        <source>Freeze the client for its TTL plus two seconds: if it holds the lock, it wakes up believing it still does, while another client may have taken it.</source>
+        <translation>クライアントを TTL＋2 秒間凍結します：ロックを保持していた場合、目覚めたときもまだ保持していると信じていますが、その間に別のクライアントがロックを取得しているかもしれません。</translation>
+    </message>
+    <message>
+        <source>Cut off from node</source>
+        <translation>ノードから切断</translation>
+    </message>
+    <message>
+        <source>Cut this client&apos;s connections to some nodes (a partition). Heal the node to reconnect it.</source>
+        <translation>このクライアントから一部のノードへの接続を切断します（ネットワーク分断）。ノードを修復すると再接続します。</translation>
+    </message>
+    <message>
+        <source>Heal its partitions</source>
+        <translation>この分断を修復</translation>
+    </message>
+    <message>
+        <source>(no nodes yet)</source>
+        <translation>（まだノードがありません）</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>ノード %1</translation>
+    </message>
+    <message>
+        <source>This client can no longer reach node %1.</source>
+        <translation>このクライアントはノード %1 に到達できなくなります。</translation>
+    </message>
+    <message>
+        <source>A majority (nodes 1–%1)</source>
+        <translation>過半数（ノード 1–%1）</translation>
+    </message>
+    <message>
+        <source>Cut off from a majority: this client can no longer acquire the lock.</source>
+        <translation>過半数から切断：このクライアントはもうロックを取得できません。</translation>
+    </message>
+    <message>
+        <source>✂ node %1</source>
+        <translation>✂ ノード %1</translation>
+    </message>
+    <message>
+        <source>✂ nodes %1</source>
+        <translation>✂ ノード %1</translation>
+    </message>
+    <message>
+        <source>Heal its partitions (node heal %1)</source>
+        <translation>この分断を修復（node heal %1）</translation>
+    </message>
+    <message>
+        <source>acquiring (try %1)</source>
+        <translation>取得中（%1 回目の試行）</translation>
+    </message>
+    <message>
+        <source>waiting to retry</source>
+        <translation>リトライ待ち</translation>
+    </message>
+    <message>
+        <source>paused (GC) while holding</source>
+        <translation>保持中に一時停止（GC）</translation>
+    </message>
+    <message>
+        <source>paused (GC)</source>
+        <translation>一時停止中（GC）</translation>
+    </message>
+    <message>
+        <source>lock lost — gave up</source>
+        <translation>ロック喪失——断念</translation>
+    </message>
+    <message>
+        <source>holding · reads the stock</source>
+        <translation>保持中 · 在庫を読み取り中</translation>
+    </message>
+    <message>
+        <source>holding · read %1, working</source>
+        <translation>保持中 · %1 を読み取り、作業中</translation>
+    </message>
+    <message>
+        <source>holding</source>
+        <translation>保持中</translation>
+    </message>
+    <message>
+        <source>holding · writes %1</source>
+        <translation>保持中 · %1 を書き込み中</translation>
+    </message>
+    <message>
+        <source> (extended %1×)</source>
+        <translation>（%1 回延長）</translation>
+    </message>
+    <message>
+        <source>PAUSED, BELIEVES IT HOLDS — validity ended %1 ago</source>
+        <translation>一時停止中、保持していると信じている——有効期間は %1 前に終了</translation>
+    </message>
+    <message>
+        <source>WORKING WITHOUT THE LOCK, validity ended %1 ago</source>
+        <translation>ロックなしで作業中、有効期間は %1 前に終了</translation>
+    </message>
+    <message>
+        <source>crashed: its key lives on 1 node until its TTL ends</source>
+        <translation>クラッシュ：キーは TTL が切れるまで 1 つのノードに残ります</translation>
+    </message>
+    <message>
+        <source>crashed: its key lives on %1 nodes until its TTL ends</source>
+        <translation>クラッシュ：キーは TTL が切れるまで %1 個のノードに残ります</translation>
+    </message>
+    <message>
+        <source>%1 tries · %2 acquired · %3 failed</source>
+        <translation>試行 %1 · 取得 %2 · 失敗 %3</translation>
+    </message>
+    <message>
+        <source> · %1 sold</source>
+        <translation> · 販売 %1</translation>
+    </message>
+    <message>
+        <source> · %1 stale writes rejected</source>
+        <translation> · 古い書き込みを %1 件拒否</translation>
+    </message>
+    <message>
+        <source> · gave up %1×</source>
+        <translation> · 断念 %1 回</translation>
+    </message>
+    <message>
+        <source> · fence %1</source>
+        <translation> · フェンス %1</translation>
+    </message>
+    <message>
+        <source> · mean %1 · p99 %2</source>
+        <translation> · 平均 %1 · p99 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 tries&lt;/b&gt;: acquire attempts (each retry is one)</source>
+        <translation>&lt;b&gt;試行 %1 回&lt;/b&gt;：取得の試み（リトライも 1 回と数えます）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 acquired&lt;/b&gt;: attempts that got a majority with validity left</source>
+        <translation>&lt;b&gt;取得 %1 回&lt;/b&gt;：過半数を得て、有効期間が残っていた試み</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 failed&lt;/b&gt;, by reason:</source>
+        <translation>&lt;b&gt;失敗 %1 回&lt;/b&gt;、理由別：</translation>
+    </message>
+    <message>
+        <source>&amp;nbsp;&amp;nbsp;none yet</source>
+        <translation>&amp;nbsp;&amp;nbsp;まだありません</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 sold&lt;/b&gt;: writes of the stock under the lock</source>
+        <translation>&lt;b&gt;販売 %1&lt;/b&gt;：ロックの下での在庫の書き込み</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 stale writes rejected&lt;/b&gt; by the storage&apos;s fencing check</source>
+        <translation>&lt;b&gt;古い書き込み %1 件を拒否&lt;/b&gt;：ストレージのフェンシングトークン検査による</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;gave up %1×&lt;/b&gt;: the validity ran out before the write</source>
+        <translation>&lt;b&gt;断念 %1 回&lt;/b&gt;：書き込みの前に有効期間が尽きた</translation>
+    </message>
+    <message>
+        <source>acquire latency: mean %1, 99th percentile %2</source>
+        <translation>取得レイテンシ：平均 %1、99 パーセンタイル %2</translation>
+    </message>
+    <message>
+        <source>Pause past its TTL (%1 s)</source>
+        <translation>TTL を超えて一時停止（%1 秒）</translation>
+    </message>
+</context>
+<context>
+    <name>ClientRegistry</name>
+    <message>
+        <source>a client named &apos;%1&apos; exists already</source>
+        <translation>「%1」という名前のクライアントは既に存在します</translation>
+    </message>
+    <message>
+        <source>%1 added</source>
+        <translation>%1 を追加しました</translation>
+    </message>
+    <message>
+        <source>no client named &apos;%1&apos;</source>
+        <translation>「%1」という名前のクライアントはありません</translation>
+    </message>
+    <message>
+        <source>%1 removed</source>
+        <translation>%1 を削除しました</translation>
+    </message>
+    <message numerus="yes">
+        <source>settings changed for %n client(s)</source>
+        <translation>
+            <numerusform>%n 個のクライアントの設定を変更しました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>defaults: %1</source>
+        <translation>既定値：%1</translation>
+    </message>
+    <message>
+        <source>pause armed before the write</source>
+        <translation>書き込み直前の一時停止を設定しました</translation>
+    </message>
+</context>
+<context>
+    <name>ClientSettingField</name>
+    <message>
+        <source>TTL (ms)</source>
+        <translation>TTL（ミリ秒）</translation>
+    </message>
+    <message>
+        <source>How long a lock key lives on a node before it expires.</source>
+        <translation>ロックキーがノード上で期限切れになるまでの時間。</translation>
+    </message>
+    <message>
+        <source>Per-node timeout (ms)</source>
+        <translation>ノードごとのタイムアウト（ミリ秒）</translation>
+    </message>
+    <message>
+        <source>How long to wait for one node&apos;s answer; below the TTL, best far below it.</source>
+        <translation>1 つのノードの応答を待つ時間。TTL より短く、できればずっと短く。</translation>
+    </message>
+    <message>
+        <source>Drift factor</source>
+        <translation>ドリフト係数</translation>
+    </message>
+    <message>
+        <source>Clock drift allowance as a share of the TTL (0.01 = 1 %).</source>
+        <translation>TTL に対する割合で表した時計のドリフト許容量（0.01 = 1 %）。</translation>
+    </message>
+    <message>
+        <source>Drift constant (ms)</source>
+        <translation>ドリフト定数（ミリ秒）</translation>
+    </message>
+    <message>
+        <source>Clock drift allowance added to the share above.</source>
+        <translation>上の割合に加える時計のドリフト許容量。</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>リトライ回数</translation>
+    </message>
+    <message>
+        <source>Further attempts after a failed first try.</source>
+        <translation>最初の試行が失敗した後の追加の試行回数。</translation>
+    </message>
+    <message>
+        <source>Retry delay (ms)</source>
+        <translation>リトライ遅延（ミリ秒）</translation>
+    </message>
+    <message>
+        <source>The fixed part of the wait before a retry.</source>
+        <translation>リトライ前の待ち時間の固定部分。</translation>
+    </message>
+    <message>
+        <source>Retry jitter (ms)</source>
+        <translation>リトライのジッター（ミリ秒）</translation>
+    </message>
+    <message>
+        <source>The largest random part added to the retry delay.</source>
+        <translation>リトライ遅延に加えるランダムな部分の最大値。</translation>
+    </message>
+    <message>
+        <source>Random jitter</source>
+        <translation>ランダムなジッター</translation>
+    </message>
+    <message>
+        <source>Off: every client retries in lock step, which shows split votes.</source>
+        <translation>オフ：すべてのクライアントが足並みをそろえてリトライし、票割れが起きます。</translation>
+    </message>
+    <message>
+        <source>Max extensions</source>
+        <translation>最大延長回数</translation>
+    </message>
+    <message>
+        <source>How many times a held lock may be extended.</source>
+        <translation>保持中のロックを延長できる回数。</translation>
+    </message>
+    <message>
+        <source>Work time (ms or MIN-MAX)</source>
+        <translation>作業時間（ミリ秒または 最小-最大）</translation>
+    </message>
+    <message>
+        <source>How long the client works under the lock, e.g. 1500-2500.</source>
+        <translation>クライアントがロックの下で作業する時間。例：1500-2500。</translation>
+    </message>
+    <message>
+        <source>Think time (ms)</source>
+        <translation>思考時間（ミリ秒）</translation>
+    </message>
+    <message>
+        <source>The pause between a release and the next acquire.</source>
+        <translation>解放から次の取得までの間隔。</translation>
+    </message>
+    <message>
+        <source>Auto-extend</source>
+        <translation>自動延長</translation>
+    </message>
+    <message>
+        <source>Extend the lock when its validity runs low.</source>
+        <translation>有効期間が少なくなったらロックを延長します。</translation>
+    </message>
+    <message>
+        <source>Extend below (ms)</source>
+        <translation>この値を下回ったら延長（ミリ秒）</translation>
+    </message>
+    <message>
+        <source>Auto-extend when the believed validity falls below this; below the TTL.</source>
+        <translation>信じている有効期間がこの値を下回ったら自動延長します。TTL より短く。</translation>
+    </message>
+    <message>
+        <source>Careful</source>
+        <translation>慎重</translation>
+    </message>
+    <message>
+        <source>On: gives up when its validity ends inside the critical section and checks it right before writing. Off: the seed&apos;s naive code, it writes anyway.</source>
+        <translation>オン：有効期間がクリティカルセクション内で切れたら断念し、書き込み直前にも確認します。オフ：元記事の素朴なコードのとおり、そのまま書き込みます。</translation>
+    </message>
+    <message>
+        <source>Network delay (ms)</source>
+        <translation>ネットワーク遅延（ミリ秒）</translation>
+    </message>
+    <message>
+        <source>The client&apos;s own distance to the nodes: each node&apos;s delay drawn once from 0 to this, as for a client on another host (split votes need it).</source>
+        <translation>クライアント自身からノードまでの距離：各ノードの遅延は 0 からこの値の間で一度だけ決まります。別のホストにいるクライアントのように（票割れにはこれが必要です）。</translation>
+    </message>
+    <message>
+        <source>Fencing tokens</source>
+        <translation>フェンシングトークン</translation>
+    </message>
+    <message>
+        <source>Take a fencing token with the lock; the storage refuses a write whose token is not newer than the last it took.</source>
+        <translation>ロックと一緒にフェンシングトークンを取得します。ストレージは、最後に受け入れたものより新しくないトークンの書き込みを拒否します。</translation>
+    </message>
+</context>
+<context>
+    <name>ClientSettingsDialog</name>
+    <message>
+        <source>Settings of all clients</source>
+        <translation>全クライアントの設定</translation>
+    </message>
+    <message>
+        <source>Settings of %1</source>
+        <translation>%1 の設定</translation>
+    </message>
+    <message>
+        <source>Changes apply to the client&apos;s next acquisition.</source>
+        <translation>変更はクライアントの次の取得から適用されます。</translation>
+    </message>
+</context>
+<context>
+    <name>ClientSettingsForm</name>
+    <message>
+        <source>Nothing was applied: fix the values marked in red.</source>
+        <translation>何も適用されていません：赤で示された値を直してください。</translation>
+    </message>
+    <message>
+        <source>Nothing was applied: %1</source>
+        <translation>何も適用されていません：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CommandCatalogue</name>
+    <message>
+        <source>add a client (optionally named, with settings) and start its loop</source>
+        <translation>クライアントを追加し（名前と設定は任意）、ループを開始する</translation>
+    </message>
+    <message>
+        <source>remove a client</source>
+        <translation>クライアントを削除する</translation>
+    </message>
+    <message>
+        <source>stop clients; a holder releases first</source>
+        <translation>クライアントを停止する。保持者は先に解放する</translation>
+    </message>
+    <message>
+        <source>start stopped clients again</source>
+        <translation>停止したクライアントを再開する</translation>
+    </message>
+    <message>
+        <source>change settings (all checked first; all or nothing)</source>
+        <translation>設定を変更する（まずすべて検査し、全部適用か何もしないか）</translation>
+    </message>
+    <message>
+        <source>the client vanishes without releasing: its keys live out their TTL</source>
+        <translation>クライアントが解放せずに消える：キーは TTL が切れるまで残る</translation>
+    </message>
+    <message>
+        <source>a stop-the-world pause (GC pause), now or armed for the moment before its write</source>
+        <translation>ストップ・ザ・ワールドの停止（GC 停止）。今すぐ、または書き込み直前に仕掛ける</translation>
+    </message>
+    <message>
+        <source>end a pause</source>
+        <translation>一時停止を終える</translation>
+    </message>
+    <message>
+        <source>a crashed client comes back</source>
+        <translation>クラッシュしたクライアントが戻ってくる</translation>
+    </message>
+    <message>
+        <source>cut the client off from those nodes</source>
+        <translation>クライアントをこれらのノードから切断する</translation>
+    </message>
+    <message>
+        <source>settings for clients added later</source>
+        <translation>後から追加するクライアントの設定</translation>
+    </message>
+    <message>
+        <source>crash the node (SIGKILL; external: SHUTDOWN NOSAVE)</source>
+        <translation>ノードをクラッシュさせる（SIGKILL。外部ノード：SHUTDOWN NOSAVE）</translation>
+    </message>
+    <message>
+        <source>freeze the node (SIGSTOP; external: CLIENT PAUSE WRITE), for MS or until resumed</source>
+        <translation>ノードを凍結する（SIGSTOP。外部ノード：CLIENT PAUSE WRITE）。MS ミリ秒間、または再開まで</translation>
+    </message>
+    <message>
+        <source>end a node&apos;s pause</source>
+        <translation>ノードの一時停止を終える</translation>
+    </message>
+    <message>
+        <source>respawn now, or stay down MS first (default: the largest TTL in use + 1 s)</source>
+        <translation>今すぐ再起動、または先に MS ミリ秒停止したまま（既定：使用中の最大 TTL + 1 秒）</translation>
+    </message>
+    <message>
+        <source>graceful shutdown (SIGTERM; external: SHUTDOWN SAVE)</source>
+        <translation>正常なシャットダウン（SIGTERM。外部ノード：SHUTDOWN SAVE）</translation>
+    </message>
+    <message>
+        <source>AOF mode, now (CONFIG SET) and at the next start</source>
+        <translation>AOF モード。今すぐ（CONFIG SET）と次回の起動時に</translation>
+    </message>
+    <message>
+        <source>cut the node off from every client, or from those named</source>
+        <translation>ノードをすべてのクライアント、または指定したクライアントから切断する</translation>
+    </message>
+    <message>
+        <source>delay requests through the node&apos;s proxy (0 clears)</source>
+        <translation>ノードのプロキシを通る要求を遅らせる（0 で解除）</translation>
+    </message>
+    <message>
+        <source>drop whole requests through the node&apos;s proxy (0 clears)</source>
+        <translation>ノードのプロキシを通る要求を丸ごと捨てる（0 で解除）</translation>
+    </message>
+    <message>
+        <source>the node&apos;s clock jumps forward: its keys expire MS early</source>
+        <translation>ノードの時計が進む：キーが MS ミリ秒早く期限切れになる</translation>
+    </message>
+    <message>
+        <source>end partition, latency, drop and the clock mark</source>
+        <translation>分断、遅延、ドロップ、時計のずれを終える</translation>
+    </message>
+    <message>
+        <source>put N items on the storage (clients then buy one per critical section); alone: report the stock</source>
+        <translation>ストレージに N 個の商品を置く（クライアントはクリティカルセクションごとに 1 個買う）。引数なし：在庫を報告</translation>
+    </message>
+    <message>
+        <source>the commands, or one command in full</source>
+        <translation>コマンドの一覧、または 1 つのコマンドの詳細</translation>
+    </message>
+    <message>
+        <source>narration: a caption in the window, a line in the history</source>
+        <translation>ナレーション：ウィンドウのキャプションと履歴の 1 行</translation>
+    </message>
+    <message>
+        <source>the same narration in Chinese</source>
+        <translation>同じナレーションの中国語版</translation>
+    </message>
+    <message>
+        <source>the same narration in Japanese</source>
+        <translation>同じナレーションの日本語版</translation>
+    </message>
+    <message>
+        <source>wait MS milliseconds</source>
+        <translation>MS ミリ秒待つ</translation>
+    </message>
+    <message>
+        <source>wait until the client is in STATE (default at most 30 s); a timeout fails the scenario</source>
+        <translation>クライアントが STATE になるまで待つ（既定で最大 30 秒）。タイムアウトするとシナリオは失敗</translation>
+    </message>
+    <message>
+        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s (see the README)</source>
+        <translation>EVENT が起きるまで待つ。EVENT(CLIENT) は 1 つのクライアントのもの（README 参照）</translation>
+    </message>
+    <message>
+        <source>every random choice (tokens aside) comes from N: the run replays the same way</source>
+        <translation>トークン以外のすべてのランダムな選択は N から決まる：同じように再現できる</translation>
+    </message>
+    <message>
+        <source>checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, or `expect safe`</source>
+        <translation>最後に検査する：NAME OP NUMBER、1 つのクライアントなら NAME(CLIENT)、または `expect safe`</translation>
+    </message>
+    <message>
+        <source>no command &apos;%1&apos; (help lists them all)</source>
+        <translation>コマンド「%1」はありません（help で一覧）</translation>
+    </message>
+</context>
+<context>
+    <name>CommandParser</name>
+    <message>
+        <source>%1 must not be negative (got %2)</source>
+        <translation>%1 は負にできません（値：%2）</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number%2, not &apos;%3&apos;</source>
+        <translation>%1 は整数%2でなければなりません（「%3」ではなく）</translation>
+    </message>
+    <message>
+        <source>%1 must be at most %2%3 (got %4)</source>
+        <translation>%1 は最大 %2%3 です（値：%4）</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2%3 (got %4)</source>
+        <translation>%1 は最小 %2%3 です（値：%4）</translation>
+    </message>
+    <message>
+        <source>no node &apos;%1&apos;: nodes are numbered 1 to %2</source>
+        <translation>ノード「%1」はありません：ノードの番号は 1 から %2 です</translation>
+    </message>
+    <message>
+        <source>%1 must be one of %2, not &apos;%3&apos;</source>
+        <translation>%1 は %2 のいずれかでなければなりません（「%3」ではなく）</translation>
+    </message>
+    <message>
+        <source>expected &apos;%1&apos;, not &apos;%2&apos;</source>
+        <translation>「%1」が必要です（「%2」ではなく）</translation>
+    </message>
+    <message>
+        <source>expected key=value, not &apos;%1&apos;</source>
+        <translation>key=value が必要です（「%1」ではなく）</translation>
+    </message>
+    <message>
+        <source>&apos;all&apos; names every client; choose another name</source>
+        <translation>「all」はすべてのクライアントを指します。別の名前にしてください</translation>
+    </message>
+    <message>
+        <source>a name may not contain &apos;=&apos;</source>
+        <translation>名前に「=」は使えません</translation>
+    </message>
+    <message>
+        <source>empty command</source>
+        <translation>空のコマンド</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos; (help lists them)</source>
+        <translation>不明なコマンド「%1」（help で一覧）</translation>
+    </message>
+    <message>
+        <source>missing %1 (usage: %2)</source>
+        <translation>%1 がありません（使い方：%2）</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; (usage: %2)</source>
+        <translation>予期しない「%1」（使い方：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTest</name>
+    <message>
+        <source>Redis answered</source>
+        <translation>Redis が応答しました</translation>
+    </message>
+    <message>
+        <source>Redis %1</source>
+        <translation>Redis %1</translation>
+    </message>
+    <message>
+        <source>the connection was closed</source>
+        <translation>接続が閉じられました</translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleView</name>
+    <message>
+        <source>refused: </source>
+        <translation>拒否：</translation>
+    </message>
+    <message>
+        <source>A command or directive, e.g. node kill 3 · client pause C1 3000 · help</source>
+        <translation>コマンドまたは指示。例：node kill 3 · client pause C1 3000 · help</translation>
+    </message>
+    <message>
+        <source>Enter runs the line; Up and Down walk the lines typed before; Tab completes a verb.</source>
+        <translation>Enter で実行、↑↓ で以前の入力をたどり、Tab で動詞を補完します。</translation>
+    </message>
+</context>
+<context>
+    <name>Engine</name>
+    <message>
+        <source>column %1: %2</source>
+        <translation>%1 列目：%2</translation>
+    </message>
+</context>
+<context>
+    <name>EnumText</name>
+    <message>
+        <source>idle</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>acquiring</source>
+        <translation>取得中</translation>
+    </message>
+    <message>
+        <source>holding</source>
+        <translation>保持中</translation>
+    </message>
+    <message>
+        <source>releasing</source>
+        <translation>解放中</translation>
+    </message>
+    <message>
+        <source>waiting to retry</source>
+        <translation>リトライ待ち</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止中</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>クラッシュ</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>起動中</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>稼働中</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>ダウン</translation>
+    </message>
+    <message>
+        <source>acquire</source>
+        <translation>取得</translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation>解放</translation>
+    </message>
+    <message>
+        <source>extend</source>
+        <translation>延長</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>読み取り</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>no quorum</source>
+        <translation>過半数に届かず</translation>
+    </message>
+    <message>
+        <source>split vote</source>
+        <translation>票割れ</translation>
+    </message>
+    <message>
+        <source>validity expired</source>
+        <translation>有効期間切れ</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>拒否</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>到達不能</translation>
+    </message>
+    <message>
+        <source>extension limit</source>
+        <translation>延長回数の上限</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>取り消し</translation>
+    </message>
+    <message>
+        <source>too few nodes said yes (refused, down or timed out)</source>
+        <translation>承諾したノードが少なすぎる（拒否、ダウン、タイムアウト）</translation>
+    </message>
+    <message>
+        <source>the votes were split: nobody reached a majority</source>
+        <translation>票が割れた：誰も過半数に届かなかった</translation>
+    </message>
+    <message>
+        <source>a majority, but slower than the TTL allows</source>
+        <translation>過半数は得たが、TTL が許すより遅かった</translation>
+    </message>
+    <message>
+        <source>the storage refused a stale fencing token</source>
+        <translation>ストレージが古いフェンシングトークンを拒否した</translation>
+    </message>
+    <message>
+        <source>a node or the storage answered an error</source>
+        <translation>ノードかストレージがエラーを返した</translation>
+    </message>
+    <message>
+        <source>the storage did not answer</source>
+        <translation>ストレージが応答しなかった</translation>
+    </message>
+    <message>
+        <source>the bound on extensions was reached</source>
+        <translation>延長回数の上限に達した</translation>
+    </message>
+    <message>
+        <source>the client crashed or stopped before the answer</source>
+        <translation>応答の前にクライアントがクラッシュまたは停止した</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>taken</source>
+        <translation>取得済み</translation>
+    </message>
+    <message>
+        <source>timeout</source>
+        <translation>タイムアウト</translation>
+    </message>
+</context>
+<context>
+    <name>EventLogModel</name>
+    <message>
+        <source>storage</source>
+        <translation>ストレージ</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>時刻（秒）</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>クライアント</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>詳細</translation>
+    </message>
+</context>
+<context>
+    <name>EventLogView</name>
+    <message>
+        <source>All events</source>
+        <translation>すべてのイベント</translation>
+    </message>
+    <message>
+        <source>Show only the events of one client.</source>
+        <translation>1 つのクライアントのイベントだけを表示します。</translation>
+    </message>
+    <message>
+        <source>Show only the events of one node.</source>
+        <translation>1 つのノードのイベントだけを表示します。</translation>
+    </message>
+    <message>
+        <source>Show only one kind of event.</source>
+        <translation>1 種類のイベントだけを表示します。</translation>
+    </message>
+    <message>
+        <source>Events shown / kept (the log keeps the latest %L1).</source>
+        <translation>表示中 / 保持中のイベント（ログは最新の %L1 件を保持します）。</translation>
+    </message>
+    <message>
+        <source>The latest events of the run, oldest at the top.</source>
+        <translation>この実行の最新のイベント。古いものが上です。</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>クライアント</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>All clients</source>
+        <translation>すべてのクライアント</translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation>すべてのノード</translation>
+    </message>
+    <message>
+        <source>%L1 / %L2</source>
+        <translation>%L1 / %L2</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>ノード %1</translation>
+    </message>
+</context>
+<context>
+    <name>EventText</name>
+    <message>
+        <source>storage</source>
+        <translation>ストレージ</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>ノード %1</translation>
+    </message>
+    <message>
+        <source>refused: </source>
+        <translation>拒否：</translation>
+    </message>
+    <message>
+        <source>%1 up</source>
+        <translation>%1 稼働</translation>
+    </message>
+    <message>
+        <source>%1 up (%2)</source>
+        <translation>%1 稼働（%2）</translation>
+    </message>
+    <message>
+        <source>%1 down: %2</source>
+        <translation>%1 ダウン：%2</translation>
+    </message>
+    <message>
+        <source>%1 added</source>
+        <translation>%1 を追加</translation>
+    </message>
+    <message>
+        <source>%1 removed</source>
+        <translation>%1 を削除</translation>
+    </message>
+    <message>
+        <source>%1 is %2</source>
+        <translation>%1 は %2</translation>
+    </message>
+    <message>
+        <source>%1 LOST THE LOCK: its validity ended inside the critical section</source>
+        <translation>%1 がロックを失った：有効期間がクリティカルセクション内で切れた</translation>
+    </message>
+    <message>
+        <source>%1 left its critical section (%2) after %3</source>
+        <translation>%1 がクリティカルセクションを出た（%2）、%3 後</translation>
+    </message>
+    <message>
+        <source>stock set to %1 on the storage</source>
+        <translation>ストレージの在庫を %1 に設定</translation>
+    </message>
+    <message>
+        <source>%1 tries to acquire %2</source>
+        <translation>%1 が %2 の取得を試みる</translation>
+    </message>
+    <message>
+        <source>%1 releases %2</source>
+        <translation>%1 が %2 を解放</translation>
+    </message>
+    <message>
+        <source>%1 asks to extend its lock</source>
+        <translation>%1 がロックの延長を求める</translation>
+    </message>
+    <message>
+        <source>%1 reads the stock</source>
+        <translation>%1 が在庫を読み取る</translation>
+    </message>
+    <message>
+        <source>%1 writes stock = %2</source>
+        <translation>%1 が 在庫 = %2 を書き込む</translation>
+    </message>
+    <message>
+        <source>%1 writes stock = %2 with fence %3</source>
+        <translation>%1 が 在庫 = %2 をフェンス %3 で書き込む</translation>
+    </message>
+    <message>
+        <source>%1 acquired %2 on nodes %3 · valid %4 · token %5</source>
+        <translation>%1 がノード %3 で %2 を取得 · 有効 %4 · トークン %5</translation>
+    </message>
+    <message>
+        <source> · fence %1</source>
+        <translation> · フェンス %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 released %2 on %n node(s)</source>
+        <translation>
+            <numerusform>%1 が %n 個のノードで %2 を解放</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 extended its lock · valid %2</source>
+        <translation>%1 がロックを延長 · 有効 %2</translation>
+    </message>
+    <message>
+        <source>%1 read stock = %2</source>
+        <translation>%1 が 在庫 = %2 を読み取った</translation>
+    </message>
+    <message>
+        <source>%1 wrote stock = %2: one item sold</source>
+        <translation>%1 が 在庫 = %2 を書き込んだ：1 個販売</translation>
+    </message>
+    <message>
+        <source>%1 did not get %2: %3</source>
+        <translation>%1 は %2 を取得できなかった：%3</translation>
+    </message>
+    <message>
+        <source>the storage REJECTED %1&apos;s stale write (fence %2): %3</source>
+        <translation>ストレージが %1 の古い書き込みを拒否した（フェンス %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write failed: %2</source>
+        <translation>%1 の書き込みが失敗：%2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s release failed: %2</source>
+        <translation>%1 の解放が失敗：%2</translation>
+    </message>
+    <message>
+        <source>%1 could not extend: %2</source>
+        <translation>%1 は延長できなかった：%2</translation>
+    </message>
+    <message>
+        <source>%1 could not read the stock: %2</source>
+        <translation>%1 は在庫を読み取れなかった：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, quorum in %3</source>
+        <translation>%1：%2 票、%3 で過半数</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, SPLIT VOTE (nobody has a quorum)</source>
+        <translation>%1：%2 票、票割れ（誰も過半数に届かない）</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, but %3 used up the validity</source>
+        <translation>%1：%2 票、しかし %3 で有効期間を使い切った</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, no quorum</source>
+        <translation>%1：%2 票、過半数に届かず</translation>
+    </message>
+    <message>
+        <source>%1 → %2 %3: %4</source>
+        <translation>%1 → %2 %3：%4</translation>
+    </message>
+    <message>
+        <source> by %1</source>
+        <translation>（保持者 %1）</translation>
+    </message>
+    <message>
+        <source>foreign %1</source>
+        <translation>外部 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 · %3</source>
+        <translation>%1：%2 · %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 ended</source>
+        <translation>%1：%2 終了</translation>
+    </message>
+    <message>
+        <source> after %1</source>
+        <translation>、%1 後</translation>
+    </message>
+    <message>
+        <source>%1 of %2 and %3 ended after %4</source>
+        <translation>%2 と %3 の %1 が %4 後に終了</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN: %1 and %2 are both in their critical sections on %3</source>
+        <translation>相互排除の破綻：%1 と %2 が同時に %3 のクリティカルセクションにいる</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: the storage accepted a stale write from %1 after %2 acquired</source>
+        <translation>データ破損：%2 が取得した後に、ストレージが %1 の古い書き込みを受け入れた</translation>
+    </message>
+    <message numerus="yes">
+        <source>DATA DAMAGED: %1&apos;s write erased %n sale(s) it never saw</source>
+        <translation>
+            <numerusform>データ破損：%1 の書き込みが、見ていなかった %n 件の販売を消した</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>DATA DAMAGED: oversold, %1 sold %n item(s) that were not there</source>
+        <translation>
+            <numerusform>データ破損：過剰販売、%1 が存在しない %n 個を売った</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (nodes %1)</source>
+        <translation>（ノード %1）</translation>
+    </message>
+    <message>
+        <source>acquire</source>
+        <translation>取得</translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation>解放</translation>
+    </message>
+    <message>
+        <source>extend</source>
+        <translation>延長</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>読み取り</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>応答待ち</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>taken</source>
+        <translation>取得済み</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>timeout</source>
+        <translation>タイムアウト</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>ダウン</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>acquiring</source>
+        <translation>取得中</translation>
+    </message>
+    <message>
+        <source>holding</source>
+        <translation>保持中</translation>
+    </message>
+    <message>
+        <source>releasing</source>
+        <translation>解放中</translation>
+    </message>
+    <message>
+        <source>waiting-retry</source>
+        <translation>リトライ待ち</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止中</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>クラッシュ</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>no quorum</source>
+        <translation>過半数に届かず</translation>
+    </message>
+    <message>
+        <source>split vote</source>
+        <translation>票割れ</translation>
+    </message>
+    <message>
+        <source>validity expired</source>
+        <translation>有効期間切れ</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>拒否</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>到達不能</translation>
+    </message>
+    <message>
+        <source>extension limit</source>
+        <translation>延長回数の上限</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>取り消し</translation>
+    </message>
+</context>
+<context>
+    <name>ExternalNodeControl</name>
+    <message>
+        <source>its time was up</source>
+        <translation>時間切れ</translation>
+    </message>
+    <message>
+        <source>back up</source>
+        <translation>復帰</translation>
+    </message>
+    <message>
+        <source>shut down</source>
+        <translation>シャットダウン</translation>
+    </message>
+    <message>
+        <source>pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>CLIENT PAUSE WRITE: writes wait</source>
+        <translation>CLIENT PAUSE WRITE：書き込みは待たされる</translation>
+    </message>
+    <message>
+        <source>node %1 is not paused</source>
+        <translation>ノード %1 は一時停止していません</translation>
+    </message>
+    <message>
+        <source>resume</source>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <source>node %1 is external: start it yourself, the app reconnects on its own</source>
+        <translation>ノード %1 は外部ノードです：自分で起動してください。アプリは自動で再接続します</translation>
+    </message>
+    <message>
+        <source>external node: faults go through Redis (SHUTDOWN, CLIENT PAUSE, CONFIG) and the app&apos;s proxy; restart it yourself</source>
+        <translation>外部ノード：障害は Redis（SHUTDOWN、CLIENT PAUSE、CONFIG）とアプリのプロキシで起こします。再起動は自分で行ってください</translation>
+    </message>
+</context>
+<context>
+    <name>FaultText</name>
+    <message>
+        <source>for %1 s</source>
+        <translation>%1 秒間</translation>
+    </message>
+    <message>
+        <source>for %1:%2</source>
+        <translation>%1:%2 の間</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>強制終了</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>restart pending</source>
+        <translation>再起動待ち</translation>
+    </message>
+    <message>
+        <source>shut down</source>
+        <translation>シャットダウン</translation>
+    </message>
+    <message>
+        <source>partitioned</source>
+        <translation>分断</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>遅延</translation>
+    </message>
+    <message>
+        <source>drops requests</source>
+        <translation>要求をドロップ</translation>
+    </message>
+    <message>
+        <source>clock jumped</source>
+        <translation>時計が進んだ</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>あと %1</translation>
+    </message>
+    <message>
+        <source>%1 left</source>
+        <translation>残り %1</translation>
+    </message>
+    <message>
+        <source>Crashed without a goodbye: a node without persistence comes back empty.</source>
+        <translation>前触れなくクラッシュ：永続化のないノードは空で戻ってきます。</translation>
+    </message>
+    <message>
+        <source>Frozen: it keeps its keys (their TTLs keep running) but answers nothing.</source>
+        <translation>凍結：キーは保持したまま（TTL は進み続ける）ですが、何も応答しません。</translation>
+    </message>
+    <message>
+        <source>Stays down until every key it had has expired, then starts again: the safe way back.</source>
+        <translation>持っていたすべてのキーが期限切れになるまでダウンしたままで、その後起動します：安全な戻り方です。</translation>
+    </message>
+    <message>
+        <source>Stopped cleanly.</source>
+        <translation>正常に停止しました。</translation>
+    </message>
+    <message>
+        <source>Still up, but the clients named cannot reach it: their requests time out.</source>
+        <translation>稼働中ですが、指定したクライアントからは到達できません：要求はタイムアウトします。</translation>
+    </message>
+    <message>
+        <source>Every request to this node is delayed; past the client&apos;s node timeout it counts as a timeout.</source>
+        <translation>このノードへの要求はすべて遅延します。クライアントのノードタイムアウトを超えるとタイムアウトになります。</translation>
+    </message>
+    <message>
+        <source>This share of requests is lost on the way: the client sees a timeout.</source>
+        <translation>この割合の要求が途中で失われます：クライアントにはタイムアウトに見えます。</translation>
+    </message>
+    <message>
+        <source>Its clock ran ahead: its keys expire that much early, while their owner still counts on them.</source>
+        <translation>時計が進みました：キーはその分早く期限切れになりますが、持ち主はまだそれを当てにしています。</translation>
+    </message>
+    <message>
+        <source>
+Since %1 on the run clock.</source>
+        <translation>
+実行時計の %1 から。</translation>
+    </message>
+    <message>
+        <source>AOF always</source>
+        <translation>AOF always</translation>
+    </message>
+    <message>
+        <source>AOF everysec</source>
+        <translation>AOF everysec</translation>
+    </message>
+    <message>
+        <source>no AOF</source>
+        <translation>AOF なし</translation>
+    </message>
+    <message>
+        <source>Persistence: AOF, fsync on every write. A crashed node comes back with every key it had acknowledged.</source>
+        <translation>永続化：AOF、書き込みごとに fsync。クラッシュしたノードは、確認応答したすべてのキーを持って戻ります。</translation>
+    </message>
+    <message>
+        <source>Persistence: AOF, fsync once a second. A crashed node may come back without the keys of its last second.</source>
+        <translation>永続化：AOF、毎秒 fsync。クラッシュしたノードは最後の 1 秒のキーを失って戻るかもしれません。</translation>
+    </message>
+    <message>
+        <source>Persistence: none. A crashed node comes back empty: restart it only after the longest TTL, or a second client can win a majority.</source>
+        <translation>永続化：なし。クラッシュしたノードは空で戻ります：最長の TTL が過ぎてから再起動しないと、2 つ目のクライアントが過半数を得られてしまいます。</translation>
+    </message>
+    <message>
+        <source>Persistence: %1</source>
+        <translation>永続化：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Fleet</name>
+    <message>
+        <source>starting %1 local redis-server nodes</source>
+        <translation>ローカルの redis-server ノードを %1 個起動中</translation>
+    </message>
+</context>
+<context>
+    <name>FleetNode</name>
+    <message>
+        <source>cannot %1 node %2 now (it is %3</source>
+        <translation>今はノード %2 を %1 できません（状態：%3</translation>
+    </message>
+    <message>
+        <source>node %1 %2</source>
+        <translation>ノード %1 %2</translation>
+    </message>
+    <message>
+        <source>partitioned from every client</source>
+        <translation>すべてのクライアントから分断</translation>
+    </message>
+    <message>
+        <source>no client named &apos;%1&apos;</source>
+        <translation>「%1」という名前のクライアントはありません</translation>
+    </message>
+    <message>
+        <source>partitioned from %1</source>
+        <translation>%1 から分断</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>変更</translation>
+    </message>
+    <message>
+        <source>healed</source>
+        <translation>修復</translation>
+    </message>
+    <message>
+        <source>has no added latency</source>
+        <translation>追加の遅延なし</translation>
+    </message>
+    <message>
+        <source>latency %1±%2 ms</source>
+        <translation>遅延 %1±%2 ミリ秒</translation>
+    </message>
+    <message>
+        <source>drops nothing</source>
+        <translation>何もドロップしない</translation>
+    </message>
+    <message>
+        <source>drops %1% of requests</source>
+        <translation>要求の %1% をドロップ</translation>
+    </message>
+    <message>
+        <source>clock</source>
+        <translation>時計</translation>
+    </message>
+    <message>
+        <source>jumped again</source>
+        <translation>再び進んだ</translation>
+    </message>
+    <message>
+        <source>clock +%1 ms: keys expire early</source>
+        <translation>時計 +%1 ミリ秒：キーが早く期限切れになる</translation>
+    </message>
+</context>
+<context>
+    <name>KeyListView</name>
+    <message>
+        <source>no lock key</source>
+        <translation>ロックキーなし</translation>
+    </message>
+    <message>
+        <source>keys unknown</source>
+        <translation>キー不明</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>期限切れ</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>削除済み</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>TTL なし</translation>
+    </message>
+    <message>
+        <source>fence %1 · %2</source>
+        <translation>フェンス %1 · %2</translation>
+    </message>
+    <message>
+        <source>A foreign client (not one of ours)</source>
+        <translation>外部のクライアント（このアプリのものではない）</translation>
+    </message>
+    <message>
+        <source>its TTL ran out and the node let it expire</source>
+        <translation>TTL が尽き、ノードが期限切れにした</translation>
+    </message>
+    <message>
+        <source>it was deleted with %1 still left</source>
+        <translation>残り %1 で削除された</translation>
+    </message>
+    <message>
+        <source>the node cannot be read now: whether the key is still there is unknown</source>
+        <translation>今はノードを読み取れません：キーがまだあるかは不明です</translation>
+    </message>
+    <message>
+        <source>it has no TTL, so it never expires on its own</source>
+        <translation>TTL がないので、自然に期限切れになることはありません</translation>
+    </message>
+    <message>
+        <source>%1 left (the bar counts down from the node&apos;s last PTTL reading)</source>
+        <translation>残り %1（バーはノードの最新の PTTL の値から減っていきます）</translation>
+    </message>
+    <message>
+        <source>%1 holds key &quot;%2&quot; on this node with token %3…; %4.</source>
+        <translation>%1 がこのノードでキー「%2」をトークン %3… で保持。%4。</translation>
+    </message>
+    <message>
+        <source>No lock key on this node right now.</source>
+        <translation>このノードには今ロックキーがありません。</translation>
+    </message>
+    <message>
+        <source>The node cannot be read now; keys are shown as last seen.</source>
+        <translation>今はノードを読み取れません。キーは最後に見えた状態で表示しています。</translation>
+    </message>
+</context>
+<context>
+    <name>LocalNodeControl</name>
+    <message>
+        <source>killed</source>
+        <translation>強制終了</translation>
+    </message>
+    <message>
+        <source>SIGKILL: crashed, no goodbye</source>
+        <translation>SIGKILL：クラッシュ、前触れなし</translation>
+    </message>
+    <message>
+        <source>node %1 killed</source>
+        <translation>ノード %1 を強制終了しました</translation>
+    </message>
+    <message>
+        <source>SIGSTOP: connections accepted, nothing answered</source>
+        <translation>SIGSTOP：接続は受け付けるが、何も応答しない</translation>
+    </message>
+    <message>
+        <source>node %1 paused for %2 ms</source>
+        <translation>ノード %1 を %2 ミリ秒間一時停止</translation>
+    </message>
+    <message>
+        <source>node %1 paused</source>
+        <translation>ノード %1 を一時停止しました</translation>
+    </message>
+    <message>
+        <source>node %1 is not paused</source>
+        <translation>ノード %1 は一時停止していません</translation>
+    </message>
+    <message>
+        <source>SIGCONT</source>
+        <translation>SIGCONT</translation>
+    </message>
+    <message>
+        <source>node %1 resumed</source>
+        <translation>ノード %1 を再開しました</translation>
+    </message>
+    <message>
+        <source>stays down %1 s, then restarts</source>
+        <translation>%1 秒間停止したあと再起動</translation>
+    </message>
+    <message>
+        <source>node %1 restarts in %2 ms</source>
+        <translation>ノード %1 は %2 ミリ秒後に再起動します</translation>
+    </message>
+    <message>
+        <source>node %1 restarting</source>
+        <translation>ノード %1 を再起動中</translation>
+    </message>
+    <message>
+        <source>shut down</source>
+        <translation>シャットダウン</translation>
+    </message>
+    <message>
+        <source>SIGTERM: graceful shutdown</source>
+        <translation>SIGTERM：正常なシャットダウン</translation>
+    </message>
+    <message>
+        <source>node %1 shutting down</source>
+        <translation>ノード %1 をシャットダウン中</translation>
+    </message>
+    <message>
+        <source>restarted</source>
+        <translation>再起動</translation>
+    </message>
+    <message>
+        <source>the process ended on its own: %1</source>
+        <translation>プロセスが自ら終了しました：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockClient</name>
+    <message>
+        <source>the storage holds fence %1</source>
+        <translation>ストレージのフェンスは %1</translation>
+    </message>
+    <message>
+        <source>cannot %1 %2 while it is %3</source>
+        <translation>%2 が %3 の間は %1 できません</translation>
+    </message>
+    <message>
+        <source>restarted</source>
+        <translation>再起動</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Redlock Scope</source>
+        <translation>Redlock Scope</translation>
+    </message>
+    <message>
+        <source>No clients yet: press A to add one.</source>
+        <translation>クライアントはまだありません：A を押して追加します。</translation>
+    </message>
+    <message>
+        <source>Event log</source>
+        <translation>イベントログ</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>コンソール</translation>
+    </message>
+    <message>
+        <source>&amp;Add client</source>
+        <translation>クライアントを追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a client with the default settings</source>
+        <translation>既定の設定でクライアントを追加します</translation>
+    </message>
+    <message>
+        <source>S&amp;top all</source>
+        <translation>すべて停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop every client (holders release first)</source>
+        <translation>すべてのクライアントを停止します（保持者は先に解放）</translation>
+    </message>
+    <message>
+        <source>Sta&amp;rt all</source>
+        <translation>すべて開始(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start every stopped client</source>
+        <translation>停止しているクライアントをすべて開始します</translation>
+    </message>
+    <message>
+        <source>Stop / start all</source>
+        <translation>すべて停止 / 開始</translation>
+    </message>
+    <message>
+        <source>Stop all clients, or start them all when all are stopped</source>
+        <translation>すべてのクライアントを停止します。すべて停止していればすべて開始します</translation>
+    </message>
+    <message>
+        <source>Settings of all clients…</source>
+        <translation>全クライアントの設定…</translation>
+    </message>
+    <message>
+        <source>Change the settings of every client at once</source>
+        <translation>すべてのクライアントの設定をまとめて変更します</translation>
+    </message>
+    <message>
+        <source>Client &amp;defaults…</source>
+        <translation>クライアントの既定値(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Settings for clients added from now on</source>
+        <translation>これから追加するクライアントの設定</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes…</source>
+        <translation>ノード(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Edit the nodes, test their connections, switch between saved fleets</source>
+        <translation>ノードを編集し、接続をテストし、保存したノードセットを切り替えます</translation>
+    </message>
+    <message>
+        <source>&amp;GC-pause the holder</source>
+        <translation>保持者を GC 停止(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Pause whichever client holds the lock now, past its TTL (the GC-pause demo)</source>
+        <translation>今ロックを保持しているクライアントを TTL を超えて一時停止します（GC 停止のデモ）</translation>
+    </message>
+    <message>
+        <source>&amp;Large type</source>
+        <translation>大きな文字(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Large type for the back of the room</source>
+        <translation>教室の後ろの席からも読める大きな文字</translation>
+    </message>
+    <message>
+        <source>Bigger type</source>
+        <translation>文字を大きく</translation>
+    </message>
+    <message>
+        <source>Smaller type</source>
+        <translation>文字を小さく</translation>
+    </message>
+    <message>
+        <source>Normal type</source>
+        <translation>標準の文字</translation>
+    </message>
+    <message>
+        <source>Normal type size</source>
+        <translation>標準の文字サイズ</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>ダークテーマ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Switch between the light and the dark theme</source>
+        <translation>ライトテーマとダークテーマを切り替えます</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>全画面(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Full screen on or off</source>
+        <translation>全画面のオン・オフ</translation>
+    </message>
+    <message>
+        <source>&amp;Event log</source>
+        <translation>イベントログ(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Show or hide the event log</source>
+        <translation>イベントログの表示・非表示</translation>
+    </message>
+    <message>
+        <source>&amp;Console</source>
+        <translation>コンソール(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the console: type commands and directives</source>
+        <translation>コンソールの表示・非表示：コマンドと指示を入力します</translation>
+    </message>
+    <message>
+        <source>Select node %1</source>
+        <translation>ノード %1 を選択</translation>
+    </message>
+    <message>
+        <source>Deselect node</source>
+        <translation>ノードの選択を解除</translation>
+    </message>
+    <message>
+        <source>Deselect the node</source>
+        <translation>ノードの選択を解除します</translation>
+    </message>
+    <message>
+        <source>&amp;Kill node</source>
+        <translation>ノードを強制終了(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Kill the selected node</source>
+        <translation>選択したノードを強制終了します</translation>
+    </message>
+    <message>
+        <source>&amp;Pause / resume node</source>
+        <translation>ノードを一時停止 / 再開(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause the selected node, or resume it when paused</source>
+        <translation>選択したノードを一時停止します。一時停止中なら再開します</translation>
+    </message>
+    <message>
+        <source>&amp;Restart node</source>
+        <translation>ノードを再起動(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restart the selected node</source>
+        <translation>選択したノードを再起動します</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume node</source>
+        <translation>ノードを再開(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Resume the selected node</source>
+        <translation>選択したノードを再開します</translation>
+    </message>
+    <message>
+        <source>Partitio&amp;n node</source>
+        <translation>ノードを分断(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Partition the selected node from every client</source>
+        <translation>選択したノードをすべてのクライアントから分断します</translation>
+    </message>
+    <message>
+        <source>&amp;Heal node</source>
+        <translation>ノードを修復(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Heal the selected node (partition, latency, drops, clock jump)</source>
+        <translation>選択したノードを修復します（分断、遅延、ドロップ、時計のずれ）</translation>
+    </message>
+    <message>
+        <source>Save &amp;screenshot…</source>
+        <translation>スクリーンショットを保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save a PNG of the window</source>
+        <translation>ウィンドウを PNG として保存します</translation>
+    </message>
+    <message>
+        <source>Save screenshot</source>
+        <translation>スクリーンショットを保存</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>%1 に書き込めませんでした</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
+        <source>This list</source>
+        <translation>この一覧</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Clients</source>
+        <translation>クライアント(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes</source>
+        <translation>ノード(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>ツール(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>メイン</translation>
+    </message>
+    <message>
+        <source>Shortcuts (F1)</source>
+        <translation>ショートカット（F1）</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>起動中…</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>実行 %1</translation>
+    </message>
+    <message>
+        <source>%L1 events/s</source>
+        <translation>%L1 イベント/秒</translation>
+    </message>
+    <message>
+        <source>Nodes %1/%2 up</source>
+        <translation>ノード %1/%2 稼働</translation>
+    </message>
+    <message>
+        <source>Checker: %1</source>
+        <translation>チェッカー：%1</translation>
+    </message>
+    <message>
+        <source>The safety checker found no violation in the history so far.</source>
+        <translation>安全チェッカーはこれまでの履歴に違反を見つけていません。</translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation>→ %1</translation>
+    </message>
+    <message>
+        <source>the engine did not start: %1</source>
+        <translation>エンジンが起動しませんでした：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation>シナリオを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Play a scenario file (.rls) with its narration</source>
+        <translation>シナリオファイル（.rls）をナレーション付きで再生します</translation>
+    </message>
+    <message>
+        <source>Built-in &amp;scenarios</source>
+        <translation>組み込みシナリオ(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save typed lines as scenario…</source>
+        <translation>入力した行をシナリオとして保存…</translation>
+    </message>
+    <message>
+        <source>Save what was typed in the console as a scenario file</source>
+        <translation>コンソールで入力した内容をシナリオファイルとして保存します</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>シナリオ</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>Pause the scenario after its current step, or play on</source>
+        <translation>現在のステップの後でシナリオを一時停止します。または再生を続けます</translation>
+    </message>
+    <message>
+        <source>Next caption</source>
+        <translation>次のキャプション</translation>
+    </message>
+    <message>
+        <source>Play until the next narration, then pause</source>
+        <translation>次のナレーションまで再生して一時停止します</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>最初から</translation>
+    </message>
+    <message>
+        <source>Play the scenario again from the start, on fresh nodes</source>
+        <translation>新しいノードでシナリオを最初から再生します</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the scenario here; the clients go on</source>
+        <translation>シナリオをここで止めます。クライアントは動き続けます</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>シナリオを開く</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls);;All files (*)</source>
+        <translation>シナリオ (*.rls);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>%1 · paused</source>
+        <translation>%1 · 一時停止中</translation>
+    </message>
+    <message>
+        <source>%1 · playing</source>
+        <translation>%1 · 再生中</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Save as scenario</source>
+        <translation>シナリオとして保存</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls)</source>
+        <translation>シナリオ (*.rls)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 に書き込めませんでした：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n line(s) to %1</source>
+        <translation>
+            <numerusform>%n 行を %1 に保存しました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a node first (keys 1 to 9).</source>
+        <translation>先にノードを選んでください（キー 1〜9）。</translation>
+    </message>
+    <message>
+        <source>Node %1 has nothing to heal.</source>
+        <translation>ノード %1 には修復するものがありません。</translation>
+    </message>
+    <message>
+        <source>1 … 9</source>
+        <translation>1 … 9</translation>
+    </message>
+    <message>
+        <source>Select a node (then K, P, U, R, X or H act on it)</source>
+        <translation>ノードを選択します（その後 K、P、U、R、X、H がそのノードに作用します）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>システムに合わせる（%1）</translation>
+    </message>
+    <message>
+        <source>How long the engine has been running.</source>
+        <translation>エンジンが動いている時間。</translation>
+    </message>
+    <message>
+        <source>History events per second, over the last second.</source>
+        <translation>直近 1 秒間の、1 秒あたりの履歴イベント数。</translation>
+    </message>
+    <message>
+        <source>Nodes up out of all nodes.</source>
+        <translation>稼働中のノード数 / 全ノード数。</translation>
+    </message>
+    <message>
+        <source>The safety checker&apos;s verdict on the history so far.</source>
+        <translation>これまでの履歴に対する安全チェッカーの判定。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer to the last command.</source>
+        <translation>直前のコマンドに対するエンジンの応答。</translation>
+    </message>
+    <message>
+        <source>&amp;Recent</source>
+        <translation>最近使ったもの(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>実行記録</translation>
+    </message>
+    <message>
+        <source>Nobody holds the lock now: nothing to pause.</source>
+        <translation>今は誰もロックを保持していません：一時停止する相手がいません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Now on %n local node(s).</source>
+        <translation>
+            <numerusform>%n 個のローカルノードに切り替えました。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Now on %n node(s) of your own.</source>
+        <translation>
+            <numerusform>自分の %n 個のノードに切り替えました。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>NodeAdmin</name>
+    <message>
+        <source>node %1 cannot be reached for %2: %3</source>
+        <translation>ノード %1 に到達できず %2 を実行できません：%3</translation>
+    </message>
+    <message>
+        <source>node %1 refused %2: %3</source>
+        <translation>ノード %1 が %2 を拒否しました：%3</translation>
+    </message>
+    <message>
+        <source>node %1: %2 done</source>
+        <translation>ノード %1：%2 完了</translation>
+    </message>
+</context>
+<context>
+    <name>NodeCard</name>
+    <message>
+        <source>Lock key</source>
+        <translation>ロックキー</translation>
+    </message>
+    <message>
+        <source>Last answers (ms)</source>
+        <translation>最新の応答（ミリ秒）</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>ノード %1</translation>
+    </message>
+    <message>
+        <source>Node %1: one of the independent Redis masters Redlock asks for a majority; press %1 to select it for keyboard faults.</source>
+        <translation>ノード %1：Redlock が過半数を求める独立した Redis マスターの 1 つ。%1 を押すと選択され、キーボードで障害を起こせます。</translation>
+    </message>
+    <message>
+        <source>The node&apos;s state as the engine sees it: up, down, paused or starting. The faults in force are listed under it.</source>
+        <translation>エンジンから見たノードの状態：稼働、ダウン、一時停止、起動中。有効な障害はその下に並びます。</translation>
+    </message>
+    <message>
+        <source>Where this node listens (host:port).</source>
+        <translation>このノードが待ち受けるアドレス（host:port）。</translation>
+    </message>
+    <message>
+        <source>The lock keys on this node: owner, token and the TTL left.</source>
+        <translation>このノードのロックキー：所有者、トークン、残りの TTL。</translation>
+    </message>
+    <message>
+        <source>Each client&apos;s latest answer from this node and how many milliseconds it took.</source>
+        <translation>各クライアントがこのノードから得た最新の応答と、その所要ミリ秒。</translation>
+    </message>
+    <message>
+        <source>Kill</source>
+        <translation>キル</translation>
+    </message>
+    <message>
+        <source>Crash this node now (SIGKILL): keys it did not persist are lost.</source>
+        <translation>このノードを今すぐクラッシュさせます（SIGKILL）：永続化していないキーは失われます。</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <source>Freeze this node (SIGSTOP): it keeps its keys but answers nothing.</source>
+        <translation>このノードを凍結します（SIGSTOP）：キーは保持しますが、何も応答しません。</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <source>Let the paused node run again; its keys&apos; TTLs kept running.</source>
+        <translation>一時停止したノードを再び動かします。キーの TTL は進み続けていました。</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>再起動</translation>
+    </message>
+    <message>
+        <source>Start the node again on the same port now (after killing it if it runs).</source>
+        <translation>同じポートでノードを今すぐ再起動します（動いていれば先に強制終了）。</translation>
+    </message>
+    <message>
+        <source>More faults: delayed restart, shutdown, timed pause, partition, latency, drops, clock jump, persistence.</source>
+        <translation>その他の障害：遅延再起動、シャットダウン、時間指定の一時停止、分断、遅延、ドロップ、時計のずれ、永続化。</translation>
+    </message>
+    <message>
+        <source>Restart after the longest TTL</source>
+        <translation>最長の TTL の後に再起動</translation>
+    </message>
+    <message>
+        <source>Kill the node and start it again only once every key it had has expired: the safe way back for a node without persistence.</source>
+        <translation>ノードを強制終了し、持っていたすべてのキーが期限切れになってから再起動します：永続化のないノードの安全な戻り方です。</translation>
+    </message>
+    <message>
+        <source>Shut down cleanly</source>
+        <translation>正常にシャットダウン</translation>
+    </message>
+    <message>
+        <source>Stop this node gracefully (it saves what its persistence says).</source>
+        <translation>このノードを正常に停止します（永続化の設定どおりに保存します）。</translation>
+    </message>
+    <message>
+        <source>Pause for 5 s</source>
+        <translation>5 秒間一時停止</translation>
+    </message>
+    <message>
+        <source>Freeze this node for five seconds, then let it run again.</source>
+        <translation>このノードを 5 秒間凍結してから再び動かします。</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>ネットワーク</translation>
+    </message>
+    <message>
+        <source>Partition from all clients</source>
+        <translation>すべてのクライアントから分断</translation>
+    </message>
+    <message>
+        <source>Cut this node off from every client: it stays up, but their requests time out.</source>
+        <translation>このノードをすべてのクライアントから切り離します：稼働したままですが、要求はタイムアウトします。</translation>
+    </message>
+    <message>
+        <source>Partition from client</source>
+        <translation>クライアントから分断</translation>
+    </message>
+    <message>
+        <source>Cut this node off from one client only (adds to the clients already cut off).</source>
+        <translation>このノードを 1 つのクライアントだけから切り離します（既に切り離したクライアントに追加）。</translation>
+    </message>
+    <message>
+        <source>Heal</source>
+        <translation>修復</translation>
+    </message>
+    <message>
+        <source>End this node&apos;s partition, latency, drops and clock jump.</source>
+        <translation>このノードの分断、遅延、ドロップ、時計のずれを終わらせます。</translation>
+    </message>
+    <message>
+        <source>Nothing to heal: no partition, latency, drops or clock jump.</source>
+        <translation>修復するものはありません：分断、遅延、ドロップ、時計のずれはありません。</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>遅延</translation>
+    </message>
+    <message>
+        <source>Delay every request to this node (through its proxy).</source>
+        <translation>このノードへのすべての要求を遅らせます（プロキシ経由）。</translation>
+    </message>
+    <message>
+        <source>20 ms</source>
+        <translation>20 ミリ秒</translation>
+    </message>
+    <message>
+        <source>50 ± 25 ms</source>
+        <translation>50 ± 25 ミリ秒</translation>
+    </message>
+    <message>
+        <source>200 ms</source>
+        <translation>200 ミリ秒</translation>
+    </message>
+    <message>
+        <source>Add %1 to every request to this node.</source>
+        <translation>このノードへのすべての要求に %1 を加えます。</translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation>カスタム…</translation>
+    </message>
+    <message>
+        <source>Choose the delay and its jitter.</source>
+        <translation>遅延とそのジッターを選びます。</translation>
+    </message>
+    <message>
+        <source>No added latency</source>
+        <translation>追加の遅延なし</translation>
+    </message>
+    <message>
+        <source>Requests to this node go through without delay again.</source>
+        <translation>このノードへの要求は再び遅延なしで通ります。</translation>
+    </message>
+    <message>
+        <source>No latency is added now.</source>
+        <translation>今は遅延を加えていません。</translation>
+    </message>
+    <message>
+        <source>Drop requests</source>
+        <translation>要求をドロップ</translation>
+    </message>
+    <message>
+        <source>Lose a share of the requests to this node on the way.</source>
+        <translation>このノードへの要求の一部を途中で失わせます。</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Drop %1% of the requests to this node: the clients see timeouts.</source>
+        <translation>このノードへの要求の %1% をドロップします：クライアントにはタイムアウトに見えます。</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source>Drop nothing any more.</source>
+        <translation>もう何もドロップしません。</translation>
+    </message>
+    <message>
+        <source>Nothing is dropped now.</source>
+        <translation>今は何もドロップしていません。</translation>
+    </message>
+    <message>
+        <source>Clock jump</source>
+        <translation>時計を進める</translation>
+    </message>
+    <message>
+        <source>Make this node&apos;s clock jump forward: its keys expire early.</source>
+        <translation>このノードの時計を進めます：キーが早く期限切れになります。</translation>
+    </message>
+    <message>
+        <source>+%1 s</source>
+        <translation>+%1 秒</translation>
+    </message>
+    <message>
+        <source>Its keys expire %1 s early.</source>
+        <translation>キーが %1 秒早く期限切れになります。</translation>
+    </message>
+    <message>
+        <source>+TTL</source>
+        <translation>+TTL</translation>
+    </message>
+    <message>
+        <source>Jump by a whole TTL: every key on this node expires at once.</source>
+        <translation>TTL 丸ごと進めます：このノードのキーはすべて一度に期限切れになります。</translation>
+    </message>
+    <message>
+        <source>Choose how far the clock jumps.</source>
+        <translation>時計をどれだけ進めるか選びます。</translation>
+    </message>
+    <message>
+        <source>Persistence</source>
+        <translation>永続化</translation>
+    </message>
+    <message>
+        <source>What a crashed node still has when it comes back.</source>
+        <translation>クラッシュしたノードが戻ったときに何が残っているか。</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>AOF everysec</source>
+        <translation>AOF everysec</translation>
+    </message>
+    <message>
+        <source>AOF always</source>
+        <translation>AOF always</translation>
+    </message>
+    <message>
+        <source>(no clients)</source>
+        <translation>（クライアントなし）</translation>
+    </message>
+    <message>
+        <source>Cut node %1 off from %2 only.</source>
+        <translation>ノード %1 を %2 からだけ切り離します。</translation>
+    </message>
+    <message>
+        <source>Latency on node %1</source>
+        <translation>ノード %1 の遅延</translation>
+    </message>
+    <message>
+        <source>Every request to node %1 waits this long, plus a random 0 to ± jitter. Above the clients&apos; node timeout (50 ms by default) the node counts as a timeout.</source>
+        <translation>ノード %1 へのすべての要求はこの時間と、0 から ±ジッターまでのランダムな時間だけ待ちます。クライアントのノードタイムアウト（既定 50 ミリ秒）を超えると、そのノードはタイムアウト扱いです。</translation>
+    </message>
+    <message>
+        <source>&amp;Delay (ms)</source>
+        <translation>遅延（ミリ秒）(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Jitter ± (ms)</source>
+        <translation>ジッター ±（ミリ秒）(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Clock jump on node %1</source>
+        <translation>ノード %1 の時計を進める</translation>
+    </message>
+    <message>
+        <source>Node %1&apos;s clock jumps forward: each of its keys expires this much early, while its owner still counts on it.</source>
+        <translation>ノード %1 の時計が進みます：各キーはその分早く期限切れになりますが、持ち主はまだそれを当てにしています。</translation>
+    </message>
+    <message>
+        <source>&amp;Forward by (ms)</source>
+        <translation>進める量（ミリ秒）(&amp;F)</translation>
+    </message>
+    <message>
+        <source>refuses writes: %1</source>
+        <translation>書き込みを拒否：%1</translation>
+    </message>
+    <message>
+        <source>%1  ·  local</source>
+        <translation>%1  ·  ローカル</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Not offered for node %1 now: %2.</source>
+        <translation>今はノード %1 では使えません：%2。</translation>
+    </message>
+    <message>
+        <source>Not possible while node %1 is %2.</source>
+        <translation>ノード %1 が%2の間はできません。</translation>
+    </message>
+    <message>
+        <source>Restart after the longest TTL (%1)</source>
+        <translation>最長の TTL の後に再起動（%1）</translation>
+    </message>
+    <message>
+        <source>+TTL (%1)</source>
+        <translation>+TTL（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>NodeControl</name>
+    <message>
+        <source>node %1: persistence %2 from its next start</source>
+        <translation>ノード %1：次回の起動から永続化は %2</translation>
+    </message>
+    <message>
+        <source>persistence</source>
+        <translation>永続化</translation>
+    </message>
+    <message>
+        <source>node %1 persistence: %2</source>
+        <translation>ノード %1 の永続化：%2</translation>
+    </message>
+</context>
+<context>
+    <name>NodesDialog</name>
+    <message>
+        <source>Nodes</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>Start local nodes on this machine:</source>
+        <translation>このマシンでローカルノードを起動：</translation>
+    </message>
+    <message>
+        <source>How many redis-server processes to start (odd, 1 to 9).</source>
+        <translation>起動する redis-server プロセスの数（奇数、1〜9）。</translation>
+    </message>
+    <message>
+        <source>Use my own Redis masters (an odd number, 1 to 9):</source>
+        <translation>自分の Redis マスターを使う（奇数個、1〜9）：</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>ホスト</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>ポート</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>ユーザー</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>パスワード</translation>
+    </message>
+    <message>
+        <source>DB</source>
+        <translation>DB</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>接続</translation>
+    </message>
+    <message>
+        <source>Remember passwords</source>
+        <translation>パスワードを記憶する</translation>
+    </message>
+    <message>
+        <source>Keep the passwords in %1, a file only you can read. Off: they are forgotten when the program ends.</source>
+        <translation>パスワードを %1 に保存します。このファイルはあなただけが読めます。オフ：プログラムの終了時に忘れます。</translation>
+    </message>
+    <message>
+        <source>Nothing is remembered in this run.</source>
+        <translation>この実行では何も記憶しません。</translation>
+    </message>
+    <message>
+        <source>Use these nodes</source>
+        <translation>これらのノードを使う</translation>
+    </message>
+    <message>
+        <source>Saved fleets: choose one to load its nodes.</source>
+        <translation>保存したノードセット：選ぶとそのノードを読み込みます。</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>名前を付けて保存…</translation>
+    </message>
+    <message>
+        <source>Save these nodes under a name, to switch back to them later.</source>
+        <translation>これらのノードに名前を付けて保存し、後で切り替えられるようにします。</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Forget the chosen saved fleet.</source>
+        <translation>選んだ保存済みノードセットを削除します。</translation>
+    </message>
+    <message>
+        <source>Saved fleet:</source>
+        <translation>保存したノードセット：</translation>
+    </message>
+    <message>
+        <source>Add node</source>
+        <translation>ノードを追加</translation>
+    </message>
+    <message>
+        <source>Remove node</source>
+        <translation>ノードを削除</translation>
+    </message>
+    <message>
+        <source>Remove the selected row.</source>
+        <translation>選択した行を削除します。</translation>
+    </message>
+    <message>
+        <source>Test connections</source>
+        <translation>接続をテスト</translation>
+    </message>
+    <message>
+        <source>Connect to every node once (address, password, database) and say how it went, in the words the engine would use.</source>
+        <translation>各ノードに 1 回接続し（アドレス、パスワード、データベース）、エンジンと同じ言葉で結果を示します。</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（なし）</translation>
+    </message>
+    <message>
+        <source>There is no saved fleet named &quot;%1&quot;.</source>
+        <translation>「%1」という名前の保存済みノードセットはありません。</translation>
+    </message>
+    <message>
+        <source>A fleet needs a name.</source>
+        <translation>ノードセットには名前が必要です。</translation>
+    </message>
+    <message>
+        <source>There are no nodes to save.</source>
+        <translation>保存するノードがありません。</translation>
+    </message>
+    <message>
+        <source>Settings are not saved in this run.</source>
+        <translation>この実行では設定を保存しません。</translation>
+    </message>
+    <message>
+        <source>Save fleet</source>
+        <translation>ノードセットを保存</translation>
+    </message>
+    <message>
+        <source>Name of this fleet:</source>
+        <translation>このノードセットの名前：</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>default</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Node %1: %2</source>
+        <translation>ノード %1：%2</translation>
+    </message>
+    <message>
+        <source>The number of local nodes must be odd, 1 to 9 (is %1).</source>
+        <translation>ローカルノードの数は奇数で 1〜9 にしてください（今は %1）。</translation>
+    </message>
+    <message>
+        <source>Give an odd number of nodes, 1 to 9 (there are %1).</source>
+        <translation>ノードは奇数個、1〜9 にしてください（今は %1 個）。</translation>
+    </message>
+    <message>
+        <source>testing…</source>
+        <translation>テスト中…</translation>
+    </message>
+</context>
+<context>
+    <name>NumberFieldsDialog</name>
+    <message>
+        <source>A whole number from %1 to %2.</source>
+        <translation>%1 から %2 までの整数。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a whole number from %3 to %4.</source>
+        <translation>%1：「%2」は %3 から %4 までの整数ではありません。</translation>
+    </message>
+</context>
+<context>
+    <name>OutcomeGrid</name>
+    <message>
+        <source>cut</source>
+        <translation>切断</translation>
+    </message>
+    <message>
+        <source>no answers yet</source>
+        <translation>まだ応答なし</translation>
+    </message>
+    <message>
+        <source>no answer yet</source>
+        <translation>まだ応答なし</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>taken: another token held the key</source>
+        <translation>取得済み：別のトークンがキーを保持</translation>
+    </message>
+    <message>
+        <source>taken: token %1… held the key</source>
+        <translation>取得済み：トークン %1… がキーを保持</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>エラー：%1</translation>
+    </message>
+    <message>
+        <source>timeout: %1</source>
+        <translation>タイムアウト：%1</translation>
+    </message>
+    <message>
+        <source>node down: %1</source>
+        <translation>ノードダウン：%1</translation>
+    </message>
+    <message>
+        <source>cut off by a partition (%1)</source>
+        <translation>分断で切り離された（%1）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s latest %2 on this node: %3</source>
+        <translation>%1 のこのノードでの最新の%2：%3</translation>
+    </message>
+    <message>
+        <source>, after %1</source>
+        <translation>、%1 後</translation>
+    </message>
+    <message>
+        <source>Each client&apos;s latest answer from this node, with its latency.</source>
+        <translation>各クライアントがこのノードから得た最新の応答とそのレイテンシ。</translation>
+    </message>
+</context>
+<context>
+    <name>QuorumView</name>
+    <message>
+        <source>%1&apos;s validity ran out while it was paused</source>
+        <translation>%1 は一時停止中に有効期間が尽きた</translation>
+    </message>
+    <message>
+        <source>%1&apos;s validity ran out, and it works on</source>
+        <translation>%1 の有効期間は尽きたが、作業を続けている</translation>
+    </message>
+    <message>
+        <source>waiting for the engine</source>
+        <translation>エンジンを待っています</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN: %1 %2 in their critical sections</source>
+        <translation>相互排除の破綻：%1 が%2クリティカルセクションにいる</translation>
+    </message>
+    <message>
+        <source>are both</source>
+        <translation>両方とも</translation>
+    </message>
+    <message>
+        <source>are all</source>
+        <translation>全員</translation>
+    </message>
+    <message>
+        <source>held by %1, %2 left</source>
+        <translation>%1 が保持、残り %2</translation>
+    </message>
+    <message>
+        <source>%1 believes it holds, but only %2 of %3 nodes agree</source>
+        <translation>%1 は保持していると信じているが、同意しているのは %3 ノード中 %2 だけ</translation>
+    </message>
+    <message>
+        <source>%1 still believes it holds: validity expired %2 ago</source>
+        <translation>%1 はまだ保持していると信じている：有効期間は %2 前に切れた</translation>
+    </message>
+    <message>
+        <source>%1 is WORKING WITHOUT THE LOCK: validity ended %2 ago</source>
+        <translation>%1 はロックなしで作業中：有効期間は %2 前に終了</translation>
+    </message>
+    <message>
+        <source>split vote: nobody got a majority</source>
+        <translation>票割れ：誰も過半数に届かない</translation>
+    </message>
+    <message>
+        <source>%1 is %2</source>
+        <translation>%1 は %2</translation>
+    </message>
+    <message>
+        <source>held by a foreign owner</source>
+        <translation>外部の所有者が保持</translation>
+    </message>
+    <message>
+        <source>not held: %1&apos;s keys still on a majority</source>
+        <translation>保持者なし：%1 のキーがまだ過半数のノードに残っている</translation>
+    </message>
+    <message>
+        <source>not held</source>
+        <translation>保持者なし</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>空き</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; · majority is %2 of %3 nodes</source>
+        <translation>「%1」 · 過半数は %3 ノード中 %2</translation>
+    </message>
+    <message>
+        <source> · the keys are spread over several owners; each releases and retries</source>
+        <translation> · キーが複数の所有者に分かれている。それぞれ解放してリトライする</translation>
+    </message>
+    <message>
+        <source> · %1&apos;s key on %2, no majority</source>
+        <translation> · %1 のキーは %2 にあり、過半数ではない</translation>
+    </message>
+    <message>
+        <source> · it crashed: its keys stay until their TTL runs out</source>
+        <translation> · クラッシュした：キーは TTL が尽きるまで残る</translation>
+    </message>
+    <message>
+        <source> · a client outside this app holds it</source>
+        <translation> · このアプリの外のクライアントが保持している</translation>
+    </message>
+    <message>
+        <source> · %1 is %2; the keys stay until their TTL runs out</source>
+        <translation> · %1 は %2。キーは TTL が尽きるまで残る</translation>
+    </message>
+    <message>
+        <source> · its keys are gone from the others (restart, clock jump): another client can take the lock</source>
+        <translation> · そのキーは他のノードから消えた（再起動、時計のずれ）：別のクライアントがロックを取れる</translation>
+    </message>
+    <message>
+        <source> · its keys may be gone: another client can take the lock</source>
+        <translation> · そのキーは消えたかもしれない：別のクライアントがロックを取れる</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n node(s) cannot be read</source>
+        <translation>
+            <numerusform> · %n 個のノードを読み取れない</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no keys</source>
+        <translation>キーなし</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Each row is one owner&apos;s key: a filled square per node that holds it; left of the dashed line is not enough, a majority reaches it.</source>
+        <translation>各行は 1 つの所有者のキー：キーを持つノードごとに塗りつぶした四角。破線の左側では足りず、破線に届けば過半数です。</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioRunner</name>
+    <message>
+        <source>seed %1</source>
+        <translation>シード %1</translation>
+    </message>
+    <message>
+        <source>slept %1 ms</source>
+        <translation>%1 ミリ秒待った</translation>
+    </message>
+    <message>
+        <source>no client named &apos;%1&apos;</source>
+        <translation>「%1」という名前のクライアントはありません</translation>
+    </message>
+    <message>
+        <source>%1 to be %2</source>
+        <translation>%1 が %2 になる</translation>
+    </message>
+    <message>
+        <source>%1: already so</source>
+        <translation>%1：既にそうなっている</translation>
+    </message>
+    <message>
+        <source>waited %1 ms for %2: it did not happen</source>
+        <translation>%2 を %1 ミリ秒待った：起きなかった</translation>
+    </message>
+    <message>
+        <source>checked at the end</source>
+        <translation>最後に検査</translation>
+    </message>
+    <message>
+        <source>line %1: %2: %3</source>
+        <translation>%1 行目：%2：%3</translation>
+    </message>
+    <message>
+        <source>an expectation did not hold</source>
+        <translation>期待が成り立たなかった</translation>
+    </message>
+    <message>
+        <source>%1 %2, and no expectation allowed it</source>
+        <translation>%1 %2、どの期待もそれを許していない</translation>
+    </message>
+</context>
+<context>
+    <name>SecretStore</name>
+    <message>
+        <source>cannot remove %1</source>
+        <translation>%1 を削除できません</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Client defaults</source>
+        <translation>クライアントの既定値</translation>
+    </message>
+    <message>
+        <source>Settings for clients added from now on.</source>
+        <translation>これから追加するクライアントの設定。</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>キー</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+</context>
+<context>
+    <name>Storage</name>
+    <message>
+        <source>the storage node: %1</source>
+        <translation>ストレージノード：%1</translation>
+    </message>
+    <message>
+        <source>the storage node %1: %2</source>
+        <translation>ストレージノード %1：%2</translation>
+    </message>
+    <message>
+        <source>the storage node cannot be reached: %1</source>
+        <translation>ストレージノードに到達できません：%1</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>起動していない</translation>
+    </message>
+    <message>
+        <source>the storage refused the stock: %1</source>
+        <translation>ストレージが在庫を拒否しました：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>stock: %n item(s) on the storage</source>
+        <translation>
+            <numerusform>在庫：ストレージに %n 個</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no stock yet: `stock N` puts N items on the storage (%1)</source>
+        <translation>在庫はまだありません：`stock N` でストレージに N 個置きます（%1）</translation>
+    </message>
+    <message>
+        <source>stock: %1 left of %2 on the storage %3</source>
+        <translation>在庫：ストレージ %3 に %2 個中 %1 個残り</translation>
+    </message>
+</context>
+<context>
+    <name>StorageCard</name>
+    <message>
+        <source>Storage</source>
+        <translation>ストレージ</translation>
+    </message>
+    <message>
+        <source>The storage node: its own Redis, never one of the lock nodes. It holds the stock the clients buy from under the lock.</source>
+        <translation>ストレージノード：独自の Redis で、ロックノードのどれでもありません。クライアントがロックの下で買う在庫を保持します。</translation>
+    </message>
+    <message>
+        <source>Items left, as the storage itself holds them (GET stock).</source>
+        <translation>残りの個数。ストレージ自身が持つ値（GET stock）。</translation>
+    </message>
+    <message>
+        <source>Oversold: more sold than there was. Lost updates: sales the stock does not show, sold − (initial − left), counted exactly from what the storage held before each write.</source>
+        <translation>過剰販売：あった数より多く売った。更新の消失：在庫に表れない販売、販売数 −（初期 − 残り）。各書き込みの前にストレージが持っていた値から正確に数えます。</translation>
+    </message>
+    <message>
+        <source>Stale writes: accepted from a client whose lock another client had taken since; rejected by the fencing check.</source>
+        <translation>古い書き込み：受け入れ＝別のクライアントにロックを取られた後のクライアントからの書き込み。拒否＝フェンシング検査で拒否されたもの。</translation>
+    </message>
+    <message>
+        <source>The newest fencing token the storage accepted (node:counter): a write whose token is not newer is refused.</source>
+        <translation>ストレージが受け入れた最新のフェンシングトークン（ノード:カウンター）：これより新しくないトークンの書き込みは拒否されます。</translation>
+    </message>
+    <message>
+        <source>%1  ·  local</source>
+        <translation>%1  ·  ローカル</translation>
+    </message>
+    <message>
+        <source>no stock yet: `stock 100` puts 100 items here</source>
+        <translation>在庫はまだありません：`stock 100` でここに 100 個置きます</translation>
+    </message>
+    <message>
+        <source>the stock key is gone from the storage</source>
+        <translation>在庫のキーがストレージから消えました</translation>
+    </message>
+    <message>
+        <source>left of %1</source>
+        <translation>残り（全 %1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sold</source>
+        <translation>
+            <numerusform>%n 個販売</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stale writes: %1 accepted · %2 rejected</source>
+        <translation>古い書き込み：受け入れ %1 · 拒否 %2</translation>
+    </message>
+    <message>
+        <source>OVERSOLD %1</source>
+        <translation>過剰販売 %1</translation>
+    </message>
+    <message>
+        <source>LOST UPDATES %1</source>
+        <translation>更新の消失 %1</translation>
+    </message>
+    <message>
+        <source>no oversell · no lost update</source>
+        <translation>過剰販売なし · 更新の消失なし</translation>
+    </message>
+    <message>
+        <source>fence: newest accepted %1</source>
+        <translation>フェンス：最新の受け入れ %1</translation>
+    </message>
+</context>
+<context>
+    <name>ValidityBar</name>
+    <message>
+        <source>How long this client believes its lock is still valid (TTL minus the time the acquisition took minus drift).</source>
+        <translation>このクライアントがロックをあとどれだけ有効と信じているか（TTL − 取得にかかった時間 − ドリフト）。</translation>
+    </message>
+    <message>
+        <source>BELIEVES IT HOLDS — validity expired %1 ago</source>
+        <translation>保持していると信じている——有効期間は %1 前に切れた</translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message numerus="yes">
+        <source>fenced: %n stale write(s) rejected</source>
+        <translation>
+            <numerusform>フェンスで防止：古い書き込みを %n 件拒否</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale write(s) accepted</source>
+        <translation>
+            <numerusform>古い書き込みを %n 件受け入れ</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost update(s)</source>
+        <translation>
+            <numerusform>更新の消失 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n oversold</source>
+        <translation>
+            <numerusform>過剰販売 %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: %1</source>
+        <translation>データ破損：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source> · mutual exclusion broken %n time(s)</source>
+        <translation>
+            <numerusform> · 相互排除の破綻 %n 回</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN, %1: the data is safe</source>
+        <translation>相互排除の破綻、%1：データは安全</translation>
+    </message>
+    <message numerus="yes">
+        <source>MUTUAL EXCLUSION BROKEN: %n overlap(s)</source>
+        <translation>
+            <numerusform>相互排除の破綻：重なり %n 回</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>safe · %1</source>
+        <translation>安全 · %1</translation>
+    </message>
+    <message>
+        <source>safe</source>
+        <translation>安全</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2980 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>CaptionBar</name>
+    <message>
+        <source>The scenario line this narration comes from.</source>
+        <translation>这段旁白来自场景的这一行。</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+</context>
+<context>
+    <name>ClientLane</name>
+    <message>
+        <source>The client&apos;s name and colour: its keys on the nodes have this colour.</source>
+        <translation>客户端的名称和颜色：它在各节点上的键使用这个颜色。</translation>
+    </message>
+    <message>
+        <source>What the client&apos;s loop is doing now.</source>
+        <translation>客户端的循环此刻在做什么。</translation>
+    </message>
+    <message>
+        <source>The nodes this client cannot reach (a partition): heal the node to reconnect it.</source>
+        <translation>此客户端无法访问的节点（网络分区）：修复该节点即可重新连接。</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this client&apos;s loop (it releases first if it holds the lock), or start it again.</source>
+        <translation>停止此客户端的循环（若持有锁则先释放），或重新启动它。</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Freeze the client like a long GC pause: it keeps believing it holds the lock.</source>
+        <translation>像长时间 GC 暂停一样冻结客户端：它仍然相信自己持有锁。</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Let the paused client go on, as if no time had passed for it.</source>
+        <translation>让暂停的客户端继续运行，仿佛它的时间没有流逝。</translation>
+    </message>
+    <message>
+        <source>Crash</source>
+        <translation>崩溃</translation>
+    </message>
+    <message>
+        <source>Kill the client without a release: its keys stay until their TTL ends.</source>
+        <translation>不释放就杀死客户端：它的键一直保留到 TTL 结束。</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>Start the crashed client again.</source>
+        <translation>重新启动已崩溃的客户端。</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>Change this client&apos;s TTL, timeouts, drift, retries and work times.</source>
+        <translation>修改此客户端的 TTL、超时、漂移、重试和工作时间。</translation>
+    </message>
+    <message>
+        <source>More faults: a timed GC pause, cut off from nodes.</source>
+        <translation>更多故障：定时 GC 暂停、与节点断开。</translation>
+    </message>
+    <message>
+        <source>Remove this client (it releases first if it holds the lock).</source>
+        <translation>移除此客户端（若持有锁则先释放）。</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>Pause for 5 s (GC)</source>
+        <translation>暂停 5 秒（GC）</translation>
+    </message>
+    <message>
+        <source>Freeze the client for five seconds, like a long GC pause.</source>
+        <translation>将客户端冻结五秒，就像一次长时间的 GC 暂停。</translation>
+    </message>
+    <message>
+        <source>Pause past its TTL</source>
+        <translation>暂停超过其 TTL</translation>
+    </message>
+    <message>
+        <source>Freeze the client for its TTL plus two seconds: if it holds the lock, it wakes up believing it still does, while another client may have taken it.</source>
+        <translation>将客户端冻结其 TTL 再加两秒：如果它持有锁，醒来时仍相信自己持有，而此时另一个客户端可能已经拿到了锁。</translation>
+    </message>
+    <message>
+        <source>Cut off from node</source>
+        <translation>与节点断开</translation>
+    </message>
+    <message>
+        <source>Cut this client&apos;s connections to some nodes (a partition). Heal the node to reconnect it.</source>
+        <translation>切断此客户端到某些节点的连接（网络分区）。修复节点即可重新连接。</translation>
+    </message>
+    <message>
+        <source>Heal its partitions</source>
+        <translation>修复它的网络分区</translation>
+    </message>
+    <message>
+        <source>(no nodes yet)</source>
+        <translation>（还没有节点）</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>This client can no longer reach node %1.</source>
+        <translation>此客户端再也无法访问节点 %1。</translation>
+    </message>
+    <message>
+        <source>A majority (nodes 1–%1)</source>
+        <translation>多数派（节点 1–%1）</translation>
+    </message>
+    <message>
+        <source>Cut off from a majority: this client can no longer acquire the lock.</source>
+        <translation>与多数派断开：此客户端再也无法获取锁。</translation>
+    </message>
+    <message>
+        <source>✂ node %1</source>
+        <translation>✂ 节点 %1</translation>
+    </message>
+    <message>
+        <source>✂ nodes %1</source>
+        <translation>✂ 节点 %1</translation>
+    </message>
+    <message>
+        <source>Heal its partitions (node heal %1)</source>
+        <translation>修复它的网络分区（node heal %1）</translation>
+    </message>
+    <message>
+        <source>acquiring (try %1)</source>
+        <translation>获取中（第 %1 次尝试）</translation>
+    </message>
+    <message>
+        <source>waiting to retry</source>
+        <translation>等待重试</translation>
+    </message>
+    <message>
+        <source>paused (GC) while holding</source>
+        <translation>持有时被暂停（GC）</translation>
+    </message>
+    <message>
+        <source>paused (GC)</source>
+        <translation>已暂停（GC）</translation>
+    </message>
+    <message>
+        <source>lock lost — gave up</source>
+        <translation>锁已失去——放弃</translation>
+    </message>
+    <message>
+        <source>holding · reads the stock</source>
+        <translation>持有中 · 读取库存</translation>
+    </message>
+    <message>
+        <source>holding · read %1, working</source>
+        <translation>持有中 · 读到 %1，工作中</translation>
+    </message>
+    <message>
+        <source>holding</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>holding · writes %1</source>
+        <translation>持有中 · 写入 %1</translation>
+    </message>
+    <message>
+        <source> (extended %1×)</source>
+        <translation>（已续期 %1 次）</translation>
+    </message>
+    <message>
+        <source>PAUSED, BELIEVES IT HOLDS — validity ended %1 ago</source>
+        <translation>已暂停，仍相信自己持有锁——有效期已于 %1 前结束</translation>
+    </message>
+    <message>
+        <source>WORKING WITHOUT THE LOCK, validity ended %1 ago</source>
+        <translation>在没有锁的情况下工作，有效期已于 %1 前结束</translation>
+    </message>
+    <message>
+        <source>crashed: its key lives on 1 node until its TTL ends</source>
+        <translation>已崩溃：它的键仍在 1 个节点上，直到 TTL 结束</translation>
+    </message>
+    <message>
+        <source>crashed: its key lives on %1 nodes until its TTL ends</source>
+        <translation>已崩溃：它的键仍在 %1 个节点上，直到 TTL 结束</translation>
+    </message>
+    <message>
+        <source>%1 tries · %2 acquired · %3 failed</source>
+        <translation>尝试 %1 次 · 获得 %2 次 · 失败 %3 次</translation>
+    </message>
+    <message>
+        <source> · %1 sold</source>
+        <translation> · 售出 %1</translation>
+    </message>
+    <message>
+        <source> · %1 stale writes rejected</source>
+        <translation> · 拒绝过期写入 %1 次</translation>
+    </message>
+    <message>
+        <source> · gave up %1×</source>
+        <translation> · 放弃 %1 次</translation>
+    </message>
+    <message>
+        <source> · fence %1</source>
+        <translation> · 栅栏 %1</translation>
+    </message>
+    <message>
+        <source> · mean %1 · p99 %2</source>
+        <translation> · 平均 %1 · p99 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 tries&lt;/b&gt;: acquire attempts (each retry is one)</source>
+        <translation>&lt;b&gt;尝试 %1 次&lt;/b&gt;：获取尝试（每次重试算一次）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 acquired&lt;/b&gt;: attempts that got a majority with validity left</source>
+        <translation>&lt;b&gt;获得 %1 次&lt;/b&gt;：得到多数派且仍有有效期的尝试</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 failed&lt;/b&gt;, by reason:</source>
+        <translation>&lt;b&gt;失败 %1 次&lt;/b&gt;，按原因：</translation>
+    </message>
+    <message>
+        <source>&amp;nbsp;&amp;nbsp;none yet</source>
+        <translation>&amp;nbsp;&amp;nbsp;暂无</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 sold&lt;/b&gt;: writes of the stock under the lock</source>
+        <translation>&lt;b&gt;售出 %1&lt;/b&gt;：在锁保护下对库存的写入</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 stale writes rejected&lt;/b&gt; by the storage&apos;s fencing check</source>
+        <translation>&lt;b&gt;拒绝过期写入 %1 次&lt;/b&gt;，由存储的栅栏令牌检查拒绝</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;gave up %1×&lt;/b&gt;: the validity ran out before the write</source>
+        <translation>&lt;b&gt;放弃 %1 次&lt;/b&gt;：写入之前有效期已用完</translation>
+    </message>
+    <message>
+        <source>acquire latency: mean %1, 99th percentile %2</source>
+        <translation>获取延迟：平均 %1，第 99 百分位 %2</translation>
+    </message>
+    <message>
+        <source>Pause past its TTL (%1 s)</source>
+        <translation>暂停超过其 TTL（%1 秒）</translation>
+    </message>
+</context>
+<context>
+    <name>ClientRegistry</name>
+    <message>
+        <source>a client named &apos;%1&apos; exists already</source>
+        <translation>名为“%1”的客户端已存在</translation>
+    </message>
+    <message>
+        <source>%1 added</source>
+        <translation>已添加 %1</translation>
+    </message>
+    <message>
+        <source>no client named &apos;%1&apos;</source>
+        <translation>没有名为“%1”的客户端</translation>
+    </message>
+    <message>
+        <source>%1 removed</source>
+        <translation>已移除 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>settings changed for %n client(s)</source>
+        <translation>
+            <numerusform>已修改 %n 个客户端的设置</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>defaults: %1</source>
+        <translation>默认值：%1</translation>
+    </message>
+    <message>
+        <source>pause armed before the write</source>
+        <translation>已设定在写入前暂停</translation>
+    </message>
+</context>
+<context>
+    <name>ClientSettingField</name>
+    <message>
+        <source>TTL (ms)</source>
+        <translation>TTL（毫秒）</translation>
+    </message>
+    <message>
+        <source>How long a lock key lives on a node before it expires.</source>
+        <translation>锁键在节点上存活多久后过期。</translation>
+    </message>
+    <message>
+        <source>Per-node timeout (ms)</source>
+        <translation>单节点超时（毫秒）</translation>
+    </message>
+    <message>
+        <source>How long to wait for one node&apos;s answer; below the TTL, best far below it.</source>
+        <translation>等待一个节点回答的时长；必须小于 TTL，最好远小于。</translation>
+    </message>
+    <message>
+        <source>Drift factor</source>
+        <translation>漂移系数</translation>
+    </message>
+    <message>
+        <source>Clock drift allowance as a share of the TTL (0.01 = 1 %).</source>
+        <translation>时钟漂移余量，占 TTL 的比例（0.01 = 1 %）。</translation>
+    </message>
+    <message>
+        <source>Drift constant (ms)</source>
+        <translation>漂移常量（毫秒）</translation>
+    </message>
+    <message>
+        <source>Clock drift allowance added to the share above.</source>
+        <translation>在上述比例之外再加的时钟漂移余量。</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>重试次数</translation>
+    </message>
+    <message>
+        <source>Further attempts after a failed first try.</source>
+        <translation>第一次尝试失败后的额外尝试次数。</translation>
+    </message>
+    <message>
+        <source>Retry delay (ms)</source>
+        <translation>重试延迟（毫秒）</translation>
+    </message>
+    <message>
+        <source>The fixed part of the wait before a retry.</source>
+        <translation>重试前等待时间的固定部分。</translation>
+    </message>
+    <message>
+        <source>Retry jitter (ms)</source>
+        <translation>重试抖动（毫秒）</translation>
+    </message>
+    <message>
+        <source>The largest random part added to the retry delay.</source>
+        <translation>加到重试延迟上的随机部分的最大值。</translation>
+    </message>
+    <message>
+        <source>Random jitter</source>
+        <translation>随机抖动</translation>
+    </message>
+    <message>
+        <source>Off: every client retries in lock step, which shows split votes.</source>
+        <translation>关闭：所有客户端步调一致地重试，从而出现选票分裂。</translation>
+    </message>
+    <message>
+        <source>Max extensions</source>
+        <translation>最大续期次数</translation>
+    </message>
+    <message>
+        <source>How many times a held lock may be extended.</source>
+        <translation>已持有的锁最多可以续期多少次。</translation>
+    </message>
+    <message>
+        <source>Work time (ms or MIN-MAX)</source>
+        <translation>工作时间（毫秒或 最小-最大）</translation>
+    </message>
+    <message>
+        <source>How long the client works under the lock, e.g. 1500-2500.</source>
+        <translation>客户端在锁保护下工作的时长，例如 1500-2500。</translation>
+    </message>
+    <message>
+        <source>Think time (ms)</source>
+        <translation>思考时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>The pause between a release and the next acquire.</source>
+        <translation>释放与下一次获取之间的间隔。</translation>
+    </message>
+    <message>
+        <source>Auto-extend</source>
+        <translation>自动续期</translation>
+    </message>
+    <message>
+        <source>Extend the lock when its validity runs low.</source>
+        <translation>有效期不足时为锁续期。</translation>
+    </message>
+    <message>
+        <source>Extend below (ms)</source>
+        <translation>低于此值时续期（毫秒）</translation>
+    </message>
+    <message>
+        <source>Auto-extend when the believed validity falls below this; below the TTL.</source>
+        <translation>当认为的有效期低于此值时自动续期；必须小于 TTL。</translation>
+    </message>
+    <message>
+        <source>Careful</source>
+        <translation>谨慎</translation>
+    </message>
+    <message>
+        <source>On: gives up when its validity ends inside the critical section and checks it right before writing. Off: the seed&apos;s naive code, it writes anyway.</source>
+        <translation>开启：有效期在临界区内结束时放弃，并在写入前一刻再检查一次。关闭：种子文章中的朴素代码，照样写入。</translation>
+    </message>
+    <message>
+        <source>Network delay (ms)</source>
+        <translation>网络延迟（毫秒）</translation>
+    </message>
+    <message>
+        <source>The client&apos;s own distance to the nodes: each node&apos;s delay drawn once from 0 to this, as for a client on another host (split votes need it).</source>
+        <translation>客户端自己到各节点的距离：每个节点的延迟在 0 到此值之间抽取一次，如同客户端在另一台主机上（选票分裂需要它）。</translation>
+    </message>
+    <message>
+        <source>Fencing tokens</source>
+        <translation>栅栏令牌</translation>
+    </message>
+    <message>
+        <source>Take a fencing token with the lock; the storage refuses a write whose token is not newer than the last it took.</source>
+        <translation>随锁一起取得栅栏令牌；若写入的令牌不比存储上次接受的更新，存储就拒绝该写入。</translation>
+    </message>
+</context>
+<context>
+    <name>ClientSettingsDialog</name>
+    <message>
+        <source>Settings of all clients</source>
+        <translation>所有客户端的设置</translation>
+    </message>
+    <message>
+        <source>Settings of %1</source>
+        <translation>%1 的设置</translation>
+    </message>
+    <message>
+        <source>Changes apply to the client&apos;s next acquisition.</source>
+        <translation>修改将在客户端下一次获取锁时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>ClientSettingsForm</name>
+    <message>
+        <source>Nothing was applied: fix the values marked in red.</source>
+        <translation>未应用任何修改：请修正标红的值。</translation>
+    </message>
+    <message>
+        <source>Nothing was applied: %1</source>
+        <translation>未应用任何修改：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CommandCatalogue</name>
+    <message>
+        <source>add a client (optionally named, with settings) and start its loop</source>
+        <translation>添加一个客户端（可指定名称和设置）并启动其循环</translation>
+    </message>
+    <message>
+        <source>remove a client</source>
+        <translation>移除一个客户端</translation>
+    </message>
+    <message>
+        <source>stop clients; a holder releases first</source>
+        <translation>停止客户端；持有者先释放锁</translation>
+    </message>
+    <message>
+        <source>start stopped clients again</source>
+        <translation>重新启动已停止的客户端</translation>
+    </message>
+    <message>
+        <source>change settings (all checked first; all or nothing)</source>
+        <translation>修改设置（先全部检查；要么全部生效，要么全不生效）</translation>
+    </message>
+    <message>
+        <source>the client vanishes without releasing: its keys live out their TTL</source>
+        <translation>客户端不释放就消失：它的键存活到 TTL 结束</translation>
+    </message>
+    <message>
+        <source>a stop-the-world pause (GC pause), now or armed for the moment before its write</source>
+        <translation>一次全停顿暂停（GC 暂停），立即发生或设定在写入前一刻</translation>
+    </message>
+    <message>
+        <source>end a pause</source>
+        <translation>结束暂停</translation>
+    </message>
+    <message>
+        <source>a crashed client comes back</source>
+        <translation>已崩溃的客户端重新回来</translation>
+    </message>
+    <message>
+        <source>cut the client off from those nodes</source>
+        <translation>切断客户端与这些节点的连接</translation>
+    </message>
+    <message>
+        <source>settings for clients added later</source>
+        <translation>之后添加的客户端所用的设置</translation>
+    </message>
+    <message>
+        <source>crash the node (SIGKILL; external: SHUTDOWN NOSAVE)</source>
+        <translation>使节点崩溃（SIGKILL；外部节点：SHUTDOWN NOSAVE）</translation>
+    </message>
+    <message>
+        <source>freeze the node (SIGSTOP; external: CLIENT PAUSE WRITE), for MS or until resumed</source>
+        <translation>冻结节点（SIGSTOP；外部节点：CLIENT PAUSE WRITE），持续 MS 毫秒或直到恢复</translation>
+    </message>
+    <message>
+        <source>end a node&apos;s pause</source>
+        <translation>结束节点的暂停</translation>
+    </message>
+    <message>
+        <source>respawn now, or stay down MS first (default: the largest TTL in use + 1 s)</source>
+        <translation>立即重生，或先停机 MS 毫秒（默认：当前最大 TTL + 1 秒）</translation>
+    </message>
+    <message>
+        <source>graceful shutdown (SIGTERM; external: SHUTDOWN SAVE)</source>
+        <translation>优雅关闭（SIGTERM；外部节点：SHUTDOWN SAVE）</translation>
+    </message>
+    <message>
+        <source>AOF mode, now (CONFIG SET) and at the next start</source>
+        <translation>AOF 模式，立即生效（CONFIG SET）并在下次启动时生效</translation>
+    </message>
+    <message>
+        <source>cut the node off from every client, or from those named</source>
+        <translation>切断节点与所有客户端的连接，或只与指定的客户端</translation>
+    </message>
+    <message>
+        <source>delay requests through the node&apos;s proxy (0 clears)</source>
+        <translation>延迟经过节点代理的请求（0 表示清除）</translation>
+    </message>
+    <message>
+        <source>drop whole requests through the node&apos;s proxy (0 clears)</source>
+        <translation>丢弃经过节点代理的整个请求（0 表示清除）</translation>
+    </message>
+    <message>
+        <source>the node&apos;s clock jumps forward: its keys expire MS early</source>
+        <translation>节点的时钟向前跳：它的键提前 MS 毫秒过期</translation>
+    </message>
+    <message>
+        <source>end partition, latency, drop and the clock mark</source>
+        <translation>结束网络分区、延迟、丢包和时钟标记</translation>
+    </message>
+    <message>
+        <source>put N items on the storage (clients then buy one per critical section); alone: report the stock</source>
+        <translation>在存储上放 N 件商品（之后客户端每个临界区买一件）；不带参数：报告库存</translation>
+    </message>
+    <message>
+        <source>the commands, or one command in full</source>
+        <translation>所有命令，或某个命令的完整说明</translation>
+    </message>
+    <message>
+        <source>narration: a caption in the window, a line in the history</source>
+        <translation>旁白：窗口中的字幕，历史中的一行</translation>
+    </message>
+    <message>
+        <source>the same narration in Chinese</source>
+        <translation>同一段旁白的中文版</translation>
+    </message>
+    <message>
+        <source>the same narration in Japanese</source>
+        <translation>同一段旁白的日文版</translation>
+    </message>
+    <message>
+        <source>wait MS milliseconds</source>
+        <translation>等待 MS 毫秒</translation>
+    </message>
+    <message>
+        <source>wait until the client is in STATE (default at most 30 s); a timeout fails the scenario</source>
+        <translation>等待客户端进入 STATE 状态（默认最多 30 秒）；超时则场景失败</translation>
+    </message>
+    <message>
+        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s (see the README)</source>
+        <translation>等待某个 EVENT 发生，EVENT(CLIENT) 表示某个客户端的事件（见 README）</translation>
+    </message>
+    <message>
+        <source>every random choice (tokens aside) comes from N: the run replays the same way</source>
+        <translation>除令牌外的所有随机选择都来自 N：这次运行会以同样方式重放</translation>
+    </message>
+    <message>
+        <source>checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, or `expect safe`</source>
+        <translation>在结束时检查：NAME OP NUMBER，NAME(CLIENT) 表示某个客户端，或 `expect safe`</translation>
+    </message>
+    <message>
+        <source>no command &apos;%1&apos; (help lists them all)</source>
+        <translation>没有命令“%1”（help 列出全部命令）</translation>
+    </message>
+</context>
+<context>
+    <name>CommandParser</name>
+    <message>
+        <source>%1 must not be negative (got %2)</source>
+        <translation>%1 不能为负（得到 %2）</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number%2, not &apos;%3&apos;</source>
+        <translation>%1 必须是整数%2，而不是“%3”</translation>
+    </message>
+    <message>
+        <source>%1 must be at most %2%3 (got %4)</source>
+        <translation>%1 最大为 %2%3（得到 %4）</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2%3 (got %4)</source>
+        <translation>%1 最小为 %2%3（得到 %4）</translation>
+    </message>
+    <message>
+        <source>no node &apos;%1&apos;: nodes are numbered 1 to %2</source>
+        <translation>没有节点“%1”：节点编号为 1 到 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be one of %2, not &apos;%3&apos;</source>
+        <translation>%1 必须是 %2 之一，而不是“%3”</translation>
+    </message>
+    <message>
+        <source>expected &apos;%1&apos;, not &apos;%2&apos;</source>
+        <translation>应为“%1”，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>expected key=value, not &apos;%1&apos;</source>
+        <translation>应为 key=value，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>&apos;all&apos; names every client; choose another name</source>
+        <translation>“all”指所有客户端；请换一个名称</translation>
+    </message>
+    <message>
+        <source>a name may not contain &apos;=&apos;</source>
+        <translation>名称中不能包含“=”</translation>
+    </message>
+    <message>
+        <source>empty command</source>
+        <translation>空命令</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos; (help lists them)</source>
+        <translation>未知命令“%1”（help 列出全部命令）</translation>
+    </message>
+    <message>
+        <source>missing %1 (usage: %2)</source>
+        <translation>缺少 %1（用法：%2）</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; (usage: %2)</source>
+        <translation>多余的“%1”（用法：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTest</name>
+    <message>
+        <source>Redis answered</source>
+        <translation>Redis 已应答</translation>
+    </message>
+    <message>
+        <source>Redis %1</source>
+        <translation>Redis %1</translation>
+    </message>
+    <message>
+        <source>the connection was closed</source>
+        <translation>连接已关闭</translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleView</name>
+    <message>
+        <source>refused: </source>
+        <translation>已拒绝：</translation>
+    </message>
+    <message>
+        <source>A command or directive, e.g. node kill 3 · client pause C1 3000 · help</source>
+        <translation>命令或指令，例如 node kill 3 · client pause C1 3000 · help</translation>
+    </message>
+    <message>
+        <source>Enter runs the line; Up and Down walk the lines typed before; Tab completes a verb.</source>
+        <translation>回车执行该行；上下键浏览之前输入的行；Tab 补全动词。</translation>
+    </message>
+</context>
+<context>
+    <name>Engine</name>
+    <message>
+        <source>column %1: %2</source>
+        <translation>第 %1 列：%2</translation>
+    </message>
+</context>
+<context>
+    <name>EnumText</name>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>acquiring</source>
+        <translation>获取中</translation>
+    </message>
+    <message>
+        <source>holding</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>releasing</source>
+        <translation>释放中</translation>
+    </message>
+    <message>
+        <source>waiting to retry</source>
+        <translation>等待重试</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>宕机</translation>
+    </message>
+    <message>
+        <source>acquire</source>
+        <translation>获取</translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>extend</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>no quorum</source>
+        <translation>未达法定人数</translation>
+    </message>
+    <message>
+        <source>split vote</source>
+        <translation>选票分裂</translation>
+    </message>
+    <message>
+        <source>validity expired</source>
+        <translation>有效期已过</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>无法访问</translation>
+    </message>
+    <message>
+        <source>extension limit</source>
+        <translation>续期次数已达上限</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>too few nodes said yes (refused, down or timed out)</source>
+        <translation>同意的节点太少（拒绝、宕机或超时）</translation>
+    </message>
+    <message>
+        <source>the votes were split: nobody reached a majority</source>
+        <translation>选票分裂：没有人得到多数派</translation>
+    </message>
+    <message>
+        <source>a majority, but slower than the TTL allows</source>
+        <translation>得到了多数派，但比 TTL 允许的更慢</translation>
+    </message>
+    <message>
+        <source>the storage refused a stale fencing token</source>
+        <translation>存储拒绝了一个过期的栅栏令牌</translation>
+    </message>
+    <message>
+        <source>a node or the storage answered an error</source>
+        <translation>某个节点或存储返回了错误</translation>
+    </message>
+    <message>
+        <source>the storage did not answer</source>
+        <translation>存储没有应答</translation>
+    </message>
+    <message>
+        <source>the bound on extensions was reached</source>
+        <translation>已达到续期次数的上限</translation>
+    </message>
+    <message>
+        <source>the client crashed or stopped before the answer</source>
+        <translation>客户端在得到回答之前崩溃或停止了</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>taken</source>
+        <translation>已被占用</translation>
+    </message>
+    <message>
+        <source>timeout</source>
+        <translation>超时</translation>
+    </message>
+</context>
+<context>
+    <name>EventLogModel</name>
+    <message>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>时间（秒）</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>EventLogView</name>
+    <message>
+        <source>All events</source>
+        <translation>所有事件</translation>
+    </message>
+    <message>
+        <source>Show only the events of one client.</source>
+        <translation>只显示某个客户端的事件。</translation>
+    </message>
+    <message>
+        <source>Show only the events of one node.</source>
+        <translation>只显示某个节点的事件。</translation>
+    </message>
+    <message>
+        <source>Show only one kind of event.</source>
+        <translation>只显示一种事件。</translation>
+    </message>
+    <message>
+        <source>Events shown / kept (the log keeps the latest %L1).</source>
+        <translation>显示的事件 / 保留的事件（日志保留最新的 %L1 条）。</translation>
+    </message>
+    <message>
+        <source>The latest events of the run, oldest at the top.</source>
+        <translation>本次运行的最新事件，最早的在最上面。</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>All clients</source>
+        <translation>所有客户端</translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation>所有节点</translation>
+    </message>
+    <message>
+        <source>%L1 / %L2</source>
+        <translation>%L1 / %L2</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+</context>
+<context>
+    <name>EventText</name>
+    <message>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>refused: </source>
+        <translation>已拒绝：</translation>
+    </message>
+    <message>
+        <source>%1 up</source>
+        <translation>%1 已启动</translation>
+    </message>
+    <message>
+        <source>%1 up (%2)</source>
+        <translation>%1 已启动（%2）</translation>
+    </message>
+    <message>
+        <source>%1 down: %2</source>
+        <translation>%1 宕机：%2</translation>
+    </message>
+    <message>
+        <source>%1 added</source>
+        <translation>已添加 %1</translation>
+    </message>
+    <message>
+        <source>%1 removed</source>
+        <translation>已移除 %1</translation>
+    </message>
+    <message>
+        <source>%1 is %2</source>
+        <translation>%1 现为 %2</translation>
+    </message>
+    <message>
+        <source>%1 LOST THE LOCK: its validity ended inside the critical section</source>
+        <translation>%1 失去了锁：它的有效期在临界区内结束了</translation>
+    </message>
+    <message>
+        <source>%1 left its critical section (%2) after %3</source>
+        <translation>%1 离开了临界区（%2），用时 %3</translation>
+    </message>
+    <message>
+        <source>stock set to %1 on the storage</source>
+        <translation>存储上的库存设为 %1</translation>
+    </message>
+    <message>
+        <source>%1 tries to acquire %2</source>
+        <translation>%1 尝试获取 %2</translation>
+    </message>
+    <message>
+        <source>%1 releases %2</source>
+        <translation>%1 释放 %2</translation>
+    </message>
+    <message>
+        <source>%1 asks to extend its lock</source>
+        <translation>%1 请求为它的锁续期</translation>
+    </message>
+    <message>
+        <source>%1 reads the stock</source>
+        <translation>%1 读取库存</translation>
+    </message>
+    <message>
+        <source>%1 writes stock = %2</source>
+        <translation>%1 写入 库存 = %2</translation>
+    </message>
+    <message>
+        <source>%1 writes stock = %2 with fence %3</source>
+        <translation>%1 写入 库存 = %2，栅栏令牌 %3</translation>
+    </message>
+    <message>
+        <source>%1 acquired %2 on nodes %3 · valid %4 · token %5</source>
+        <translation>%1 在节点 %3 上获得了 %2 · 有效 %4 · 令牌 %5</translation>
+    </message>
+    <message>
+        <source> · fence %1</source>
+        <translation> · 栅栏 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 released %2 on %n node(s)</source>
+        <translation>
+            <numerusform>%1 在 %n 个节点上释放了 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 extended its lock · valid %2</source>
+        <translation>%1 为锁续期 · 有效 %2</translation>
+    </message>
+    <message>
+        <source>%1 read stock = %2</source>
+        <translation>%1 读到 库存 = %2</translation>
+    </message>
+    <message>
+        <source>%1 wrote stock = %2: one item sold</source>
+        <translation>%1 写入 库存 = %2：卖出一件</translation>
+    </message>
+    <message>
+        <source>%1 did not get %2: %3</source>
+        <translation>%1 未获得 %2：%3</translation>
+    </message>
+    <message>
+        <source>the storage REJECTED %1&apos;s stale write (fence %2): %3</source>
+        <translation>存储拒绝了 %1 的过期写入（栅栏 %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write failed: %2</source>
+        <translation>%1 的写入失败：%2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s release failed: %2</source>
+        <translation>%1 的释放失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 could not extend: %2</source>
+        <translation>%1 无法续期：%2</translation>
+    </message>
+    <message>
+        <source>%1 could not read the stock: %2</source>
+        <translation>%1 无法读取库存：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, quorum in %3</source>
+        <translation>%1：%2 票，%3 内达到法定人数</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, SPLIT VOTE (nobody has a quorum)</source>
+        <translation>%1：%2 票，选票分裂（没有人达到法定人数）</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, but %3 used up the validity</source>
+        <translation>%1：%2 票，但 %3 耗尽了有效期</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, no quorum</source>
+        <translation>%1：%2 票，未达法定人数</translation>
+    </message>
+    <message>
+        <source>%1 → %2 %3: %4</source>
+        <translation>%1 → %2 %3：%4</translation>
+    </message>
+    <message>
+        <source> by %1</source>
+        <translation>，持有者 %1</translation>
+    </message>
+    <message>
+        <source>foreign %1</source>
+        <translation>外部 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 · %3</source>
+        <translation>%1：%2 · %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 ended</source>
+        <translation>%1：%2 结束</translation>
+    </message>
+    <message>
+        <source> after %1</source>
+        <translation>，用时 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 and %3 ended after %4</source>
+        <translation>%2 与 %3 的 %1 在 %4 后结束</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN: %1 and %2 are both in their critical sections on %3</source>
+        <translation>互斥被破坏：%1 和 %2 同时处于 %3 的临界区</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: the storage accepted a stale write from %1 after %2 acquired</source>
+        <translation>数据受损：在 %2 获得锁之后，存储接受了 %1 的过期写入</translation>
+    </message>
+    <message numerus="yes">
+        <source>DATA DAMAGED: %1&apos;s write erased %n sale(s) it never saw</source>
+        <translation>
+            <numerusform>数据受损：%1 的写入抹掉了它没看到的 %n 笔销售</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>DATA DAMAGED: oversold, %1 sold %n item(s) that were not there</source>
+        <translation>
+            <numerusform>数据受损：超卖，%1 卖出了 %n 件并不存在的商品</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (nodes %1)</source>
+        <translation>（节点 %1）</translation>
+    </message>
+    <message>
+        <source>acquire</source>
+        <translation>获取</translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>extend</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>taken</source>
+        <translation>已被占用</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>宕机</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>acquiring</source>
+        <translation>获取中</translation>
+    </message>
+    <message>
+        <source>holding</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>releasing</source>
+        <translation>释放中</translation>
+    </message>
+    <message>
+        <source>waiting-retry</source>
+        <translation>等待重试</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>no quorum</source>
+        <translation>未达法定人数</translation>
+    </message>
+    <message>
+        <source>split vote</source>
+        <translation>选票分裂</translation>
+    </message>
+    <message>
+        <source>validity expired</source>
+        <translation>有效期已过</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>无法访问</translation>
+    </message>
+    <message>
+        <source>extension limit</source>
+        <translation>续期次数已达上限</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>ExternalNodeControl</name>
+    <message>
+        <source>its time was up</source>
+        <translation>时间到了</translation>
+    </message>
+    <message>
+        <source>back up</source>
+        <translation>重新启动</translation>
+    </message>
+    <message>
+        <source>shut down</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>CLIENT PAUSE WRITE: writes wait</source>
+        <translation>CLIENT PAUSE WRITE：写入需等待</translation>
+    </message>
+    <message>
+        <source>node %1 is not paused</source>
+        <translation>节点 %1 没有暂停</translation>
+    </message>
+    <message>
+        <source>resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>node %1 is external: start it yourself, the app reconnects on its own</source>
+        <translation>节点 %1 是外部节点：请自行启动它，应用会自动重新连接</translation>
+    </message>
+    <message>
+        <source>external node: faults go through Redis (SHUTDOWN, CLIENT PAUSE, CONFIG) and the app&apos;s proxy; restart it yourself</source>
+        <translation>外部节点：故障通过 Redis（SHUTDOWN、CLIENT PAUSE、CONFIG）和应用的代理注入；请自行重启它</translation>
+    </message>
+</context>
+<context>
+    <name>FaultText</name>
+    <message>
+        <source>for %1 s</source>
+        <translation>持续 %1 秒</translation>
+    </message>
+    <message>
+        <source>for %1:%2</source>
+        <translation>持续 %1:%2</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>已杀死</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>restart pending</source>
+        <translation>等待重启</translation>
+    </message>
+    <message>
+        <source>shut down</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>partitioned</source>
+        <translation>网络分区</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>drops requests</source>
+        <translation>丢弃请求</translation>
+    </message>
+    <message>
+        <source>clock jumped</source>
+        <translation>时钟跳变</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>%1 后</translation>
+    </message>
+    <message>
+        <source>%1 left</source>
+        <translation>剩余 %1</translation>
+    </message>
+    <message>
+        <source>Crashed without a goodbye: a node without persistence comes back empty.</source>
+        <translation>不告而别地崩溃：没有持久化的节点回来时是空的。</translation>
+    </message>
+    <message>
+        <source>Frozen: it keeps its keys (their TTLs keep running) but answers nothing.</source>
+        <translation>冻结：它保留着键（TTL 继续计时），但什么也不回答。</translation>
+    </message>
+    <message>
+        <source>Stays down until every key it had has expired, then starts again: the safe way back.</source>
+        <translation>保持宕机，直到它拥有的每个键都已过期，然后再启动：安全的恢复方式。</translation>
+    </message>
+    <message>
+        <source>Stopped cleanly.</source>
+        <translation>已正常停止。</translation>
+    </message>
+    <message>
+        <source>Still up, but the clients named cannot reach it: their requests time out.</source>
+        <translation>仍在运行，但指定的客户端无法访问它：它们的请求会超时。</translation>
+    </message>
+    <message>
+        <source>Every request to this node is delayed; past the client&apos;s node timeout it counts as a timeout.</source>
+        <translation>发往此节点的每个请求都会被延迟；超过客户端的节点超时就算作超时。</translation>
+    </message>
+    <message>
+        <source>This share of requests is lost on the way: the client sees a timeout.</source>
+        <translation>这一比例的请求在途中丢失：客户端看到的是超时。</translation>
+    </message>
+    <message>
+        <source>Its clock ran ahead: its keys expire that much early, while their owner still counts on them.</source>
+        <translation>它的时钟跑快了：它的键提前这么多过期，而键的主人仍依赖着它们。</translation>
+    </message>
+    <message>
+        <source>
+Since %1 on the run clock.</source>
+        <translation>
+自运行时钟 %1 起。</translation>
+    </message>
+    <message>
+        <source>AOF always</source>
+        <translation>AOF always</translation>
+    </message>
+    <message>
+        <source>AOF everysec</source>
+        <translation>AOF everysec</translation>
+    </message>
+    <message>
+        <source>no AOF</source>
+        <translation>无 AOF</translation>
+    </message>
+    <message>
+        <source>Persistence: AOF, fsync on every write. A crashed node comes back with every key it had acknowledged.</source>
+        <translation>持久化：AOF，每次写入都 fsync。崩溃的节点回来时拥有它确认过的所有键。</translation>
+    </message>
+    <message>
+        <source>Persistence: AOF, fsync once a second. A crashed node may come back without the keys of its last second.</source>
+        <translation>持久化：AOF，每秒 fsync 一次。崩溃的节点回来时可能缺少最后一秒的键。</translation>
+    </message>
+    <message>
+        <source>Persistence: none. A crashed node comes back empty: restart it only after the longest TTL, or a second client can win a majority.</source>
+        <translation>持久化：无。崩溃的节点回来时是空的：只能在最长 TTL 之后再重启它，否则第二个客户端可能赢得多数派。</translation>
+    </message>
+    <message>
+        <source>Persistence: %1</source>
+        <translation>持久化：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Fleet</name>
+    <message>
+        <source>starting %1 local redis-server nodes</source>
+        <translation>正在启动 %1 个本地 redis-server 节点</translation>
+    </message>
+</context>
+<context>
+    <name>FleetNode</name>
+    <message>
+        <source>cannot %1 node %2 now (it is %3</source>
+        <translation>现在无法对节点 %2 执行 %1（它处于 %3</translation>
+    </message>
+    <message>
+        <source>node %1 %2</source>
+        <translation>节点 %1 %2</translation>
+    </message>
+    <message>
+        <source>partitioned from every client</source>
+        <translation>与所有客户端分区</translation>
+    </message>
+    <message>
+        <source>no client named &apos;%1&apos;</source>
+        <translation>没有名为“%1”的客户端</translation>
+    </message>
+    <message>
+        <source>partitioned from %1</source>
+        <translation>与 %1 分区</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>healed</source>
+        <translation>已修复</translation>
+    </message>
+    <message>
+        <source>has no added latency</source>
+        <translation>没有附加延迟</translation>
+    </message>
+    <message>
+        <source>latency %1±%2 ms</source>
+        <translation>延迟 %1±%2 毫秒</translation>
+    </message>
+    <message>
+        <source>drops nothing</source>
+        <translation>不丢弃任何请求</translation>
+    </message>
+    <message>
+        <source>drops %1% of requests</source>
+        <translation>丢弃 %1% 的请求</translation>
+    </message>
+    <message>
+        <source>clock</source>
+        <translation>时钟</translation>
+    </message>
+    <message>
+        <source>jumped again</source>
+        <translation>再次跳变</translation>
+    </message>
+    <message>
+        <source>clock +%1 ms: keys expire early</source>
+        <translation>时钟 +%1 毫秒：键提前过期</translation>
+    </message>
+</context>
+<context>
+    <name>KeyListView</name>
+    <message>
+        <source>no lock key</source>
+        <translation>没有锁键</translation>
+    </message>
+    <message>
+        <source>keys unknown</source>
+        <translation>键未知</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>无 TTL</translation>
+    </message>
+    <message>
+        <source>fence %1 · %2</source>
+        <translation>栅栏 %1 · %2</translation>
+    </message>
+    <message>
+        <source>A foreign client (not one of ours)</source>
+        <translation>外部客户端（不是本应用的）</translation>
+    </message>
+    <message>
+        <source>its TTL ran out and the node let it expire</source>
+        <translation>它的 TTL 用完了，节点让它过期</translation>
+    </message>
+    <message>
+        <source>it was deleted with %1 still left</source>
+        <translation>它在还剩 %1 时被删除</translation>
+    </message>
+    <message>
+        <source>the node cannot be read now: whether the key is still there is unknown</source>
+        <translation>现在无法读取该节点：不知道键是否还在</translation>
+    </message>
+    <message>
+        <source>it has no TTL, so it never expires on its own</source>
+        <translation>它没有 TTL，所以永远不会自行过期</translation>
+    </message>
+    <message>
+        <source>%1 left (the bar counts down from the node&apos;s last PTTL reading)</source>
+        <translation>剩余 %1（进度条从节点最近一次的 PTTL 读数开始倒数）</translation>
+    </message>
+    <message>
+        <source>%1 holds key &quot;%2&quot; on this node with token %3…; %4.</source>
+        <translation>%1 在此节点上持有键“%2”，令牌 %3…；%4。</translation>
+    </message>
+    <message>
+        <source>No lock key on this node right now.</source>
+        <translation>此节点上目前没有锁键。</translation>
+    </message>
+    <message>
+        <source>The node cannot be read now; keys are shown as last seen.</source>
+        <translation>现在无法读取该节点；显示的是最后看到的键。</translation>
+    </message>
+</context>
+<context>
+    <name>LocalNodeControl</name>
+    <message>
+        <source>killed</source>
+        <translation>已杀死</translation>
+    </message>
+    <message>
+        <source>SIGKILL: crashed, no goodbye</source>
+        <translation>SIGKILL：崩溃，不告而别</translation>
+    </message>
+    <message>
+        <source>node %1 killed</source>
+        <translation>节点 %1 已被杀死</translation>
+    </message>
+    <message>
+        <source>SIGSTOP: connections accepted, nothing answered</source>
+        <translation>SIGSTOP：接受连接，但什么也不回答</translation>
+    </message>
+    <message>
+        <source>node %1 paused for %2 ms</source>
+        <translation>节点 %1 暂停 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>node %1 paused</source>
+        <translation>节点 %1 已暂停</translation>
+    </message>
+    <message>
+        <source>node %1 is not paused</source>
+        <translation>节点 %1 没有暂停</translation>
+    </message>
+    <message>
+        <source>SIGCONT</source>
+        <translation>SIGCONT</translation>
+    </message>
+    <message>
+        <source>node %1 resumed</source>
+        <translation>节点 %1 已继续</translation>
+    </message>
+    <message>
+        <source>stays down %1 s, then restarts</source>
+        <translation>停机 %1 秒，然后重启</translation>
+    </message>
+    <message>
+        <source>node %1 restarts in %2 ms</source>
+        <translation>节点 %1 将在 %2 毫秒后重启</translation>
+    </message>
+    <message>
+        <source>node %1 restarting</source>
+        <translation>节点 %1 正在重启</translation>
+    </message>
+    <message>
+        <source>shut down</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>SIGTERM: graceful shutdown</source>
+        <translation>SIGTERM：优雅关闭</translation>
+    </message>
+    <message>
+        <source>node %1 shutting down</source>
+        <translation>节点 %1 正在关闭</translation>
+    </message>
+    <message>
+        <source>restarted</source>
+        <translation>已重启</translation>
+    </message>
+    <message>
+        <source>the process ended on its own: %1</source>
+        <translation>进程自行结束了：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockClient</name>
+    <message>
+        <source>the storage holds fence %1</source>
+        <translation>存储持有栅栏 %1</translation>
+    </message>
+    <message>
+        <source>cannot %1 %2 while it is %3</source>
+        <translation>%2 处于 %3 时无法 %1</translation>
+    </message>
+    <message>
+        <source>restarted</source>
+        <translation>已重启</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Redlock Scope</source>
+        <translation>Redlock Scope</translation>
+    </message>
+    <message>
+        <source>No clients yet: press A to add one.</source>
+        <translation>还没有客户端：按 A 添加一个。</translation>
+    </message>
+    <message>
+        <source>Event log</source>
+        <translation>事件日志</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>控制台</translation>
+    </message>
+    <message>
+        <source>&amp;Add client</source>
+        <translation>添加客户端(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a client with the default settings</source>
+        <translation>用默认设置添加一个客户端</translation>
+    </message>
+    <message>
+        <source>S&amp;top all</source>
+        <translation>全部停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop every client (holders release first)</source>
+        <translation>停止所有客户端（持有者先释放）</translation>
+    </message>
+    <message>
+        <source>Sta&amp;rt all</source>
+        <translation>全部启动(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start every stopped client</source>
+        <translation>启动所有已停止的客户端</translation>
+    </message>
+    <message>
+        <source>Stop / start all</source>
+        <translation>全部停止 / 启动</translation>
+    </message>
+    <message>
+        <source>Stop all clients, or start them all when all are stopped</source>
+        <translation>停止所有客户端；若都已停止则全部启动</translation>
+    </message>
+    <message>
+        <source>Settings of all clients…</source>
+        <translation>所有客户端的设置…</translation>
+    </message>
+    <message>
+        <source>Change the settings of every client at once</source>
+        <translation>一次修改所有客户端的设置</translation>
+    </message>
+    <message>
+        <source>Client &amp;defaults…</source>
+        <translation>客户端默认值(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Settings for clients added from now on</source>
+        <translation>之后添加的客户端所用的设置</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes…</source>
+        <translation>节点(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Edit the nodes, test their connections, switch between saved fleets</source>
+        <translation>编辑节点、测试连接、在已保存的节点组之间切换</translation>
+    </message>
+    <message>
+        <source>&amp;GC-pause the holder</source>
+        <translation>GC 暂停持有者(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Pause whichever client holds the lock now, past its TTL (the GC-pause demo)</source>
+        <translation>暂停此刻持有锁的客户端，时间超过其 TTL（GC 暂停演示）</translation>
+    </message>
+    <message>
+        <source>&amp;Large type</source>
+        <translation>大号字体(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Large type for the back of the room</source>
+        <translation>大号字体，让教室后排也能看清</translation>
+    </message>
+    <message>
+        <source>Bigger type</source>
+        <translation>放大字体</translation>
+    </message>
+    <message>
+        <source>Smaller type</source>
+        <translation>缩小字体</translation>
+    </message>
+    <message>
+        <source>Normal type</source>
+        <translation>正常字体</translation>
+    </message>
+    <message>
+        <source>Normal type size</source>
+        <translation>正常字体大小</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>深色主题(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Switch between the light and the dark theme</source>
+        <translation>在浅色和深色主题之间切换</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Full screen on or off</source>
+        <translation>打开或关闭全屏</translation>
+    </message>
+    <message>
+        <source>&amp;Event log</source>
+        <translation>事件日志(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Show or hide the event log</source>
+        <translation>显示或隐藏事件日志</translation>
+    </message>
+    <message>
+        <source>&amp;Console</source>
+        <translation>控制台(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the console: type commands and directives</source>
+        <translation>显示或隐藏控制台：输入命令和指令</translation>
+    </message>
+    <message>
+        <source>Select node %1</source>
+        <translation>选择节点 %1</translation>
+    </message>
+    <message>
+        <source>Deselect node</source>
+        <translation>取消选择节点</translation>
+    </message>
+    <message>
+        <source>Deselect the node</source>
+        <translation>取消选择该节点</translation>
+    </message>
+    <message>
+        <source>&amp;Kill node</source>
+        <translation>杀死节点(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Kill the selected node</source>
+        <translation>杀死选中的节点</translation>
+    </message>
+    <message>
+        <source>&amp;Pause / resume node</source>
+        <translation>暂停 / 继续节点(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause the selected node, or resume it when paused</source>
+        <translation>暂停选中的节点；若已暂停则继续</translation>
+    </message>
+    <message>
+        <source>&amp;Restart node</source>
+        <translation>重启节点(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restart the selected node</source>
+        <translation>重启选中的节点</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume node</source>
+        <translation>继续节点(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Resume the selected node</source>
+        <translation>继续选中的节点</translation>
+    </message>
+    <message>
+        <source>Partitio&amp;n node</source>
+        <translation>节点网络分区(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Partition the selected node from every client</source>
+        <translation>将选中的节点与所有客户端分区</translation>
+    </message>
+    <message>
+        <source>&amp;Heal node</source>
+        <translation>修复节点(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Heal the selected node (partition, latency, drops, clock jump)</source>
+        <translation>修复选中的节点（网络分区、延迟、丢包、时钟跳变）</translation>
+    </message>
+    <message>
+        <source>Save &amp;screenshot…</source>
+        <translation>保存截图(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save a PNG of the window</source>
+        <translation>将窗口保存为 PNG</translation>
+    </message>
+    <message>
+        <source>Save screenshot</source>
+        <translation>保存截图</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>This list</source>
+        <translation>此列表</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Clients</source>
+        <translation>客户端(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes</source>
+        <translation>节点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Shortcuts (F1)</source>
+        <translation>快捷键（F1）</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>启动中…</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>%L1 events/s</source>
+        <translation>%L1 事件/秒</translation>
+    </message>
+    <message>
+        <source>Nodes %1/%2 up</source>
+        <translation>节点 %1/%2 运行中</translation>
+    </message>
+    <message>
+        <source>Checker: %1</source>
+        <translation>检查器：%1</translation>
+    </message>
+    <message>
+        <source>The safety checker found no violation in the history so far.</source>
+        <translation>安全检查器在目前的历史中没有发现违规。</translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation>→ %1</translation>
+    </message>
+    <message>
+        <source>the engine did not start: %1</source>
+        <translation>引擎没有启动：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Play a scenario file (.rls) with its narration</source>
+        <translation>播放一个场景文件（.rls）及其旁白</translation>
+    </message>
+    <message>
+        <source>Built-in &amp;scenarios</source>
+        <translation>内置场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save typed lines as scenario…</source>
+        <translation>将输入的行保存为场景…</translation>
+    </message>
+    <message>
+        <source>Save what was typed in the console as a scenario file</source>
+        <translation>将在控制台中输入的内容保存为场景文件</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Pause the scenario after its current step, or play on</source>
+        <translation>在当前步骤之后暂停场景，或继续播放</translation>
+    </message>
+    <message>
+        <source>Next caption</source>
+        <translation>下一条字幕</translation>
+    </message>
+    <message>
+        <source>Play until the next narration, then pause</source>
+        <translation>播放到下一段旁白，然后暂停</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Play the scenario again from the start, on fresh nodes</source>
+        <translation>在全新的节点上从头再播放一遍场景</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the scenario here; the clients go on</source>
+        <translation>在此停止场景；客户端继续运行</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls);;All files (*)</source>
+        <translation>场景 (*.rls);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>%1 · paused</source>
+        <translation>%1 · 已暂停</translation>
+    </message>
+    <message>
+        <source>%1 · playing</source>
+        <translation>%1 · 播放中</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Save as scenario</source>
+        <translation>另存为场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls)</source>
+        <translation>场景 (*.rls)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n line(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 行保存到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a node first (keys 1 to 9).</source>
+        <translation>请先选择一个节点（按键 1 到 9）。</translation>
+    </message>
+    <message>
+        <source>Node %1 has nothing to heal.</source>
+        <translation>节点 %1 没有需要修复的。</translation>
+    </message>
+    <message>
+        <source>1 … 9</source>
+        <translation>1 … 9</translation>
+    </message>
+    <message>
+        <source>Select a node (then K, P, U, R, X or H act on it)</source>
+        <translation>选择一个节点（然后 K、P、U、R、X 或 H 作用于它）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <source>How long the engine has been running.</source>
+        <translation>引擎已运行的时长。</translation>
+    </message>
+    <message>
+        <source>History events per second, over the last second.</source>
+        <translation>每秒历史事件数，按最近一秒计。</translation>
+    </message>
+    <message>
+        <source>Nodes up out of all nodes.</source>
+        <translation>运行中的节点数 / 全部节点数。</translation>
+    </message>
+    <message>
+        <source>The safety checker&apos;s verdict on the history so far.</source>
+        <translation>安全检查器对目前历史的判定。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer to the last command.</source>
+        <translation>引擎对上一条命令的回答。</translation>
+    </message>
+    <message>
+        <source>&amp;Recent</source>
+        <translation>最近使用(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行记录</translation>
+    </message>
+    <message>
+        <source>Nobody holds the lock now: nothing to pause.</source>
+        <translation>现在没有人持有锁：没有可暂停的。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Now on %n local node(s).</source>
+        <translation>
+            <numerusform>现在使用 %n 个本地节点。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Now on %n node(s) of your own.</source>
+        <translation>
+            <numerusform>现在使用你自己的 %n 个节点。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>NodeAdmin</name>
+    <message>
+        <source>node %1 cannot be reached for %2: %3</source>
+        <translation>节点 %1 无法访问，无法执行 %2：%3</translation>
+    </message>
+    <message>
+        <source>node %1 refused %2: %3</source>
+        <translation>节点 %1 拒绝了 %2：%3</translation>
+    </message>
+    <message>
+        <source>node %1: %2 done</source>
+        <translation>节点 %1：%2 完成</translation>
+    </message>
+</context>
+<context>
+    <name>NodeCard</name>
+    <message>
+        <source>Lock key</source>
+        <translation>锁键</translation>
+    </message>
+    <message>
+        <source>Last answers (ms)</source>
+        <translation>最近的回答（毫秒）</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>Node %1: one of the independent Redis masters Redlock asks for a majority; press %1 to select it for keyboard faults.</source>
+        <translation>节点 %1：Redlock 要求多数派同意的独立 Redis 主节点之一；按 %1 选中它，用键盘注入故障。</translation>
+    </message>
+    <message>
+        <source>The node&apos;s state as the engine sees it: up, down, paused or starting. The faults in force are listed under it.</source>
+        <translation>引擎看到的节点状态：运行、宕机、暂停或启动中。生效中的故障列在下面。</translation>
+    </message>
+    <message>
+        <source>Where this node listens (host:port).</source>
+        <translation>此节点监听的地址（host:port）。</translation>
+    </message>
+    <message>
+        <source>The lock keys on this node: owner, token and the TTL left.</source>
+        <translation>此节点上的锁键：所有者、令牌和剩余 TTL。</translation>
+    </message>
+    <message>
+        <source>Each client&apos;s latest answer from this node and how many milliseconds it took.</source>
+        <translation>每个客户端从此节点得到的最新回答及其耗时（毫秒）。</translation>
+    </message>
+    <message>
+        <source>Kill</source>
+        <translation>杀死</translation>
+    </message>
+    <message>
+        <source>Crash this node now (SIGKILL): keys it did not persist are lost.</source>
+        <translation>立即使此节点崩溃（SIGKILL）：未持久化的键会丢失。</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Freeze this node (SIGSTOP): it keeps its keys but answers nothing.</source>
+        <translation>冻结此节点（SIGSTOP）：它保留键，但什么也不回答。</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Let the paused node run again; its keys&apos; TTLs kept running.</source>
+        <translation>让暂停的节点重新运行；它的键的 TTL 一直在计时。</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>Start the node again on the same port now (after killing it if it runs).</source>
+        <translation>立即在同一端口重新启动节点（若在运行则先杀死）。</translation>
+    </message>
+    <message>
+        <source>More faults: delayed restart, shutdown, timed pause, partition, latency, drops, clock jump, persistence.</source>
+        <translation>更多故障：延迟重启、关闭、定时暂停、网络分区、延迟、丢包、时钟跳变、持久化。</translation>
+    </message>
+    <message>
+        <source>Restart after the longest TTL</source>
+        <translation>在最长 TTL 之后重启</translation>
+    </message>
+    <message>
+        <source>Kill the node and start it again only once every key it had has expired: the safe way back for a node without persistence.</source>
+        <translation>杀死节点，等它拥有的每个键都过期后才重新启动：对没有持久化的节点来说这是安全的恢复方式。</translation>
+    </message>
+    <message>
+        <source>Shut down cleanly</source>
+        <translation>正常关闭</translation>
+    </message>
+    <message>
+        <source>Stop this node gracefully (it saves what its persistence says).</source>
+        <translation>优雅地停止此节点（按持久化设置保存数据）。</translation>
+    </message>
+    <message>
+        <source>Pause for 5 s</source>
+        <translation>暂停 5 秒</translation>
+    </message>
+    <message>
+        <source>Freeze this node for five seconds, then let it run again.</source>
+        <translation>冻结此节点五秒，然后让它重新运行。</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Partition from all clients</source>
+        <translation>与所有客户端分区</translation>
+    </message>
+    <message>
+        <source>Cut this node off from every client: it stays up, but their requests time out.</source>
+        <translation>将此节点与所有客户端隔开：它仍在运行，但它们的请求会超时。</translation>
+    </message>
+    <message>
+        <source>Partition from client</source>
+        <translation>与某个客户端分区</translation>
+    </message>
+    <message>
+        <source>Cut this node off from one client only (adds to the clients already cut off).</source>
+        <translation>只将此节点与一个客户端隔开（在已隔开的客户端之外再加一个）。</translation>
+    </message>
+    <message>
+        <source>Heal</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>End this node&apos;s partition, latency, drops and clock jump.</source>
+        <translation>结束此节点的网络分区、延迟、丢包和时钟跳变。</translation>
+    </message>
+    <message>
+        <source>Nothing to heal: no partition, latency, drops or clock jump.</source>
+        <translation>没有需要修复的：没有网络分区、延迟、丢包或时钟跳变。</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Delay every request to this node (through its proxy).</source>
+        <translation>延迟发往此节点的每个请求（通过它的代理）。</translation>
+    </message>
+    <message>
+        <source>20 ms</source>
+        <translation>20 毫秒</translation>
+    </message>
+    <message>
+        <source>50 ± 25 ms</source>
+        <translation>50 ± 25 毫秒</translation>
+    </message>
+    <message>
+        <source>200 ms</source>
+        <translation>200 毫秒</translation>
+    </message>
+    <message>
+        <source>Add %1 to every request to this node.</source>
+        <translation>给发往此节点的每个请求加上 %1。</translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation>自定义…</translation>
+    </message>
+    <message>
+        <source>Choose the delay and its jitter.</source>
+        <translation>选择延迟及其抖动。</translation>
+    </message>
+    <message>
+        <source>No added latency</source>
+        <translation>无附加延迟</translation>
+    </message>
+    <message>
+        <source>Requests to this node go through without delay again.</source>
+        <translation>发往此节点的请求重新无延迟地通过。</translation>
+    </message>
+    <message>
+        <source>No latency is added now.</source>
+        <translation>目前没有附加延迟。</translation>
+    </message>
+    <message>
+        <source>Drop requests</source>
+        <translation>丢弃请求</translation>
+    </message>
+    <message>
+        <source>Lose a share of the requests to this node on the way.</source>
+        <translation>让发往此节点的一部分请求在途中丢失。</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Drop %1% of the requests to this node: the clients see timeouts.</source>
+        <translation>丢弃发往此节点的 %1% 请求：客户端会看到超时。</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Drop nothing any more.</source>
+        <translation>不再丢弃任何请求。</translation>
+    </message>
+    <message>
+        <source>Nothing is dropped now.</source>
+        <translation>目前没有丢弃任何请求。</translation>
+    </message>
+    <message>
+        <source>Clock jump</source>
+        <translation>时钟跳变</translation>
+    </message>
+    <message>
+        <source>Make this node&apos;s clock jump forward: its keys expire early.</source>
+        <translation>让此节点的时钟向前跳：它的键提前过期。</translation>
+    </message>
+    <message>
+        <source>+%1 s</source>
+        <translation>+%1 秒</translation>
+    </message>
+    <message>
+        <source>Its keys expire %1 s early.</source>
+        <translation>它的键提前 %1 秒过期。</translation>
+    </message>
+    <message>
+        <source>+TTL</source>
+        <translation>+TTL</translation>
+    </message>
+    <message>
+        <source>Jump by a whole TTL: every key on this node expires at once.</source>
+        <translation>跳过整整一个 TTL：此节点上的所有键立即过期。</translation>
+    </message>
+    <message>
+        <source>Choose how far the clock jumps.</source>
+        <translation>选择时钟向前跳多远。</translation>
+    </message>
+    <message>
+        <source>Persistence</source>
+        <translation>持久化</translation>
+    </message>
+    <message>
+        <source>What a crashed node still has when it comes back.</source>
+        <translation>崩溃的节点回来时还剩下什么。</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>AOF everysec</source>
+        <translation>AOF everysec</translation>
+    </message>
+    <message>
+        <source>AOF always</source>
+        <translation>AOF always</translation>
+    </message>
+    <message>
+        <source>(no clients)</source>
+        <translation>（没有客户端）</translation>
+    </message>
+    <message>
+        <source>Cut node %1 off from %2 only.</source>
+        <translation>只将节点 %1 与 %2 隔开。</translation>
+    </message>
+    <message>
+        <source>Latency on node %1</source>
+        <translation>节点 %1 的延迟</translation>
+    </message>
+    <message>
+        <source>Every request to node %1 waits this long, plus a random 0 to ± jitter. Above the clients&apos; node timeout (50 ms by default) the node counts as a timeout.</source>
+        <translation>发往节点 %1 的每个请求都等待这么久，再加上 0 到 ± 抖动的随机值。超过客户端的节点超时（默认 50 毫秒）时，该节点算作超时。</translation>
+    </message>
+    <message>
+        <source>&amp;Delay (ms)</source>
+        <translation>延迟（毫秒）(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Jitter ± (ms)</source>
+        <translation>抖动 ±（毫秒）(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Clock jump on node %1</source>
+        <translation>节点 %1 的时钟跳变</translation>
+    </message>
+    <message>
+        <source>Node %1&apos;s clock jumps forward: each of its keys expires this much early, while its owner still counts on it.</source>
+        <translation>节点 %1 的时钟向前跳：它的每个键都提前这么多过期，而键的主人仍依赖着它。</translation>
+    </message>
+    <message>
+        <source>&amp;Forward by (ms)</source>
+        <translation>向前跳（毫秒）(&amp;F)</translation>
+    </message>
+    <message>
+        <source>refuses writes: %1</source>
+        <translation>拒绝写入：%1</translation>
+    </message>
+    <message>
+        <source>%1  ·  local</source>
+        <translation>%1  ·  本地</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Not offered for node %1 now: %2.</source>
+        <translation>现在不对节点 %1 提供：%2。</translation>
+    </message>
+    <message>
+        <source>Not possible while node %1 is %2.</source>
+        <translation>节点 %1 处于%2时不可用。</translation>
+    </message>
+    <message>
+        <source>Restart after the longest TTL (%1)</source>
+        <translation>在最长 TTL 之后重启（%1）</translation>
+    </message>
+    <message>
+        <source>+TTL (%1)</source>
+        <translation>+TTL（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>NodeControl</name>
+    <message>
+        <source>node %1: persistence %2 from its next start</source>
+        <translation>节点 %1：从下次启动起持久化为 %2</translation>
+    </message>
+    <message>
+        <source>persistence</source>
+        <translation>持久化</translation>
+    </message>
+    <message>
+        <source>node %1 persistence: %2</source>
+        <translation>节点 %1 持久化：%2</translation>
+    </message>
+</context>
+<context>
+    <name>NodesDialog</name>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Start local nodes on this machine:</source>
+        <translation>在本机启动本地节点：</translation>
+    </message>
+    <message>
+        <source>How many redis-server processes to start (odd, 1 to 9).</source>
+        <translation>要启动多少个 redis-server 进程（奇数，1 到 9）。</translation>
+    </message>
+    <message>
+        <source>Use my own Redis masters (an odd number, 1 to 9):</source>
+        <translation>使用我自己的 Redis 主节点（奇数个，1 到 9）：</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>DB</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Remember passwords</source>
+        <translation>记住密码</translation>
+    </message>
+    <message>
+        <source>Keep the passwords in %1, a file only you can read. Off: they are forgotten when the program ends.</source>
+        <translation>将密码保存在 %1 中，这个文件只有你能读取。关闭：程序结束时忘掉它们。</translation>
+    </message>
+    <message>
+        <source>Nothing is remembered in this run.</source>
+        <translation>本次运行不会记住任何内容。</translation>
+    </message>
+    <message>
+        <source>Use these nodes</source>
+        <translation>使用这些节点</translation>
+    </message>
+    <message>
+        <source>Saved fleets: choose one to load its nodes.</source>
+        <translation>已保存的节点组：选择一个以载入它的节点。</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Save these nodes under a name, to switch back to them later.</source>
+        <translation>以一个名称保存这些节点，以后可以切换回来。</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Forget the chosen saved fleet.</source>
+        <translation>忘掉所选的已保存节点组。</translation>
+    </message>
+    <message>
+        <source>Saved fleet:</source>
+        <translation>已保存的节点组：</translation>
+    </message>
+    <message>
+        <source>Add node</source>
+        <translation>添加节点</translation>
+    </message>
+    <message>
+        <source>Remove node</source>
+        <translation>移除节点</translation>
+    </message>
+    <message>
+        <source>Remove the selected row.</source>
+        <translation>移除选中的行。</translation>
+    </message>
+    <message>
+        <source>Test connections</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Connect to every node once (address, password, database) and say how it went, in the words the engine would use.</source>
+        <translation>对每个节点连接一次（地址、密码、数据库），并用引擎会使用的措辞说明结果。</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>There is no saved fleet named &quot;%1&quot;.</source>
+        <translation>没有名为“%1”的已保存节点组。</translation>
+    </message>
+    <message>
+        <source>A fleet needs a name.</source>
+        <translation>节点组需要一个名称。</translation>
+    </message>
+    <message>
+        <source>There are no nodes to save.</source>
+        <translation>没有可保存的节点。</translation>
+    </message>
+    <message>
+        <source>Settings are not saved in this run.</source>
+        <translation>本次运行不保存设置。</translation>
+    </message>
+    <message>
+        <source>Save fleet</source>
+        <translation>保存节点组</translation>
+    </message>
+    <message>
+        <source>Name of this fleet:</source>
+        <translation>此节点组的名称：</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>default</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Node %1: %2</source>
+        <translation>节点 %1：%2</translation>
+    </message>
+    <message>
+        <source>The number of local nodes must be odd, 1 to 9 (is %1).</source>
+        <translation>本地节点的数量必须是奇数，1 到 9（现在是 %1）。</translation>
+    </message>
+    <message>
+        <source>Give an odd number of nodes, 1 to 9 (there are %1).</source>
+        <translation>请给出奇数个节点，1 到 9（现在有 %1 个）。</translation>
+    </message>
+    <message>
+        <source>testing…</source>
+        <translation>测试中…</translation>
+    </message>
+</context>
+<context>
+    <name>NumberFieldsDialog</name>
+    <message>
+        <source>A whole number from %1 to %2.</source>
+        <translation>从 %1 到 %2 的整数。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a whole number from %3 to %4.</source>
+        <translation>%1：“%2”不是 %3 到 %4 之间的整数。</translation>
+    </message>
+</context>
+<context>
+    <name>OutcomeGrid</name>
+    <message>
+        <source>cut</source>
+        <translation>断开</translation>
+    </message>
+    <message>
+        <source>no answers yet</source>
+        <translation>还没有回答</translation>
+    </message>
+    <message>
+        <source>no answer yet</source>
+        <translation>还没有回答</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>taken: another token held the key</source>
+        <translation>已被占用：另一个令牌持有该键</translation>
+    </message>
+    <message>
+        <source>taken: token %1… held the key</source>
+        <translation>已被占用：令牌 %1… 持有该键</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>timeout: %1</source>
+        <translation>超时：%1</translation>
+    </message>
+    <message>
+        <source>node down: %1</source>
+        <translation>节点宕机：%1</translation>
+    </message>
+    <message>
+        <source>cut off by a partition (%1)</source>
+        <translation>被网络分区切断（%1）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s latest %2 on this node: %3</source>
+        <translation>%1 在此节点上最近一次%2：%3</translation>
+    </message>
+    <message>
+        <source>, after %1</source>
+        <translation>，用时 %1</translation>
+    </message>
+    <message>
+        <source>Each client&apos;s latest answer from this node, with its latency.</source>
+        <translation>每个客户端从此节点得到的最新回答及其延迟。</translation>
+    </message>
+</context>
+<context>
+    <name>QuorumView</name>
+    <message>
+        <source>%1&apos;s validity ran out while it was paused</source>
+        <translation>%1 在暂停期间有效期用完了</translation>
+    </message>
+    <message>
+        <source>%1&apos;s validity ran out, and it works on</source>
+        <translation>%1 的有效期用完了，但它还在工作</translation>
+    </message>
+    <message>
+        <source>waiting for the engine</source>
+        <translation>等待引擎</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN: %1 %2 in their critical sections</source>
+        <translation>互斥被破坏：%1 %2处于临界区</translation>
+    </message>
+    <message>
+        <source>are both</source>
+        <translation>同时</translation>
+    </message>
+    <message>
+        <source>are all</source>
+        <translation>全都</translation>
+    </message>
+    <message>
+        <source>held by %1, %2 left</source>
+        <translation>由 %1 持有，剩余 %2</translation>
+    </message>
+    <message>
+        <source>%1 believes it holds, but only %2 of %3 nodes agree</source>
+        <translation>%1 相信自己持有锁，但 %3 个节点中只有 %2 个同意</translation>
+    </message>
+    <message>
+        <source>%1 still believes it holds: validity expired %2 ago</source>
+        <translation>%1 仍相信自己持有锁：有效期已于 %2 前过期</translation>
+    </message>
+    <message>
+        <source>%1 is WORKING WITHOUT THE LOCK: validity ended %2 ago</source>
+        <translation>%1 在没有锁的情况下工作：有效期已于 %2 前结束</translation>
+    </message>
+    <message>
+        <source>split vote: nobody got a majority</source>
+        <translation>选票分裂：没有人得到多数派</translation>
+    </message>
+    <message>
+        <source>%1 is %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>held by a foreign owner</source>
+        <translation>由外部所有者持有</translation>
+    </message>
+    <message>
+        <source>not held: %1&apos;s keys still on a majority</source>
+        <translation>未被持有：%1 的键仍在多数派节点上</translation>
+    </message>
+    <message>
+        <source>not held</source>
+        <translation>未被持有</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; · majority is %2 of %3 nodes</source>
+        <translation>“%1” · 多数派为 %3 个节点中的 %2 个</translation>
+    </message>
+    <message>
+        <source> · the keys are spread over several owners; each releases and retries</source>
+        <translation> · 键分散在多个所有者手中；各自释放后重试</translation>
+    </message>
+    <message>
+        <source> · %1&apos;s key on %2, no majority</source>
+        <translation> · %1 的键在 %2 上，没有达到多数派</translation>
+    </message>
+    <message>
+        <source> · it crashed: its keys stay until their TTL runs out</source>
+        <translation> · 它已崩溃：它的键保留到 TTL 用完</translation>
+    </message>
+    <message>
+        <source> · a client outside this app holds it</source>
+        <translation> · 本应用之外的某个客户端持有它</translation>
+    </message>
+    <message>
+        <source> · %1 is %2; the keys stay until their TTL runs out</source>
+        <translation> · %1 %2；键保留到 TTL 用完</translation>
+    </message>
+    <message>
+        <source> · its keys are gone from the others (restart, clock jump): another client can take the lock</source>
+        <translation> · 它的键已从其他节点上消失（重启、时钟跳变）：另一个客户端可以拿到锁</translation>
+    </message>
+    <message>
+        <source> · its keys may be gone: another client can take the lock</source>
+        <translation> · 它的键可能已消失：另一个客户端可以拿到锁</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n node(s) cannot be read</source>
+        <translation>
+            <numerusform> · %n 个节点无法读取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no keys</source>
+        <translation>没有键</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Each row is one owner&apos;s key: a filled square per node that holds it; left of the dashed line is not enough, a majority reaches it.</source>
+        <translation>每一行是一个所有者的键：持有该键的每个节点一个实心方块；虚线左侧不够，到达虚线即为多数派。</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioRunner</name>
+    <message>
+        <source>seed %1</source>
+        <translation>种子 %1</translation>
+    </message>
+    <message>
+        <source>slept %1 ms</source>
+        <translation>已等待 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>no client named &apos;%1&apos;</source>
+        <translation>没有名为“%1”的客户端</translation>
+    </message>
+    <message>
+        <source>%1 to be %2</source>
+        <translation>%1 变为 %2</translation>
+    </message>
+    <message>
+        <source>%1: already so</source>
+        <translation>%1：已经如此</translation>
+    </message>
+    <message>
+        <source>waited %1 ms for %2: it did not happen</source>
+        <translation>为 %2 等待了 %1 毫秒：它没有发生</translation>
+    </message>
+    <message>
+        <source>checked at the end</source>
+        <translation>在结束时检查</translation>
+    </message>
+    <message>
+        <source>line %1: %2: %3</source>
+        <translation>第 %1 行：%2：%3</translation>
+    </message>
+    <message>
+        <source>an expectation did not hold</source>
+        <translation>某个预期没有成立</translation>
+    </message>
+    <message>
+        <source>%1 %2, and no expectation allowed it</source>
+        <translation>%1 %2，且没有任何预期允许它</translation>
+    </message>
+</context>
+<context>
+    <name>SecretStore</name>
+    <message>
+        <source>cannot remove %1</source>
+        <translation>无法删除 %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Client defaults</source>
+        <translation>客户端默认值</translation>
+    </message>
+    <message>
+        <source>Settings for clients added from now on.</source>
+        <translation>之后添加的客户端所用的设置。</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+</context>
+<context>
+    <name>Storage</name>
+    <message>
+        <source>the storage node: %1</source>
+        <translation>存储节点：%1</translation>
+    </message>
+    <message>
+        <source>the storage node %1: %2</source>
+        <translation>存储节点 %1：%2</translation>
+    </message>
+    <message>
+        <source>the storage node cannot be reached: %1</source>
+        <translation>无法访问存储节点：%1</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>未启动</translation>
+    </message>
+    <message>
+        <source>the storage refused the stock: %1</source>
+        <translation>存储拒绝了库存：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>stock: %n item(s) on the storage</source>
+        <translation>
+            <numerusform>库存：存储上有 %n 件商品</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no stock yet: `stock N` puts N items on the storage (%1)</source>
+        <translation>还没有库存：`stock N` 在存储上放 N 件商品（%1）</translation>
+    </message>
+    <message>
+        <source>stock: %1 left of %2 on the storage %3</source>
+        <translation>库存：存储 %3 上剩余 %1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>StorageCard</name>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>The storage node: its own Redis, never one of the lock nodes. It holds the stock the clients buy from under the lock.</source>
+        <translation>存储节点：它自己的 Redis，绝不是锁节点之一。它保存着客户端在锁保护下购买的库存。</translation>
+    </message>
+    <message>
+        <source>Items left, as the storage itself holds them (GET stock).</source>
+        <translation>剩余商品数，以存储自身保存的为准（GET stock）。</translation>
+    </message>
+    <message>
+        <source>Oversold: more sold than there was. Lost updates: sales the stock does not show, sold − (initial − left), counted exactly from what the storage held before each write.</source>
+        <translation>超卖：卖出的比原有的多。丢失更新：库存没有反映出来的销售，即 售出 − （初始 − 剩余），根据每次写入前存储中的值精确计算。</translation>
+    </message>
+    <message>
+        <source>Stale writes: accepted from a client whose lock another client had taken since; rejected by the fencing check.</source>
+        <translation>过期写入：被接受的——来自锁已被另一个客户端拿走的客户端；被拒绝的——由栅栏令牌检查拒绝。</translation>
+    </message>
+    <message>
+        <source>The newest fencing token the storage accepted (node:counter): a write whose token is not newer is refused.</source>
+        <translation>存储接受过的最新栅栏令牌（节点:计数器）：令牌不比它新的写入会被拒绝。</translation>
+    </message>
+    <message>
+        <source>%1  ·  local</source>
+        <translation>%1  ·  本地</translation>
+    </message>
+    <message>
+        <source>no stock yet: `stock 100` puts 100 items here</source>
+        <translation>还没有库存：`stock 100` 在这里放 100 件商品</translation>
+    </message>
+    <message>
+        <source>the stock key is gone from the storage</source>
+        <translation>库存键已从存储中消失</translation>
+    </message>
+    <message>
+        <source>left of %1</source>
+        <translation>剩余（共 %1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sold</source>
+        <translation>
+            <numerusform>售出 %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stale writes: %1 accepted · %2 rejected</source>
+        <translation>过期写入：接受 %1 · 拒绝 %2</translation>
+    </message>
+    <message>
+        <source>OVERSOLD %1</source>
+        <translation>超卖 %1</translation>
+    </message>
+    <message>
+        <source>LOST UPDATES %1</source>
+        <translation>丢失更新 %1</translation>
+    </message>
+    <message>
+        <source>no oversell · no lost update</source>
+        <translation>无超卖 · 无丢失更新</translation>
+    </message>
+    <message>
+        <source>fence: newest accepted %1</source>
+        <translation>栅栏：最新接受 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ValidityBar</name>
+    <message>
+        <source>How long this client believes its lock is still valid (TTL minus the time the acquisition took minus drift).</source>
+        <translation>此客户端相信它的锁还有效多久（TTL 减去获取所用时间再减去漂移）。</translation>
+    </message>
+    <message>
+        <source>BELIEVES IT HOLDS — validity expired %1 ago</source>
+        <translation>相信自己持有锁——有效期已于 %1 前过期</translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message numerus="yes">
+        <source>fenced: %n stale write(s) rejected</source>
+        <translation>
+            <numerusform>已防护：拒绝了 %n 次过期写入</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale write(s) accepted</source>
+        <translation>
+            <numerusform>接受了 %n 次过期写入</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost update(s)</source>
+        <translation>
+            <numerusform>%n 次丢失更新</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n oversold</source>
+        <translation>
+            <numerusform>超卖 %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: %1</source>
+        <translation>数据受损：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source> · mutual exclusion broken %n time(s)</source>
+        <translation>
+            <numerusform> · 互斥被破坏 %n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN, %1: the data is safe</source>
+        <translation>互斥被破坏，%1：数据是安全的</translation>
+    </message>
+    <message numerus="yes">
+        <source>MUTUAL EXCLUSION BROKEN: %n overlap(s)</source>
+        <translation>
+            <numerusform>互斥被破坏：%n 次重叠</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>safe · %1</source>
+        <translation>安全 · %1</translation>
+    </message>
+    <message>
+        <source>safe</source>
+        <translation>安全</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,335 @@
+// The window in front of a class: readable and unclipped at 1280×720 and 1920×1080 in large
+// type with the log and console open (lanes scroll, they never vanish); the checker stays
+// in the status bar while the toolbar is hovered; the Nodes menu lists only existing nodes;
+// a lane heals its own partitions; one action pauses whoever holds; lane counters explain
+// themselves; the window remembers theme, type and geometry; the language changes live.
+
+#include "cards/nodecard.h"
+#include "cards/outcomegrid.h"
+#include "lanes/clientlane.h"
+#include "settings/appsettings.h"
+#include "settings/languages.h"
+#include "snapshotfactory.h"
+#include "widgets/elidedlabel.h"
+#include "window/mainwindow.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace SnapshotFactory;
+
+class TestPresenter : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> makeWindow(QSize size = {1280, 720})
+    {
+        auto w = std::make_unique<MainWindow>(EngineConfig{});
+        w->resize(size);
+        w->show();
+        if (!QTest::qWaitForWindowExposed(w.get()))
+            qWarning("window not exposed");
+        return w;
+    }
+
+    // Clients with everything a lane can show: failures by reason, sales, latencies.
+    static EngineSnapshot busySnapshot(int clients)
+    {
+        EngineSnapshot s = snapshot(5, clients);
+        for (ClientSnapshot& c : s.clients) {
+            c.attempts = 1234;
+            c.acquisitions = 987;
+            c.failures = {{QStringLiteral("no-quorum"), 120},
+                          {QStringLiteral("split-vote"), 97},
+                          {QStringLiteral("validity-expired"), 30}};
+            c.sales = 456;
+            c.gaveUp = 3;
+            c.meanAcquireUs = 1234.5;
+            c.p99AcquireUs = 25678.0;
+        }
+        s.storage.local = true;
+        s.storage.state = NodeSnapshot::State::Up;
+        s.storage.address = QStringLiteral("127.0.0.1:41761");
+        for (NodeSnapshot& n : s.nodes) {
+            n.local = true;
+            n.address = QStringLiteral("127.0.0.1:46829");
+            for (int id = 1; id <= clients; ++id)
+                n.lastOutcomes.append(outcome(
+                    id, id % 2 ? NodeOutcome::Kind::Taken : NodeOutcome::Kind::Timeout, 420));
+        }
+        hold(s, 2, 3, 10000, 9000, "2222222222222222");
+        return s;
+    }
+
+    static void openDocks(MainWindow* w)
+    {
+        for (const char* name : {"eventLogDock", "consoleDock"})
+            w->findChild<QDockWidget*>(QLatin1String(name))->show();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    }
+
+private slots:
+    void cleanup() { Languages::install(QStringLiteral("en")); }
+
+    void readableUnclipped_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<QString>("language");
+        QTest::newRow("1280x720 normal") << QSize(1280, 720) << 1.0 << "en";
+        QTest::newRow("1280x720 large") << QSize(1280, 720) << 1.35 << "en";
+        QTest::newRow("1920x1080 large") << QSize(1920, 1080) << 1.35 << "en";
+        QTest::newRow("1280x720 large zh_CN") << QSize(1280, 720) << 1.35 << "zh_CN";
+        QTest::newRow("1280x720 large ja") << QSize(1280, 720) << 1.35 << "ja";
+    }
+
+    // Every lane is there (scrolled to, never squeezed to nothing) and its counters are a
+    // whole form, never a number cut by "…"; the status bar's figures are not cut either.
+    void readableUnclipped()
+    {
+        QFETCH(QSize, size);
+        QFETCH(double, scale);
+        QFETCH(QString, language);
+        Languages::install(language);
+        auto w = makeWindow(size);
+        w->setTypeScale(scale);
+        openDocks(w.get());
+        w->applySnapshot(busySnapshot(4));
+        QTRY_COMPARE(w->clientLaneCount(), 4);
+        QTest::qWait(50);
+        const auto* lanes = w->findChild<QScrollArea*>(QStringLiteral("clientLanes"));
+        QVERIFY(lanes->isVisible());
+        const ClientLane* first = w->clientLane(QStringLiteral("C1"));
+        // At least one whole lane in view; the others are reached by scrolling.
+        QVERIFY2(lanes->viewport()->height() >= first->height(),
+                 qPrintable(QStringLiteral("lanes viewport %1 px, a lane %2 px")
+                                .arg(lanes->viewport()->height())
+                                .arg(first->height())));
+        for (int id = 1; id <= 4; ++id) {
+            const ClientLane* lane = w->clientLane(QStringLiteral("C%1").arg(id));
+            QVERIFY(lane->height() >= lane->minimumSizeHint().height());
+            QVERIFY2(!lane->countersElided(), qPrintable(lane->countersShown()));
+            // At least the three counts, in whatever language.
+            QVERIFY(lane->countersShown().startsWith(
+                QCoreApplication::translate("ClientLane", "%1 tries · %2 acquired · %3 failed")
+                    .arg(1234)
+                    .arg(987)
+                    .arg(247)));
+        }
+        // Node cards: the address whole (without "· local" if need be), each client's last
+        // answer a whole word or its sign.
+        for (int n = 1; n <= 5; ++n) {
+            const NodeCard* card = w->nodeCard(n);
+            const auto* address = card->findChild<ElidedLabel*>(QStringLiteral("address"));
+            QVERIFY2(!address->isElided(), qPrintable(address->shownText()));
+            // The fault buttons' words fit them (a language's longer word included).
+            for (const QToolButton* b : card->findChildren<QToolButton*>()) {
+                if (!b->isVisible() || b->text().isEmpty())
+                    continue;
+                const int room = b->contentsRect().width();
+                QVERIFY2(b->fontMetrics().horizontalAdvance(b->text()) <= room,
+                         qPrintable(QStringLiteral("node %1 %2: '%3' in %4 px")
+                                        .arg(n)
+                                        .arg(b->objectName(), b->text())
+                                        .arg(room)));
+            }
+            for (int id = 1; id <= 4; ++id) {
+                const QString kind = card->outcomeGrid()->paintedKind(id);
+                QVERIFY2(!kind.contains(QStringLiteral("…")) || kind == QStringLiteral("…"),
+                         qPrintable(kind));
+            }
+        }
+        // The event log's headings are whole in every language and type size.
+        const auto* log = w->findChild<QTableView*>(QStringLiteral("eventTable"));
+        for (int column = 0; column < log->model()->columnCount() - 1; ++column) {
+            const QString heading = log->model()->headerData(column, Qt::Horizontal).toString();
+            QVERIFY2(log->horizontalHeader()->fontMetrics().horizontalAdvance(heading) <
+                         log->horizontalHeader()->sectionSize(column),
+                     qPrintable(heading));
+        }
+        const auto* storage = w->findChild<ElidedLabel*>(QStringLiteral("storageAddress"));
+        QVERIFY2(!storage->isElided(), qPrintable(storage->shownText()));
+        for (const char* name : {"checkerVerdict", "nodesUp", "runTime", "eventRate"}) {
+            const auto* label = w->statusBar()->findChild<QLabel*>(QLatin1String(name));
+            QVERIFY2(label->width() >= label->sizeHint().width(), name);
+        }
+    }
+
+    // The log and the console open in large type still fit a projector's 720 lines (in
+    // English also while a scenario plays, its bar one more row): the window never asks for
+    // more than the screen has.
+    void fitsSevenHundredTwentyLines_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<bool>("scenario");
+        QTest::newRow("en, playing a scenario") << "en" << true;
+        QTest::newRow("zh_CN") << "zh_CN" << false;
+        QTest::newRow("ja") << "ja" << false;
+    }
+
+    void fitsSevenHundredTwentyLines()
+    {
+        QFETCH(QString, language);
+        QFETCH(bool, scenario);
+        Languages::install(language);
+        auto w = makeWindow();
+        w->setTypeScale(1.35);
+        openDocks(w.get());
+        if (scenario) // its bar is one more row under the toolbar
+            w->runScenario(QStringLiteral("builtin:gc-pause"), QStringLiteral("say hello"));
+        w->applySnapshot(busySnapshot(4));
+        QTRY_COMPARE(w->clientLaneCount(), 4);
+        QTest::qWait(50);
+        QVERIFY2(w->minimumSizeHint().height() <= 720,
+                 qPrintable(QString::number(w->minimumSizeHint().height())));
+        QVERIFY2(w->minimumSizeHint().width() <= 1280,
+                 qPrintable(QString::number(w->minimumSizeHint().width())));
+    }
+
+    // A toolbar's hover tip takes the status bar's message area; the checker stays.
+    void checkerIsPermanent()
+    {
+        auto w = makeWindow();
+        w->applySnapshot(busySnapshot(2));
+        QTRY_COMPARE(w->clientLaneCount(), 2);
+        auto* checker = w->statusBar()->findChild<QLabel*>(QStringLiteral("checkerVerdict"));
+        QTRY_VERIFY(checker->isVisible());
+        const QString verdict = checker->text();
+        QVERIFY(!verdict.isEmpty());
+        w->statusBar()->showMessage(QStringLiteral("Add a client with the default settings"));
+        QVERIFY(checker->isVisible());
+        QCOMPARE(checker->text(), verdict);
+    }
+
+    void nodesMenuListsOnlyExistingNodes()
+    {
+        auto w = makeWindow();
+        w->applySnapshot(snapshot(5, 1));
+        QTRY_COMPARE(w->nodeCardCount(), 5);
+        for (int n = 1; n <= 9; ++n) {
+            auto* a = w->findChild<QAction*>(QStringLiteral("actionSelectNode%1").arg(n));
+            QVERIFY(a);
+            QCOMPARE(a->isVisible(), n <= 5);
+        }
+        w->applySnapshot(snapshot(3, 1));
+        QTRY_COMPARE(w->nodeCardCount(), 3);
+        QVERIFY(!w->findChild<QAction*>(QStringLiteral("actionSelectNode4"))->isVisible());
+    }
+
+    void laneHealsItsOwnPartitions()
+    {
+        auto w = makeWindow();
+        EngineSnapshot s = snapshot(5, 2);
+        s.nodes[0].partitionedClients = {QStringLiteral("C2")};
+        s.nodes[2].partitionedClients = {QStringLiteral("C2")};
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->clientLaneCount(), 2);
+        ClientLane* c2 = w->clientLane(QStringLiteral("C2"));
+        QAction* heal = c2->findChild<QAction*>(QStringLiteral("healCut"));
+        QVERIFY(heal && heal->isEnabled());
+        QVERIFY(!w->clientLane(QStringLiteral("C1"))
+                     ->findChild<QAction*>(QStringLiteral("healCut"))
+                     ->isEnabled()); // nothing to heal for C1
+        QSignalSpy spy(w.get(), &MainWindow::commandRequested);
+        heal->trigger();
+        QCOMPARE(spy.size(), 2);
+        QCOMPARE(spy.at(0).at(0).toString(), QStringLiteral("node heal 1"));
+        QCOMPARE(spy.at(1).at(0).toString(), QStringLiteral("node heal 3"));
+    }
+
+    // Whoever holds now is paused past its TTL: no racing the hand-over by hand.
+    void pauseTheHolder()
+    {
+        auto w = makeWindow();
+        QSignalSpy spy(w.get(), &MainWindow::commandRequested);
+        QAction* action = w->findChild<QAction*>(QStringLiteral("actionPauseHolder"));
+        QVERIFY(action);
+        w->applySnapshot(snapshot(5, 3));
+        QTRY_COMPARE(w->clientLaneCount(), 3);
+        action->trigger();
+        QCOMPARE(spy.size(), 0);
+        QVERIFY(w->lastCommandAnswer().contains(QStringLiteral("Nobody holds")));
+
+        EngineSnapshot s = snapshot(5, 3);
+        hold(s, 3, 3, 10000, 9000, "3333333333333333");
+        w->applySnapshot(s);
+        QTRY_COMPARE(w->holderName(), QStringLiteral("C3"));
+        action->trigger();
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(spy.takeFirst().at(0).toString(),
+                 QStringLiteral("client pause C3 %1").arg(s.clients[2].settings.lock.ttlMs + 2000));
+    }
+
+    void laneCountersExplainThemselves()
+    {
+        auto w = makeWindow();
+        w->applySnapshot(busySnapshot(1));
+        QTRY_COMPARE(w->clientLaneCount(), 1);
+        const QString tip = w->clientLane(QStringLiteral("C1"))->countersToolTip();
+        for (const char* part :
+             {"1234 tries", "987 acquired", "247 failed", "by reason", "split vote",
+              "nobody reached a majority", "456 sold", "99th percentile"})
+            QVERIFY2(tip.contains(QLatin1String(part)), qPrintable(part + (" in " + tip)));
+    }
+
+    void windowIsRemembered()
+    {
+        QTemporaryDir dir;
+        const QString ini = dir.filePath(QStringLiteral("redlockscope.conf"));
+        {
+            AppSettings settings(ini, AppSettings::Access::ReadWrite);
+            auto w = makeWindow(QSize(1100, 700));
+            w->setAppSettings(&settings);
+            w->setDarkTheme(true);
+            w->setTypeScale(1.35);
+            w->findChild<QDockWidget*>(QStringLiteral("consoleDock"))->show();
+            w->close(); // remembers
+        }
+        AppSettings settings(ini, AppSettings::Access::ReadWrite);
+        QCOMPARE(settings.darkTheme(), std::optional<bool>(true));
+        auto w = makeWindow();
+        w->setAppSettings(&settings);
+        QVERIFY(w->isDarkTheme());
+        QCOMPARE(w->typeScale(), 1.35);
+        QCOMPARE(w->size(), QSize(1100, 700));
+        QVERIFY(w->findChild<QDockWidget*>(QStringLiteral("consoleDock"))->isVisible());
+    }
+
+    void languageChangesLive()
+    {
+        auto w = makeWindow();
+        w->applySnapshot(busySnapshot(2));
+        QTRY_COMPARE(w->clientLaneCount(), 2);
+        w->setLanguage(QStringLiteral("zh_CN"));
+        QCOMPARE(w->language(), QStringLiteral("zh_CN"));
+        QStringList menus;
+        for (QAction* a : w->menuBar()->actions())
+            menus << a->text();
+        QVERIFY2(menus.contains(QStringLiteral("节点(&N)")), qPrintable(menus.join('|')));
+        QTRY_COMPARE(w->clientLaneCount(), 2);
+        QVERIFY2(w->clientLane(QStringLiteral("C1"))
+                     ->countersText()
+                     .startsWith(QStringLiteral("尝试 1234 次")),
+                 qPrintable(w->clientLane(QStringLiteral("C1"))->countersText()));
+        w->setLanguage(QStringLiteral("ja"));
+        QTRY_COMPARE(w->clientLane(QStringLiteral("C2"))->stateText(), QStringLiteral("保持中"));
+        w->setLanguage(QStringLiteral("en"));
+        QTRY_COMPARE(w->clientLane(QStringLiteral("C2"))->stateText(), QStringLiteral("holding"));
+    }
+};
+
+QTEST_MAIN(TestPresenter)
+#include "tst_presenter.moc"

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "core/engineconfig.h"
+
+#include <QDialog>
+#include <optional>
+
+class AppSettings;
+class ConnectionTest;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QTableWidget;
+
+// The nodes, as Redis desktop clients edit connections: local nodes started here, or the
+// user's own masters one per row (host, port, user, password, db), each testable on its own
+// with the words the engine uses for its errors; named fleets saved and loaded (AppSettings).
+// Accepting is refused while a row is invalid or the count is not odd; after accept(),
+// nodesChanged() and config() restart the engine on the chosen fleet.
+class NodesDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    // settings may be null (nothing saved, no fleets offered).
+    NodesDialog(const EngineConfig& config, AppSettings* settings, QWidget* parent = nullptr);
+
+    bool nodesChanged() const { return m_nodesChanged; }
+    EngineConfig config() const { return m_result; }
+    QString error() const;
+
+    // The rows as they stand; std::nullopt with *error set when one is invalid.
+    std::optional<QList<NodeAddress>> parseNodes(QString* error) const;
+    void setNodes(const QList<NodeAddress>& nodes);
+    int rowCount() const;
+    void addRow(const NodeAddress& address = {});
+    // Tests every row at once; each row's last column says how it went.
+    void testAll();
+    void testRow(int row);
+    QString testText(int row) const;
+    bool isTesting() const;
+
+    // Saves the rows as a named fleet; loads one (switches to "my own masters").
+    bool saveFleet(const QString& name);
+    bool loadFleet(const QString& name);
+
+    QRadioButton* localRadio() const { return m_local; }
+    QRadioButton* externalRadio() const { return m_external; }
+    QSpinBox* localCount() const { return m_localCount; }
+    QTableWidget* table() const { return m_table; }
+    QComboBox* fleets() const { return m_fleets; }
+    QCheckBox* rememberPasswords() const { return m_remember; }
+
+public slots:
+    void accept() override;
+
+private:
+    QWidget* makeFleetRow();
+    QWidget* makeButtonsRow();
+    void fillFleets(const QString& select = {});
+    void onFleetChosen(int index);
+    void saveFleetAs();
+    void deleteFleet();
+    void removeSelectedRow();
+    void updateEnabled();
+    void showError(const QString& text);
+    std::optional<NodeAddress> rowAddress(int row, QString* error) const;
+    void setTestText(int row, const QString& text, int tone); // tone: 0 neutral, 1 ok, -1 bad
+
+    EngineConfig m_original;
+    EngineConfig m_result;
+    AppSettings* m_settings;
+    bool m_nodesChanged = false;
+    QComboBox* m_fleets = nullptr;
+    QPushButton* m_saveFleet = nullptr;
+    QPushButton* m_deleteFleet = nullptr;
+    QRadioButton* m_local = nullptr;
+    QRadioButton* m_external = nullptr;
+    QSpinBox* m_localCount = nullptr;
+    QTableWidget* m_table = nullptr;
+    QPushButton* m_add = nullptr;
+    QPushButton* m_remove = nullptr;
+    QPushButton* m_test = nullptr;
+    QCheckBox* m_remember = nullptr;
+    QLabel* m_error = nullptr;
+    QList<ConnectionTest*> m_tests; // running, by row (null when none)
+};

@@ -1,0 +1,279 @@
+#include "settings/appsettings.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSettings>
+
+namespace {
+
+QString passwordsBeside(const QString& settingsFile)
+{
+    return QFileInfo(settingsFile).absoluteDir().filePath(QStringLiteral("passwords.json"));
+}
+
+QString defaultSettingsFile()
+{
+    return QSettings().fileName();
+}
+
+} // namespace
+
+AppSettings::AppSettings(Access access)
+    : m_settings(std::make_unique<QSettings>()), m_access(access),
+      m_secrets(passwordsBeside(defaultSettingsFile()))
+{}
+
+AppSettings::AppSettings(const QString& iniPath, Access access)
+    : m_settings(std::make_unique<QSettings>(iniPath, QSettings::IniFormat)), m_access(access),
+      m_secrets(passwordsBeside(iniPath))
+{}
+
+AppSettings::~AppSettings()
+{
+    if (isWritable())
+        m_settings->sync();
+}
+
+void AppSettings::sync()
+{
+    if (isWritable())
+        m_settings->sync();
+}
+
+QString AppSettings::fileName() const
+{
+    return m_settings->fileName();
+}
+
+std::optional<bool> AppSettings::darkTheme() const
+{
+    const QString theme = m_settings->value(QStringLiteral("view/theme")).toString();
+    if (theme == QLatin1String("dark") || theme == QLatin1String("light"))
+        return theme == QLatin1String("dark");
+    return std::nullopt;
+}
+
+void AppSettings::setDarkTheme(bool dark)
+{
+    if (isWritable())
+        m_settings->setValue(QStringLiteral("view/theme"),
+                             dark ? QStringLiteral("dark") : QStringLiteral("light"));
+}
+
+std::optional<double> AppSettings::typeScale() const
+{
+    bool ok = false;
+    const double scale = m_settings->value(QStringLiteral("view/typeScale")).toDouble(&ok);
+    // A hand-edited file may say anything: only a sensible scale is taken.
+    if (ok && scale >= 0.5 && scale <= 3.0)
+        return scale;
+    return std::nullopt;
+}
+
+void AppSettings::setTypeScale(double scale)
+{
+    if (isWritable())
+        m_settings->setValue(QStringLiteral("view/typeScale"), scale);
+}
+
+QString AppSettings::language() const
+{
+    return m_settings->value(QStringLiteral("view/language")).toString();
+}
+
+void AppSettings::setLanguage(const QString& code)
+{
+    if (isWritable())
+        m_settings->setValue(QStringLiteral("view/language"), code);
+}
+
+QByteArray AppSettings::windowGeometry() const
+{
+    return m_settings->value(QStringLiteral("window/geometry")).toByteArray();
+}
+
+QByteArray AppSettings::windowState() const
+{
+    return m_settings->value(QStringLiteral("window/state")).toByteArray();
+}
+
+void AppSettings::setWindow(const QByteArray& geometry, const QByteArray& state)
+{
+    if (!isWritable())
+        return;
+    m_settings->setValue(QStringLiteral("window/geometry"), geometry);
+    m_settings->setValue(QStringLiteral("window/state"), state);
+}
+
+QStringList AppSettings::recent(const QString& key) const
+{
+    return m_settings->value(key).toStringList();
+}
+
+void AppSettings::addRecent(const QString& key, const QString& entry)
+{
+    if (!isWritable() || entry.isEmpty())
+        return;
+    QStringList list = recent(key);
+    list.removeAll(entry);
+    list.prepend(entry);
+    m_settings->setValue(key, list.mid(0, MaxRecent));
+}
+
+QStringList AppSettings::recentScenarios() const
+{
+    return recent(QStringLiteral("recent/scenarios"));
+}
+
+void AppSettings::addRecentScenario(const QString& source)
+{
+    addRecent(QStringLiteral("recent/scenarios"), source);
+}
+
+QStringList AppSettings::recentRuns() const
+{
+    return recent(QStringLiteral("recent/runs"));
+}
+
+void AppSettings::addRecentRun(const QString& path)
+{
+    addRecent(QStringLiteral("recent/runs"), path);
+}
+
+bool AppSettings::rememberPasswords() const
+{
+    return m_settings->value(QStringLiteral("nodes/rememberPasswords"), false).toBool();
+}
+
+void AppSettings::setRememberPasswords(bool remember)
+{
+    if (!isWritable())
+        return;
+    m_settings->setValue(QStringLiteral("nodes/rememberPasswords"), remember);
+    if (!remember)
+        m_secrets.clear();
+}
+
+QList<NodeAddress> AppSettings::readNodes(const QString& group, const QString& secretKey) const
+{
+    QList<NodeAddress> nodes;
+    // Read before the array: inside it every key is relative to the array's entry.
+    const QStringList passwords =
+        rememberPasswords() ? m_secrets.passwords(secretKey) : QStringList();
+    const int n = m_settings->beginReadArray(group);
+    for (int i = 0; i < n; ++i) {
+        m_settings->setArrayIndex(i);
+        const QString user = m_settings->value(QStringLiteral("user")).toString();
+        const QString password = passwords.value(i);
+        QString error;
+        // A user whose password was not kept comes back without it: the Nodes dialog shows
+        // the user and asks for the password (the engine would be refused without it).
+        auto node =
+            NodeAddress::fromParts(m_settings->value(QStringLiteral("host")).toString(),
+                                   m_settings->value(QStringLiteral("port")).toLongLong(),
+                                   password.isEmpty() ? QString() : user, password,
+                                   m_settings->value(QStringLiteral("db")).toLongLong(), &error);
+        if (node) {
+            node->user = user;
+            nodes.append(*node);
+        }
+    }
+    m_settings->endArray();
+    return nodes;
+}
+
+void AppSettings::writeNodes(const QString& group, const QString& secretKey,
+                             const QList<NodeAddress>& nodes)
+{
+    m_settings->remove(group);
+    m_settings->beginWriteArray(group, int(nodes.size()));
+    QStringList passwords;
+    for (int i = 0; i < nodes.size(); ++i) {
+        m_settings->setArrayIndex(i);
+        m_settings->setValue(QStringLiteral("host"), nodes[i].host);
+        m_settings->setValue(QStringLiteral("port"), nodes[i].port);
+        m_settings->setValue(QStringLiteral("user"), nodes[i].user);
+        m_settings->setValue(QStringLiteral("db"), nodes[i].db);
+        passwords << nodes[i].password;
+    }
+    m_settings->endArray();
+    const bool anyPassword = std::any_of(passwords.cbegin(), passwords.cend(),
+                                         [](const QString& p) { return !p.isEmpty(); });
+    if (rememberPasswords() && anyPassword)
+        m_secrets.setPasswords(secretKey, passwords);
+    else
+        m_secrets.remove(secretKey);
+}
+
+std::optional<EngineConfig> AppSettings::lastFleet(const EngineConfig& base) const
+{
+    if (!m_settings->contains(QStringLiteral("lastFleet/local")))
+        return std::nullopt;
+    EngineConfig config = base;
+    if (m_settings->value(QStringLiteral("lastFleet/local")).toBool()) {
+        const int count = m_settings->value(QStringLiteral("lastFleet/localCount"), 5).toInt();
+        config.nodes.clear();
+        config.localNodeCount = (count >= 1 && count <= 9 && count % 2 == 1) ? count : 5;
+        return config;
+    }
+    config.nodes = readNodes(QStringLiteral("lastFleet/nodes"), QStringLiteral("last"));
+    // A damaged entry is dropped above; a fleet that lost a node is not the fleet it was.
+    if (config.nodes.size() != m_settings->value(QStringLiteral("lastFleet/count")).toInt() ||
+        !config.validate().isEmpty())
+        return std::nullopt;
+    return config;
+}
+
+void AppSettings::setLastFleet(const EngineConfig& config)
+{
+    if (!isWritable())
+        return;
+    m_settings->setValue(QStringLiteral("lastFleet/local"), config.usesLocalFleet());
+    m_settings->setValue(QStringLiteral("lastFleet/localCount"), config.localNodeCount);
+    m_settings->setValue(QStringLiteral("lastFleet/count"), config.nodes.size());
+    writeNodes(QStringLiteral("lastFleet/nodes"), QStringLiteral("last"), config.nodes);
+}
+
+QStringList AppSettings::fleetNames() const
+{
+    m_settings->beginGroup(QStringLiteral("fleets"));
+    QStringList names = m_settings->childGroups();
+    m_settings->endGroup();
+    QStringList decoded;
+    for (const QString& n : names)
+        decoded << QString::fromUtf8(QByteArray::fromPercentEncoding(n.toLatin1()));
+    decoded.sort(Qt::CaseInsensitive);
+    return decoded;
+}
+
+namespace {
+
+// Group names are keys: any character the user types must survive the INI format.
+QString fleetGroup(const QString& name)
+{
+    return QStringLiteral("fleets/") + QString::fromLatin1(name.toUtf8().toPercentEncoding());
+}
+
+} // namespace
+
+std::optional<QList<NodeAddress>> AppSettings::fleet(const QString& name) const
+{
+    if (!fleetNames().contains(name))
+        return std::nullopt;
+    return readNodes(fleetGroup(name) + QStringLiteral("/nodes"), QStringLiteral("fleet:") + name);
+}
+
+void AppSettings::saveFleet(const QString& name, const QList<NodeAddress>& nodes)
+{
+    if (isWritable())
+        writeNodes(fleetGroup(name) + QStringLiteral("/nodes"), QStringLiteral("fleet:") + name,
+                   nodes);
+}
+
+void AppSettings::removeFleet(const QString& name)
+{
+    if (!isWritable())
+        return;
+    m_settings->remove(fleetGroup(name));
+    m_secrets.remove(QStringLiteral("fleet:") + name);
+}

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "core/engineconfig.h"
+#include "settings/secretstore.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QStringList>
+#include <memory>
+#include <optional>
+
+class QSettings;
+
+// What the window remembers between runs (QSettings, ~/.config/redlockscope/redlockscope.conf
+// on Linux): theme, type scale, language, window geometry and docks, recent scenarios and
+// runs, the nodes last used, and named fleets. Passwords go to a SecretStore beside it, and
+// only while rememberPasswords() is on.
+//
+// A read-only instance (screenshots, benchmarks, tests) reads what is there and writes
+// nothing: a scripted run must not change what the user chose.
+class AppSettings
+{
+    Q_DECLARE_TR_FUNCTIONS(AppSettings)
+
+public:
+    enum class Access
+    {
+        ReadWrite,
+        ReadOnly
+    };
+
+    // The user's settings (organisation and application name of the QCoreApplication).
+    explicit AppSettings(Access access = Access::ReadWrite);
+    // An explicit INI file (tests); the passwords file goes beside it.
+    AppSettings(const QString& iniPath, Access access);
+    ~AppSettings();
+
+    bool isWritable() const { return m_access == Access::ReadWrite; }
+    QString fileName() const;
+    QString passwordsFileName() const { return m_secrets.path(); }
+    // Writes what is pending to the file now (otherwise QSettings does it later).
+    void sync();
+
+    std::optional<bool> darkTheme() const;
+    void setDarkTheme(bool dark);
+    std::optional<double> typeScale() const;
+    void setTypeScale(double scale);
+    // "" follows the system; otherwise a code of Languages::available().
+    QString language() const;
+    void setLanguage(const QString& code);
+    QByteArray windowGeometry() const;
+    QByteArray windowState() const;
+    void setWindow(const QByteArray& geometry, const QByteArray& state);
+
+    static constexpr int MaxRecent = 8;
+    QStringList recentScenarios() const;
+    void addRecentScenario(const QString& source);
+    QStringList recentRuns() const;
+    void addRecentRun(const QString& path);
+
+    bool rememberPasswords() const;
+    // Off forgets every stored password at once.
+    void setRememberPasswords(bool remember);
+
+    // The nodes last run against: nodes empty means local nodes (localNodeCount of them).
+    // Passwords come back only if they were remembered.
+    std::optional<EngineConfig> lastFleet(const EngineConfig& base) const;
+    void setLastFleet(const EngineConfig& config);
+
+    QStringList fleetNames() const;
+    std::optional<QList<NodeAddress>> fleet(const QString& name) const;
+    void saveFleet(const QString& name, const QList<NodeAddress>& nodes);
+    void removeFleet(const QString& name);
+
+private:
+    QStringList recent(const QString& key) const;
+    void addRecent(const QString& key, const QString& entry);
+    QList<NodeAddress> readNodes(const QString& group, const QString& secretKey) const;
+    void writeNodes(const QString& group, const QString& secretKey,
+                    const QList<NodeAddress>& nodes);
+
+    std::unique_ptr<QSettings> m_settings;
+    Access m_access;
+    SecretStore m_secrets;
+};

@@ -1,0 +1,97 @@
+#include "settings/languages.h"
+
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+#include <memory>
+
+namespace {
+
+struct Installed
+{
+    QString code = QStringLiteral("en");
+    std::unique_ptr<QTranslator> app;
+    std::unique_ptr<QTranslator> qt; // Qt's own words: OK, Cancel, the file dialogs
+};
+
+Installed& installed()
+{
+    static Installed state;
+    return state;
+}
+
+} // namespace
+
+QList<Languages::Language> Languages::available()
+{
+    return {{QStringLiteral("en"), QStringLiteral("English")},
+            {QStringLiteral("zh_CN"), QStringLiteral("简体中文")},
+            {QStringLiteral("ja"), QStringLiteral("日本語")}};
+}
+
+bool Languages::isKnown(const QString& choice)
+{
+    if (choice.isEmpty() || choice == QLatin1String("system"))
+        return true;
+    for (const Language& l : available())
+        if (l.code == choice)
+            return true;
+    return false;
+}
+
+QString Languages::resolve(const QString& choice)
+{
+    if (!choice.isEmpty() && choice != QLatin1String("system"))
+        return isKnown(choice) ? choice : QStringLiteral("en");
+    // Chinese in any script or region reads the Simplified translation better than English.
+    for (const QString& ui : QLocale::system().uiLanguages()) {
+        const QString name = QLocale(ui).name();
+        if (name.startsWith(QLatin1String("zh")))
+            return QStringLiteral("zh_CN");
+        if (name.startsWith(QLatin1String("ja")))
+            return QStringLiteral("ja");
+        if (name.startsWith(QLatin1String("en")))
+            return QStringLiteral("en");
+    }
+    return QStringLiteral("en");
+}
+
+QString Languages::install(const QString& choice)
+{
+    const QString code = resolve(choice);
+    Installed& state = installed();
+    if (state.app)
+        QCoreApplication::removeTranslator(state.app.get());
+    if (state.qt)
+        QCoreApplication::removeTranslator(state.qt.get());
+    state.app.reset();
+    state.qt.reset();
+    state.code = code;
+    if (code != QLatin1String("en")) {
+        auto app = std::make_unique<QTranslator>();
+        if (app->load(QStringLiteral(":/i18n/redlockscope_%1.qm").arg(code))) {
+            QCoreApplication::installTranslator(app.get());
+            state.app = std::move(app);
+        }
+        auto qt = std::make_unique<QTranslator>();
+        if (qt->load(QStringLiteral("qtbase_%1").arg(code),
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+            QCoreApplication::installTranslator(qt.get());
+            state.qt = std::move(qt);
+        }
+    }
+    // Removing or installing a translator sends every widget a LanguageChange event.
+    // The default locale decides number formats and QLocale().name() for everything else.
+    QLocale::setDefault(QLocale(code));
+    return code;
+}
+
+QString Languages::current()
+{
+    return installed().code;
+}
+
+QString Languages::engineLanguage(const QString& code)
+{
+    return code.left(2);
+}

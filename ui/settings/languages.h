@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+// The languages the window speaks (English, Simplified Chinese, Japanese), their Qt Linguist
+// translations compiled into the program (:/i18n/redlockscope_CODE.qm), and the one in use.
+//
+// install() swaps the application's translators; Qt then sends every widget a LanguageChange
+// event, and the window retranslates itself live. Scenario narration is not a Linguist
+// string: the engine picks `say.zh` / `say.ja` by engineLanguage().
+class Languages
+{
+    Q_DECLARE_TR_FUNCTIONS(Languages)
+
+public:
+    struct Language
+    {
+        QString code;       // "en", "zh_CN", "ja"
+        QString nativeName; // in its own language, so anyone finds theirs
+    };
+
+    static QList<Language> available();
+    // A user's choice ("" or "system" follows the system) as one of available()'s codes.
+    static QString resolve(const QString& choice);
+    // Whether `choice` is "", "system" or an available code (for the command line).
+    static bool isKnown(const QString& choice);
+    // Installs the translators for `code` (resolved first); returns the code in use.
+    static QString install(const QString& choice);
+    static QString current();
+    // The narration language of the engine for a code: "en", "zh", "ja".
+    static QString engineLanguage(const QString& code);
+};

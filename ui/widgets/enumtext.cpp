@@ -1,0 +1,147 @@
+#include "widgets/enumtext.h"
+
+#include "core/enumnames.h"
+
+QString EnumText::clientState(ClientSnapshot::State state)
+{
+    using S = ClientSnapshot::State;
+    switch (state) {
+    case S::Idle:
+        return tr("idle");
+    case S::Acquiring:
+        return tr("acquiring");
+    case S::Holding:
+        return tr("holding");
+    case S::Releasing:
+        return tr("releasing");
+    case S::WaitingRetry:
+        return tr("waiting to retry");
+    case S::Paused:
+        return tr("paused");
+    case S::Crashed:
+        return tr("crashed");
+    case S::Stopped:
+        return tr("stopped");
+    }
+    return {};
+}
+
+QString EnumText::clientState(const QString& engineName)
+{
+    const auto state = EnumNames::parse<ClientSnapshot::State>(engineName);
+    return state ? clientState(*state) : engineName;
+}
+
+QString EnumText::nodeState(NodeSnapshot::State state)
+{
+    using S = NodeSnapshot::State;
+    switch (state) {
+    case S::Starting:
+        return tr("starting");
+    case S::Up:
+        return tr("up");
+    case S::Down:
+        return tr("down");
+    case S::Paused:
+        return tr("paused");
+    }
+    return {};
+}
+
+QString EnumText::outcome(NodeOutcome::Kind kind)
+{
+    using K = NodeOutcome::Kind;
+    switch (kind) {
+    case K::Pending:
+        return QStringLiteral("…");
+    case K::Ok:
+        return tr("ok");
+    case K::Taken:
+        return tr("taken");
+    case K::Error:
+        return tr("error");
+    case K::Timeout:
+        return tr("timeout");
+    case K::Down:
+        return tr("down");
+    }
+    return {};
+}
+
+QString EnumText::operation(HistoryEvent::Operation operation)
+{
+    using O = HistoryEvent::Operation;
+    switch (operation) {
+    case O::None:
+        return {};
+    case O::Acquire:
+        return tr("acquire");
+    case O::Release:
+        return tr("release");
+    case O::Extend:
+        return tr("extend");
+    case O::Read:
+        return tr("read");
+    case O::Write:
+        return tr("write");
+    }
+    return {};
+}
+
+QString EnumText::failReason(const QString& engineName)
+{
+    using F = HistoryEvent::FailReason;
+    const auto reason = EnumNames::parse<F>(engineName);
+    if (!reason)
+        return engineName;
+    switch (*reason) {
+    case F::None:
+        return {};
+    case F::NoQuorum:
+        return tr("no quorum");
+    case F::SplitVote:
+        return tr("split vote");
+    case F::ValidityExpired:
+        return tr("validity expired");
+    case F::Rejected:
+        return tr("rejected");
+    case F::Error:
+        return tr("error");
+    case F::Unreachable:
+        return tr("unreachable");
+    case F::ExtensionLimit:
+        return tr("extension limit");
+    case F::Cancelled:
+        return tr("cancelled");
+    }
+    return engineName;
+}
+
+QString EnumText::failReasonMeaning(const QString& engineName)
+{
+    using F = HistoryEvent::FailReason;
+    const auto reason = EnumNames::parse<F>(engineName);
+    if (!reason)
+        return {};
+    switch (*reason) {
+    case F::None:
+        return {};
+    case F::NoQuorum:
+        return tr("too few nodes said yes (refused, down or timed out)");
+    case F::SplitVote:
+        return tr("the votes were split: nobody reached a majority");
+    case F::ValidityExpired:
+        return tr("a majority, but slower than the TTL allows");
+    case F::Rejected:
+        return tr("the storage refused a stale fencing token");
+    case F::Error:
+        return tr("a node or the storage answered an error");
+    case F::Unreachable:
+        return tr("the storage did not answer");
+    case F::ExtensionLimit:
+        return tr("the bound on extensions was reached");
+    case F::Cancelled:
+        return tr("the client crashed or stopped before the answer");
+    }
+    return {};
+}

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "lock/nodeoutcome.h"
+#include "record/historyevent.h"
+#include "snapshot/clientsnapshot.h"
+#include "snapshot/nodesnapshot.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+// The window's words for the engine's enum values. The engine's own names ("waiting-retry",
+// "no-quorum") are the command language's and the history's, never translated; what a
+// person reads in the window comes from here, through Qt Linguist.
+class EnumText
+{
+    Q_DECLARE_TR_FUNCTIONS(EnumText)
+
+public:
+    static QString clientState(ClientSnapshot::State state);
+    // The same for a state given by its engine name ("releasing"); other words as they are.
+    static QString clientState(const QString& engineName);
+    static QString nodeState(NodeSnapshot::State state);
+    static QString operation(HistoryEvent::Operation operation);
+    // A node's answer to one request: ok, taken, error, timeout, down ("…" while pending).
+    static QString outcome(NodeOutcome::Kind kind);
+    // A failure reason by its engine name ("no-quorum"), as counted in a client's snapshot.
+    static QString failReason(const QString& engineName);
+    // What a failure reason means, for tooltips.
+    static QString failReasonMeaning(const QString& engineName);
+};
