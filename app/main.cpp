@@ -630,6 +630,26 @@ int openRun(MainWindow& window, const Options& o)
     return 0;
 }
 
+// A script's steps and verdict on the terminal; failed steps counted into *failures.
+void reportScript(QApplication& app, EngineController& engine, int* failures)
+{
+    QObject::connect(&engine, &EngineController::stepFinished, &app,
+                     [failures](const QString& origin, int line, bool ok, const QString& message) {
+                         if (origin == QLatin1String("console"))
+                             return;
+                         *failures += ok ? 0 : 1;
+                         fprintf(ok ? stdout : stderr, "redlockscope: %s line %d: %s%s\n",
+                                 qPrintable(origin), line, ok ? "" : "FAILED ",
+                                 qPrintable(message));
+                         fflush(ok ? stdout : stderr);
+                     });
+    QObject::connect(&engine, &EngineController::scenarioFinished, &app,
+                     [](const ScenarioResult& result) {
+                         fprintf(stdout, "redlockscope: %s\n", qPrintable(result.verdictLine()));
+                         fflush(stdout);
+                     });
+}
+
 // What the user chose last time, then what the command line says for this run. A scripted
 // run (screenshot, benchmark) reads the settings but never writes them.
 int runWindow(QApplication& app, const Options& o)
@@ -679,23 +699,8 @@ int runWindow(QApplication& app, const Options& o)
         window.runScenario(o.execText.isEmpty() ? o.scenario : QStringLiteral("--exec"), o.execText,
                            o.seed);
     int scriptFailures = 0;
-    if (!window.controller()) // a recorded run: no engine, no script
-        return app.exec();
-    QObject::connect(
-        window.controller(), &EngineController::stepFinished, &app,
-        [&scriptFailures](const QString& origin, int line, bool ok, const QString& message) {
-            if (origin == QLatin1String("console"))
-                return;
-            scriptFailures += ok ? 0 : 1;
-            fprintf(ok ? stdout : stderr, "redlockscope: %s line %d: %s%s\n", qPrintable(origin),
-                    line, ok ? "" : "FAILED ", qPrintable(message));
-            fflush(ok ? stdout : stderr);
-        });
-    QObject::connect(window.controller(), &EngineController::scenarioFinished, &app,
-                     [](const ScenarioResult& result) {
-                         fprintf(stdout, "redlockscope: %s\n", qPrintable(result.verdictLine()));
-                         fflush(stdout);
-                     });
+    if (window.controller()) // none while a recorded run is shown
+        reportScript(app, *window.controller(), &scriptFailures);
     if (!o.screenshotPath.isEmpty()) {
         QTimer::singleShot(int(o.screenshotAfterS * 1000), &app, [&] {
             if (!window.saveScreenshot(o.screenshotPath)) {
