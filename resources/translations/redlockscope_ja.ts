@@ -13,6 +13,64 @@
     </message>
 </context>
 <context>
+    <name>Chart</name>
+    <message>
+        <source>Lock timeline</source>
+        <translation>ロックのタイムライン</translation>
+    </message>
+    <message>
+        <source>Acquire latency over time</source>
+        <translation>取得レイテンシの推移</translation>
+    </message>
+    <message>
+        <source>Acquire latency histogram</source>
+        <translation>取得レイテンシのヒストグラム</translation>
+    </message>
+    <message>
+        <source>Quorum over time</source>
+        <translation>票数と過半数の推移</translation>
+    </message>
+    <message>
+        <source>Acquisitions and failures per second</source>
+        <translation>1 秒あたりの取得と失敗</translation>
+    </message>
+    <message>
+        <source>Stock over time</source>
+        <translation>在庫の推移</translation>
+    </message>
+    <message>
+        <source>A lane per client (acquiring, holding, working without the lock, paused, crashed) and per node (whose key, its TTL running out); faults shaded, overlapping critical sections in red, narration on top.</source>
+        <translation>クライアントごとのレーン（取得中、保持中、ロックなしで作業中、一時停止、クラッシュ）とノードごとのレーン（誰のキーか、TTL の減り具合）。障害は網掛け、重なったクリティカルセクションは赤、ナレーションは上部に表示します。</translation>
+    </message>
+    <message>
+        <source>Every acquisition attempt as a point (time to its decision), with the p50 and p99 of each time window; faults shaded.</source>
+        <translation>取得の試行を 1 つずつ点で表示し（決着までの時間）、各時間枠の p50 と p99 を示します。障害は網掛けで表示します。</translation>
+    </message>
+    <message>
+        <source>How long attempts took to be decided, with their quantiles.</source>
+        <translation>試行の決着までにかかった時間と、その分位数。</translation>
+    </message>
+    <message>
+        <source>The OK votes of each attempt, and the most nodes holding one client&apos;s key; the dashed line is the quorum.</source>
+        <translation>各試行の OK 票数と、1 つのクライアントのキーを保持するノード数の最大値。破線が過半数です。</translation>
+    </message>
+    <message>
+        <source>Locks acquired and attempts failed, per second.</source>
+        <translation>1 秒あたりに取得したロックと失敗した試行。</translation>
+    </message>
+    <message>
+        <source>The stock the storage holds after each accepted write; lost updates and oversold items marked in red.</source>
+        <translation>受け入れられた各書き込みの後にストレージが持つ在庫。更新の消失と過剰販売は赤で示します。</translation>
+    </message>
+</context>
+<context>
+    <name>ChartRenderer</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 に書き込めません：%2</translation>
+    </message>
+</context>
+<context>
     <name>ClientLane</name>
     <message>
         <source>The client&apos;s name and colour: its keys on the nodes have this colour.</source>
@@ -167,20 +225,8 @@
         <translation>ロック喪失——断念</translation>
     </message>
     <message>
-        <source>holding · reads the stock</source>
-        <translation>保持中 · 在庫を読み取り中</translation>
-    </message>
-    <message>
-        <source>holding · read %1, working</source>
-        <translation>保持中 · %1 を読み取り、作業中</translation>
-    </message>
-    <message>
         <source>holding</source>
         <translation>保持中</translation>
-    </message>
-    <message>
-        <source>holding · writes %1</source>
-        <translation>保持中 · %1 を書き込み中</translation>
     </message>
     <message>
         <source> (extended %1×)</source>
@@ -262,6 +308,38 @@
         <source>Pause past its TTL (%1 s)</source>
         <translation>TTL を超えて一時停止（%1 秒）</translation>
     </message>
+    <message>
+        <source>no lock</source>
+        <translation>ロックなし</translation>
+    </message>
+    <message>
+        <source>optimistic</source>
+        <translation>楽観的</translation>
+    </message>
+    <message>
+        <source>%1 · reads the stock</source>
+        <translation>%1 · 在庫を読み取り中</translation>
+    </message>
+    <message>
+        <source>%1 · read %2, working</source>
+        <translation>%1 · %2 を読み取り、作業中</translation>
+    </message>
+    <message>
+        <source>%1 · writes %2</source>
+        <translation>%1 · %2 を書き込み中</translation>
+    </message>
+    <message>
+        <source>Locks with %1: %2. Click to choose another rung of the ladder.</source>
+        <translation>%1 でロック：%2。クリックすると、はしごの別の段を選べます。</translation>
+    </message>
+    <message>
+        <source> · %1 EXEC conflicts</source>
+        <translation> · EXEC 競合 %1 回</translation>
+    </message>
+    <message>
+        <source> · reentered %1×</source>
+        <translation> · 再入 %1×</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>
@@ -292,8 +370,8 @@
         <translation>既定値：%1</translation>
     </message>
     <message>
-        <source>pause armed before the write</source>
-        <translation>書き込み直前の一時停止を設定しました</translation>
+        <source>%1 armed %2</source>
+        <translation>%1 を %2 に仕掛けた</translation>
     </message>
 </context>
 <context>
@@ -426,6 +504,14 @@
         <source>Take a fencing token with the lock; the storage refuses a write whose token is not newer than the last it took.</source>
         <translation>ロックと一緒にフェンシングトークンを取得します。ストレージは、最後に受け入れたものより新しくないトークンの書き込みを拒否します。</translation>
     </message>
+    <message>
+        <source>Lock strategy</source>
+        <translation>ロック戦略</translation>
+    </message>
+    <message>
+        <source>The rung of the seeds&apos; ladder the client locks with, from no lock to Redlock.</source>
+        <translation>クライアントがロックに使う戦略。元記事のはしごの 1 段で、ロックなしから Redlock まであります。</translation>
+    </message>
 </context>
 <context>
     <name>ClientSettingsDialog</name>
@@ -474,14 +560,6 @@
     <message>
         <source>change settings (all checked first; all or nothing)</source>
         <translation>設定を変更する（まずすべて検査し、全部適用か何もしないか）</translation>
-    </message>
-    <message>
-        <source>the client vanishes without releasing: its keys live out their TTL</source>
-        <translation>クライアントが解放せずに消える：キーは TTL が切れるまで残る</translation>
-    </message>
-    <message>
-        <source>a stop-the-world pause (GC pause), now or armed for the moment before its write</source>
-        <translation>ストップ・ザ・ワールドの停止（GC 停止）。今すぐ、または書き込み直前に仕掛ける</translation>
     </message>
     <message>
         <source>end a pause</source>
@@ -586,6 +664,14 @@
     <message>
         <source>no command &apos;%1&apos; (help lists them all)</source>
         <translation>コマンド「%1」はありません（help で一覧）</translation>
+    </message>
+    <message>
+        <source>the client vanishes without releasing, now or at a MOMENT: its keys live out their TTL</source>
+        <translation>クライアントが解放せずに消える。今すぐ、または MOMENT の時点で：キーは TTL が切れるまで残る</translation>
+    </message>
+    <message>
+        <source>a stop-the-world pause (GC pause), now or armed for a MOMENT: before-write (after the careful check), before-expire (setnx-expire), before-delete (token-get-del)</source>
+        <translation>stop-the-world の停止（GC 停止）。今すぐ、または MOMENT に仕掛ける：before-write（慎重な確認の後）、before-expire（setnx-expire）、before-delete（token-get-del）</translation>
     </message>
 </context>
 <context>
@@ -1209,6 +1295,18 @@
         <source>cancelled</source>
         <translation>取り消し</translation>
     </message>
+    <message>
+        <source>%1&apos;s release DELETED %2&apos;s lock on %3</source>
+        <translation>%1 の解放が %3 上の %2 のロックを削除した</translation>
+    </message>
+    <message>
+        <source>someone else</source>
+        <translation>他の誰か</translation>
+    </message>
+    <message>
+        <source>%1 took its reentrant lock again (held %2 times)</source>
+        <translation>%1 がリエントラントロックを再び取得した（保持 %2 回）</translation>
+    </message>
 </context>
 <context>
     <name>ExternalNodeControl</name>
@@ -1433,6 +1531,48 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>HistogramChart</name>
+    <message>
+        <source>No attempt yet.</source>
+        <translation>まだ試行はありません。</translation>
+    </message>
+</context>
+<context>
+    <name>HtmlReport</name>
+    <message>
+        <source>Redlock Scope run %1</source>
+        <translation>Redlock Scope 実行記録 %1</translation>
+    </message>
+    <message>
+        <source>Redlock Scope run</source>
+        <translation>Redlock Scope 実行記録</translation>
+    </message>
+    <message>
+        <source>%1 · recorded %2 · %3</source>
+        <translation>%1 · 記録日時 %2 · %3</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Checker counters</source>
+        <translation>チェッカーのカウンター</translation>
+    </message>
+    <message>
+        <source>Violations, with their evidence</source>
+        <translation>違反とその証拠</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>グラフ</translation>
+    </message>
+    <message>
+        <source>Made by Redlock Scope %1 from the run file; the verdict is the checker&apos;s, judged again from the recorded events.</source>
+        <translation>Redlock Scope %1 が実行記録ファイルから作成しました。判定はチェッカーによるもので、記録されたイベントから改めて判断しています。</translation>
+    </message>
+</context>
+<context>
     <name>KeyListView</name>
     <message>
         <source>no lock key</source>
@@ -1497,6 +1637,13 @@ Since %1 on the run clock.</source>
     <message>
         <source>The node cannot be read now; keys are shown as last seen.</source>
         <translation>今はノードを読み取れません。キーは最後に見えた状態で表示しています。</translation>
+    </message>
+</context>
+<context>
+    <name>LatencyChart</name>
+    <message>
+        <source>No attempt yet.</source>
+        <translation>まだ試行はありません。</translation>
     </message>
 </context>
 <context>
@@ -1583,6 +1730,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>restarted</source>
         <translation>再起動</translation>
+    </message>
+    <message>
+        <source>the stock changed since it was watched: EXEC refused, read again</source>
+        <translation>WATCH 後に在庫が変更された：EXEC が拒否され、読み直す</translation>
+    </message>
+    <message>
+        <source>renewed by the watchdog</source>
+        <translation>ウォッチドッグが延長した</translation>
     </message>
 </context>
 <context>
@@ -2048,6 +2203,122 @@ Since %1 on the run clock.</source>
         <translation>
             <numerusform>自分の %n 個のノードに切り替えました。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not open the run: %1</source>
+        <translation>実行記録を開けませんでした：%1</translation>
+    </message>
+    <message>
+        <source>A recorded run: nothing to command (File → Live run goes back).</source>
+        <translation>実行記録です：コマンドの対象はありません（ファイル → ライブ実行 で戻ります）。</translation>
+    </message>
+    <message>
+        <source>This run is not recorded: %1</source>
+        <translation>この実行は記録されていません：%1</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>グラフ</translation>
+    </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation>実行記録を開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Show a recorded run: scrub it in time, play it again</source>
+        <translation>実行記録を表示します：時間をたどって確認したり、再生し直したりできます</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>エクスポート(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>The run as an HTML report, a chart (PNG, SVG, PDF), CSV, EDN or JSONL</source>
+        <translation>実行を HTML レポート、グラフ（PNG、SVG、PDF）、CSV、EDN、JSONL として書き出します</translation>
+    </message>
+    <message>
+        <source>&amp;Live run</source>
+        <translation>ライブ実行(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Leave the recorded run: start the nodes and clients again</source>
+        <translation>実行記録を離れます：ノードとクライアントを再び起動します</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>グラフ(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the charts: the lock timeline and the others</source>
+        <translation>グラフの表示 / 非表示：ロックのタイムラインなど</translation>
+    </message>
+    <message>
+        <source>Play / pause the run</source>
+        <translation>実行記録を再生 / 一時停止</translation>
+    </message>
+    <message>
+        <source>Play the recorded run from the slider, or pause it</source>
+        <translation>スライダーの位置から実行記録を再生、または一時停止します</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2 (in %3 s)</source>
+        <translation>%1 を開きました：%2（%3 秒）</translation>
+    </message>
+    <message>
+        <source>Redlock Scope — %1 (recorded)</source>
+        <translation>Redlock Scope — %1（記録）</translation>
+    </message>
+    <message>
+        <source>Open a recorded run</source>
+        <translation>実行記録を開く</translation>
+    </message>
+    <message>
+        <source>Redlock Scope runs (*.jsonl);;All files (*)</source>
+        <translation>Redlock Scope 実行記録 (*.jsonl);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>This run is not recorded, so there is nothing to export.</source>
+        <translation>この実行は記録されていないため、エクスポートするものがありません。</translation>
+    </message>
+    <message>
+        <source>Could not read the run: %1</source>
+        <translation>実行記録を読み込めませんでした：%1</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML レポート (*.html)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PNG (*.png)</source>
+        <translation>表示中のグラフ、PNG 形式 (*.png)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as SVG (*.svg)</source>
+        <translation>表示中のグラフ、SVG 形式 (*.svg)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PDF (*.pdf)</source>
+        <translation>表示中のグラフ、PDF 形式 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Operations as CSV (*.csv)</source>
+        <translation>操作一覧、CSV 形式 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Jepsen history (*.edn)</source>
+        <translation>Jepsen 履歴 (*.edn)</translation>
+    </message>
+    <message>
+        <source>Run file (*.jsonl)</source>
+        <translation>実行記録ファイル (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Export the run</source>
+        <translation>実行をエクスポート</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 をエクスポートしました</translation>
     </message>
 </context>
 <context>
@@ -2613,6 +2884,13 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>QuorumChart</name>
+    <message>
+        <source>quorum %1 of %2</source>
+        <translation>過半数 %1（%2 中）</translation>
+    </message>
+</context>
+<context>
     <name>QuorumView</name>
     <message>
         <source>%1&apos;s validity ran out while it was paused</source>
@@ -2728,6 +3006,149 @@ Since %1 on the run clock.</source>
         <source>Each row is one owner&apos;s key: a filled square per node that holds it; left of the dashed line is not enough, a majority reaches it.</source>
         <translation>各行は 1 つの所有者のキー：キーを持つノードごとに塗りつぶした四角。破線の左側では足りず、破線に届けば過半数です。</translation>
     </message>
+    <message>
+        <source>%1 goes in with no lock at all</source>
+        <translation>%1 はロックなしで入る</translation>
+    </message>
+    <message>
+        <source>held by %1, no TTL</source>
+        <translation>%1 が保持、TTL なし</translation>
+    </message>
+    <message>
+        <source>DEADLOCK: %1 crashed holding a key without a TTL</source>
+        <translation>デッドロック：%1 が TTL のないキーを保持したままクラッシュした</translation>
+    </message>
+    <message>
+        <source> · nobody can ever take the lock again: liveness is lost</source>
+        <translation> · 誰も二度とロックを取得できない：活性が失われた</translation>
+    </message>
+</context>
+<context>
+    <name>RecordedRun</name>
+    <message>
+        <source>the last line was cut off (the app stopped while writing it) and was skipped</source>
+        <translation>最後の行が途中で切れていた（書き込み中にアプリが停止した）ため、スキップしました</translation>
+    </message>
+    <message>
+        <source>%1 unreadable line(s) skipped (%2)</source>
+        <translation>読み取れない行を %1 行スキップしました（%2）</translation>
+    </message>
+    <message>
+        <source>events were out of time order and were sorted</source>
+        <translation>イベントが時間順になっていなかったため、並べ替えました</translation>
+    </message>
+    <message>
+        <source>%1 events over %2 s</source>
+        <translation>%2 秒間に %1 件のイベント</translation>
+    </message>
+</context>
+<context>
+    <name>ReentrantLock</name>
+    <message>
+        <source>the lock is no longer ours</source>
+        <translation>ロックはもう自分のものではない</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayBar</name>
+    <message>
+        <source>Play</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>Play the run from here, or pause it (Space)</source>
+        <translation>ここから実行記録を再生、または一時停止します（Space）</translation>
+    </message>
+    <message>
+        <source>Scrub: the whole window shows the run at this instant</source>
+        <translation>スクラブ：ウィンドウ全体がこの瞬間の実行の状態を表示します</translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation>再生速度</translation>
+    </message>
+    <message>
+        <source>Recorded run</source>
+        <translation>実行記録</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayNode</name>
+    <message>
+        <source>recorded run</source>
+        <translation>実行記録</translation>
+    </message>
+    <message>
+        <source>a recorded run: nothing to do</source>
+        <translation>実行記録：何もすることはありません</translation>
+    </message>
+</context>
+<context>
+    <name>RunExporter</name>
+    <message>
+        <source>cannot export to %1: the file name must end in .%2</source>
+        <translation>%1 にエクスポートできません：ファイル名は .%2 で終わる必要があります</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 に書き込めません：%2</translation>
+    </message>
+</context>
+<context>
+    <name>RunFolder</name>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>フォルダー %1 を作成できません</translation>
+    </message>
+</context>
+<context>
+    <name>RunHeader</name>
+    <message>
+        <source>not a Redlock Scope run: the first line is not a run header</source>
+        <translation>Redlock Scope の実行記録ではありません：最初の行が実行記録のヘッダーではありません</translation>
+    </message>
+    <message>
+        <source>a run file of format version %1; this app reads version %2</source>
+        <translation>実行記録ファイルの形式バージョンは %1 です。このアプリが読むのはバージョン %2 です</translation>
+    </message>
+    <message>
+        <source>the header&apos;s client settings were not understood (%1); the defaults are assumed</source>
+        <translation>ヘッダーのクライアント設定を解釈できませんでした（%1）。既定値とみなします</translation>
+    </message>
+    <message>
+        <source>the run header names %1 nodes</source>
+        <translation>実行記録のヘッダーに記されたノード数は %1 個です</translation>
+    </message>
+</context>
+<context>
+    <name>RunReader</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 を開けません：%2</translation>
+    </message>
+    <message>
+        <source>%1 is empty: no run was recorded in it</source>
+        <translation>%1 は空です：実行は何も記録されていません</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>%1 行目：%2</translation>
+    </message>
+</context>
+<context>
+    <name>RunWriter</name>
+    <message>
+        <source>cannot record the run to %1: %2</source>
+        <translation>実行を %1 に記録できません：%2</translation>
+    </message>
+    <message>
+        <source>the run is no longer recorded to %1: %2</source>
+        <translation>実行は %1 に記録されなくなりました：%2</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioRunner</name>
@@ -2803,6 +3224,28 @@ Since %1 on the run clock.</source>
     <message>
         <source>Action</source>
         <translation>操作</translation>
+    </message>
+</context>
+<context>
+    <name>SingleNodeLock</name>
+    <message>
+        <source>node %1 holds the key for someone else</source>
+        <translation>ノード %1 は他の誰かのキーを保持している</translation>
+    </message>
+    <message>
+        <source>node %1: %2 %3</source>
+        <translation>ノード %1：%2 %3</translation>
+    </message>
+    <message>
+        <source>this lock cannot be extended</source>
+        <translation>このロックは延長できない</translation>
+    </message>
+</context>
+<context>
+    <name>StockChart</name>
+    <message>
+        <source>No stock in this run: `stock N` puts N items on the storage and clients start buying.</source>
+        <translation>この実行には在庫がありません：`stock N` でストレージに N 個の商品を置くと、クライアントが買い始めます。</translation>
     </message>
 </context>
 <context>
@@ -2909,6 +3352,146 @@ Since %1 on the run clock.</source>
     <message>
         <source>fence: newest accepted %1</source>
         <translation>フェンス：最新の受け入れ %1</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyFactory</name>
+    <message>
+        <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
+        <translation>戦略 failover には、レプリカと Sentinel を持つマスターが必要です（--topology replicated）。ここにあるのは 5 つの独立したマスターです</translation>
+    </message>
+    <message>
+        <source>no lock: oversell and lost updates under contention</source>
+        <translation>ロックなし：競合すると過剰販売と更新の消失が起きる</translation>
+    </message>
+    <message>
+        <source>WATCH / MULTI / EXEC: correct for one key, conflicts retried</source>
+        <translation>WATCH / MULTI / EXEC：1 つのキーなら正しく、競合はリトライ</translation>
+    </message>
+    <message>
+        <source>SETNX, DEL: a crashed holder deadlocks everyone</source>
+        <translation>SETNX、DEL：保持者がクラッシュすると全員がデッドロック</translation>
+    </message>
+    <message>
+        <source>SETNX then EXPIRE: a crash between the two deadlocks again</source>
+        <translation>SETNX の後に EXPIRE：その間にクラッシュすると、やはりデッドロック</translation>
+    </message>
+    <message>
+        <source>SET NX PX, plain DEL: a slow client deletes someone else&apos;s lock</source>
+        <translation>SET NX PX、単純な DEL：遅いクライアントが他人のロックを削除する</translation>
+    </message>
+    <message>
+        <source>token, GET then DEL: the race between GET and DEL</source>
+        <translation>トークン、GET の後に DEL：GET と DEL の間の競合状態</translation>
+    </message>
+    <message>
+        <source>token, Lua release, one node: correct until that node dies</source>
+        <translation>トークン、Lua で解放、単一ノード：そのノードが落ちるまでは正しい</translation>
+    </message>
+    <message>
+        <source>Redisson&apos;s hash lock: reentry counted</source>
+        <translation>Redisson のハッシュロック：再入回数を数える</translation>
+    </message>
+    <message>
+        <source>reentrant, renewed every TTL/3: a paused watchdog stops renewing</source>
+        <translation>リエントラント、TTL/3 ごとに延長：ウォッチドッグが一時停止すると延長が止まる</translation>
+    </message>
+    <message>
+        <source>one master with an async replica: the key is lost in failover</source>
+        <translation>マスター 1 つと非同期レプリカ：フェイルオーバーでキーが失われる</translation>
+    </message>
+    <message>
+        <source>a majority of independent masters</source>
+        <translation>独立したマスターの過半数</translation>
+    </message>
+</context>
+<context>
+    <name>ThroughputChart</name>
+    <message>
+        <source>No attempt yet.</source>
+        <translation>まだ試行はありません。</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePainter</name>
+    <message>
+        <source>crashed</source>
+        <translation>クラッシュ</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>no lock</source>
+        <translation>ロックなし</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>ダウン</translation>
+    </message>
+    <message>
+        <source>OVERLAP %1 × %2</source>
+        <translation>重なり %1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 nodes · resource %2 · recorded %3</source>
+        <translation>ノード %1 個 · リソース %2 · 記録日時 %3</translation>
+    </message>
+    <message>
+        <source>acquiring</source>
+        <translation>取得中</translation>
+    </message>
+    <message>
+        <source>waiting to retry</source>
+        <translation>リトライ待ち</translation>
+    </message>
+    <message>
+        <source>in its critical section (client colour)</source>
+        <translation>クリティカルセクション内（クライアントの色）</translation>
+    </message>
+    <message>
+        <source>working without the lock</source>
+        <translation>ロックなしで作業中</translation>
+    </message>
+    <message>
+        <source>crashed / node down</source>
+        <translation>クラッシュ / ノードダウン</translation>
+    </message>
+    <message>
+        <source>key on a node (height: TTL left)</source>
+        <translation>ノード上のキー（高さ：残り TTL）</translation>
+    </message>
+    <message>
+        <source>overlap</source>
+        <translation>重なり</translation>
+    </message>
+    <message>
+        <source>in its critical section, within its validity</source>
+        <translation>クリティカルセクション内、有効期間内</translation>
+    </message>
+    <message>
+        <source>still in its critical section after its validity ended: working without the lock</source>
+        <translation>有効期間が切れた後もクリティカルセクション内：ロックなしで作業中</translation>
+    </message>
+    <message>
+        <source>holds %1&apos;s key (TTL %2)</source>
+        <translation>%1 のキーを保持（TTL %2）</translation>
+    </message>
+    <message>
+        <source> so far</source>
+        <translation> 継続中</translation>
+    </message>
+    <message>
+        <source>: in its critical section since %1 s</source>
+        <translation>：%1 秒からクリティカルセクション内</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <source>Wheel: zoom · drag: pan · Home: the whole run · F: follow</source>
+        <translation>ホイール：ズーム · ドラッグ：パン · Home：実行全体 · F：追従</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,64 @@
     </message>
 </context>
 <context>
+    <name>Chart</name>
+    <message>
+        <source>Lock timeline</source>
+        <translation>锁时间线</translation>
+    </message>
+    <message>
+        <source>Acquire latency over time</source>
+        <translation>获取延迟随时间变化</translation>
+    </message>
+    <message>
+        <source>Acquire latency histogram</source>
+        <translation>获取延迟直方图</translation>
+    </message>
+    <message>
+        <source>Quorum over time</source>
+        <translation>法定人数随时间变化</translation>
+    </message>
+    <message>
+        <source>Acquisitions and failures per second</source>
+        <translation>每秒获取与失败次数</translation>
+    </message>
+    <message>
+        <source>Stock over time</source>
+        <translation>库存随时间变化</translation>
+    </message>
+    <message>
+        <source>A lane per client (acquiring, holding, working without the lock, paused, crashed) and per node (whose key, its TTL running out); faults shaded, overlapping critical sections in red, narration on top.</source>
+        <translation>每个客户端一条泳道（获取中、持有、在没有锁的情况下工作、已暂停、已崩溃），每个节点一条泳道（谁的键、其 TTL 逐渐耗尽）；故障以阴影标出，重叠的临界区显示为红色，旁白显示在顶部。</translation>
+    </message>
+    <message>
+        <source>Every acquisition attempt as a point (time to its decision), with the p50 and p99 of each time window; faults shaded.</source>
+        <translation>每次获取尝试显示为一个点（到得出结果所用的时间），并标出每个时间窗口的 p50 和 p99；故障以阴影标出。</translation>
+    </message>
+    <message>
+        <source>How long attempts took to be decided, with their quantiles.</source>
+        <translation>尝试得出结果所用的时间，及其分位数。</translation>
+    </message>
+    <message>
+        <source>The OK votes of each attempt, and the most nodes holding one client&apos;s key; the dashed line is the quorum.</source>
+        <translation>每次尝试获得的 OK 票数，以及持有同一客户端键的最多节点数；虚线为法定人数。</translation>
+    </message>
+    <message>
+        <source>Locks acquired and attempts failed, per second.</source>
+        <translation>每秒获得的锁和失败的尝试。</translation>
+    </message>
+    <message>
+        <source>The stock the storage holds after each accepted write; lost updates and oversold items marked in red.</source>
+        <translation>每次写入被接受后存储中的库存；丢失更新和超卖的商品以红色标出。</translation>
+    </message>
+</context>
+<context>
+    <name>ChartRenderer</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>ClientLane</name>
     <message>
         <source>The client&apos;s name and colour: its keys on the nodes have this colour.</source>
@@ -167,20 +225,8 @@
         <translation>锁已失去——放弃</translation>
     </message>
     <message>
-        <source>holding · reads the stock</source>
-        <translation>持有中 · 读取库存</translation>
-    </message>
-    <message>
-        <source>holding · read %1, working</source>
-        <translation>持有中 · 读到 %1，工作中</translation>
-    </message>
-    <message>
         <source>holding</source>
         <translation>持有中</translation>
-    </message>
-    <message>
-        <source>holding · writes %1</source>
-        <translation>持有中 · 写入 %1</translation>
     </message>
     <message>
         <source> (extended %1×)</source>
@@ -262,6 +308,38 @@
         <source>Pause past its TTL (%1 s)</source>
         <translation>暂停超过其 TTL（%1 秒）</translation>
     </message>
+    <message>
+        <source>no lock</source>
+        <translation>无锁</translation>
+    </message>
+    <message>
+        <source>optimistic</source>
+        <translation>乐观</translation>
+    </message>
+    <message>
+        <source>%1 · reads the stock</source>
+        <translation>%1 · 读取库存</translation>
+    </message>
+    <message>
+        <source>%1 · read %2, working</source>
+        <translation>%1 · 读到 %2，工作中</translation>
+    </message>
+    <message>
+        <source>%1 · writes %2</source>
+        <translation>%1 · 写入 %2</translation>
+    </message>
+    <message>
+        <source>Locks with %1: %2. Click to choose another rung of the ladder.</source>
+        <translation>使用 %1 加锁：%2。点击可选择阶梯上的另一级。</translation>
+    </message>
+    <message>
+        <source> · %1 EXEC conflicts</source>
+        <translation> · EXEC 冲突 %1 次</translation>
+    </message>
+    <message>
+        <source> · reentered %1×</source>
+        <translation> · 重入 %1×</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>
@@ -292,8 +370,8 @@
         <translation>默认值：%1</translation>
     </message>
     <message>
-        <source>pause armed before the write</source>
-        <translation>已设定在写入前暂停</translation>
+        <source>%1 armed %2</source>
+        <translation>%1 已预设于 %2</translation>
     </message>
 </context>
 <context>
@@ -426,6 +504,14 @@
         <source>Take a fencing token with the lock; the storage refuses a write whose token is not newer than the last it took.</source>
         <translation>随锁一起取得栅栏令牌；若写入的令牌不比存储上次接受的更新，存储就拒绝该写入。</translation>
     </message>
+    <message>
+        <source>Lock strategy</source>
+        <translation>锁策略</translation>
+    </message>
+    <message>
+        <source>The rung of the seeds&apos; ladder the client locks with, from no lock to Redlock.</source>
+        <translation>客户端加锁所用的策略，即种子文章阶梯中的一级：从不加锁到 Redlock。</translation>
+    </message>
 </context>
 <context>
     <name>ClientSettingsDialog</name>
@@ -474,14 +560,6 @@
     <message>
         <source>change settings (all checked first; all or nothing)</source>
         <translation>修改设置（先全部检查；要么全部生效，要么全不生效）</translation>
-    </message>
-    <message>
-        <source>the client vanishes without releasing: its keys live out their TTL</source>
-        <translation>客户端不释放就消失：它的键存活到 TTL 结束</translation>
-    </message>
-    <message>
-        <source>a stop-the-world pause (GC pause), now or armed for the moment before its write</source>
-        <translation>一次全停顿暂停（GC 暂停），立即发生或设定在写入前一刻</translation>
     </message>
     <message>
         <source>end a pause</source>
@@ -586,6 +664,14 @@
     <message>
         <source>no command &apos;%1&apos; (help lists them all)</source>
         <translation>没有命令“%1”（help 列出全部命令）</translation>
+    </message>
+    <message>
+        <source>the client vanishes without releasing, now or at a MOMENT: its keys live out their TTL</source>
+        <translation>客户端不释放就消失，可立即或在某个 MOMENT 发生：它的键一直存留到 TTL 结束</translation>
+    </message>
+    <message>
+        <source>a stop-the-world pause (GC pause), now or armed for a MOMENT: before-write (after the careful check), before-expire (setnx-expire), before-delete (token-get-del)</source>
+        <translation>一次全局停顿（GC 暂停），可立即发生或预设在某个 MOMENT：before-write（谨慎检查之后）、before-expire（setnx-expire）、before-delete（token-get-del）</translation>
     </message>
 </context>
 <context>
@@ -1209,6 +1295,18 @@
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
+    <message>
+        <source>%1&apos;s release DELETED %2&apos;s lock on %3</source>
+        <translation>%1 的释放删除了 %2 在 %3 上的锁</translation>
+    </message>
+    <message>
+        <source>someone else</source>
+        <translation>其他人</translation>
+    </message>
+    <message>
+        <source>%1 took its reentrant lock again (held %2 times)</source>
+        <translation>%1 再次获取了它的可重入锁（已持有 %2 次）</translation>
+    </message>
 </context>
 <context>
     <name>ExternalNodeControl</name>
@@ -1433,6 +1531,48 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>HistogramChart</name>
+    <message>
+        <source>No attempt yet.</source>
+        <translation>暂无尝试。</translation>
+    </message>
+</context>
+<context>
+    <name>HtmlReport</name>
+    <message>
+        <source>Redlock Scope run %1</source>
+        <translation>Redlock Scope 运行记录 %1</translation>
+    </message>
+    <message>
+        <source>Redlock Scope run</source>
+        <translation>Redlock Scope 运行记录</translation>
+    </message>
+    <message>
+        <source>%1 · recorded %2 · %3</source>
+        <translation>%1 · 录制于 %2 · %3</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Checker counters</source>
+        <translation>检查器计数</translation>
+    </message>
+    <message>
+        <source>Violations, with their evidence</source>
+        <translation>违规及其证据</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Made by Redlock Scope %1 from the run file; the verdict is the checker&apos;s, judged again from the recorded events.</source>
+        <translation>由 Redlock Scope %1 根据运行记录文件生成；判定出自检查器，依据录制的事件重新判断。</translation>
+    </message>
+</context>
+<context>
     <name>KeyListView</name>
     <message>
         <source>no lock key</source>
@@ -1497,6 +1637,13 @@ Since %1 on the run clock.</source>
     <message>
         <source>The node cannot be read now; keys are shown as last seen.</source>
         <translation>现在无法读取该节点；显示的是最后看到的键。</translation>
+    </message>
+</context>
+<context>
+    <name>LatencyChart</name>
+    <message>
+        <source>No attempt yet.</source>
+        <translation>暂无尝试。</translation>
     </message>
 </context>
 <context>
@@ -1583,6 +1730,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>restarted</source>
         <translation>已重启</translation>
+    </message>
+    <message>
+        <source>the stock changed since it was watched: EXEC refused, read again</source>
+        <translation>库存在 WATCH 之后已被修改：EXEC 被拒绝，重新读取</translation>
+    </message>
+    <message>
+        <source>renewed by the watchdog</source>
+        <translation>已由看门狗续期</translation>
     </message>
 </context>
 <context>
@@ -2048,6 +2203,122 @@ Since %1 on the run clock.</source>
         <translation>
             <numerusform>现在使用你自己的 %n 个节点。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not open the run: %1</source>
+        <translation>无法打开运行记录：%1</translation>
+    </message>
+    <message>
+        <source>A recorded run: nothing to command (File → Live run goes back).</source>
+        <translation>这是运行记录：没有可执行的命令（文件 → 实时运行 可返回）。</translation>
+    </message>
+    <message>
+        <source>This run is not recorded: %1</source>
+        <translation>本次运行未被录制：%1</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation>打开运行记录(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Show a recorded run: scrub it in time, play it again</source>
+        <translation>显示运行记录：按时间拖动浏览，或重新播放</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>The run as an HTML report, a chart (PNG, SVG, PDF), CSV, EDN or JSONL</source>
+        <translation>将运行导出为 HTML 报告、图表（PNG、SVG、PDF）、CSV、EDN 或 JSONL</translation>
+    </message>
+    <message>
+        <source>&amp;Live run</source>
+        <translation>实时运行(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Leave the recorded run: start the nodes and clients again</source>
+        <translation>离开运行记录：重新启动节点和客户端</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the charts: the lock timeline and the others</source>
+        <translation>显示或隐藏图表：锁时间线及其他图表</translation>
+    </message>
+    <message>
+        <source>Play / pause the run</source>
+        <translation>播放 / 暂停运行记录</translation>
+    </message>
+    <message>
+        <source>Play the recorded run from the slider, or pause it</source>
+        <translation>从滑块位置播放运行记录，或将其暂停</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2 (in %3 s)</source>
+        <translation>已打开 %1：%2（用时 %3 秒）</translation>
+    </message>
+    <message>
+        <source>Redlock Scope — %1 (recorded)</source>
+        <translation>Redlock Scope — %1（已录制）</translation>
+    </message>
+    <message>
+        <source>Open a recorded run</source>
+        <translation>打开运行记录</translation>
+    </message>
+    <message>
+        <source>Redlock Scope runs (*.jsonl);;All files (*)</source>
+        <translation>Redlock Scope 运行记录 (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>This run is not recorded, so there is nothing to export.</source>
+        <translation>本次运行未被录制，因此没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>Could not read the run: %1</source>
+        <translation>无法读取运行记录：%1</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PNG (*.png)</source>
+        <translation>当前显示的图表，PNG 格式 (*.png)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as SVG (*.svg)</source>
+        <translation>当前显示的图表，SVG 格式 (*.svg)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PDF (*.pdf)</source>
+        <translation>当前显示的图表，PDF 格式 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Operations as CSV (*.csv)</source>
+        <translation>操作记录，CSV 格式 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Jepsen history (*.edn)</source>
+        <translation>Jepsen 历史 (*.edn)</translation>
+    </message>
+    <message>
+        <source>Run file (*.jsonl)</source>
+        <translation>运行记录文件 (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Export the run</source>
+        <translation>导出本次运行</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
     </message>
 </context>
 <context>
@@ -2613,6 +2884,13 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>QuorumChart</name>
+    <message>
+        <source>quorum %1 of %2</source>
+        <translation>法定人数 %1（共 %2）</translation>
+    </message>
+</context>
+<context>
     <name>QuorumView</name>
     <message>
         <source>%1&apos;s validity ran out while it was paused</source>
@@ -2728,6 +3006,149 @@ Since %1 on the run clock.</source>
         <source>Each row is one owner&apos;s key: a filled square per node that holds it; left of the dashed line is not enough, a majority reaches it.</source>
         <translation>每一行是一个所有者的键：持有该键的每个节点一个实心方块；虚线左侧不够，到达虚线即为多数派。</translation>
     </message>
+    <message>
+        <source>%1 goes in with no lock at all</source>
+        <translation>%1 完全不加锁就进入</translation>
+    </message>
+    <message>
+        <source>held by %1, no TTL</source>
+        <translation>由 %1 持有，无 TTL</translation>
+    </message>
+    <message>
+        <source>DEADLOCK: %1 crashed holding a key without a TTL</source>
+        <translation>死锁：%1 在持有一个无 TTL 的键时崩溃</translation>
+    </message>
+    <message>
+        <source> · nobody can ever take the lock again: liveness is lost</source>
+        <translation> · 再也没有人能获得这把锁：活性已丧失</translation>
+    </message>
+</context>
+<context>
+    <name>RecordedRun</name>
+    <message>
+        <source>the last line was cut off (the app stopped while writing it) and was skipped</source>
+        <translation>最后一行不完整（应用在写入时停止），已跳过</translation>
+    </message>
+    <message>
+        <source>%1 unreadable line(s) skipped (%2)</source>
+        <translation>跳过了 %1 行无法读取的内容（%2）</translation>
+    </message>
+    <message>
+        <source>events were out of time order and were sorted</source>
+        <translation>事件未按时间顺序排列，已重新排序</translation>
+    </message>
+    <message>
+        <source>%1 events over %2 s</source>
+        <translation>%2 秒内共 %1 个事件</translation>
+    </message>
+</context>
+<context>
+    <name>ReentrantLock</name>
+    <message>
+        <source>the lock is no longer ours</source>
+        <translation>这把锁已不再属于我们</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayBar</name>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Play the run from here, or pause it (Space)</source>
+        <translation>从这里播放运行记录，或将其暂停（Space）</translation>
+    </message>
+    <message>
+        <source>Scrub: the whole window shows the run at this instant</source>
+        <translation>拖动浏览：整个窗口显示运行在这一时刻的状态</translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation>播放速度</translation>
+    </message>
+    <message>
+        <source>Recorded run</source>
+        <translation>运行记录</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayNode</name>
+    <message>
+        <source>recorded run</source>
+        <translation>运行记录</translation>
+    </message>
+    <message>
+        <source>a recorded run: nothing to do</source>
+        <translation>运行记录：无事可做</translation>
+    </message>
+</context>
+<context>
+    <name>RunExporter</name>
+    <message>
+        <source>cannot export to %1: the file name must end in .%2</source>
+        <translation>无法导出到 %1：文件名必须以 .%2 结尾</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>RunFolder</name>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+</context>
+<context>
+    <name>RunHeader</name>
+    <message>
+        <source>not a Redlock Scope run: the first line is not a run header</source>
+        <translation>不是 Redlock Scope 运行记录：第一行不是运行记录头</translation>
+    </message>
+    <message>
+        <source>a run file of format version %1; this app reads version %2</source>
+        <translation>运行记录文件的格式版本为 %1；本应用读取的是版本 %2</translation>
+    </message>
+    <message>
+        <source>the header&apos;s client settings were not understood (%1); the defaults are assumed</source>
+        <translation>无法理解记录头中的客户端设置（%1）；按默认值处理</translation>
+    </message>
+    <message>
+        <source>the run header names %1 nodes</source>
+        <translation>运行记录头中列出了 %1 个节点</translation>
+    </message>
+</context>
+<context>
+    <name>RunReader</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is empty: no run was recorded in it</source>
+        <translation>%1 是空的：其中没有录制任何运行</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+</context>
+<context>
+    <name>RunWriter</name>
+    <message>
+        <source>cannot record the run to %1: %2</source>
+        <translation>无法将运行录制到 %1：%2</translation>
+    </message>
+    <message>
+        <source>the run is no longer recorded to %1: %2</source>
+        <translation>运行不再录制到 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioRunner</name>
@@ -2803,6 +3224,28 @@ Since %1 on the run clock.</source>
     <message>
         <source>Action</source>
         <translation>操作</translation>
+    </message>
+</context>
+<context>
+    <name>SingleNodeLock</name>
+    <message>
+        <source>node %1 holds the key for someone else</source>
+        <translation>节点 %1 上的键属于其他人</translation>
+    </message>
+    <message>
+        <source>node %1: %2 %3</source>
+        <translation>节点 %1：%2 %3</translation>
+    </message>
+    <message>
+        <source>this lock cannot be extended</source>
+        <translation>这把锁无法续期</translation>
+    </message>
+</context>
+<context>
+    <name>StockChart</name>
+    <message>
+        <source>No stock in this run: `stock N` puts N items on the storage and clients start buying.</source>
+        <translation>本次运行没有库存：`stock N` 会在存储上放 N 件商品，客户端随即开始购买。</translation>
     </message>
 </context>
 <context>
@@ -2909,6 +3352,146 @@ Since %1 on the run clock.</source>
     <message>
         <source>fence: newest accepted %1</source>
         <translation>栅栏：最新接受 %1</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyFactory</name>
+    <message>
+        <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
+        <translation>策略 failover 需要一个带副本和哨兵（Sentinel）的主节点（--topology replicated）；而这里是五个独立的主节点</translation>
+    </message>
+    <message>
+        <source>no lock: oversell and lost updates under contention</source>
+        <translation>不加锁：竞争时会超卖并丢失更新</translation>
+    </message>
+    <message>
+        <source>WATCH / MULTI / EXEC: correct for one key, conflicts retried</source>
+        <translation>WATCH / MULTI / EXEC：对单个键正确，冲突时重试</translation>
+    </message>
+    <message>
+        <source>SETNX, DEL: a crashed holder deadlocks everyone</source>
+        <translation>SETNX、DEL：持有者一崩溃，所有人都会死锁</translation>
+    </message>
+    <message>
+        <source>SETNX then EXPIRE: a crash between the two deadlocks again</source>
+        <translation>先 SETNX 再 EXPIRE：两者之间发生崩溃仍会死锁</translation>
+    </message>
+    <message>
+        <source>SET NX PX, plain DEL: a slow client deletes someone else&apos;s lock</source>
+        <translation>SET NX PX，直接 DEL：慢客户端会删掉别人的锁</translation>
+    </message>
+    <message>
+        <source>token, GET then DEL: the race between GET and DEL</source>
+        <translation>令牌，先 GET 再 DEL：GET 与 DEL 之间存在竞态</translation>
+    </message>
+    <message>
+        <source>token, Lua release, one node: correct until that node dies</source>
+        <translation>令牌，Lua 释放，单节点：在该节点宕机之前都正确</translation>
+    </message>
+    <message>
+        <source>Redisson&apos;s hash lock: reentry counted</source>
+        <translation>Redisson 的哈希锁：记录重入次数</translation>
+    </message>
+    <message>
+        <source>reentrant, renewed every TTL/3: a paused watchdog stops renewing</source>
+        <translation>可重入，每 TTL/3 续期一次：看门狗一暂停就不再续期</translation>
+    </message>
+    <message>
+        <source>one master with an async replica: the key is lost in failover</source>
+        <translation>一个主节点加一个异步副本：故障转移时键会丢失</translation>
+    </message>
+    <message>
+        <source>a majority of independent masters</source>
+        <translation>独立主节点中的多数派</translation>
+    </message>
+</context>
+<context>
+    <name>ThroughputChart</name>
+    <message>
+        <source>No attempt yet.</source>
+        <translation>暂无尝试。</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePainter</name>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>no lock</source>
+        <translation>无锁</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>宕机</translation>
+    </message>
+    <message>
+        <source>OVERLAP %1 × %2</source>
+        <translation>重叠 %1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 nodes · resource %2 · recorded %3</source>
+        <translation>%1 个节点 · 资源 %2 · 录制于 %3</translation>
+    </message>
+    <message>
+        <source>acquiring</source>
+        <translation>获取中</translation>
+    </message>
+    <message>
+        <source>waiting to retry</source>
+        <translation>等待重试</translation>
+    </message>
+    <message>
+        <source>in its critical section (client colour)</source>
+        <translation>在临界区内（客户端颜色）</translation>
+    </message>
+    <message>
+        <source>working without the lock</source>
+        <translation>在没有锁的情况下工作</translation>
+    </message>
+    <message>
+        <source>crashed / node down</source>
+        <translation>已崩溃 / 节点宕机</translation>
+    </message>
+    <message>
+        <source>key on a node (height: TTL left)</source>
+        <translation>节点上的键（高度：剩余 TTL）</translation>
+    </message>
+    <message>
+        <source>overlap</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>in its critical section, within its validity</source>
+        <translation>在临界区内，处于有效期内</translation>
+    </message>
+    <message>
+        <source>still in its critical section after its validity ended: working without the lock</source>
+        <translation>有效期结束后仍在临界区内：在没有锁的情况下工作</translation>
+    </message>
+    <message>
+        <source>holds %1&apos;s key (TTL %2)</source>
+        <translation>持有 %1 的键（TTL %2）</translation>
+    </message>
+    <message>
+        <source> so far</source>
+        <translation> 仍在继续</translation>
+    </message>
+    <message>
+        <source>: in its critical section since %1 s</source>
+        <translation>：自第 %1 秒起处于临界区内</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <source>Wheel: zoom · drag: pan · Home: the whole run · F: follow</source>
+        <translation>滚轮：缩放 · 拖动：平移 · Home：整个运行 · F：跟随</translation>
     </message>
 </context>
 <context>
