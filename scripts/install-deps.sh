@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
-    libhiredis-dev redis-server
+    libhiredis-dev redis-server redis-sentinel
     xvfb xauth fonts-dejavu-core
 )
 
