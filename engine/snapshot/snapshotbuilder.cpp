@@ -112,6 +112,7 @@ EngineSnapshot SnapshotBuilder::build(qint64 nowUs)
     s.sequence = ++m_sequence;
     for (int i = 0; i < m_fleet.plannedSize(); ++i)
         s.nodes << nodeSnapshot(i);
+    s.sentinels = m_fleet.sentinels();
     s.storage = m_storage.snapshot();
     for (const LockClient* client : m_clients.all())
         s.clients << client->snapshot();
