@@ -76,7 +76,8 @@ ResourceSnapshot SnapshotBuilder::resourceSnapshot(const QList<NodeSnapshot>& no
     ResourceSnapshot r;
     r.resource = m_resource;
     r.nodeCount = int(nodes.size());
-    r.quorum = r.nodeCount / 2 + 1;
+    r.replicated = m_fleet.isReplicated();
+    r.quorum = r.replicated ? 1 : r.nodeCount / 2 + 1;
     r.lastSplitVoteUs = m_lastSplitVoteUs;
     QHash<QByteArray, ResourceSnapshot::Holder> holders;
     for (const NodeSnapshot& node : nodes) {
