@@ -423,6 +423,7 @@ void RedisServerProcess::onOutput()
             m_configError = line.mid(4);
         const QString text = stripLogPrefix(line);
         m_lastOutputLine = text;
+        emit logLine(text);
         if (m_listenError.isEmpty())
             m_listenError = listenErrorFrom(text);
         // A Sentinel says it is up by naming the master it monitors.

@@ -93,6 +93,8 @@ signals:
     void failed(const QString& error);
     void exited(); // the process ended: killed, crashed or shut down
     void stateChanged(RedisServerProcess::State state);
+    // Each line the process logs, without its "pid:role date #" prefix (Sentinel's events).
+    void logLine(const QString& text);
 
 private:
     QStringList arguments() const;

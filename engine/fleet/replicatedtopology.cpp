@@ -120,6 +120,8 @@ void ReplicatedTopology::startSentinels()
         auto* sentinel = new RedisServerProcess(options, this);
         connect(sentinel, &RedisServerProcess::started, this,
                 &ReplicatedTopology::onSentinelStarted);
+        connect(sentinel, &RedisServerProcess::logLine, this,
+                [this, i](const QString& text) { onSentinelLog(i, text); });
         connect(sentinel, &RedisServerProcess::failed, this, [this, i](const QString& error) {
             fail(tr("sentinel %1: %2").arg(i + 1).arg(error));
         });
@@ -144,6 +146,26 @@ void ReplicatedTopology::onSentinelStarted()
         HistoryEvent::Kind::Info,
         tr("%1 Sentinels watch node 1 (quorum %2)").arg(SentinelCount).arg(Quorum)));
     m_pollTimer.start(PollMs);
+}
+
+// Sentinel announces what it decides as "+event ..." / "-event ..." lines (+sdown, +odown,
+// +switch-master, -failover-abort-no-good-slave, ...): into the history, so the event log
+// tells the failover as Sentinel saw it. Its discovery chatter is left out.
+void ReplicatedTopology::onSentinelLog(int index, const QString& text)
+{
+    static const QStringList told{
+        QStringLiteral("+sdown master"),   QStringLiteral("-sdown master"),
+        QStringLiteral("+odown"),          QStringLiteral("-odown"),
+        QStringLiteral("+try-failover"),   QStringLiteral("+elected-leader"),
+        QStringLiteral("+promoted-slave"), QStringLiteral("+switch-master"),
+        QStringLiteral("-failover-abort")};
+    for (const QString& prefix : told) {
+        if (text.startsWith(prefix)) {
+            emit event(HistoryEvent::make(HistoryEvent::Kind::Info,
+                                          tr("sentinel %1: %2").arg(index + 1).arg(text)));
+            return;
+        }
+    }
 }
 
 QList<NodeAddress> ReplicatedTopology::sentinelAddresses() const

@@ -55,6 +55,7 @@ private:
     void waitForLink();
     void startSentinels();
     void onSentinelStarted();
+    void onSentinelLog(int index, const QString& text);
     void waitForDiscovery();
     void poll();
     void ask(int index);

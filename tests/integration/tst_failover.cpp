@@ -74,6 +74,10 @@ private slots:
                 10000));
             const ScenarioResult result =
                 play(engine, QStringLiteral("builtin:failover-two-holders"));
+            for (const HistoryEvent& e : engine.events()) // Sentinel's account, for a failure
+                if (e.text.startsWith(QLatin1String("sentinel")) ||
+                    e.text.contains(QLatin1String("Sentinels")))
+                    qInfo("%.3f s %s", e.tUs / 1e6, qPrintable(e.text));
             QVERIFY2(result.outcome == ScenarioResult::Outcome::Passed,
                      qPrintable(result.verdictLine() + QLatin1Char(' ') + result.reason));
             // Sentinel promoted node 2; the checker has the overlap with its evidence.
@@ -83,6 +87,14 @@ private slots:
                                    5000));
             QVERIFY(engine.last().counters.lostUpdates >= 1);
             QCOMPARE(engine.last().nodes[1].role, QStringLiteral("master"));
+            // Sentinel's own account is in the history.
+            const auto told = [&engine] {
+                for (const HistoryEvent& e : engine.events())
+                    if (e.text.contains(QLatin1String("+switch-master")))
+                        return true;
+                return false;
+            };
+            QVERIFY(told());
         }
         QTRY_COMPARE_WITH_TIMEOUT(redisChildren(), 0, 5000);
     }
