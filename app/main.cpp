@@ -85,6 +85,13 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("n")},
         {QStringLiteral("redis-server"), QStringLiteral("The redis-server binary for local nodes."),
          QStringLiteral("path")},
+        {QStringLiteral("topology"),
+         QStringLiteral("independent (default: N masters, Redlock's setting) or replicated (one "
+                        "master, one replica, three redis-sentinel: the failover strategy)."),
+         QStringLiteral("kind")},
+        {QStringLiteral("redis-sentinel"),
+         QStringLiteral("The redis-sentinel binary for --topology replicated."),
+         QStringLiteral("path")},
         {QStringLiteral("storage"),
          QStringLiteral("The storage node for the stock: [user[:password]@]host:port[/db] of a "
                         "Redis that is not one of the lock nodes (default: one more local "
@@ -349,6 +356,13 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
     if (!o.config.nodes.isEmpty() && (isSet("local-nodes") || isSet("redis-server")))
         return QStringLiteral("--local-nodes and --redis-server are for local nodes, but the "
                               "nodes are given (--nodes or the config file)");
+    if (isSet("local-nodes") && o.config.replicated())
+        return QStringLiteral("--local-nodes does not apply to --topology replicated (one master "
+                              "and one replica)");
+    if (isSet("redis-sentinel") && !o.config.replicated())
+        return QStringLiteral("--redis-sentinel goes with --topology replicated");
+    if (o.bench && o.config.replicated())
+        return QStringLiteral("--bench measures independent masters, not --topology replicated");
     return unusedRunFlag(parser, o);
 }
 
@@ -484,6 +498,17 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
             return false;
     if (parser.isSet(QStringLiteral("redis-server")))
         o->config.redisServer = parser.value(QStringLiteral("redis-server"));
+    if (parser.isSet(QStringLiteral("redis-sentinel")))
+        o->config.redisSentinel = parser.value(QStringLiteral("redis-sentinel"));
+    if (parser.isSet(QStringLiteral("topology"))) {
+        const auto topology = EngineConfig::parseTopology(parser.value(QStringLiteral("topology")));
+        if (!topology) {
+            *error = QStringLiteral("--topology: expected independent or replicated, got '%1'")
+                         .arg(parser.value(QStringLiteral("topology")));
+            return false;
+        }
+        o->config.topology = *topology;
+    }
     if (parser.isSet(QStringLiteral("resource")))
         o->config.resource = parser.value(QStringLiteral("resource")).toUtf8();
     if (!readNumbers(parser, o, error))

@@ -158,6 +158,10 @@ CommandCatalogue::CommandCatalogue()
         {QStringLiteral("node heal"),
          {node()},
          tr("end partition, latency, drop and the clock mark")},
+        {QStringLiteral("node failover"),
+         {node()},
+         tr("ask Sentinel to promote the replica of master N (SENTINEL FAILOVER; --topology "
+            "replicated only)")},
         {QStringLiteral("stock"),
          {stock},
          tr("put N items on the storage (clients then buy one per critical section); alone: "

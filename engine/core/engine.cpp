@@ -12,6 +12,7 @@
 #include "fleet/fleet.h"
 #include "fleet/fleetnode.h"
 #include "fleet/nodemonitor.h"
+#include "lock/strategyfactory.h"
 #include "record/recorder.h"
 #include "record/runwriter.h"
 #include "scenario/scenarioparser.h"
@@ -389,7 +390,12 @@ public:
 
     FleetNode::ClientResolver resolver() const
     {
-        return [this](const QString& name) { return clients.idOf(name); };
+        // "replica" is the replication link through node 1's proxy, cut like a client.
+        return [this](const QString& name) {
+            if (fleet.isReplicated() && name == QLatin1String(Fleet::ReplicationLinkName))
+                return Fleet::ReplicationLinkId;
+            return clients.idOf(name);
+        };
     }
 
     void registerNodeCommands()
@@ -445,6 +451,10 @@ public:
              [](FleetNode* n, const Parsed& c, const AnswerCallback& done) {
                  n->jumpClock(c.number(QStringLiteral("+MS")), done);
              });
+        node(QStringLiteral("failover"),
+             [this](FleetNode* n, const Parsed&, const AnswerCallback& done) {
+                 fleet.failover(n->index(), done);
+             });
     }
 
     void execute(const QString& line, const AnswerCallback& done)
@@ -459,8 +469,19 @@ public:
     }
 };
 
+namespace {
+// On a master and its replica Redlock has nothing to stand on (the replica refuses writes):
+// the clients of the replicated topology run the seed's failover rung unless told otherwise.
+EngineConfig withTopologyDefaults(EngineConfig config)
+{
+    if (config.replicated() && config.clientDefaults.strategy == StrategyFactory::Kind::Redlock)
+        config.clientDefaults.strategy = StrategyFactory::Kind::Failover;
+    return config;
+}
+} // namespace
+
 Engine::Engine(const EngineConfig& config, QObject* parent)
-    : QObject(parent), d(std::make_unique<Private>(this, config))
+    : QObject(parent), d(std::make_unique<Private>(this, withTopologyDefaults(config)))
 {
     qRegisterMetaType<ScenarioResult>();
     connect(&d->scripts, &ScenarioRunner::stateChanged, this,

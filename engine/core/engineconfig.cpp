@@ -13,7 +13,10 @@
 QString EngineConfig::validate() const
 {
     const int n = nodeCount();
-    if (n < 1 || n > 9 || n % 2 == 0)
+    if (replicated() && !usesLocalFleet())
+        return QStringLiteral("the replicated topology starts its own master, replica and "
+                              "Sentinels: it cannot use your nodes");
+    if (!replicated() && (n < 1 || n > 9 || n % 2 == 0))
         return QStringLiteral("the node count must be odd, from 1 to 9 (is %1)").arg(n);
     if (resource.isEmpty())
         return QStringLiteral("the resource name must not be empty");
@@ -24,6 +27,15 @@ QString EngineConfig::validate() const
     if (pollIntervalMs < 10)
         return QStringLiteral("the poll interval must be at least 10 ms");
     return clientDefaults.validate();
+}
+
+std::optional<EngineConfig::Topology> EngineConfig::parseTopology(const QString& word)
+{
+    if (word == QLatin1String("independent"))
+        return Topology::Independent;
+    if (word == QLatin1String("replicated"))
+        return Topology::Replicated;
+    return std::nullopt;
 }
 
 namespace {
@@ -109,10 +121,10 @@ QString EngineConfig::checkNodesDistinct() const
 
 namespace {
 
-const QStringList kRootKeys{QStringLiteral("nodes"),       QStringLiteral("localNodes"),
-                            QStringLiteral("redisServer"), QStringLiteral("resource"),
-                            QStringLiteral("clients"),     QStringLiteral("client"),
-                            QStringLiteral("storage")};
+const QStringList kRootKeys{
+    QStringLiteral("nodes"),    QStringLiteral("localNodes"), QStringLiteral("redisServer"),
+    QStringLiteral("resource"), QStringLiteral("clients"),    QStringLiteral("client"),
+    QStringLiteral("storage"),  QStringLiteral("topology"),   QStringLiteral("redisSentinel")};
 const QStringList kNodeKeys{QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("user"),
                             QStringLiteral("password"), QStringLiteral("db")};
 
@@ -207,7 +219,7 @@ QString localOnlyBesideNodes(const QJsonObject& root)
 {
     if (!root.contains(QLatin1String("nodes")))
         return {};
-    for (const char* key : {"localNodes", "redisServer"}) {
+    for (const char* key : {"localNodes", "redisServer", "topology", "redisSentinel"}) {
         if (root.contains(QLatin1String(key)))
             return QStringLiteral("%1: only for local nodes, but \"nodes\" names your own")
                 .arg(QLatin1String(key));
@@ -250,7 +262,7 @@ std::optional<EngineConfig> configFromJson(const QJsonObject& root, QString* err
             return std::nullopt;
         config.initialClients = int(*count);
     }
-    for (const char* key : {"redisServer", "resource"}) {
+    for (const char* key : {"redisServer", "resource", "topology", "redisSentinel"}) {
         if (!root.contains(QLatin1String(key)))
             continue;
         const auto text =
@@ -263,8 +275,17 @@ std::optional<EngineConfig> configFromJson(const QJsonObject& root, QString* err
                 QStringLiteral("%1: empty (leave it out for the default)").arg(QLatin1String(key)));
         if (qstrcmp(key, "resource") == 0)
             config.resource = text->toUtf8();
-        else
+        else if (qstrcmp(key, "redisSentinel") == 0)
+            config.redisSentinel = *text;
+        else if (qstrcmp(key, "redisServer") == 0)
             config.redisServer = *text;
+        else if (const auto topology = EngineConfig::parseTopology(*text))
+            config.topology = *topology;
+        else
+            return fail<EngineConfig>(
+                error, QStringLiteral("topology: expected \"independent\" or \"replicated\", "
+                                      "got \"%1\"")
+                           .arg(*text));
     }
     if (root.contains(QLatin1String("client"))) {
         const QJsonValue client = root.value(QLatin1String("client"));

@@ -16,6 +16,15 @@ struct EngineConfig
     std::optional<NodeAddress> storage;
     int localNodeCount = 5;
     QString redisServer; // the redis-server binary for local nodes; empty: from PATH
+    // Independent: N masters (Redlock's setting). Replicated: one master, one replica and
+    // three Sentinels (the seed's failover setting), local nodes only.
+    enum class Topology
+    {
+        Independent,
+        Replicated
+    };
+    Topology topology = Topology::Independent;
+    QString redisSentinel; // the redis-sentinel binary; empty: from PATH
     ClientSettings clientDefaults;
     QByteArray resource = "stock-lock";
     int initialClients = 1;
@@ -30,7 +39,15 @@ struct EngineConfig
     static constexpr int kMaxClients = 200;
 
     bool usesLocalFleet() const { return nodes.isEmpty(); }
-    int nodeCount() const { return usesLocalFleet() ? localNodeCount : int(nodes.size()); }
+    bool replicated() const { return topology == Topology::Replicated; }
+    int nodeCount() const
+    {
+        if (replicated())
+            return 2; // the master and its replica
+        return usesLocalFleet() ? localNodeCount : int(nodes.size());
+    }
+    // "independent" or "replicated"; nothing for any other word.
+    static std::optional<Topology> parseTopology(const QString& word);
     QString validate() const; // empty when usable
 
     // Empty when no two nodes are one server; otherwise which two entries collide. Host

@@ -2,6 +2,9 @@
 
 #include "fleet/fleetnode.h"
 #include "fleet/localfleet.h"
+#include "fleet/nodemonitor.h"
+#include "fleet/replicatedtopology.h"
+#include "lock/strategyfactory.h"
 
 Fleet::Fleet(const EngineConfig& config, const RedisConnection::Options& options,
              const Clock& clock, QObject* parent)
@@ -19,23 +22,37 @@ void Fleet::start()
         onAddressesKnown(m_config.nodes);
         return;
     }
+    if (m_config.replicated()) {
+        // Refused before anything starts: nothing is left running for a missing binary.
+        QString error;
+        if (RedisServerProcess::findSentinelExecutable(m_config.redisSentinel, &error).isEmpty()) {
+            QMetaObject::invokeMethod(
+                this, [this, error] { fail(error); }, Qt::QueuedConnection);
+            return;
+        }
+    }
+    const int count = m_config.nodeCount();
     RedisServerProcess::Options options;
     options.executable = m_config.redisServer;
-    m_local = new LocalFleet(m_config.localNodeCount, options, this);
+    m_local = new LocalFleet(count, options, this);
     connect(m_local, &LocalFleet::ready, this, [this] { onAddressesKnown(m_local->addresses()); });
-    connect(m_local, &LocalFleet::failed, this, [this](const QString& error) {
-        record(HistoryEvent::Kind::Error, error);
-        emit failed(error);
-    });
-    for (int i = 0; i < m_config.localNodeCount; ++i)
+    connect(m_local, &LocalFleet::failed, this, &Fleet::fail);
+    for (int i = 0; i < count; ++i)
         connect(m_local->node(i), &RedisServerProcess::stateChanged, this, &Fleet::changed);
-    record(HistoryEvent::Kind::Info,
-           tr("starting %1 local redis-server nodes").arg(m_config.localNodeCount));
+    record(HistoryEvent::Kind::Info, m_config.replicated()
+                                         ? tr("starting a master, its replica and %1 Sentinels")
+                                               .arg(ReplicatedTopology::SentinelCount)
+                                         : tr("starting %1 local redis-server nodes").arg(count));
     m_local->start();
 }
 
 void Fleet::stop()
 {
+    if (m_topology) {
+        publishTopology(false);
+        delete m_topology; // stops the Sentinels by pid
+        m_topology = nullptr;
+    }
     qDeleteAll(m_nodes);
     m_nodes.clear();
     if (m_local) {
@@ -52,10 +69,79 @@ void Fleet::onAddressesKnown(const QList<NodeAddress>& addresses)
         auto* node = new FleetNode(i, addresses[i], process, m_options, m_clock, this);
         connect(node, &FleetNode::changed, this, &Fleet::changed);
         connect(node, &FleetNode::event, this, &Fleet::event);
+        node->monitor()->setWatchReplication(m_config.replicated());
         node->start(m_config.pollIntervalMs, {m_config.resource});
         m_nodes << node;
     }
-    emit ready();
+    if (m_config.replicated())
+        startReplication(addresses);
+    else
+        emit ready();
+}
+
+void Fleet::startReplication(const QList<NodeAddress>& addresses)
+{
+    QString error;
+    const QString sentinel =
+        RedisServerProcess::findSentinelExecutable(m_config.redisSentinel, &error);
+    m_topology = new ReplicatedTopology(sentinel, m_options, m_clock, this);
+    connect(m_topology, &ReplicatedTopology::event, this, &Fleet::event);
+    connect(m_topology, &ReplicatedTopology::changed, this, &Fleet::changed);
+    connect(m_topology, &ReplicatedTopology::failed, this, &Fleet::fail);
+    connect(m_topology, &ReplicatedTopology::ready, this, [this] {
+        publishTopology(true);
+        emit ready();
+    });
+    const NodeAddress via = m_nodes[0]->addressFor(ReplicationLinkId, ReplicationLinkName);
+    m_nodes[0]->setDelaysStream(ReplicationLinkId); // `node latency 1` slows the replication
+    m_topology->start(addresses, via);
+}
+
+// The failover strategy may be chosen only while Sentinel runs; the factory is asked from
+// the engine and the UI thread alike, so it keeps the answer itself.
+void Fleet::publishTopology(bool running) const
+{
+    if (!running || !m_topology) {
+        StrategyFactory::setFailoverTopology(std::nullopt);
+        return;
+    }
+    FailoverTopology topology;
+    topology.masterName = ReplicatedTopology::MasterName;
+    topology.sentinels = m_topology->sentinelAddresses();
+    for (const FleetNode* node : m_nodes)
+        topology.nodePorts << node->monitor()->address().port;
+    StrategyFactory::setFailoverTopology(topology);
+}
+
+void Fleet::fail(const QString& error)
+{
+    // Nothing is left running (nodes and Sentinels, by pid), but not from inside the signal
+    // of the part that failed: it is deleted by stop().
+    QMetaObject::invokeMethod(this, &Fleet::stop, Qt::QueuedConnection);
+    record(HistoryEvent::Kind::Error, error);
+    emit failed(error);
+}
+
+SentinelSnapshot Fleet::sentinels() const
+{
+    return m_topology ? m_topology->snapshot() : SentinelSnapshot{};
+}
+
+void Fleet::failover(int node, const AnswerCallback& done)
+{
+    if (!m_topology) {
+        done(CommandAnswer::refused(tr("failover needs the replicated topology (--topology "
+                                       "replicated); these are independent masters")));
+        return;
+    }
+    const int master = m_topology->snapshot().masterNode;
+    if (master >= 0 && node != master) {
+        done(CommandAnswer::refused(tr("node %1 is not the master; the Sentinels name node %2")
+                                        .arg(node + 1)
+                                        .arg(master + 1)));
+        return;
+    }
+    m_topology->failover(done);
 }
 
 QList<NodeAddress> Fleet::addressesFor(int clientId, const QString& clientName) const
@@ -86,8 +172,20 @@ void Fleet::setSeed(quint64 seed)
 
 NodeSnapshot Fleet::snapshot(int index) const
 {
-    if (index < m_nodes.size())
-        return m_nodes[index]->snapshot();
+    if (index < m_nodes.size()) {
+        NodeSnapshot n = m_nodes[index]->snapshot();
+        const NodeMonitor* monitor = m_nodes[index]->monitor();
+        n.role = monitor->role();
+        n.replOffset = monitor->replicationOffset();
+        n.replLinkUp = monitor->replicationLinkUp();
+        // A replica's lag: how far the master's offset is ahead of what it has applied.
+        for (const FleetNode* other : m_nodes)
+            if (n.role == QLatin1String("replica") && n.replOffset >= 0 &&
+                other->monitor()->role() == QLatin1String("master") && other != m_nodes[index])
+                n.replLagBytes =
+                    std::max<qint64>(0, other->monitor()->replicationOffset() - n.replOffset);
+        return n;
+    }
     NodeSnapshot n;
     n.index = index;
     n.local = m_config.usesLocalFleet();

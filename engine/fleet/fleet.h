@@ -1,9 +1,11 @@
 #pragma once
 
+#include "commands/commandanswer.h"
 #include "core/engineconfig.h"
 #include "net/redisconnection.h"
 #include "record/historyevent.h"
 #include "snapshot/nodesnapshot.h"
+#include "snapshot/sentinelsnapshot.h"
 
 #include <QList>
 #include <QObject>
@@ -11,10 +13,15 @@
 class Clock;
 class FleetNode;
 class LocalFleet;
+class ReplicatedTopology;
 
 // The lock nodes: N local redis-server processes the app starts (and stops by pid), or the
 // user's own nodes. Brings them up, then hands out FleetNodes; until then, snapshots show
 // them as starting.
+//
+// With the replicated topology (config.topology) there are two local nodes, node 2 a replica
+// of node 1, and three Sentinels (ReplicatedTopology); the fleet is ready once the Sentinels
+// agree, and only then may clients run the failover strategy.
 class Fleet : public QObject
 {
     Q_OBJECT
@@ -39,6 +46,15 @@ public:
     // The node as the cards show it; a placeholder while the fleet is still starting.
     NodeSnapshot snapshot(int index) const;
 
+    // The replication link's own listener on node 1's proxy: `node partition 1 replica`
+    // cuts it like a client's. Far above any client id (clients count from 1).
+    static constexpr int ReplicationLinkId = 1000000;
+    static constexpr const char* ReplicationLinkName = "replica";
+    bool isReplicated() const { return m_config.replicated(); }
+    SentinelSnapshot sentinels() const;
+    // SENTINEL FAILOVER; `node` must be the master the Sentinels name.
+    void failover(int node, const AnswerCallback& done);
+
 signals:
     void ready();
     void failed(const QString& error);
@@ -47,11 +63,15 @@ signals:
 
 private:
     void onAddressesKnown(const QList<NodeAddress>& addresses);
+    void startReplication(const QList<NodeAddress>& addresses);
+    void publishTopology(bool running) const;
+    void fail(const QString& error);
     void record(HistoryEvent::Kind kind, const QString& text);
 
     EngineConfig m_config;
     RedisConnection::Options m_options;
     const Clock& m_clock;
     LocalFleet* m_local = nullptr;
+    ReplicatedTopology* m_topology = nullptr;
     QList<FleetNode*> m_nodes;
 };

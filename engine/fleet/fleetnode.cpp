@@ -76,6 +76,11 @@ void FleetNode::setClientDelay(int clientId, int ms)
     m_proxy->setClientDelay(clientId, ms);
 }
 
+void FleetNode::setDelaysStream(int clientId)
+{
+    m_proxy->setDelaysStream(clientId);
+}
+
 void FleetNode::forgetClient(int clientId)
 {
     m_proxy->releaseClient(clientId);

@@ -44,6 +44,8 @@ public:
     void forgetClient(int clientId);
     // The network between one client and this node (netdelay): ms, 0 for none.
     void setClientDelay(int clientId, int ms);
+    // The listener of `clientId` carries the replication stream: latency delays it too.
+    void setDelaysStream(int clientId);
     // For delayed restarts: the largest TTL any client uses.
     void setLargestTtlMs(int ttlMs) { m_largestTtlMs = ttlMs; }
     int defaultRestartDelayMs() const { return m_largestTtlMs + 1000; }

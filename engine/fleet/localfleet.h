@@ -1,7 +1,7 @@
 #pragma once
 
-#include "net/nodeaddress.h"
 #include "fleet/redisserverprocess.h"
+#include "net/nodeaddress.h"
 
 #include <QList>
 #include <QObject>

@@ -3,6 +3,8 @@
 #include "core/clock.h"
 #include "core/constants.h"
 
+#include <QHash>
+
 // For each key, read atomically: its value (a string lock's token, a hash lock's first owner;
 // nil when absent), a hash lock's hold count (0 for a string), its PTTL and its fencing
 // counter (key:fence). Every key type a strategy uses reads: a hash lock must not break the
@@ -65,6 +67,7 @@ void NodeMonitor::refresh()
 
 void NodeMonitor::poll()
 {
+    readReplication();
     if (m_inFlight || m_resources.isEmpty() || !m_connection->isReady())
         return;
     m_inFlight = true;
@@ -106,12 +109,45 @@ void NodeMonitor::onReply(const CommandResult& result)
         refresh();
 }
 
+void NodeMonitor::readReplication()
+{
+    if (!m_watchReplication || m_replicationInFlight || !m_connection->isReady())
+        return;
+    m_replicationInFlight = true;
+    m_connection->send({"INFO", "replication"}, ReadTimeoutMs,
+                       [this](const CommandResult& r) { onReplicationReply(r); });
+}
+
+// "role:slave\r\nmaster_link_status:up\r\nslave_repl_offset:1234\r\n..." A replica's own
+// offset is slave_repl_offset (what it has applied); a master's is master_repl_offset.
+void NodeMonitor::onReplicationReply(const CommandResult& result)
+{
+    m_replicationInFlight = false;
+    if (result.status != CommandResult::Status::Replied || result.reply.isError())
+        return;
+    QHash<QByteArray, QByteArray> info;
+    for (const QByteArray& line : result.reply.text.split('\n')) {
+        const qsizetype colon = line.indexOf(':');
+        if (colon > 0)
+            info.insert(line.left(colon), line.mid(colon + 1).trimmed());
+    }
+    const bool replica = info.value("role") == "slave";
+    m_role = replica ? QStringLiteral("replica") : QStringLiteral("master");
+    m_replOffset =
+        info.value(replica ? "slave_repl_offset" : "master_repl_offset", "-1").toLongLong();
+    m_replLinkUp = replica && info.value("master_link_status") == "up";
+    emit changed();
+}
+
 void NodeMonitor::onStateChanged(RedisConnection::State state, const QString& error)
 {
     const bool up = state == RedisConnection::State::Ready;
-    if (!up) // what a node we cannot reach holds is unknown: the last keys seen, marked so
+    if (!up) { // what a node we cannot reach holds is unknown: the last keys seen, marked so
         for (KeySnapshot& key : m_keys)
             key.stale = true;
+        m_role.clear();
+        m_replOffset = -1;
+    }
     if (up != m_wasUp) {
         m_wasUp = up;
         m_stateSinceUs = m_clock.nowUs();

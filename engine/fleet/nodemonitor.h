@@ -1,8 +1,8 @@
 #pragma once
 
-#include "snapshot/keysnapshot.h"
 #include "net/nodeaddress.h"
 #include "net/redisconnection.h"
+#include "snapshot/keysnapshot.h"
 
 #include <QByteArrayList>
 #include <QObject>
@@ -38,6 +38,12 @@ public:
     const QList<KeySnapshot>& keys() const { return m_keys; }
     const QByteArrayList& resources() const { return m_resources; }
     RedisConnection* connection() const { return m_connection; }
+    // Also read INFO replication on each poll (the replicated topology): the role, the
+    // replication offset and whether a replica's link to its master is up.
+    void setWatchReplication(bool watch) { m_watchReplication = watch; }
+    const QString& role() const { return m_role; }
+    qint64 replicationOffset() const { return m_replOffset; }
+    bool replicationLinkUp() const { return m_replLinkUp; }
 
     static const QByteArray ReadKeysScript;
 
@@ -48,6 +54,8 @@ signals:
 private:
     void poll();
     void onReply(const CommandResult& result);
+    void readReplication();
+    void onReplicationReply(const CommandResult& result);
     void onStateChanged(RedisConnection::State state, const QString& error);
 
     int m_index;
@@ -63,4 +71,9 @@ private:
     bool m_again = false;
     bool m_wasUp = false;
     qint64 m_stateSinceUs = 0;
+    bool m_watchReplication = false;
+    bool m_replicationInFlight = false;
+    QString m_role;
+    qint64 m_replOffset = -1;
+    bool m_replLinkUp = false;
 };

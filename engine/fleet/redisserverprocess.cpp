@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QHostAddress>
 #include <QMutex>
@@ -98,7 +99,8 @@ void RedisServerProcess::start()
     setState(State::Starting);
 
     QString error;
-    m_executable = findExecutable(m_options.executable, &error);
+    m_executable = isSentinel() ? findSentinelExecutable(m_options.executable, &error)
+                                : findExecutable(m_options.executable, &error);
     if (m_executable.isEmpty()) {
         failSoon(error);
         return;
@@ -119,6 +121,12 @@ void RedisServerProcess::start()
             error = QStringLiteral("cannot create a directory for redis-server: %1")
                         .arg(m_dir->errorString());
             m_dir.reset();
+            failSoon(error);
+            return;
+        }
+    }
+    if (isSentinel()) {
+        if (error = writeSentinelConfig(); !error.isEmpty()) {
             failSoon(error);
             return;
         }
@@ -274,6 +282,40 @@ QString RedisServerProcess::findExecutable(const QString& preferred, QString* er
     return path;
 }
 
+QString RedisServerProcess::findSentinelExecutable(const QString& preferred, QString* error)
+{
+    const QString hint =
+        QStringLiteral("install it (apt-get install redis-sentinel) or pass --redis-sentinel PATH");
+    QString path = preferred.contains(QLatin1Char('/'))
+                       ? preferred
+                       : QStandardPaths::findExecutable(
+                             preferred.isEmpty() ? QStringLiteral("redis-sentinel") : preferred);
+    if (path.isEmpty() && preferred.isEmpty()) // PATH may lack the sbin directories
+        path = QStandardPaths::findExecutable(
+            QStringLiteral("redis-sentinel"),
+            {QStringLiteral("/usr/bin"), QStringLiteral("/usr/sbin")});
+    const QFileInfo info(path);
+    if (!path.isEmpty() && info.isFile() && info.isExecutable())
+        return info.absoluteFilePath();
+    if (error)
+        *error = preferred.isEmpty()
+                     ? QStringLiteral("redis-sentinel not found: %1").arg(hint)
+                     : QStringLiteral("redis-sentinel not found at %1 (not an executable file): %2")
+                           .arg(preferred, hint);
+    return {};
+}
+
+QString RedisServerProcess::writeSentinelConfig() const
+{
+    QFile file(directory() + QStringLiteral("/sentinel.conf"));
+    if (file.exists())
+        return {}; // a restart: Sentinel's own rewritten state is the one to keep
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
+        return QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString());
+    file.write(m_options.sentinelConfig.join(QLatin1Char('\n')).toUtf8() + '\n');
+    return {};
+}
+
 quint16 RedisServerProcess::freeLoopbackPort()
 {
     // The probe socket is closed before the port is used, so the kernel may hand the same
@@ -334,14 +376,18 @@ QStringList RedisServerProcess::removeLeftoverDirectories(const QString& parent)
 QStringList RedisServerProcess::arguments() const
 {
     QStringList args;
+    if (isSentinel()) // the config file comes first; Sentinel keeps no data of its own
+        args << directory() + QStringLiteral("/sentinel.conf");
     args << QStringLiteral("--port") << QString::number(m_options.port);
     args << QStringLiteral("--bind") << QStringLiteral("127.0.0.1");
     args << QStringLiteral("--dir") << directory();
     args << QStringLiteral("--daemonize") << QStringLiteral("no");
     // Log to stdout: that is where we watch for "Ready to accept connections".
     args << QStringLiteral("--logfile") << QString();
-    args << QStringLiteral("--save") << QString(); // no RDB snapshots: persistence is the AOF's
     args << QStringLiteral("--protected-mode") << QStringLiteral("no");
+    if (isSentinel())
+        return args;
+    args << QStringLiteral("--save") << QString(); // no RDB snapshots: persistence is the AOF's
     switch (m_options.persistence) {
     case Persistence::None:
         args << QStringLiteral("--appendonly") << QStringLiteral("no");
@@ -377,10 +423,13 @@ void RedisServerProcess::onOutput()
             m_configError = line.mid(4);
         const QString text = stripLogPrefix(line);
         m_lastOutputLine = text;
+        emit logLine(text);
         if (m_listenError.isEmpty())
             m_listenError = listenErrorFrom(text);
-        if (m_state == State::Starting && !m_stopping &&
-            text.contains(QLatin1String("Ready to accept connections"))) {
+        // A Sentinel says it is up by naming the master it monitors.
+        const QLatin1String readyLine = isSentinel() ? QLatin1String("+monitor master")
+                                                     : QLatin1String("Ready to accept connections");
+        if (m_state == State::Starting && !m_stopping && text.contains(readyLine)) {
             m_startTimer.stop();
             m_everRunning = true;
             setState(State::Running);

@@ -47,6 +47,9 @@ public:
         QString password; // requirepass, for tests of AUTH
         QStringList extraArgs;
         int startTimeoutMs = 5000;
+        // Not empty: run redis-sentinel (executable: empty finds it on PATH) with these lines
+        // as its sentinel.conf, which Sentinel insists on owning (it rewrites it).
+        QStringList sentinelConfig;
     };
 
     explicit RedisServerProcess(const Options& options, QObject* parent = nullptr);
@@ -73,6 +76,9 @@ public:
 
     // The redis-server to run, or a clear message saying how to get one.
     static QString findExecutable(const QString& preferred, QString* error);
+    // The same for redis-sentinel (Debian package redis-sentinel).
+    static QString findSentinelExecutable(const QString& preferred, QString* error);
+    bool isSentinel() const { return !m_options.sentinelConfig.isEmpty(); }
     // A port nobody listens on right now (the kernel's choice on 127.0.0.1).
     static quint16 freeLoopbackPort();
     // Removes the node directories in `parent` left by an app that is gone: only names of
@@ -87,9 +93,12 @@ signals:
     void failed(const QString& error);
     void exited(); // the process ended: killed, crashed or shut down
     void stateChanged(RedisServerProcess::State state);
+    // Each line the process logs, without its "pid:role date #" prefix (Sentinel's events).
+    void logLine(const QString& text);
 
 private:
     QStringList arguments() const;
+    QString writeSentinelConfig() const; // empty when written
     void onOutput();
     void onFinished();
     void onStartTimeout();

@@ -94,6 +94,8 @@ void SingleNodeLock::attempt(const std::shared_ptr<Acquisition>& acquisition)
             [self, acquisition, r](const NodeOutcome& outcome) mutable {
                 if (!self || acquisition->epoch != self->m_epoch)
                     return;
+                if (r.nodes.size() <= self->m_index) // the try moved to another node
+                    r.nodes.resize(self->m_index + 1);
                 r.nodes[self->m_index] = outcome;
                 emit self->nodeAnswered(acquisition->op, Operation::Acquire, self->m_index,
                                         outcome);

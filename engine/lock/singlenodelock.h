@@ -56,6 +56,12 @@ protected:
     const Clock& clock() const { return m_clock; }
     bool nodeKnowsSetNxGet() const { return m_node->supportsSetNxGet(); }
     QByteArray ttlArgument() const { return QByteArray::number(m_settings.ttlMs); }
+    // The failover rung moves to whichever node is master now; what follows goes there.
+    void setNode(NodeChannel* node, int nodeIndex)
+    {
+        m_node = node;
+        m_index = nodeIndex;
+    }
 
     int m_index;
 

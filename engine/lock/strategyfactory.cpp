@@ -1,6 +1,7 @@
 #include "lock/strategyfactory.h"
 
 #include "core/enumnames.h"
+#include "lock/failoverlock.h"
 #include "lock/nolock.h"
 #include "lock/redlock.h"
 #include "lock/reentrantlock.h"
@@ -13,6 +14,7 @@
 #include "lock/watchlock.h"
 
 #include <QCoreApplication>
+#include <QMutex>
 #include <algorithm>
 
 namespace {
@@ -23,7 +25,31 @@ QString tr(const char* text)
 {
     return QCoreApplication::translate("StrategyFactory", text);
 }
+
+QMutex& topologyMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
+std::optional<FailoverTopology>& runningTopology()
+{
+    static std::optional<FailoverTopology> topology;
+    return topology;
+}
 } // namespace
+
+void StrategyFactory::setFailoverTopology(const std::optional<FailoverTopology>& topology)
+{
+    const QMutexLocker locker(&topologyMutex());
+    runningTopology() = topology;
+}
+
+std::optional<FailoverTopology> StrategyFactory::failoverTopology()
+{
+    const QMutexLocker locker(&topologyMutex());
+    return runningTopology();
+}
 
 LockStrategy* StrategyFactory::create(Kind kind, const QList<NodeChannel*>& nodes,
                                       const Clock& clock, QString* error)
@@ -51,6 +77,8 @@ LockStrategy* StrategyFactory::create(Kind kind, const QList<NodeChannel*>& node
     case Kind::Redlock:
         return new Redlock(nodes, clock);
     case Kind::Failover:
+        if (const auto topology = failoverTopology())
+            return new FailoverLock(nodes, *topology, clock);
         break;
     }
     canRun(kind, error);
@@ -59,7 +87,7 @@ LockStrategy* StrategyFactory::create(Kind kind, const QList<NodeChannel*>& node
 
 bool StrategyFactory::canRun(Kind kind, QString* why)
 {
-    if (kind != Kind::Failover)
+    if (kind != Kind::Failover || failoverTopology())
         return true;
     *why = tr("strategy failover needs a master with a replica and Sentinel (--topology "
               "replicated); these are five independent masters");

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "lock/failovertopology.h"
+
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <optional>
 
 class Clock;
 class LockStrategy;
@@ -40,6 +43,11 @@ public:
     // what a replay shows for a client, which has no strategy object.
     static int nodeCount(Kind kind, int fleetSize);
     static int quorum(Kind kind, int fleetSize);
+    // The replicated topology, while it runs (set by the fleet once the Sentinels agree,
+    // cleared when it stops): failover can run only then. Process-wide and locked, because
+    // the engine thread sets it and the UI thread asks canRun() for its menus.
+    static void setFailoverTopology(const std::optional<FailoverTopology>& topology);
+    static std::optional<FailoverTopology> failoverTopology();
     static QString name(Kind kind);
     static QStringList names();
     // What the rung is, and the failure it shows, in one line (menus, help).

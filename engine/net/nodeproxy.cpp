@@ -145,6 +145,11 @@ void NodeProxy::setClientDelay(int clientId, int ms)
     inNetworkThread([clientId, ms](ProxyWorker& worker) { worker.setClientDelay(clientId, ms); });
 }
 
+void NodeProxy::setDelaysStream(int clientId)
+{
+    inNetworkThread([clientId](ProxyWorker& worker) { worker.setDelaysStream(clientId); });
+}
+
 bool NodeProxy::setDropRate(double fraction)
 {
     if (!(fraction >= 0.0 && fraction <= 1.0)) { // also refuses NaN

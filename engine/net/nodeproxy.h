@@ -89,6 +89,9 @@ public:
     // The network between client `clientId` and this node, as clients on other hosts have:
     // each request from it arrives `ms` (and up to 1 ms more) later. Not a fault: a setting.
     void setClientDelay(int clientId, int ms);
+    // The listener of `clientId` carries a stream from the node (a replica's link to its
+    // master): latency delays that stream as well, not only what the client sends.
+    void setDelaysStream(int clientId);
     double dropRate() const { return m_dropRate; }
 
     void clearFaults(); // heal() + no latency + no drop

@@ -48,6 +48,7 @@ ProxyWorker::~ProxyWorker()
             delete socket;
         }
         delete connection->timer;
+        delete connection->downTimer;
     }
     m_connections.clear();
     m_finished.clear(); // their sockets were deleteLater()'d; ~QObject deletes the children
@@ -398,11 +399,50 @@ void ProxyWorker::setClientDelay(int clientId, int ms)
 
 void ProxyWorker::onUpstreamReadyRead(Connection* connection)
 {
-    const QByteArray bytes = connection->upstream->readAll();
+    QByteArray bytes = connection->upstream->readAll();
     if (bytes.isEmpty() || isClientPartitioned(connection->clientId))
         return;
+    if (m_streamDelayed.contains(connection->clientId) &&
+        (m_latencyMs > 0 || !connection->downQueue.empty()) && !connection->closing) {
+        forwardDown(connection, std::move(bytes));
+        return;
+    }
     if (connection->client->state() == QAbstractSocket::ConnectedState)
         send(connection->client, bytes);
+}
+
+// A delayed stream: each chunk reaches the replica `latency` later, in order, like forward().
+void ProxyWorker::forwardDown(Connection* connection, QByteArray bytes)
+{
+    const qint64 sendAtUs =
+        std::max(connection->lastDownAtUs, nowUs() + qint64(m_latencyMs) * 1000);
+    connection->lastDownAtUs = sendAtUs;
+    connection->downQueue.push_back({sendAtUs, std::move(bytes)});
+    dispatchDownDue(connection);
+}
+
+void ProxyWorker::dispatchDownDue(Connection* connection)
+{
+    if (connection->closing)
+        return;
+    const qint64 now = nowUs();
+    auto& queue = connection->downQueue;
+    while (!queue.empty() && queue.front().sendAtUs <= now) {
+        if (!isClientPartitioned(connection->clientId) &&
+            connection->client->state() == QAbstractSocket::ConnectedState)
+            send(connection->client, queue.front().bytes);
+        queue.pop_front();
+    }
+    if (queue.empty())
+        return;
+    if (!connection->downTimer) {
+        connection->downTimer = new QTimer(this);
+        connection->downTimer->setSingleShot(true);
+        connection->downTimer->setTimerType(Qt::PreciseTimer);
+        connect(connection->downTimer, &QTimer::timeout, this,
+                [this, connection] { dispatchDownDue(connection); });
+    }
+    connection->downTimer->start(int((queue.front().sendAtUs - now + 999) / 1000));
 }
 
 void ProxyWorker::onSocketError(Connection* connection, QTcpSocket* socket)
@@ -428,8 +468,11 @@ void ProxyWorker::closeConnection(Connection* connection, CloseMode mode)
         connection->closing = true;
         connection->queue.clear();
         connection->held.clear();
+        connection->downQueue.clear();
         if (connection->timer)
             connection->timer->stop();
+        if (connection->downTimer)
+            connection->downTimer->stop();
         // The last reply a node sent before closing still belongs to the client.
         if (mode == CloseMode::Graceful && connection->upstreamConnected)
             onUpstreamReadyRead(connection);
@@ -482,10 +525,12 @@ void ProxyWorker::finishIfClosed(Connection* connection)
         socket->disconnect(this);
         socket->deleteLater(); // we may be inside one of its signals
     }
-    if (connection->timer) {
-        connection->timer->disconnect(this);
-        connection->timer->stop();
-        connection->timer->deleteLater();
+    for (QTimer* timer : {connection->timer, connection->downTimer}) {
+        if (!timer)
+            continue;
+        timer->disconnect(this);
+        timer->stop();
+        timer->deleteLater();
     }
     auto it = m_connections.find(connection->serial);
     if (it == m_connections.end())

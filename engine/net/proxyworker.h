@@ -37,6 +37,9 @@ public:
     void setLatency(int fixedMs, int jitterMs);
     // The network between one client and this node: its own delay (0: none).
     void setClientDelay(int clientId, int ms);
+    // This listener's node -> client bytes wait out the latency too: a replication link,
+    // whose payload is the master's stream to the replica, not replies.
+    void setDelaysStream(int clientId) { m_streamDelayed.insert(clientId); }
     void setDropRate(double fraction);
     void setRandomSeed(quint32 seed) { m_random.seed(seed); }
     void setUpstreamConnectTimeout(int ms) { m_connectTimeoutMs = ms; }
@@ -62,6 +65,9 @@ private:
         QTcpSocket* upstream = nullptr; // null while a partition holds the connection back
         QTimer* timer = nullptr;        // created on the first chunk that must wait
         std::deque<Chunk> queue;        // client -> node chunks not yet due
+        std::deque<Chunk> downQueue;    // node -> client chunks not yet due (a delayed stream)
+        QTimer* downTimer = nullptr;
+        qint64 lastDownAtUs = 0;
         qint64 lastSendAtUs = 0;
         RespFramer framer;      // follows every client byte, also those not forwarded
         QByteArray held;        // the start of a command not complete yet (while dropping)
@@ -116,6 +122,9 @@ private:
     int m_latencyMs = 0;
     int m_jitterMs = 0;
     QHash<int, int> m_clientDelayMs;
+    QSet<int> m_streamDelayed;
+    void forwardDown(Connection* connection, QByteArray bytes);
+    void dispatchDownDue(Connection* connection);
     double m_dropRate = 0.0;
     int m_connectTimeoutMs = 1000;
     QRandomGenerator m_random;

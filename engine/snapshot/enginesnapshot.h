@@ -6,6 +6,7 @@
 #include "snapshot/clientsnapshot.h"
 #include "snapshot/nodesnapshot.h"
 #include "snapshot/resourcesnapshot.h"
+#include "snapshot/sentinelsnapshot.h"
 #include "snapshot/storagesnapshot.h"
 
 #include <QList>
@@ -18,6 +19,7 @@ struct EngineSnapshot
     qint64 tUs = 0;
     quint64 sequence = 0;
     QList<NodeSnapshot> nodes;
+    SentinelSnapshot sentinels; // the replicated topology only
     StorageSnapshot storage;
     QList<ClientSnapshot> clients;
     QList<ResourceSnapshot> resources;

@@ -52,6 +52,13 @@ public:
     // heal, latency, drop, clock, persistence): the card offers exactly these.
     QStringList actions;
     QString actionsNote; // why some are missing, e.g. "external node: CONFIG refused"
+    // Replication (INFO replication), read only in the replicated topology: role "master" or
+    // "replica" (empty: not watched), the node's own replication offset, and for a replica
+    // how many bytes it is behind the master (-1 unknown) and whether its link is up.
+    QString role;
+    qint64 replOffset = -1;
+    qint64 replLagBytes = -1;
+    bool replLinkUp = false;
 
     static QString stateName(State state);
 };

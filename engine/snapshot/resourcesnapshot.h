@@ -27,6 +27,9 @@ struct ResourceSnapshot
     QByteArray resource;
     int nodeCount = 0;
     int quorum = 0;
+    // A master and its replica: the master alone grants the lock (quorum 1); the replica is
+    // a copy, not a vote.
+    bool replicated = false;
     QList<Holder> holders;       // most nodes first
     QList<Section> sections;     // clients in their critical sections now (> 1: broken)
     int nodesUnknown = 0;        // nodes whose keys cannot be read now (down, paused)

@@ -76,7 +76,8 @@ ResourceSnapshot SnapshotBuilder::resourceSnapshot(const QList<NodeSnapshot>& no
     ResourceSnapshot r;
     r.resource = m_resource;
     r.nodeCount = int(nodes.size());
-    r.quorum = r.nodeCount / 2 + 1;
+    r.replicated = m_fleet.isReplicated();
+    r.quorum = r.replicated ? 1 : r.nodeCount / 2 + 1;
     r.lastSplitVoteUs = m_lastSplitVoteUs;
     QHash<QByteArray, ResourceSnapshot::Holder> holders;
     for (const NodeSnapshot& node : nodes) {
@@ -112,6 +113,7 @@ EngineSnapshot SnapshotBuilder::build(qint64 nowUs)
     s.sequence = ++m_sequence;
     for (int i = 0; i < m_fleet.plannedSize(); ++i)
         s.nodes << nodeSnapshot(i);
+    s.sentinels = m_fleet.sentinels();
     s.storage = m_storage.snapshot();
     for (const LockClient* client : m_clients.all())
         s.clients << client->snapshot();

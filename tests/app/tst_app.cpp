@@ -124,6 +124,20 @@ private slots:
             << QStringList{"--headless", "--duration", "5", "--redis-server",
                            "/nonexistent/redis-server"}
             << "redis-server";
+        QTest::newRow("missing redis-sentinel")
+            << QStringList{"--headless",
+                           "--duration",
+                           "5",
+                           "--topology",
+                           "replicated",
+                           "--redis-sentinel",
+                           "/nonexistent/redis-sentinel"}
+            << "redis-sentinel not found at /nonexistent/redis-sentinel";
+        QTest::newRow("unknown topology")
+            << QStringList{"--headless", "--topology", "ring"} << "--topology";
+        QTest::newRow("replicated with your nodes")
+            << QStringList{"--headless", "--topology", "replicated", "--nodes", "127.0.0.1:1"}
+            << "cannot use your nodes";
     }
 
     void badInputIsAClearError()

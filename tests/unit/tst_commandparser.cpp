@@ -53,6 +53,7 @@ private:
             {"node clock 3 +6000", "node clock"},
             {"node clock 3 6000", "node clock"},
             {"node heal 3", "node heal"},
+            {"node failover 1", "node failover"},
             {"stock", "stock"},
             {"stock 100", "stock"},
             {"help", "help"},

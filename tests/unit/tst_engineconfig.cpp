@@ -63,6 +63,11 @@ private slots:
         QTest::newRow("redis-server")
             << QByteArray(R"({"redisServer": "/usr/bin/redis-server"})") << "redisServer"
             << "/usr/bin/redis-server";
+        QTest::newRow("replicated topology")
+            << QByteArray(
+                   R"({"topology": "replicated", "redisSentinel": "/usr/bin/redis-sentinel"})")
+            << "topology"
+            << "replicated 2 /usr/bin/redis-sentinel";
         QTest::newRow("no clients") << QByteArray(R"({"clients": 0})") << "clients"
                                     << "0";
         QTest::newRow("object node with user")
@@ -90,6 +95,11 @@ private slots:
             actual = QString::number(config->localNodeCount);
         else if (what == QLatin1String("redisServer"))
             actual = config->redisServer;
+        else if (what == QLatin1String("topology"))
+            actual = QStringLiteral("%1 %2 %3")
+                         .arg(config->replicated() ? "replicated" : "independent")
+                         .arg(config->nodeCount())
+                         .arg(config->redisSentinel);
         else if (what == QLatin1String("clients"))
             actual = QString::number(config->initialClients);
         else if (what == QLatin1String("ttl"))
@@ -110,7 +120,7 @@ private slots:
         QTest::newRow("unknown top-level key")
             << QByteArray(R"({"node": ["127.0.0.1:7001"]})")
             << "node: unknown key (known: nodes, localNodes, redisServer, resource, clients, "
-               "client, storage)";
+               "client, storage, topology, redisSentinel)";
         QTest::newRow("unknown client key")
             << QByteArray(R"({"client": {"ttlMs2": 5}})") << "client.ttlMs2: unknown key";
         QTest::newRow("unknown node key")
@@ -144,6 +154,12 @@ private slots:
         QTest::newRow("redis-server beside nodes")
             << QByteArray(R"({"nodes": ["127.0.0.1:7001"], "redisServer": "/x"})")
             << R"(redisServer: only for local nodes, but "nodes" names your own)";
+        QTest::newRow("unknown topology")
+            << QByteArray(R"({"topology": "ring"})")
+            << R"(topology: expected "independent" or "replicated", got "ring")";
+        QTest::newRow("replicated beside nodes")
+            << QByteArray(R"({"nodes": ["127.0.0.1:7001"], "topology": "replicated"})")
+            << R"(topology: only for local nodes, but "nodes" names your own)";
         QTest::newRow("resource empty") << QByteArray(R"({"resource": ""})")
                                         << "resource: empty (leave it out for the default)";
         QTest::newRow("resource number")

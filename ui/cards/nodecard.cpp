@@ -30,7 +30,7 @@ constexpr int PauseForMs = 5000;
 
 NodeCard::NodeCard(int number, QWidget* parent)
     : QFrame(parent), m_number(number), m_title(new QLabel(this)), m_statePill(new PillLabel(this)),
-      m_address(new ElidedLabel(this)), m_faults(new FaultStrip(this)),
+      m_address(new ElidedLabel(this)), m_role(new QLabel(this)), m_faults(new FaultStrip(this)),
       m_keysHeading(new QLabel(tr("Lock key"), this)),
       m_outcomesHeading(new QLabel(tr("Last answers (ms)"), this)), m_keys(new KeyListView(this)),
       m_outcomes(new OutcomeGrid(this)), m_persistence(new QLabel(this))
@@ -57,6 +57,11 @@ NodeCard::NodeCard(int number, QWidget* parent)
     m_outcomes->setObjectName(QStringLiteral("outcomes"));
     m_keys->setObjectName(QStringLiteral("keys"));
     m_persistence->setObjectName(QStringLiteral("persistence"));
+    m_role->setObjectName(QStringLiteral("role"));
+    m_role->setVisible(false);
+    m_role->setToolTip(tr("The node's part in replication (INFO replication): the master takes "
+                          "the writes; the replica copies them asynchronously, and the bytes "
+                          "it is behind are writes it would lose if promoted now."));
 
     auto* header = new QHBoxLayout;
     header->setContentsMargins(0, 0, 0, 0);
@@ -103,6 +108,7 @@ NodeCard::NodeCard(int number, QWidget* parent)
     layout->setSpacing(4);
     layout->addLayout(header);
     layout->addWidget(m_address);
+    layout->addWidget(m_role);
     layout->addWidget(m_faults);
     layout->addSpacing(2);
     layout->addLayout(keysHeader);
@@ -408,10 +414,43 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     m_address->setAlert(down || refusing);
     m_address->setToolTip(down || refusing ? tr("%1: %2").arg(node.address, problem)
                                            : tr("Where this node listens (host:port)."));
+    syncRole(node, dark);
     m_faults->setFaults(node.faults, nowUs);
     m_keys->setKeys(node.keys, node.state == NodeSnapshot::State::Up, legend, ttlByClient, nowUs);
     m_outcomes->setCutOff(node.partitionedFromAll, node.partitionedClients);
     m_outcomes->setOutcomes(node.lastOutcomes, legend);
+}
+
+void NodeCard::syncRole(const NodeSnapshot& node, bool dark)
+{
+    m_role->setVisible(!node.role.isEmpty());
+    if (node.role.isEmpty())
+        return;
+    QString text;
+    QColor color = UiTheme::good(dark);
+    if (node.role == QLatin1String("master")) {
+        text = tr("MASTER  ·  takes the writes");
+    } else if (!node.replLinkUp) {
+        text = tr("REPLICA  ·  link to master DOWN");
+        color = UiTheme::bad(dark);
+    } else if (node.replLagBytes > 0) {
+        text = tr("REPLICA  ·  %n byte(s) behind", nullptr, int(node.replLagBytes));
+        color = UiTheme::warn(dark);
+    } else {
+        text = tr("REPLICA  ·  in sync");
+        color = UiTheme::info(dark);
+    }
+    // Only on a change: a new style sheet re-polishes the label, every frame would be waste.
+    const QString style = QStringLiteral("font-weight: bold; color: %1;").arg(color.name());
+    if (m_role->text() != text)
+        m_role->setText(text);
+    if (m_role->styleSheet() != style)
+        m_role->setStyleSheet(style);
+}
+
+QString NodeCard::roleText() const
+{
+    return m_role->isHidden() ? QString() : m_role->text();
 }
 
 void NodeCard::syncPersistence()

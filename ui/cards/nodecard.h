@@ -57,6 +57,8 @@ public:
     QStringList faultLines() const;
     FaultStrip* faultStrip() const { return m_faults; }
     QString persistenceText() const;
+    // "MASTER", "REPLICA · 1.2 kB behind", ... ; empty on independent masters.
+    QString roleText() const;
     QMenu* moreMenu() const;
 
     KeyListView* keyView() const { return m_keys; }
@@ -91,6 +93,7 @@ private:
     void buildMenu();
     void syncClientMenu(const QStringList& names);
     void syncPersistence();
+    void syncRole(const NodeSnapshot& node, bool dark);
     void askLatency();
     void askClockJump();
     QString line(const QString& verb, const QString& args = {}) const;
@@ -106,6 +109,7 @@ private:
     QLabel* m_title;
     PillLabel* m_statePill;
     ElidedLabel* m_address;
+    QLabel* m_role; // master or replica, and the replica's lag (replicated topology)
     FaultStrip* m_faults;
     QLabel* m_keysHeading;
     QLabel* m_outcomesHeading;

@@ -249,10 +249,13 @@ QString QuorumView::headlineOf(const Block& b) const
 QString QuorumView::sublineOf(const Block& b) const
 {
     const ResourceSnapshot& r = b.resource;
-    QString text = tr("\"%1\" · majority is %2 of %3 nodes")
-                       .arg(QString::fromUtf8(r.resource))
-                       .arg(r.quorum)
-                       .arg(r.nodeCount);
+    QString text = r.replicated
+                       ? tr("\"%1\" · the master alone decides; the replica is a copy, not a vote")
+                             .arg(QString::fromUtf8(r.resource))
+                       : tr("\"%1\" · majority is %2 of %3 nodes")
+                             .arg(QString::fromUtf8(r.resource))
+                             .arg(r.quorum)
+                             .arg(r.nodeCount);
     switch (b.verdict) {
     case Verdict::SplitVote:
         text += tr(" · the keys are spread over several owners; each releases and retries");

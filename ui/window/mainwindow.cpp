@@ -17,9 +17,11 @@
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "lanes/clientlane.h"
+#include "lock/strategyfactory.h"
 #include "log/eventlogmodel.h"
 #include "log/eventlogview.h"
 #include "quorum/quorumview.h"
+#include "quorum/sentinelpanel.h"
 #include "record/eventtext.h"
 #include "record/runfolder.h"
 #include "record/runreader.h"
@@ -50,6 +52,7 @@
 #include <QPixmap>
 #include <QScreen>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
@@ -132,6 +135,8 @@ void MainWindow::buildLayout()
 
     m_quorum = new QuorumView(central);
     layout->addWidget(m_quorum);
+    m_sentinels = new SentinelPanel(central);
+    layout->addWidget(m_sentinels);
     m_caption = new CaptionBar(central);
     layout->addWidget(m_caption);
 
@@ -371,6 +376,8 @@ void MainWindow::buildActions()
     nodes->addSeparator();
     nodes->addActions({kill, pause, resume, restart, partition, heal});
     nodes->addSeparator();
+    nodes->addAction(topologyAction());
+    nodes->addSeparator();
     nodes->addActions(selectActions);
     nodes->addAction(deselect);
     updateNodeMenu();
@@ -478,6 +485,7 @@ void MainWindow::syncViews(qint64 nowUs)
     m_storageCard->setStorage(m_snapshot.storage, m_snapshot.counters);
     syncLanes(nowUs);
     m_quorum->setResources(m_snapshot.resources, m_snapshot.clients, m_legend, nowUs);
+    m_sentinels->setSentinels(m_snapshot.sentinels);
     m_log->setClients(m_legend);
     QList<QPair<int, int>> numbers;
     for (int i = 0; i < m_snapshot.nodes.size(); ++i)
@@ -747,6 +755,32 @@ void MainWindow::startEngine()
     c->start();
 }
 
+// Independent masters (Redlock) or a master, its replica and Sentinel (the failover
+// rung): a new engine with new local nodes, as the command line's --topology.
+QAction* MainWindow::topologyAction()
+{
+    QAction* a = addAction(
+        QStringLiteral("actionReplicatedTopology"), tr("Master, replica and &Sentinel (restarts)"),
+        tr("Restart with one master, its replica and three Sentinels (the failover "
+           "strategy), or back to independent masters"),
+        {});
+    a->setCheckable(true);
+    a->setChecked(m_config.replicated());
+    m_topologyAction = a;
+    a->setEnabled(m_config.usesLocalFleet());
+    if (!m_config.usesLocalFleet())
+        a->setToolTip(tr("Only with local nodes: your own nodes are what they are"));
+    connect(a, &QAction::toggled, this, [this](bool replicated) {
+        EngineConfig config = m_config;
+        config.topology =
+            replicated ? EngineConfig::Topology::Replicated : EngineConfig::Topology::Independent;
+        if (!replicated && config.clientDefaults.strategy == StrategyFactory::Kind::Failover)
+            config.clientDefaults.strategy = StrategyFactory::Kind::Redlock;
+        restartEngine(config);
+    });
+    return a;
+}
+
 void MainWindow::restartEngine(const EngineConfig& config)
 {
     m_config = config;
@@ -780,8 +814,19 @@ void MainWindow::buildScenarioActions(QMenu* file)
         QAction* a = builtins->addAction(ScenarioLibrary::title(name));
         a->setObjectName(QStringLiteral("scenario_%1").arg(name));
         a->setToolTip(QStringLiteral("builtin:%1").arg(name));
-        connect(a, &QAction::triggered, this,
-                [this, name] { runScenario(QStringLiteral("builtin:") + name); });
+        connect(a, &QAction::triggered, this, [this, name] {
+            // The failover stories need Sentinel: fresh nodes of that kind first.
+            if (name.startsWith(QLatin1String("failover")) && !m_config.replicated() &&
+                m_config.usesLocalFleet()) {
+                EngineConfig config = m_config;
+                config.topology = EngineConfig::Topology::Replicated;
+                config.initialClients = 0;
+                const QSignalBlocker quiet(m_topologyAction);
+                m_topologyAction->setChecked(true);
+                restartEngine(config);
+            }
+            runScenario(QStringLiteral("builtin:") + name);
+        });
     }
     QAction* save =
         addAction(QStringLiteral("actionSaveLines"), tr("Save typed lines as scenario…"),

@@ -32,6 +32,7 @@ class QScrollArea;
 class QToolBar;
 class QVBoxLayout;
 class QuorumView;
+class SentinelPanel;
 class StorageCard;
 class ReplayBar;
 class RunReplayer;
@@ -76,6 +77,7 @@ public:
     qint64 displayedTtlMs(int nodeNumber, const QByteArray& resource) const;
     QString quorumHeadline() const;
     QuorumView* quorumView() const { return m_quorum; }
+    SentinelPanel* sentinelPanel() const { return m_sentinels; }
     EventLogView* eventLog() const { return m_log; }
     QString lastCommandAnswer() const;
     int selectedNode() const { return m_selectedNode; }
@@ -159,6 +161,7 @@ private:
     void openClientSettings(int clientId);
     void onCommandFinished(quint64 id, bool ok, const QString& message);
     void restartEngine(const EngineConfig& config);
+    QAction* topologyAction();
     void buildScenarioActions(QMenu* file);
     void openScenarioFile();
     void restartScenario();
@@ -210,6 +213,8 @@ private:
     QGridLayout* m_cardsLayout = nullptr;
     StorageCard* m_storageCard = nullptr;
     QuorumView* m_quorum = nullptr;
+    SentinelPanel* m_sentinels = nullptr; // the replicated topology's Sentinels
+    QAction* m_topologyAction = nullptr;
     QWidget* m_lanesArea = nullptr;
     QVBoxLayout* m_lanesLayout = nullptr;
     QScrollArea* m_lanesScroll = nullptr;

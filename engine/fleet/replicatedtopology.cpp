@@ -1,0 +1,322 @@
+#include "fleet/replicatedtopology.h"
+
+#include "fleet/redisserverprocess.h"
+
+#include <QHash>
+
+const QByteArray ReplicatedTopology::MasterName = "redlock";
+
+namespace {
+// Short on purpose: the class should see a dead master promoted within seconds, not the
+// production defaults' 30 s + 3 min.
+constexpr int DownAfterMs = 1000;
+constexpr int FailoverTimeoutMs = 4000;
+constexpr int PollMs = 250;
+constexpr int AskTimeoutMs = 200; // below PollMs: one question per Sentinel in flight
+constexpr int StepMs = 100;
+// Sentinels find each other through hello messages sent every 2 s: allow a few rounds.
+constexpr int StartDeadlineMs = 20000;
+
+// "key1 value1 key2 value2 ..." (SENTINEL master) -> a map.
+QHash<QByteArray, QByteArray> fields(const RedisReply& reply)
+{
+    QHash<QByteArray, QByteArray> map;
+    for (int i = 0; i + 1 < reply.elements.size(); i += 2)
+        map.insert(reply.elements[i].text, reply.elements[i + 1].text);
+    return map;
+}
+} // namespace
+
+ReplicatedTopology::ReplicatedTopology(const QString& sentinelExecutable,
+                                       const RedisConnection::Options& options, const Clock& clock,
+                                       QObject* parent)
+    : QObject(parent), m_executable(sentinelExecutable), m_options(options), m_clock(clock)
+{
+    // Parented so that they move to the engine thread with us.
+    m_stepTimer.setParent(this);
+    m_pollTimer.setParent(this);
+    m_deadline.setParent(this);
+    m_deadline.setSingleShot(true);
+    connect(&m_pollTimer, &QTimer::timeout, this, &ReplicatedTopology::poll);
+    connect(&m_deadline, &QTimer::timeout, this, [this] {
+        fail(tr("the Sentinels did not agree on the master and its replica within %1 s")
+                 .arg(StartDeadlineMs / 1000));
+    });
+}
+
+ReplicatedTopology::~ReplicatedTopology()
+{
+    stop();
+    qDeleteAll(m_sentinels); // each kills and reaps its process synchronously
+}
+
+void ReplicatedTopology::start(const QList<NodeAddress>& nodes, const NodeAddress& via)
+{
+    m_nodes = nodes;
+    m_via = via;
+    m_snapshot.present = true;
+    m_snapshot.quorum = Quorum;
+    m_deadline.start(StartDeadlineMs);
+    linkReplica();
+}
+
+void ReplicatedTopology::linkReplica()
+{
+    m_replica = new RedisConnection(m_nodes.value(1), m_options, m_clock, this);
+    connect(
+        m_replica, &RedisConnection::stateChanged, this,
+        [this](RedisConnection::State state, const QString&) {
+            if (state != RedisConnection::State::Ready || m_stepTimer.isActive() || m_ready)
+                return;
+            const QByteArrayList command{"REPLICAOF", m_via.host.toUtf8(),
+                                         QByteArray::number(m_via.port)};
+            m_replica->send(command, 1000, [this](const CommandResult& r) {
+                if (r.status != CommandResult::Status::Replied || r.reply.isError())
+                    fail(tr("node 2 refused REPLICAOF: %1")
+                             .arg(r.reply.isError() ? QString::fromUtf8(r.reply.text) : r.error));
+                else
+                    waitForLink();
+            });
+        });
+    m_replica->open();
+}
+
+// The Sentinels learn of the replica from the master's INFO: start them once it is linked.
+void ReplicatedTopology::waitForLink()
+{
+    connect(&m_stepTimer, &QTimer::timeout, this, [this] {
+        m_replica->send({"INFO", "replication"}, StepMs, [this](const CommandResult& r) {
+            if (!m_stepTimer.isActive() || !r.reply.text.contains("master_link_status:up"))
+                return;
+            m_stepTimer.stop();
+            m_stepTimer.disconnect(this);
+            emit event(HistoryEvent::make(
+                HistoryEvent::Kind::Info,
+                tr("node 2 replicates node 1 through node 1's proxy (%1)").arg(m_via.display())));
+            startSentinels();
+        });
+    });
+    m_stepTimer.start(StepMs);
+}
+
+QStringList ReplicatedTopology::sentinelConfig() const
+{
+    const QString name = QString::fromUtf8(MasterName);
+    return {QStringLiteral("sentinel monitor %1 %2 %3 %4")
+                .arg(name, m_nodes[0].host)
+                .arg(m_nodes[0].port)
+                .arg(Quorum),
+            QStringLiteral("sentinel down-after-milliseconds %1 %2").arg(name).arg(DownAfterMs),
+            QStringLiteral("sentinel failover-timeout %1 %2").arg(name).arg(FailoverTimeoutMs),
+            QStringLiteral("sentinel parallel-syncs %1 1").arg(name)};
+}
+
+void ReplicatedTopology::startSentinels()
+{
+    for (int i = 0; i < SentinelCount; ++i) {
+        RedisServerProcess::Options options;
+        options.executable = m_executable;
+        options.sentinelConfig = sentinelConfig();
+        auto* sentinel = new RedisServerProcess(options, this);
+        connect(sentinel, &RedisServerProcess::started, this,
+                &ReplicatedTopology::onSentinelStarted);
+        connect(sentinel, &RedisServerProcess::logLine, this,
+                [this, i](const QString& text) { onSentinelLog(i, text); });
+        connect(sentinel, &RedisServerProcess::failed, this, [this, i](const QString& error) {
+            fail(tr("sentinel %1: %2").arg(i + 1).arg(error));
+        });
+        m_sentinels << sentinel;
+        sentinel->start();
+    }
+}
+
+void ReplicatedTopology::onSentinelStarted()
+{
+    if (++m_startedSentinels < SentinelCount || m_failed)
+        return;
+    for (const NodeAddress& address : sentinelAddresses()) {
+        auto* connection = new RedisConnection(address, m_options, m_clock, this);
+        connection->open();
+        m_connections << connection;
+        SentinelView view;
+        view.address = address.display();
+        m_snapshot.views << view;
+    }
+    emit event(HistoryEvent::make(
+        HistoryEvent::Kind::Info,
+        tr("%1 Sentinels watch node 1 (quorum %2)").arg(SentinelCount).arg(Quorum)));
+    m_pollTimer.start(PollMs);
+}
+
+// Sentinel announces what it decides as "+event ..." / "-event ..." lines (+sdown, +odown,
+// +switch-master, -failover-abort-no-good-slave, ...): into the history, so the event log
+// tells the failover as Sentinel saw it. Its discovery chatter is left out.
+void ReplicatedTopology::onSentinelLog(int index, const QString& text)
+{
+    static const QStringList told{
+        QStringLiteral("+sdown master"),   QStringLiteral("-sdown master"),
+        QStringLiteral("+odown"),          QStringLiteral("-odown"),
+        QStringLiteral("+try-failover"),   QStringLiteral("+elected-leader"),
+        QStringLiteral("+promoted-slave"), QStringLiteral("+switch-master"),
+        QStringLiteral("-failover-abort")};
+    for (const QString& prefix : told) {
+        if (text.startsWith(prefix)) {
+            emit event(HistoryEvent::make(HistoryEvent::Kind::Info,
+                                          tr("sentinel %1: %2").arg(index + 1).arg(text)));
+            return;
+        }
+    }
+}
+
+QList<NodeAddress> ReplicatedTopology::sentinelAddresses() const
+{
+    QList<NodeAddress> addresses;
+    for (const RedisServerProcess* sentinel : m_sentinels) {
+        NodeAddress address;
+        address.host = QStringLiteral("127.0.0.1");
+        address.port = sentinel->port();
+        addresses << address;
+    }
+    return addresses;
+}
+
+void ReplicatedTopology::stop()
+{
+    m_deadline.stop();
+    m_stepTimer.stop();
+    m_pollTimer.stop();
+    for (RedisConnection* connection : std::as_const(m_connections))
+        connection->close();
+    if (m_replica)
+        m_replica->close();
+    for (RedisServerProcess* sentinel : std::as_const(m_sentinels))
+        sentinel->shutdown(); // by pid: SIGTERM, SIGKILL after a grace period
+}
+
+void ReplicatedTopology::poll()
+{
+    for (int i = 0; i < m_connections.size(); ++i)
+        ask(i);
+    summarize();
+}
+
+void ReplicatedTopology::ask(int index)
+{
+    RedisConnection* connection = m_connections[index];
+    SentinelView& view = m_snapshot.views[index];
+    if (!connection->isReady()) {
+        view.up = false;
+        view.error =
+            connection->lastError().isEmpty() ? tr("not connected") : connection->lastError();
+        return;
+    }
+    connection->send({"SENTINEL", "master", MasterName}, AskTimeoutMs,
+                     [this, index](const CommandResult& r) { onMasterReply(index, r); });
+    connection->send({"SENTINEL", "get-master-addr-by-name", MasterName}, AskTimeoutMs,
+                     [this, index](const CommandResult& r) { onAddressReply(index, r); });
+}
+
+void ReplicatedTopology::onMasterReply(int index, const CommandResult& result)
+{
+    if (result.status != CommandResult::Status::Replied || result.reply.isError())
+        return; // the address reply says what went wrong
+    const QHash<QByteArray, QByteArray> map = fields(result.reply);
+    SentinelView& view = m_snapshot.views[index];
+    view.flags = QString::fromUtf8(map.value("flags"));
+    view.replicas = map.value("num-slaves", "-1").toInt();
+    view.otherSentinels = map.value("num-other-sentinels", "-1").toInt();
+}
+
+void ReplicatedTopology::onAddressReply(int index, const CommandResult& result)
+{
+    SentinelView& view = m_snapshot.views[index];
+    const RedisReply& reply = result.reply;
+    view.up = result.status == CommandResult::Status::Replied && !reply.isError() &&
+              reply.elements.size() == 2;
+    if (!view.up) {
+        view.error = reply.isError() ? QString::fromUtf8(reply.text) : result.error;
+        view.masterNode = -1;
+        return;
+    }
+    view.error.clear();
+    const QString host = QString::fromUtf8(reply.elements[0].text);
+    const qint64 port = reply.elements[1].text.toLongLong();
+    view.masterAddress = QStringLiteral("%1:%2").arg(host).arg(port);
+    view.masterNode = nodeOf(host, port);
+    if (index == m_connections.size() - 1)
+        summarize(); // the last answer of a round: the picture is whole
+}
+
+int ReplicatedTopology::nodeOf(const QString& host, qint64 port) const
+{
+    for (int i = 0; i < m_nodes.size(); ++i)
+        if (m_nodes[i].port == port && (host == m_nodes[i].host || host == "127.0.0.1"))
+            return i;
+    return -1;
+}
+
+void ReplicatedTopology::summarize()
+{
+    QHash<int, int> votes;
+    bool down = false;
+    bool failingOver = false;
+    bool discovered = !m_snapshot.views.isEmpty();
+    for (const SentinelView& view : std::as_const(m_snapshot.views)) {
+        if (view.up && view.masterNode >= 0)
+            ++votes[view.masterNode];
+        down = down || view.flags.contains(QLatin1String("s_down"));
+        failingOver = failingOver || view.flags.contains(QLatin1String("failover"));
+        discovered =
+            discovered && view.up && view.replicas >= 1 && view.otherSentinels >= SentinelCount - 1;
+    }
+    int best = -1;
+    for (auto it = votes.cbegin(); it != votes.cend(); ++it)
+        if (best < 0 || it.value() > votes.value(best))
+            best = it.key();
+    m_snapshot.agreeing = best < 0 ? 0 : votes.value(best);
+    m_snapshot.quorumReached = m_snapshot.agreeing >= Quorum;
+    m_snapshot.masterNode = m_snapshot.quorumReached ? best : -1;
+    m_snapshot.masterDown = down;
+    m_snapshot.failoverInProgress = failingOver;
+    if (m_snapshot.masterNode >= 0 && m_snapshot.masterNode != m_lastMasterNode && m_ready) {
+        emit event(HistoryEvent::make(HistoryEvent::Kind::Info,
+                                      tr("the Sentinels name node %1 master (was node %2)")
+                                          .arg(m_snapshot.masterNode + 1)
+                                          .arg(m_lastMasterNode + 1)));
+        m_lastMasterNode = m_snapshot.masterNode;
+    }
+    emit changed();
+    if (!m_ready && discovered && m_snapshot.masterNode == 0) {
+        m_ready = true;
+        m_deadline.stop();
+        emit ready();
+    }
+}
+
+void ReplicatedTopology::failover(const AnswerCallback& done)
+{
+    for (RedisConnection* connection : std::as_const(m_connections)) {
+        if (!connection->isReady())
+            continue;
+        connection->send(
+            {"SENTINEL", "FAILOVER", MasterName}, 1000, [done](const CommandResult& r) {
+                if (r.status == CommandResult::Status::Replied && r.reply.isOkStatus())
+                    done(CommandAnswer::done(tr("Sentinel is promoting the replica")));
+                else
+                    done(CommandAnswer::refused(
+                        tr("Sentinel refused: %1")
+                            .arg(r.reply.isError() ? QString::fromUtf8(r.reply.text) : r.error)));
+            });
+        return;
+    }
+    done(CommandAnswer::refused(tr("no Sentinel answers")));
+}
+
+void ReplicatedTopology::fail(const QString& error)
+{
+    if (m_failed || m_ready)
+        return;
+    m_failed = true;
+    stop();
+    emit failed(error);
+}

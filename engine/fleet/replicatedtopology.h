@@ -1,0 +1,85 @@
+#pragma once
+
+#include "commands/commandanswer.h"
+#include "net/nodeaddress.h"
+#include "net/redisconnection.h"
+#include "record/historyevent.h"
+#include "snapshot/sentinelsnapshot.h"
+
+#include <QList>
+#include <QObject>
+#include <QTimer>
+
+class Clock;
+class RedisServerProcess;
+
+// The seed's failover setting on top of two local nodes: node 2 becomes a replica of node 1,
+// its replication link going through node 1's loopback proxy (so `node latency|partition 1`
+// reach it), and three redis-sentinel processes watch node 1 with quorum 2. Each Sentinel is
+// a RedisServerProcess (own temp dir, stopped by pid, left-over dirs cleaned the same way).
+//
+// start() does it in order, each step waiting for the last: replica linked, Sentinels up,
+// every Sentinel knowing the replica and the other Sentinels (without those a failover
+// cannot be agreed on). Then it asks the Sentinels every PollMs who the master is.
+class ReplicatedTopology : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int SentinelCount = 3;
+    static constexpr int Quorum = 2;
+    static const QByteArray MasterName;
+
+    ReplicatedTopology(const QString& sentinelExecutable, const RedisConnection::Options& options,
+                       const Clock& clock, QObject* parent = nullptr);
+    ~ReplicatedTopology() override;
+
+    // `nodes`: the master's and the replica's own addresses (node 1, node 2); `via`: where
+    // the replica dials the master (node 1's proxy). Emits ready() or failed().
+    void start(const QList<NodeAddress>& nodes, const NodeAddress& via);
+    void stop(); // every Sentinel, by pid
+
+    // SENTINEL FAILOVER: promote the replica now, without waiting for the master to fail.
+    void failover(const AnswerCallback& done);
+    QList<NodeAddress> sentinelAddresses() const;
+    const SentinelSnapshot& snapshot() const { return m_snapshot; }
+
+signals:
+    void ready();
+    void failed(const QString& error);
+    void changed();
+    void event(const HistoryEvent& event);
+
+private:
+    void linkReplica();
+    void waitForLink();
+    void startSentinels();
+    void onSentinelStarted();
+    void onSentinelLog(int index, const QString& text);
+    void waitForDiscovery();
+    void poll();
+    void ask(int index);
+    void onMasterReply(int index, const CommandResult& result);
+    void onAddressReply(int index, const CommandResult& result);
+    void summarize();
+    void fail(const QString& error);
+    int nodeOf(const QString& host, qint64 port) const;
+    QStringList sentinelConfig() const;
+
+    QString m_executable;
+    RedisConnection::Options m_options;
+    const Clock& m_clock;
+    QList<NodeAddress> m_nodes;
+    NodeAddress m_via;
+    RedisConnection* m_replica = nullptr; // for REPLICAOF and the link check only
+    QList<RedisServerProcess*> m_sentinels;
+    QList<RedisConnection*> m_connections;
+    SentinelSnapshot m_snapshot;
+    QTimer m_stepTimer;
+    QTimer m_pollTimer;
+    QTimer m_deadline;
+    int m_startedSentinels = 0;
+    bool m_ready = false;
+    bool m_failed = false;
+    int m_lastMasterNode = 0;
+};

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "snapshot/sentinelsnapshot.h"
+
+#include <QFrame>
+
+class QLabel;
+
+// The Sentinels' view in the replicated topology, under the quorum picture: who they name
+// master, how many agree against the quorum, and each Sentinel's own word, so a class sees
+// the promotion happen and sees it when the Sentinels cannot agree ("not reaching quorum").
+// Hidden on independent masters.
+class SentinelPanel : public QFrame
+{
+    Q_OBJECT
+
+public:
+    explicit SentinelPanel(QWidget* parent = nullptr);
+
+    void setSentinels(const SentinelSnapshot& sentinels);
+    QString headline() const;
+    QString details() const;
+
+private:
+    static QString headlineOf(const SentinelSnapshot& s);
+    static QString viewText(int number, const SentinelView& view);
+
+    QLabel* m_headline;
+    QLabel* m_details;
+};
