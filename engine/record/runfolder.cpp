@@ -12,8 +12,10 @@ const QString Pattern = QStringLiteral("run-*.jsonl");
 
 QString RunFolder::defaultPath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
-           QStringLiteral("/runs");
+    // By name, not AppLocalDataLocation: that adds the organization too (set for QSettings),
+    // and runs belong in ~/.local/share/redlockscope/runs, not .../redlockscope/redlockscope.
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/redlockscope/runs");
 }
 
 RunFolder::RunFolder(const QString& path) : m_path(path) {}

@@ -4,7 +4,7 @@
 #include <QStringList>
 
 // The folder runs are recorded into when no --record FILE is given: the user's data folder
-// (QStandardPaths::AppLocalDataLocation, e.g. ~/.local/share/redlockscope/runs), where the
+// (the generic data location, e.g. ~/.local/share/redlockscope/runs), where the
 // newest `Kept` runs stay and older ones are removed as new ones begin.
 class RunFolder
 {

@@ -673,6 +673,10 @@
         <source>a stop-the-world pause (GC pause), now or armed for a MOMENT: before-write (after the careful check), before-expire (setnx-expire), before-delete (token-get-del)</source>
         <translation>stop-the-world の停止（GC 停止）。今すぐ、または MOMENT に仕掛ける：before-write（慎重な確認の後）、before-expire（setnx-expire）、before-delete（token-get-del）</translation>
     </message>
+    <message>
+        <source>ask Sentinel to promote the replica of master N (SENTINEL FAILOVER; --topology replicated only)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CommandParser</name>
@@ -1348,6 +1352,13 @@
     </message>
 </context>
 <context>
+    <name>FailoverLock</name>
+    <message>
+        <source>no Sentinel answers: the master is unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FaultText</name>
     <message>
         <source>for %1 s</source>
@@ -1469,6 +1480,18 @@ Since %1 on the run clock.</source>
     <message>
         <source>starting %1 local redis-server nodes</source>
         <translation>ローカルの redis-server ノードを %1 個起動中</translation>
+    </message>
+    <message>
+        <source>starting a master, its replica and %1 Sentinels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failover needs the replicated topology (--topology replicated); these are independent masters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 is not the master; the Sentinels name node %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2320,6 +2343,18 @@ Since %1 on the run clock.</source>
         <source>Exported %1</source>
         <translation>%1 をエクスポートしました</translation>
     </message>
+    <message>
+        <source>Master, replica and &amp;Sentinel (restarts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart with one master, its replica and three Sentinels (the failover strategy), or back to independent masters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only with local nodes: your own nodes are what they are</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>NodeAdmin</name>
@@ -2645,6 +2680,28 @@ Since %1 on the run clock.</source>
     <message>
         <source>+TTL (%1)</source>
         <translation>+TTL（%1）</translation>
+    </message>
+    <message>
+        <source>The node&apos;s part in replication (INFO replication): the master takes the writes; the replica copies them asynchronously, and the bytes it is behind are writes it would lose if promoted now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MASTER  ·  takes the writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REPLICA  ·  link to master DOWN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>REPLICA  ·  %n byte(s) behind</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>REPLICA  ·  in sync</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3022,6 +3079,10 @@ Since %1 on the run clock.</source>
         <source> · nobody can ever take the lock again: liveness is lost</source>
         <translation> · 誰も二度とロックを取得できない：活性が失われた</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; · the master alone decides; the replica is a copy, not a vote</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RecordedRun</name>
@@ -3085,6 +3146,49 @@ Since %1 on the run clock.</source>
     <message>
         <source>a recorded run: nothing to do</source>
         <translation>実行記録：何もすることはありません</translation>
+    </message>
+</context>
+<context>
+    <name>ReplicatedTopology</name>
+    <message>
+        <source>the Sentinels did not agree on the master and its replica within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node 2 refused REPLICAOF: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node 2 replicates node 1 through node 1&apos;s proxy (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sentinel %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Sentinels watch node 1 (quorum %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Sentinels name node %1 master (was node %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentinel is promoting the replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentinel refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Sentinel answers</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3198,6 +3302,53 @@ Since %1 on the run clock.</source>
     <message>
         <source>cannot remove %1</source>
         <translation>%1 を削除できません</translation>
+    </message>
+</context>
+<context>
+    <name>SentinelPanel</name>
+    <message>
+        <source>Redis Sentinel: three watchers that agree (quorum 2) when the master is down and promote its replica. Clients of the failover strategy ask them where the master is before every try.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentinels starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentinel not reaching quorum: %1 of %2 agree, %3 needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentinels: node %1 is master  ·  %2 of %3 agree (quorum %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  ·  FAILOVER IN PROGRESS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  ·  master seen DOWN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S%1: no answer (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation type="unfinished">ノード %1</translation>
+    </message>
+    <message>
+        <source>, objectively down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, subjectively down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S%1 says %2%3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
