@@ -675,7 +675,7 @@
     </message>
     <message>
         <source>ask Sentinel to promote the replica of master N (SENTINEL FAILOVER; --topology replicated only)</source>
-        <translation type="unfinished"></translation>
+        <translation>マスター N のレプリカを昇格するよう Sentinel に依頼する（SENTINEL FAILOVER。--topology replicated のときのみ）</translation>
     </message>
 </context>
 <context>
@@ -1355,7 +1355,7 @@
     <name>FailoverLock</name>
     <message>
         <source>no Sentinel answers: the master is unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>どの Sentinel も応答しない：マスターが不明</translation>
     </message>
 </context>
 <context>
@@ -1483,15 +1483,15 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>starting a master, its replica and %1 Sentinels</source>
-        <translation type="unfinished"></translation>
+        <translation>マスター、そのレプリカ、%1 個の Sentinel を起動中</translation>
     </message>
     <message>
         <source>failover needs the replicated topology (--topology replicated); these are independent masters</source>
-        <translation type="unfinished"></translation>
+        <translation>failover にはレプリケーション構成（--topology replicated）が必要です。これらは独立したマスターです</translation>
     </message>
     <message>
         <source>node %1 is not the master; the Sentinels name node %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ノード %1 はマスターではありません。Sentinel がマスターとしているのはノード %2 です</translation>
     </message>
 </context>
 <context>
@@ -2345,15 +2345,15 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>Master, replica and &amp;Sentinel (restarts)</source>
-        <translation type="unfinished"></translation>
+        <translation>マスター、レプリカ、Sentinel（再起動します）(&amp;S)</translation>
     </message>
     <message>
         <source>Restart with one master, its replica and three Sentinels (the failover strategy), or back to independent masters</source>
-        <translation type="unfinished"></translation>
+        <translation>マスター 1 つ、そのレプリカ、Sentinel 3 つで再起動します（failover 戦略用）。または独立したマスターに戻します</translation>
     </message>
     <message>
         <source>Only with local nodes: your own nodes are what they are</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカルノードのときのみ：自分のノードの構成は変えられません</translation>
     </message>
 </context>
 <context>
@@ -2683,25 +2683,25 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>The node&apos;s part in replication (INFO replication): the master takes the writes; the replica copies them asynchronously, and the bytes it is behind are writes it would lose if promoted now.</source>
-        <translation type="unfinished"></translation>
+        <translation>レプリケーションにおけるノードの役割（INFO replication）：マスターが書き込みを受け付け、レプリカはそれを非同期にコピーします。レプリカが遅れているバイト分は、今昇格した場合に失われる書き込みです。</translation>
     </message>
     <message>
         <source>MASTER  ·  takes the writes</source>
-        <translation type="unfinished"></translation>
+        <translation>マスター  ·  書き込みを受け付ける</translation>
     </message>
     <message>
         <source>REPLICA  ·  link to master DOWN</source>
-        <translation type="unfinished"></translation>
+        <translation>レプリカ  ·  マスターへのリンクがダウン</translation>
     </message>
     <message numerus="yes">
         <source>REPLICA  ·  %n byte(s) behind</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>レプリカ  ·  %n バイト遅れ</numerusform>
         </translation>
     </message>
     <message>
         <source>REPLICA  ·  in sync</source>
-        <translation type="unfinished"></translation>
+        <translation>レプリカ  ·  同期済み</translation>
     </message>
 </context>
 <context>
@@ -3081,7 +3081,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&quot;%1&quot; · the master alone decides; the replica is a copy, not a vote</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」 · マスターだけが決める。レプリカはコピーであって票ではない</translation>
     </message>
 </context>
 <context>
@@ -3152,43 +3152,43 @@ Since %1 on the run clock.</source>
     <name>ReplicatedTopology</name>
     <message>
         <source>the Sentinels did not agree on the master and its replica within %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>Sentinel が %1 秒以内にマスターとそのレプリカについて合意しなかった</translation>
     </message>
     <message>
         <source>node 2 refused REPLICAOF: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ノード 2 が REPLICAOF を拒否した：%1</translation>
     </message>
     <message>
         <source>node 2 replicates node 1 through node 1&apos;s proxy (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ノード 2 はノード 1 のプロキシ（%1）経由でノード 1 を複製する</translation>
     </message>
     <message>
         <source>sentinel %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Sentinel %1：%2</translation>
     </message>
     <message>
         <source>%1 Sentinels watch node 1 (quorum %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 個の Sentinel がノード 1 を監視（過半数 %2）</translation>
     </message>
     <message>
         <source>not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>未接続</translation>
     </message>
     <message>
         <source>the Sentinels name node %1 master (was node %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sentinel がノード %1 をマスターに指名した（以前はノード %2）</translation>
     </message>
     <message>
         <source>Sentinel is promoting the replica</source>
-        <translation type="unfinished"></translation>
+        <translation>Sentinel がレプリカを昇格中</translation>
     </message>
     <message>
         <source>Sentinel refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sentinel が拒否：%1</translation>
     </message>
     <message>
         <source>no Sentinel answers</source>
-        <translation type="unfinished"></translation>
+        <translation>どの Sentinel も応答しない</translation>
     </message>
 </context>
 <context>
@@ -3308,47 +3308,47 @@ Since %1 on the run clock.</source>
     <name>SentinelPanel</name>
     <message>
         <source>Redis Sentinel: three watchers that agree (quorum 2) when the master is down and promote its replica. Clients of the failover strategy ask them where the master is before every try.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis Sentinel：マスターがダウンしたときに合意して（過半数 2）そのレプリカを昇格させる 3 つの監視役。failover 戦略のクライアントは、毎回の試行の前にマスターの場所を Sentinel に尋ねます。</translation>
     </message>
     <message>
         <source>Sentinels starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sentinel を起動中…</translation>
     </message>
     <message>
         <source>Sentinel not reaching quorum: %1 of %2 agree, %3 needed</source>
-        <translation type="unfinished"></translation>
+        <translation>Sentinel が過半数に届かず：%2 中 %1 が同意、%3 必要</translation>
     </message>
     <message>
         <source>Sentinels: node %1 is master  ·  %2 of %3 agree (quorum %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sentinel：ノード %1 がマスター  ·  %3 中 %2 が同意（過半数 %4）</translation>
     </message>
     <message>
         <source>  ·  FAILOVER IN PROGRESS</source>
-        <translation type="unfinished"></translation>
+        <translation>  ·  フェイルオーバー進行中</translation>
     </message>
     <message>
         <source>  ·  master seen DOWN</source>
-        <translation type="unfinished"></translation>
+        <translation>  ·  マスターがダウンと判定</translation>
     </message>
     <message>
         <source>S%1: no answer (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>S%1：応答なし（%2）</translation>
     </message>
     <message>
         <source>node %1</source>
-        <translation type="unfinished">ノード %1</translation>
+        <translation>ノード %1</translation>
     </message>
     <message>
         <source>, objectively down</source>
-        <translation type="unfinished"></translation>
+        <translation>、客観的ダウン</translation>
     </message>
     <message>
         <source>, subjectively down</source>
-        <translation type="unfinished"></translation>
+        <translation>、主観的ダウン</translation>
     </message>
     <message>
         <source>S%1 says %2%3</source>
-        <translation type="unfinished"></translation>
+        <translation>S%1 の見解：マスターは %2%3</translation>
     </message>
 </context>
 <context>

@@ -675,7 +675,7 @@
     </message>
     <message>
         <source>ask Sentinel to promote the replica of master N (SENTINEL FAILOVER; --topology replicated only)</source>
-        <translation type="unfinished"></translation>
+        <translation>请哨兵提升主节点 N 的副本（SENTINEL FAILOVER；仅限 --topology replicated）</translation>
     </message>
 </context>
 <context>
@@ -1355,7 +1355,7 @@
     <name>FailoverLock</name>
     <message>
         <source>no Sentinel answers: the master is unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>没有哨兵应答：无从得知主节点</translation>
     </message>
 </context>
 <context>
@@ -1483,15 +1483,15 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>starting a master, its replica and %1 Sentinels</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动一个主节点、它的副本和 %1 个哨兵</translation>
     </message>
     <message>
         <source>failover needs the replicated topology (--topology replicated); these are independent masters</source>
-        <translation type="unfinished"></translation>
+        <translation>failover 需要复制拓扑（--topology replicated）；而这些是独立的主节点</translation>
     </message>
     <message>
         <source>node %1 is not the master; the Sentinels name node %2</source>
-        <translation type="unfinished"></translation>
+        <translation>节点 %1 不是主节点；哨兵认定的主节点是节点 %2</translation>
     </message>
 </context>
 <context>
@@ -2345,15 +2345,15 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>Master, replica and &amp;Sentinel (restarts)</source>
-        <translation type="unfinished"></translation>
+        <translation>主节点、副本和哨兵（会重启）(&amp;S)</translation>
     </message>
     <message>
         <source>Restart with one master, its replica and three Sentinels (the failover strategy), or back to independent masters</source>
-        <translation type="unfinished"></translation>
+        <translation>以一个主节点、它的副本和三个哨兵重启（用于 failover 策略），或改回独立的主节点</translation>
     </message>
     <message>
         <source>Only with local nodes: your own nodes are what they are</source>
-        <translation type="unfinished"></translation>
+        <translation>仅限本地节点：你自己的节点只能保持原样</translation>
     </message>
 </context>
 <context>
@@ -2683,25 +2683,25 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>The node&apos;s part in replication (INFO replication): the master takes the writes; the replica copies them asynchronously, and the bytes it is behind are writes it would lose if promoted now.</source>
-        <translation type="unfinished"></translation>
+        <translation>节点在复制中的角色（INFO replication）：主节点接受写入；副本异步复制这些写入，它落后的字节就是它如果现在被提升将会丢失的写入。</translation>
     </message>
     <message>
         <source>MASTER  ·  takes the writes</source>
-        <translation type="unfinished"></translation>
+        <translation>主节点  ·  接受写入</translation>
     </message>
     <message>
         <source>REPLICA  ·  link to master DOWN</source>
-        <translation type="unfinished"></translation>
+        <translation>副本  ·  与主节点的连接已断开</translation>
     </message>
     <message numerus="yes">
         <source>REPLICA  ·  %n byte(s) behind</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>副本  ·  落后 %n 字节</numerusform>
         </translation>
     </message>
     <message>
         <source>REPLICA  ·  in sync</source>
-        <translation type="unfinished"></translation>
+        <translation>副本  ·  已同步</translation>
     </message>
 </context>
 <context>
@@ -3081,7 +3081,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&quot;%1&quot; · the master alone decides; the replica is a copy, not a vote</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” · 由主节点单独决定；副本只是一份拷贝，不参与投票</translation>
     </message>
 </context>
 <context>
@@ -3152,43 +3152,43 @@ Since %1 on the run clock.</source>
     <name>ReplicatedTopology</name>
     <message>
         <source>the Sentinels did not agree on the master and its replica within %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>哨兵未能在 %1 秒内就主节点及其副本达成一致</translation>
     </message>
     <message>
         <source>node 2 refused REPLICAOF: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>节点 2 拒绝了 REPLICAOF：%1</translation>
     </message>
     <message>
         <source>node 2 replicates node 1 through node 1&apos;s proxy (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>节点 2 通过节点 1 的代理（%1）复制节点 1</translation>
     </message>
     <message>
         <source>sentinel %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>哨兵 %1：%2</translation>
     </message>
     <message>
         <source>%1 Sentinels watch node 1 (quorum %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个哨兵监视节点 1（法定人数 %2）</translation>
     </message>
     <message>
         <source>not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>未连接</translation>
     </message>
     <message>
         <source>the Sentinels name node %1 master (was node %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>哨兵将节点 %1 认定为主节点（原为节点 %2）</translation>
     </message>
     <message>
         <source>Sentinel is promoting the replica</source>
-        <translation type="unfinished"></translation>
+        <translation>哨兵正在提升副本</translation>
     </message>
     <message>
         <source>Sentinel refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>哨兵拒绝：%1</translation>
     </message>
     <message>
         <source>no Sentinel answers</source>
-        <translation type="unfinished"></translation>
+        <translation>没有哨兵应答</translation>
     </message>
 </context>
 <context>
@@ -3308,47 +3308,47 @@ Since %1 on the run clock.</source>
     <name>SentinelPanel</name>
     <message>
         <source>Redis Sentinel: three watchers that agree (quorum 2) when the master is down and promote its replica. Clients of the failover strategy ask them where the master is before every try.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis Sentinel（哨兵）：三个监视者，在主节点宕机时达成一致（法定人数 2）并提升它的副本。failover 策略的客户端在每次尝试之前都会先问它们主节点在哪里。</translation>
     </message>
     <message>
         <source>Sentinels starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>哨兵正在启动…</translation>
     </message>
     <message>
         <source>Sentinel not reaching quorum: %1 of %2 agree, %3 needed</source>
-        <translation type="unfinished"></translation>
+        <translation>哨兵未达法定人数：%2 个中有 %1 个同意，需要 %3 个</translation>
     </message>
     <message>
         <source>Sentinels: node %1 is master  ·  %2 of %3 agree (quorum %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>哨兵：节点 %1 是主节点  ·  %3 个中有 %2 个同意（法定人数 %4）</translation>
     </message>
     <message>
         <source>  ·  FAILOVER IN PROGRESS</source>
-        <translation type="unfinished"></translation>
+        <translation>  ·  故障转移进行中</translation>
     </message>
     <message>
         <source>  ·  master seen DOWN</source>
-        <translation type="unfinished"></translation>
+        <translation>  ·  主节点被视为宕机</translation>
     </message>
     <message>
         <source>S%1: no answer (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>S%1：无应答（%2）</translation>
     </message>
     <message>
         <source>node %1</source>
-        <translation type="unfinished">节点 %1</translation>
+        <translation>节点 %1</translation>
     </message>
     <message>
         <source>, objectively down</source>
-        <translation type="unfinished"></translation>
+        <translation>，客观下线</translation>
     </message>
     <message>
         <source>, subjectively down</source>
-        <translation type="unfinished"></translation>
+        <translation>，主观下线</translation>
     </message>
     <message>
         <source>S%1 says %2%3</source>
-        <translation type="unfinished"></translation>
+        <translation>S%1 认为主节点是 %2%3</translation>
     </message>
 </context>
 <context>
