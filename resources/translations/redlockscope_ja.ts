@@ -3083,6 +3083,14 @@ Since %1 on the run clock.</source>
         <source>&quot;%1&quot; · the master alone decides; the replica is a copy, not a vote</source>
         <translation>「%1」 · マスターだけが決める。レプリカはコピーであって票ではない</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; · no lock: clients go in without asking any node</source>
+        <translation>「%1」 · ロックなし：クライアントはどのノードにも聞かずに入る</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; · a single-node lock: one node decides</source>
+        <translation>「%1」 · 単一ノードのロック：1 つのノードだけで決まる</translation>
+    </message>
 </context>
 <context>
     <name>RecordedRun</name>

@@ -3083,6 +3083,14 @@ Since %1 on the run clock.</source>
         <source>&quot;%1&quot; · the master alone decides; the replica is a copy, not a vote</source>
         <translation>“%1” · 由主节点单独决定；副本只是一份拷贝，不参与投票</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; · no lock: clients go in without asking any node</source>
+        <translation>“%1” · 没有锁：客户端不询问任何节点就进入</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; · a single-node lock: one node decides</source>
+        <translation>“%1” · 单节点锁：由一个节点决定</translation>
+    </message>
 </context>
 <context>
     <name>RecordedRun</name>

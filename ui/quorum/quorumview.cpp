@@ -11,6 +11,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
+#include <algorithm>
 
 namespace {
 
@@ -246,16 +247,29 @@ QString QuorumView::headlineOf(const Block& b) const
     return {};
 }
 
-QString QuorumView::sublineOf(const Block& b) const
+// What decides who holds: the rung of the clients inside when it is not Redlock (a
+// single-node lock, or none at all), else the topology's rule.
+QString QuorumView::ruleOf(const Block& b) const
 {
     const ResourceSnapshot& r = b.resource;
-    QString text = r.replicated
-                       ? tr("\"%1\" · the master alone decides; the replica is a copy, not a vote")
-                             .arg(QString::fromUtf8(r.resource))
-                       : tr("\"%1\" · majority is %2 of %3 nodes")
-                             .arg(QString::fromUtf8(r.resource))
-                             .arg(r.quorum)
-                             .arg(r.nodeCount);
+    const QString resource = QString::fromUtf8(r.resource);
+    if (r.replicated)
+        return tr("\"%1\" · the master alone decides; the replica is a copy, not a vote")
+            .arg(resource);
+    const auto all = [&r](auto test) {
+        return !r.sections.isEmpty() && std::all_of(r.sections.cbegin(), r.sections.cend(), test);
+    };
+    if (all([](const ResourceSnapshot::Section& s) { return s.quorum == 0; }))
+        return tr("\"%1\" · no lock: clients go in without asking any node").arg(resource);
+    if (all([](const ResourceSnapshot::Section& s) { return s.nodes == 1; }))
+        return tr("\"%1\" · a single-node lock: one node decides").arg(resource);
+    return tr("\"%1\" · majority is %2 of %3 nodes").arg(resource).arg(r.quorum).arg(r.nodeCount);
+}
+
+QString QuorumView::sublineOf(const Block& b) const
+{
+    QString text = ruleOf(b);
+    const ResourceSnapshot& r = b.resource;
     switch (b.verdict) {
     case Verdict::SplitVote:
         text += tr(" · the keys are spread over several owners; each releases and retries");

@@ -81,6 +81,7 @@ private:
     static bool singleNodeOwner(const ResourceSnapshot::Holder& holder,
                                 const QList<ClientSnapshot>& clients);
     QString headlineOf(const Block& block) const;
+    QString ruleOf(const Block& block) const;
     QString sublineOf(const Block& block) const;
     QFont headlineFont() const;
     int slotSize() const;
