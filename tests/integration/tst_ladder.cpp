@@ -72,11 +72,13 @@ private slots:
             << slow.arg("token-get-del", "expect wrong_releases == 0\nexpect overlaps >= 1\n"
                                          "expect stale_writes >= 1\nexpect lost_updates >= 0");
 
-        // GET then DEL: a pause between them deletes another's lock; the Lua release cannot
+        // GET then DEL: a pause between them deletes another's lock; the Lua release cannot.
+        // Only C2 competes, so C2 is the one holding when C1 wakes (with a third client the
+        // key was sometimes between two holders then, and nothing was deleted).
         const QString race = QStringLiteral(
             "defaults strategy=%1 ttl=2000 work=300 think=100 retries=1000 retrydelay=50\n"
             "stock 100\nclient add C1\nclient pause C1 2500 before-delete\n"
-            "sleep 1000\nclient add C2 work=1500\nclient add C3 work=300\nsleep 6000\n%2");
+            "sleep 1000\nclient add C2 work=1500\nsleep 6000\n%2");
         QTest::newRow("token-get-del: the race")
             << race.arg("token-get-del", "expect wrong_releases >= 1\nexpect overlaps >= 1\n"
                                          "expect stale_writes >= 1\nexpect lost_updates >= 0");
