@@ -127,6 +127,28 @@ private slots:
         QCOMPARE(view.verdict(), QuorumView::Verdict::Held);
     }
 
+    // The line under the headline names the rule of the rung inside, not always Redlock's.
+    void ruleFollowsTheStrategy()
+    {
+        ResourceSnapshot r = resource(5);
+        r.holders = {holder(3, 5, "c")};
+        const qint64 t = now();
+        r.sections = {inside(3, "c", t + 8'000'000)};
+        QuorumView view;
+        view.setResources({r}, m_clients, legend(), t);
+        QVERIFY2(view.subline().contains(QLatin1String("majority is 3 of 5")),
+                 qPrintable(view.subline()));
+        r.holders = {holder(3, 1, "c")};
+        r.sections.first().quorum = r.sections.first().nodes = 1; // set-px, token-lua ...
+        view.setResources({r}, m_clients, legend(), t);
+        QVERIFY2(view.subline().contains(QLatin1String("a single-node lock: one node decides")),
+                 qPrintable(view.subline()));
+        r.holders.clear();
+        r.sections.first().quorum = r.sections.first().nodes = 0; // none
+        view.setResources({r}, m_clients, legend(), t);
+        QVERIFY2(view.subline().contains(QLatin1String("no lock")), qPrintable(view.subline()));
+    }
+
     void staleBeliefCountsUp()
     {
         // C3 was paused while holding: its validity ran out, it is still inside, and nobody

@@ -62,6 +62,13 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
                 return &c;
         return nullptr;
     };
+    // The rule shown: of the clients inside, else of the keys' owners (a crashed holder).
+    for (const auto& section : r.sections)
+        b.ruleSections << QPair<int, int>(section.quorum, section.nodes);
+    if (b.ruleSections.isEmpty())
+        for (const auto& h : r.holders)
+            if (const ClientSnapshot* c = clientOf(h.client))
+                b.ruleSections << QPair<int, int>(c->strategyQuorum, c->strategyNodes);
     if (r.sections.size() > 1) {
         b.verdict = Verdict::Broken;
         for (const ResourceSnapshot::Section& s : r.sections) {
@@ -256,12 +263,13 @@ QString QuorumView::ruleOf(const Block& b) const
     if (r.replicated)
         return tr("\"%1\" · the master alone decides; the replica is a copy, not a vote")
             .arg(resource);
-    const auto all = [&r](auto test) {
-        return !r.sections.isEmpty() && std::all_of(r.sections.cbegin(), r.sections.cend(), test);
+    const auto all = [&b](auto test) {
+        return !b.ruleSections.isEmpty() &&
+               std::all_of(b.ruleSections.cbegin(), b.ruleSections.cend(), test);
     };
-    if (all([](const ResourceSnapshot::Section& s) { return s.quorum == 0; }))
+    if (all([](const QPair<int, int>& rule) { return rule.first == 0; }))
         return tr("\"%1\" · no lock: clients go in without asking any node").arg(resource);
-    if (all([](const ResourceSnapshot::Section& s) { return s.nodes == 1; }))
+    if (all([](const QPair<int, int>& rule) { return rule.second == 1; }))
         return tr("\"%1\" · a single-node lock: one node decides").arg(resource);
     return tr("\"%1\" · majority is %2 of %3 nodes").arg(resource).arg(r.quorum).arg(r.nodeCount);
 }

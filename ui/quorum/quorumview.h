@@ -68,10 +68,11 @@ private:
         int holderNodes = 0;  // nodes holding the inside client's token
         int holderQuorum = 0; // how many its strategy needs (0: no lock at all)
         int holderStrategyNodes = 0;
-        QString keysOwnerState;    // KeysLeft: "crashed", "releasing", "stopped", "foreign"
-        bool keysNoTtl = false;    // KeysLeft: the key never expires
-        QList<QString> ownerNames; // per holder
-        QList<QColor> ownerColors; // per holder
+        QString keysOwnerState; // KeysLeft: "crashed", "releasing", "stopped", "foreign"
+        bool keysNoTtl = false; // KeysLeft: the key never expires
+        QList<QPair<int, int>> ruleSections; // (quorum, nodes) of each strategy that counts
+        QList<QString> ownerNames;           // per holder
+        QList<QColor> ownerColors;           // per holder
     };
 
     Block makeBlock(const ResourceSnapshot& r, const QList<ClientSnapshot>& clients,
