@@ -224,27 +224,7 @@ ResourceSnapshot ReplayState::resource(const QList<NodeSnapshot>& nodes,
     r.nodeCount = int(nodes.size());
     r.quorum = r.nodeCount / 2 + 1;
     r.lastSplitVoteUs = m_lastSplitVoteUs;
-    QHash<QByteArray, ResourceSnapshot::Holder> holders;
-    for (const NodeSnapshot& node : nodes) {
-        if (node.state != NodeSnapshot::State::Up)
-            ++r.nodesUnknown;
-        for (const KeySnapshot& key : node.keys) {
-            if (key.stale)
-                continue;
-            auto& holder = holders[key.token];
-            holder.token = key.token;
-            holder.client = key.ownerClient;
-            holder.noTtl = holder.noTtl || key.pttlMs == -1;
-            ++holder.nodeCount;
-        }
-    }
-    r.holders = holders.values();
-    std::sort(r.holders.begin(), r.holders.end(),
-              [](const auto& a, const auto& b) { return a.nodeCount > b.nodeCount; });
-    for (const ClientSnapshot& c : clients)
-        if (c.inSection)
-            r.sections << ResourceSnapshot::Section{c.id,       c.token,          c.validUntilUs,
-                                                    c.lockLost, c.strategyQuorum, c.strategyNodes};
+    r.collect(nodes, clients);
     return r;
 }
 

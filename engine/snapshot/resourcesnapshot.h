@@ -3,6 +3,9 @@
 #include <QByteArray>
 #include <QList>
 
+struct ClientSnapshot;
+struct NodeSnapshot;
+
 // The quorum picture for one resource: how many nodes hold each owner's key, and which
 // clients are in their critical sections on it.
 struct ResourceSnapshot
@@ -34,6 +37,11 @@ struct ResourceSnapshot
     QList<Section> sections;     // clients in their critical sections now (> 1: broken)
     int nodesUnknown = 0;        // nodes whose keys cannot be read now (down, paused)
     qint64 lastSplitVoteUs = -1; // the last attempt that failed with the votes split
+
+    // Counts the holders of `resource`'s key on `nodes` (and the unreadable nodes), most
+    // nodes first, and the sections of those `clients` that are inside: one way for the live
+    // picture and a replayed one alike.
+    void collect(const QList<NodeSnapshot>& nodes, const QList<ClientSnapshot>& clients);
 
     // The number of nodes holding `token`.
     int nodesHolding(const QByteArray& token) const

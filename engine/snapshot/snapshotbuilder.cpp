@@ -71,7 +71,8 @@ QString SnapshotBuilder::refusalOf(const NodeSnapshot& node)
     return refusal;
 }
 
-ResourceSnapshot SnapshotBuilder::resourceSnapshot(const QList<NodeSnapshot>& nodes) const
+ResourceSnapshot SnapshotBuilder::resourceSnapshot(const QList<NodeSnapshot>& nodes,
+                                                   const QList<ClientSnapshot>& clients) const
 {
     ResourceSnapshot r;
     r.resource = m_resource;
@@ -79,30 +80,7 @@ ResourceSnapshot SnapshotBuilder::resourceSnapshot(const QList<NodeSnapshot>& no
     r.replicated = m_fleet.isReplicated();
     r.quorum = r.replicated ? 1 : r.nodeCount / 2 + 1;
     r.lastSplitVoteUs = m_lastSplitVoteUs;
-    QHash<QByteArray, ResourceSnapshot::Holder> holders;
-    for (const NodeSnapshot& node : nodes) {
-        if (node.state != NodeSnapshot::State::Up)
-            ++r.nodesUnknown;
-        for (const KeySnapshot& key : node.keys) {
-            if (key.resource != m_resource || key.pttlMs == -2 || key.stale)
-                continue;
-            auto& holder = holders[key.token];
-            holder.token = key.token;
-            holder.client = key.ownerClient;
-            holder.noTtl = holder.noTtl || key.pttlMs == -1;
-            ++holder.nodeCount;
-        }
-    }
-    r.holders = holders.values();
-    std::sort(r.holders.begin(), r.holders.end(),
-              [](const auto& a, const auto& b) { return a.nodeCount > b.nodeCount; });
-    for (const LockClient* client : m_clients.all()) {
-        if (!client->inSection())
-            continue;
-        const ClientSnapshot c = client->snapshot();
-        r.sections << ResourceSnapshot::Section{c.id,       c.token,          c.validUntilUs,
-                                                c.lockLost, c.strategyQuorum, c.strategyNodes};
-    }
+    r.collect(nodes, clients);
     return r;
 }
 
@@ -118,7 +96,7 @@ EngineSnapshot SnapshotBuilder::build(qint64 nowUs)
     for (const LockClient* client : m_clients.all())
         s.clients << client->snapshot();
     if (m_fleet.size() > 0)
-        s.resources << resourceSnapshot(s.nodes);
+        s.resources << resourceSnapshot(s.nodes, s.clients);
     History& history = m_recorder.history();
     s.newEvents = history.takeNew();
     s.eventCount = history.totalCount();

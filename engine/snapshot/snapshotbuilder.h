@@ -33,7 +33,8 @@ public:
 private:
     NodeSnapshot nodeSnapshot(int index) const;
     static QString refusalOf(const NodeSnapshot& node);
-    ResourceSnapshot resourceSnapshot(const QList<NodeSnapshot>& nodes) const;
+    ResourceSnapshot resourceSnapshot(const QList<NodeSnapshot>& nodes,
+                                      const QList<ClientSnapshot>& clients) const;
 
     QByteArray m_resource;
     const Fleet& m_fleet;

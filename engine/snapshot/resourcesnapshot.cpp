@@ -1,0 +1,33 @@
+#include "snapshot/resourcesnapshot.h"
+
+#include "snapshot/clientsnapshot.h"
+#include "snapshot/nodesnapshot.h"
+
+#include <QHash>
+#include <algorithm>
+
+void ResourceSnapshot::collect(const QList<NodeSnapshot>& nodes,
+                               const QList<ClientSnapshot>& clients)
+{
+    QHash<QByteArray, Holder> byToken;
+    for (const NodeSnapshot& node : nodes) {
+        if (node.state != NodeSnapshot::State::Up)
+            ++nodesUnknown;
+        for (const KeySnapshot& key : node.keys) {
+            if (key.resource != resource || key.pttlMs == -2 || key.stale)
+                continue;
+            Holder& holder = byToken[key.token];
+            holder.token = key.token;
+            holder.client = key.ownerClient;
+            holder.noTtl = holder.noTtl || key.pttlMs == -1;
+            ++holder.nodeCount;
+        }
+    }
+    holders = byToken.values();
+    std::sort(holders.begin(), holders.end(),
+              [](const Holder& a, const Holder& b) { return a.nodeCount > b.nodeCount; });
+    for (const ClientSnapshot& c : clients)
+        if (c.inSection && c.resource == resource)
+            sections << Section{c.id,       c.token,          c.validUntilUs,
+                                c.lockLost, c.strategyQuorum, c.strategyNodes};
+}
