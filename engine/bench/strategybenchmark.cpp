@@ -97,6 +97,9 @@ bool StrategyBenchmark::runPhase(StrategyFactory::Kind kind, int clients, Phase*
     bool measuring = false;
     LatencyStats latency;
     CheckCounters counters;
+    qint64 handOvers = 0;
+    qint64 attempts = 0;
+    int lastHolder = -1;
     QObject::connect(&engine, &EngineController::started, &engine, [&] { started = true; });
     QObject::connect(&engine, &EngineController::startFailed, &engine,
                      [&](const QString& why) { *error = why; });
@@ -105,10 +108,18 @@ bool StrategyBenchmark::runPhase(StrategyFactory::Kind kind, int clients, Phase*
                          counters = s.counters;
                          if (!measuring)
                              return;
-                         for (const HistoryEvent& e : s.newEvents)
-                             if (e.kind == HistoryEvent::Kind::Ok &&
-                                 e.operation == HistoryEvent::Operation::Acquire)
-                                 latency.add(e.latencyUs);
+                         for (const HistoryEvent& e : s.newEvents) {
+                             if (e.operation != HistoryEvent::Operation::Acquire)
+                                 continue;
+                             if (e.kind == HistoryEvent::Kind::Attempt)
+                                 ++attempts;
+                             if (e.kind != HistoryEvent::Kind::Ok)
+                                 continue;
+                             latency.add(e.latencyUs);
+                             if (lastHolder >= 0 && e.client != lastHolder)
+                                 ++handOvers;
+                             lastHolder = e.client;
+                         }
                      });
     engine.start();
     QElapsedTimer clock;
@@ -148,6 +159,8 @@ bool StrategyBenchmark::runPhase(StrategyFactory::Kind kind, int clients, Phase*
     phase->p99Us = measured ? double(latency.percentile(99)) : -1;
     phase->engineCpuUsPerCycle =
         double(cpu) / double(std::max<qint64>(1, hasLock(kind) ? acquisitions : sales));
+    phase->handOversPerSecond = handOvers / seconds;
+    phase->attemptsPerAcquisition = double(attempts) / double(std::max<qint64>(1, acquisitions));
     phase->failures = counters.failures - before.failures;
     phase->conflicts = counters.conflicts - before.conflicts;
     phase->overlaps = counters.overlaps;
@@ -160,10 +173,13 @@ void StrategyBenchmark::print(const Phase& p, QTextStream& s)
     const auto us = [](double v) {
         return v < 0 ? QStringLiteral("-") : QString::number(v / 1000.0, 'f', 2);
     };
-    s << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+    const bool lock = hasLock(p.kind);
+    s << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11\n")
              .arg(StrategyFactory::name(p.kind), -14)
              .arg(p.clients, 7)
              .arg(p.acquisitionsPerSecond, 10, 'f', 0)
+             .arg(lock ? QString::number(p.handOversPerSecond, 'f', 0) : QStringLiteral("-"), 9)
+             .arg(lock ? QString::number(p.attemptsPerAcquisition, 'f', 1) : QStringLiteral("-"), 9)
              .arg(p.purchasesPerSecond, 10, 'f', 0)
              .arg(us(p.p50Us), 9)
              .arg(us(p.p99Us), 9)
@@ -185,6 +201,8 @@ QJsonObject StrategyBenchmark::toJson(const Phase& p)
         {QStringLiteral("acquire_p50_us"), p.p50Us},
         {QStringLiteral("acquire_p99_us"), p.p99Us},
         {QStringLiteral("engine_cpu_us_per_cycle"), p.engineCpuUsPerCycle},
+        {QStringLiteral("hand_overs_per_s"), p.handOversPerSecond},
+        {QStringLiteral("attempts_per_acquisition"), p.attemptsPerAcquisition},
         {QStringLiteral("failed_attempts"), p.failures},
         {QStringLiteral("conflicts"), p.conflicts},
         {QStringLiteral("overlaps"), p.overlaps},
@@ -247,10 +265,12 @@ int StrategyBenchmark::run()
                  .arg(m_storage.display())
                  .arg(m_options.phaseSeconds)
                  .arg(m_options.warmUpMs);
-    out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 verdict\n")
+    out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 verdict\n")
                  .arg(QStringLiteral("strategy"), -14)
                  .arg(QStringLiteral("clients"), 7)
                  .arg(QStringLiteral("acquire/s"), 10)
+                 .arg(QStringLiteral("handover/s"), 9)
+                 .arg(QStringLiteral("tries/acq"), 9)
                  .arg(QStringLiteral("bought/s"), 10)
                  .arg(QStringLiteral("p50 ms"), 9)
                  .arg(QStringLiteral("p99 ms"), 9)

@@ -19,7 +19,10 @@ class QTextStream;
 // Per phase: acquisitions and purchases (stock writes) per second, acquire latency p50
 // and p99 (the client's own measure, from its Ok events), the engine thread's CPU time per
 // acquisition (from /proc/self/task) and the checker's verdict. For `none` and `watch`
-// there is no lock: their rate is purchases per second.
+// there is no lock: their rate is purchases per second. With several clients it also counts
+// hand-overs (an acquisition by another client than the one before) and attempts per
+// acquisition: a contended rate is only worth as much as the lock really changing hands, and
+// the attempts say what the losers' retries cost.
 class StrategyBenchmark
 {
 public:
@@ -53,6 +56,8 @@ private:
         double p50Us = -1; // -1: no acquire to measure (none, watch)
         double p99Us = -1;
         double engineCpuUsPerCycle = 0;
+        double handOversPerSecond = 0;     // acquisitions by another client than the last one
+        double attemptsPerAcquisition = 0; // every SET round, won or lost
         qint64 failures = 0;
         qint64 conflicts = 0;
         qint64 overlaps = 0;
