@@ -60,12 +60,35 @@ void HiredisQtAdapter::delRead(void* data)
 
 void HiredisQtAdapter::addWrite(void* data)
 {
-    static_cast<HiredisQtAdapter*>(data)->m_write->setEnabled(true);
+    auto* self = static_cast<HiredisQtAdapter*>(data);
+    self->m_wantWrite = true;
+    // Before the connection is up, writability is how hiredis learns the connect finished:
+    // that needs the notifier.
+    if (!self->m_context || !(self->m_context->c.flags & REDIS_CONNECTED)) {
+        self->m_write->setEnabled(true);
+        return;
+    }
+    if (self->m_flushPosted || self->m_write->isEnabled())
+        return; // a flush or the notifier will write these bytes too
+    self->m_flushPosted = true;
+    QMetaObject::invokeMethod(self, &HiredisQtAdapter::flushWrites, Qt::QueuedConnection);
 }
 
 void HiredisQtAdapter::delWrite(void* data)
 {
-    static_cast<HiredisQtAdapter*>(data)->m_write->setEnabled(false);
+    auto* self = static_cast<HiredisQtAdapter*>(data);
+    self->m_wantWrite = false;
+    self->m_write->setEnabled(false);
+}
+
+void HiredisQtAdapter::flushWrites()
+{
+    m_flushPosted = false;
+    if (!m_context || !m_wantWrite)
+        return;
+    onWritable(); // hiredis calls delWrite() once its buffer is empty
+    if (m_context && m_wantWrite)
+        m_write->setEnabled(true); // the socket is full: wait until it drains
 }
 
 void HiredisQtAdapter::cleanup(void* data)
