@@ -1,12 +1,15 @@
 #include "core/enginecontroller.h"
 
 #include "core/engine.h"
+#include "core/epolleventdispatcher.h"
 
 EngineController::EngineController(const EngineConfig& config, QObject* parent)
     : QObject(parent), m_config(config), m_engine(new Engine(config))
 {
     qRegisterMetaType<EngineSnapshot>();
     m_thread.setObjectName(QStringLiteral("engine"));
+    // Its loop carries a socket per client and node: epoll, not glib's linear poll.
+    m_thread.setEventDispatcher(new EpollEventDispatcher);
     m_engine->moveToThread(&m_thread);
     connect(m_engine, &Engine::started, this, &EngineController::started);
     connect(m_engine, &Engine::startFailed, this, &EngineController::startFailed);

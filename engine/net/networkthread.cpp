@@ -1,5 +1,7 @@
 #include "net/networkthread.h"
 
+#include "core/epolleventdispatcher.h"
+
 #include <QMetaObject>
 #include <mutex>
 
@@ -43,6 +45,8 @@ bool NetworkThread::isRunning()
 NetworkThread::NetworkThread() : m_context(new QObject)
 {
     m_thread.setObjectName(QStringLiteral("network"));
+    // Every proxy's listeners and connections live here: epoll, not glib's linear poll.
+    m_thread.setEventDispatcher(new EpollEventDispatcher);
     m_context->moveToThread(&m_thread);
     m_thread.start();
 }
