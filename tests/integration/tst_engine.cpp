@@ -2,6 +2,8 @@
 #include "enginerunner.h"
 #include "testfleet.h"
 
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 #include <csignal>
 
@@ -158,27 +160,69 @@ private slots:
         QVERIFY2(!error.contains(QLatin1String("timed out")), qPrintable(error));
     }
 
+    // A node that cannot be reached says why, in the node-down event and in every answer a
+    // client gets from it: refused, host not found, timed out. Never the proxy's own view
+    // (the client talks to the node's loopback proxy, which did accept the connection).
     void unreachableNodesAreReportedDown()
     {
+        // A listener with a full backlog that never accepts: the kernel drops our SYNs, so
+        // connecting hangs as with a black-holed host.
+        QTcpServer blackHole;
+        blackHole.setListenBacklogSize(0);
+        QVERIFY(blackHole.listen(QHostAddress::LocalHost));
+        blackHole.pauseAccepting();
+        QTcpSocket filler;
+        filler.connectToHost(QHostAddress::LocalHost, blackHole.serverPort());
+        QVERIFY(filler.waitForConnected(1000));
+
         EngineConfig config;
-        NodeAddress nobody;
-        nobody.port = RedisServerProcess::freeLoopbackPort(); // nothing listens there
-        config.nodes = {nobody};
+        NodeAddress refused;
+        refused.port = RedisServerProcess::freeLoopbackPort(); // nothing listens there
+        NodeAddress unknown;
+        unknown.host = QStringLiteral("nonexistent.invalid");
+        unknown.port = 6379;
+        NodeAddress silent;
+        silent.port = blackHole.serverPort();
+        config.nodes = {refused, unknown, silent};
+        config.connectTimeoutMs = 400;
         config.initialClients = 1;
         EngineRunner engine(config);
         QString error;
         QVERIFY2(engine.start(5000, &error), qPrintable(error));
+        const QStringList reasons{QStringLiteral("connection refused"),
+                                  QStringLiteral("host not found: nonexistent.invalid"),
+                                  QStringLiteral("timed out connecting after")};
         QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) {
-                return s.nodes.size() == 1 && s.nodes[0].state == NodeSnapshot::State::Down &&
-                       s.nodes[0].error.contains(QLatin1String("refused"));
+            [&](const EngineSnapshot& s) {
+                return s.nodes.size() == 3 && s.nodes[0].state == NodeSnapshot::State::Down &&
+                       s.nodes[0].error.contains(reasons[0]) &&
+                       s.nodes[1].error.contains(reasons[1]) &&
+                       s.nodes[2].error.contains(reasons[2]) && !s.clients.isEmpty() &&
+                       s.clients[0].failures.value(QStringLiteral("no-quorum")) >= 2;
             },
-            5000));
-        QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) {
-                return !s.clients.isEmpty() && !s.clients[0].failures.isEmpty();
-            },
-            5000));
+            8000));
+        for (int node = 0; node < 3; ++node) {
+            const auto& events = engine.events();
+            const bool toldDown =
+                std::any_of(events.cbegin(), events.cend(), [&](const HistoryEvent& e) {
+                    return e.kind == HistoryEvent::Kind::NodeDown && e.node == node &&
+                           e.text.contains(reasons[node]);
+                });
+            QVERIFY2(toldDown, qPrintable(QStringLiteral("no node-down event for node %1 with "
+                                                         "'%2'")
+                                              .arg(node + 1)
+                                              .arg(reasons[node])));
+            int answers = 0;
+            for (const HistoryEvent& e : events) {
+                if (e.kind != HistoryEvent::Kind::NodeAnswer || e.node != node)
+                    continue;
+                ++answers;
+                QVERIFY2(
+                    e.text.contains(reasons[node]),
+                    qPrintable(QStringLiteral("node %1 answered '%2'").arg(node + 1).arg(e.text)));
+            }
+            QVERIFY(answers > 0);
+        }
     }
 };
 
