@@ -1,11 +1,14 @@
 // The engine as the window drives it: command lines in, snapshots out, real nodes.
+#include "core/filebudget.h"
 #include "enginerunner.h"
 #include "testfleet.h"
 
+#include <QScopeGuard>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
 #include <csignal>
+#include <sys/resource.h>
 
 class TestEngine : public QObject
 {
@@ -158,6 +161,36 @@ private slots:
         QVERIFY(!engine.start(10000, &error));
         QVERIFY2(error.contains(QLatin1String("redis-server")), qPrintable(error));
         QVERIFY2(!error.contains(QLatin1String("timed out")), qPrintable(error));
+    }
+
+    // `client add` keeps to the open-file limit as --clients does: the client that would not
+    // fit is refused with the numbers, not added to fail as "nodes down".
+    void clientAddKeepsToTheFileLimit()
+    {
+        rlimit saved{};
+        QCOMPARE(::getrlimit(RLIMIT_NOFILE, &saved), 0);
+        rlimit low = saved;
+        low.rlim_cur = std::min<rlim_t>(saved.rlim_cur, 256);
+        QCOMPARE(::setrlimit(RLIMIT_NOFILE, &low), 0);
+        const auto restore = qScopeGuard([&saved] { ::setrlimit(RLIMIT_NOFILE, &saved); });
+        const int fits = FileBudget(3, false).maxClients();
+        QVERIFY2(fits > 0 && fits < EngineConfig::kMaxClients, qPrintable(QString::number(fits)));
+
+        TestFleet fleet(3);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+        EngineRunner engine(configFor(fleet, 0));
+        QString error;
+        QVERIFY2(engine.start(10000, &error), qPrintable(error));
+        QString message;
+        for (int i = 0; i < fits; ++i)
+            QVERIFY2(engine.command(QStringLiteral("client add"), &message), qPrintable(message));
+        QVERIFY(!engine.command(QStringLiteral("client add"), &message));
+        QVERIFY2(
+            message.contains(QStringLiteral("%1 clients × 3 nodes need about").arg(fits + 1)) &&
+                message.contains(QStringLiteral("the limit is %1").arg(low.rlim_cur)),
+            qPrintable(message));
+        QVERIFY(engine.waitFor([fits](const EngineSnapshot& s) { return s.clients.size() == fits; },
+                               2000));
     }
 
     // A node that cannot be reached says why, in the node-down event and in every answer a
