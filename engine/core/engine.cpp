@@ -161,8 +161,9 @@ public:
             recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, error));
             emit q->startFailed(error);
         });
-        clients.setRoutes(
-            [this](int id, const QString& name) { return fleet.addressesFor(id, name); });
+        clients.setRoutes([this](int id, const QString& name, QString* error) {
+            return fleet.addressesFor(id, name, error);
+        });
         clients.setDelays([this](int id, const QList<int>& delays) {
             for (int i = 0; i < delays.size() && i < fleet.size(); ++i)
                 fleet.node(i)->setClientDelay(id, delays[i]);
