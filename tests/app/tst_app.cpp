@@ -365,6 +365,46 @@ private slots:
                  r.err.constData());
     }
 
+    // --bench-ui exits as --bench does: 1 when a target is missed (here: no client, so no
+    // decision to measure), with the JSON saying so.
+    void benchUiExitCodeAgreesWithItsChecks()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("ui.json"));
+        const Run r = run({QStringLiteral("--bench-ui"), QStringLiteral("--clients"),
+                           QStringLiteral("0"), QStringLiteral("--duration"), QStringLiteral("1"),
+                           QStringLiteral("--no-record"), QStringLiteral("--json"), json},
+                          60000);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("UI benchmark: a check failed (no decision was measured)"),
+                 r.err.constData());
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject report = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(report.value(QStringLiteral("pass")).toBool(true), false);
+    }
+
+    // A JSON that could be written at the start but not at the end (its folder was removed
+    // meanwhile): exit 2 and why, not a silent 0.
+    void benchUiJsonLostAtTheEnd()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("gone")));
+        const QString json = dir.filePath(QStringLiteral("gone/ui.json"));
+        QProcess p;
+        p.start(QStringLiteral(REDLOCKSCOPE_BINARY),
+                {QStringLiteral("--bench-ui"), QStringLiteral("--clients"), QStringLiteral("1"),
+                 QStringLiteral("--duration"), QStringLiteral("1"), QStringLiteral("--no-record"),
+                 QStringLiteral("--json"), json});
+        QVERIFY(p.waitForStarted());
+        QTest::qWait(1500); // the flags are checked; the 3 s warm-up has not ended
+        QVERIFY(QDir(dir.filePath(QStringLiteral("gone"))).removeRecursively());
+        QVERIFY(p.waitForFinished(60000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains("cannot write " + json.toUtf8()), err.constData());
+    }
+
     // The exit code agrees with the checks: 0 only when every one passed, and each failed
     // one is named. (Whether they pass depends on the machine's load; the honesty does not.)
     void benchExitCodeAgreesWithItsChecks()
