@@ -185,6 +185,9 @@ private slots:
             {"zoom",
              {"--screenshot", "/nonexistent/shot.png"},
              wholeNumber + QStringList{"69", "261"}},
+            {"seed",
+             {"--headless", "--exec", "sleep 1"},
+             anyNumber + QStringList{"2.5", "1e2", "9007199254740993"}},
         };
         for (const Flag& flag : flags) {
             for (const QString& value : flag.badValues) {
