@@ -4,6 +4,8 @@
 #include "fleet/redisserverprocess.h"
 #include "storage/stockaccess.h"
 
+#include <QDir>
+
 namespace {
 constexpr int PollMs = 50; // the stock counter moves with every sale: read it often
 constexpr int ReadTimeoutMs = 500;
@@ -35,6 +37,9 @@ void Storage::start()
         connectTo(*m_external);
         return;
     }
+    // As LocalFleet::start: the directories a SIGKILLed run left go first. With --nodes the
+    // storage is the only local node, so this is where they are cleared.
+    RedisServerProcess::removeLeftoverDirectories(QDir::tempPath());
     RedisServerProcess::Options options;
     options.executable = m_redisServer;
     m_process = new RedisServerProcess(options, this);

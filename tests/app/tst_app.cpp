@@ -438,6 +438,41 @@ private slots:
         QCOMPARE(r.exitCode, failed == 0 ? 0 : 1);
     }
 
+    // A SIGKILLed run leaves its nodes' directories; the next start removes those whose app is
+    // gone and keeps those of a running one. Also with --nodes, where the storage is the only
+    // local node.
+    void leftoverDirectoriesOfADeadRunAreRemoved_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("local nodes") << QStringList{};
+        QTest::newRow("your nodes") << QStringList{"--nodes", "127.0.0.1:1"};
+    }
+
+    void leftoverDirectoriesOfADeadRunAreRemoved()
+    {
+        QFETCH(QStringList, args);
+        QTemporaryDir tmp;
+        QProcess gone; // a process that has ended: its pid is free
+        gone.start(QStringLiteral("true"), {});
+        QVERIFY(gone.waitForStarted());
+        const qint64 deadPid = gone.processId();
+        QVERIFY(gone.waitForFinished());
+        const QString dead = QStringLiteral("redlock-node-%1-Ab12Cd").arg(deadPid);
+        const QString live =
+            QStringLiteral("redlock-node-%1-Xy34Zw").arg(QCoreApplication::applicationPid());
+        for (const QString& name : {dead, live}) {
+            QVERIFY(QDir(tmp.path()).mkpath(name + QStringLiteral("/appendonlydir")));
+            writeFile(tmp, name + QStringLiteral("/dump.rdb"), "x");
+        }
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("TMPDIR"), tmp.path());
+        const Run r = run(QStringList{"--headless", "--no-record", "--duration", "1"} + args, 30000,
+                          environment);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(!QDir(tmp.filePath(dead)).exists(), qPrintable(dead + QStringLiteral(" is left")));
+        QVERIFY2(QDir(tmp.filePath(live)).exists(), qPrintable(live + QStringLiteral(" is gone")));
+    }
+
     void signalsStopTheNodes_data()
     {
         QTest::addColumn<int>("signal");
