@@ -1,6 +1,7 @@
 #include "clients/clientregistry.h"
 
 #include "clients/lockclient.h"
+#include "core/enumnames.h"
 #include "lock/lockstrategy.h"
 #include "lock/strategyfactory.h"
 #include "storage/stockaccess.h"
@@ -199,10 +200,9 @@ CommandAnswer ClientRegistry::setDefaults(const QStringList& assignments)
 CommandAnswer ClientRegistry::fault(const QString& verb, const QList<LockClient*>& targets,
                                     int pauseMs, const QString& moment)
 {
-    using M = LockClient::Moment;
-    const M when = moment == QLatin1String("before-expire")   ? M::BeforeExpire
-                   : moment == QLatin1String("before-delete") ? M::BeforeDelete
-                                                              : M::BeforeWrite;
+    // The parser checked the word against the same names.
+    const auto when =
+        EnumNames::parse<LockClient::Moment>(moment).value_or(LockClient::Moment::BeforeWrite);
     QStringList done;
     for (LockClient* client : targets) {
         const QString why = client->whyNot(verb);
