@@ -43,11 +43,8 @@ void Storage::start()
     RedisServerProcess::Options options;
     options.executable = m_redisServer;
     m_process = new RedisServerProcess(options, this);
-    connect(m_process, &RedisServerProcess::started, this, [this] {
-        NodeAddress address;
-        address.port = m_process->port();
-        connectTo(address);
-    });
+    connect(m_process, &RedisServerProcess::started, this,
+            [this] { connectTo(m_process->address()); });
     connect(m_process, &RedisServerProcess::failed, this,
             [this](const QString& error) { emit failed(tr("the storage node: %1").arg(error)); });
     connect(m_process, &RedisServerProcess::stateChanged, this, &Storage::changed);
