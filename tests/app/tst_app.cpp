@@ -400,7 +400,8 @@ private slots:
                  QStringLiteral("--duration"), QStringLiteral("1"), QStringLiteral("--no-record"),
                  QStringLiteral("--json"), json});
         QVERIFY(p.waitForStarted());
-        QTest::qWait(1500); // the flags are checked; the 3 s warm-up has not ended
+        // Nodes starting: the flags (and the folder) were checked; the 3 s warm-up runs.
+        QTRY_VERIFY_WITH_TIMEOUT(!childRedisServers(p.processId()).isEmpty(), 15000);
         QVERIFY(QDir(dir.filePath(QStringLiteral("gone"))).removeRecursively());
         QVERIFY(p.waitForFinished(60000));
         const QByteArray err = p.readAllStandardError();
