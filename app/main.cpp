@@ -17,6 +17,7 @@
 #include "scenario/scenariolibrary.h"
 #include "settings/appsettings.h"
 #include "settings/languages.h"
+#include "settings/typesize.h"
 #include "window/mainwindow.h"
 #include "window/uibenchmark.h"
 
@@ -60,7 +61,7 @@ struct Options
     double screenshotAfterS = 3.0;
     // Presenter: empty / unset means "as remembered" (AppSettings).
     QString theme;           // "dark" or "light"
-    double zoomPct = 0;      // --zoom, or 135 for --large
+    double zoomPct = 0;      // --zoom, or TypeSize::LargePct for --large
     QString language;        // a code of Languages::available(), or "system"
     bool nodesGiven = false; // --nodes, --config or --local-nodes: not the remembered fleet
     double durationS = 0;    // headless: stop after this long (0: until a signal)
@@ -178,9 +179,12 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("The window's theme: dark or light (default: as last time)."),
          QStringLiteral("dark|light")},
         {QStringLiteral("large"),
-         QStringLiteral("Large type for the back of the room (the same as --zoom 135).")},
+         QStringLiteral("Large type for the back of the room (the same as --zoom %1).")
+             .arg(TypeSize::LargePct)},
         {QStringLiteral("zoom"),
-         QStringLiteral("Type size in percent of normal, 70 to 260 (default: as last time)."),
+         QStringLiteral("Type size in percent of normal, %1 to %2 (default: as last time).")
+             .arg(TypeSize::MinPct)
+             .arg(TypeSize::MaxPct),
          QStringLiteral("percent")},
         {QStringLiteral("language"),
          QStringLiteral("The window's language: en, zh_CN, ja or system (default: as chosen "
@@ -205,7 +209,7 @@ constexpr NumberFlag kAfter{"after", 0, 3600, false, "seconds"};        // 1 h
 constexpr NumberFlag kBenchCycles{"bench-cycles", 1, 1'000'000, true, ""};
 constexpr NumberFlag kClients{"clients", 0, EngineConfig::kMaxClients, true, ""};
 constexpr NumberFlag kLocalNodes{"local-nodes", 1, 9, true, ""};
-constexpr NumberFlag kZoom{"zoom", 70, 260, true, "percent"};
+constexpr NumberFlag kZoom{"zoom", TypeSize::MinPct, TypeSize::MaxPct, true, "percent"};
 constexpr NumberFlag kSeed{"seed", 0, 9007199254740992.0, true, ""}; // 2^53: exact in a double
 
 // The flag's value when it is a finite number within its limits (whole when it must be);
@@ -352,7 +356,8 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--theme, --large, --zoom and --language are for the window, not "
                               "--headless");
     if (isSet("large") && isSet("zoom"))
-        return QStringLiteral("--large and --zoom: one or the other (--large is --zoom 135)");
+        return QStringLiteral("--large and --zoom: one or the other (--large is --zoom %1)")
+            .arg(TypeSize::LargePct);
     if (!o.config.nodes.isEmpty() && (isSet("local-nodes") || isSet("redis-server")))
         return QStringLiteral("--local-nodes and --redis-server are for local nodes, but the "
                               "nodes are given (--nodes or the config file)");
@@ -456,7 +461,7 @@ bool readPresenter(const QCommandLineParser& parser, Options* o, QString* error)
         }
     }
     if (parser.isSet(QStringLiteral("large")))
-        o->zoomPct = 135;
+        o->zoomPct = TypeSize::LargePct;
     if (parser.isSet(QStringLiteral("language"))) {
         o->language = parser.value(QStringLiteral("language"));
         if (o->language.isEmpty() || !Languages::isKnown(o->language)) {

@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build pkg-config git
-    qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
+    qt6-base-dev qt6-svg-dev libgl-dev
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     libhiredis-dev redis-server redis-sentinel
     xvfb xauth fonts-dejavu-core fonts-noto-cjk

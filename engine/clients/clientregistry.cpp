@@ -1,6 +1,7 @@
 #include "clients/clientregistry.h"
 
 #include "clients/lockclient.h"
+#include "core/enumnames.h"
 #include "lock/lockstrategy.h"
 #include "lock/strategyfactory.h"
 #include "storage/stockaccess.h"
@@ -28,17 +29,22 @@ ClientRegistry::~ClientRegistry()
     shutdown();
 }
 
-LockClient* ClientRegistry::create(int id, const QString& name, const ClientSettings& settings)
+// Nothing, and *error, when the client cannot be routed to every node or its strategy
+// cannot run on them.
+LockClient* ClientRegistry::create(int id, const QString& name, const ClientSettings& settings,
+                                   QString* error)
 {
+    const std::optional<QList<NodeAddress>> routes = m_routes(id, name, error);
+    if (!routes)
+        return nullptr;
     QList<RedisConnection*> connections;
     QList<NodeChannel*> channels;
-    for (const NodeAddress& address : m_routes(id, name)) {
+    for (const NodeAddress& address : *routes) {
         auto* connection = new RedisConnection(address, m_options, m_clock);
         connections << connection;
         channels << connection;
     }
-    QString error;
-    LockStrategy* strategy = StrategyFactory::create(settings.strategy, channels, m_clock, &error);
+    LockStrategy* strategy = StrategyFactory::create(settings.strategy, channels, m_clock, error);
     if (!strategy) {
         qDeleteAll(connections);
         return nullptr;
@@ -120,8 +126,10 @@ CommandAnswer ClientRegistry::add(QString name, const QStringList& assignments)
     QString why;
     if (!canRun(settings->strategy, &why))
         return CommandAnswer::refused(why);
+    LockClient* client = create(id, name, *settings, &why);
+    if (!client)
+        return CommandAnswer::refused(tr("%1 not added: %2").arg(name, why));
     ++m_nextId;
-    LockClient* client = create(id, name, *settings);
     m_clients << client;
     HistoryEvent e = HistoryEvent::forClient(HistoryEvent::Kind::ClientAdded, id);
     e.text = name;
@@ -192,10 +200,9 @@ CommandAnswer ClientRegistry::setDefaults(const QStringList& assignments)
 CommandAnswer ClientRegistry::fault(const QString& verb, const QList<LockClient*>& targets,
                                     int pauseMs, const QString& moment)
 {
-    using M = LockClient::Moment;
-    const M when = moment == QLatin1String("before-expire")   ? M::BeforeExpire
-                   : moment == QLatin1String("before-delete") ? M::BeforeDelete
-                                                              : M::BeforeWrite;
+    // The parser checked the word against the same names.
+    const auto when =
+        EnumNames::parse<LockClient::Moment>(moment).value_or(LockClient::Moment::BeforeWrite);
     QStringList done;
     for (LockClient* client : targets) {
         const QString why = client->whyNot(verb);

@@ -23,8 +23,9 @@ class ClientRegistry : public QObject
     Q_OBJECT
 
 public:
-    // Where client (id, name) reaches each node.
-    using Routes = std::function<QList<NodeAddress>(int id, const QString& name)>;
+    // Where client (id, name) reaches each node; nothing, and *error, when it cannot.
+    using Routes = std::function<std::optional<QList<NodeAddress>>(int id, const QString& name,
+                                                                   QString* error)>;
 
     ClientRegistry(const QByteArray& resource, const ClientSettings& defaults,
                    const RedisConnection::Options& options, const Clock& clock,
@@ -72,7 +73,7 @@ signals:
     void settingsChanged();
 
 private:
-    LockClient* create(int id, const QString& name, const ClientSettings& settings);
+    LockClient* create(int id, const QString& name, const ClientSettings& settings, QString* error);
     bool canRun(StrategyFactory::Kind kind, QString* why) const;
     LockStrategy* strategyFor(int id, const ClientSettings& settings);
     void giveStock(LockClient* client);

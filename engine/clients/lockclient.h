@@ -73,6 +73,7 @@ public:
         BeforeExpire,
         BeforeDelete
     };
+    Q_ENUM(Moment) // "before-write", ... in the command language (EnumNames)
     void armPause(Moment moment, int forMs = 0);
     void armCrash(Moment moment);
     void resume();

@@ -1,6 +1,8 @@
 #include "commands/commandcatalogue.h"
 
+#include "clients/lockclient.h"
 #include "core/enumnames.h"
+#include "fleet/redisserverprocess.h"
 #include "snapshot/clientsnapshot.h"
 
 #include <QCoreApplication>
@@ -40,8 +42,7 @@ ArgSpec keyword(const QString& word)
 ArgSpec moment()
 {
     ArgSpec a{QStringLiteral("MOMENT"), T::Choice};
-    a.choices = {QStringLiteral("before-write"), QStringLiteral("before-expire"),
-                 QStringLiteral("before-delete")};
+    a.choices = EnumNames::all<LockClient::Moment>();
     a.optional = true;
     return a;
 }
@@ -89,8 +90,7 @@ CommandCatalogue::CommandCatalogue()
     clients.optional = true;
     clients.repeated = true;
     ArgSpec persistence{QStringLiteral("MODE"), T::Choice};
-    persistence.choices = {QStringLiteral("none"), QStringLiteral("everysec"),
-                           QStringLiteral("always")};
+    persistence.choices = EnumNames::all<RedisServerProcess::Persistence>();
     ArgSpec clock{QStringLiteral("+MS"), T::ClockDelta, 1, MaxMs};
     clock.unit = QStringLiteral("ms");
     ArgSpec percent{QStringLiteral("PERCENT"), T::Number, 0, 100};

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "commands/commandspec.h"
+#include "net/nodeproxy.h"
 
 #include <QHash>
 #include <QList>
@@ -12,7 +13,7 @@ class CommandCatalogue
 {
 public:
     static constexpr qint64 MaxMs = 24LL * 3600 * 1000; // no timer is set further than a day
-    static constexpr qint64 MaxProxyDelayMs = 600'000;  // the node proxy's cap
+    static constexpr qint64 MaxProxyDelayMs = NodeProxy::kMaxDelayMs; // the proxy's cap
 
     static const CommandCatalogue& instance();
 

@@ -161,8 +161,9 @@ public:
             recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, error));
             emit q->startFailed(error);
         });
-        clients.setRoutes(
-            [this](int id, const QString& name) { return fleet.addressesFor(id, name); });
+        clients.setRoutes([this](int id, const QString& name, QString* error) {
+            return fleet.addressesFor(id, name, error);
+        });
         clients.setDelays([this](int id, const QList<int>& delays) {
             for (int i = 0; i < delays.size() && i < fleet.size(); ++i)
                 fleet.node(i)->setClientDelay(id, delays[i]);
@@ -336,6 +337,10 @@ public:
         const QString all = QStringLiteral("NAME|all");
         dispatcher.on(QStringLiteral("client add"), [this](const Parsed& c,
                                                            const AnswerCallback& done) {
+            if (const QString why = noRoomForAnotherClient(); !why.isEmpty()) {
+                done(Answer::refused(why));
+                return;
+            }
             done(clients.add(c.word(QStringLiteral("NAME")), c.words(QStringLiteral("key=value"))));
         });
         dispatcher.on(QStringLiteral("client remove"),
@@ -386,6 +391,16 @@ public:
                       [this](const Parsed& c, const AnswerCallback& done) {
                           done(clients.setDefaults(c.words(QStringLiteral("key=value"))));
                       });
+    }
+
+    // The limits --clients has, for clients added later: past the open-file limit a client's
+    // connections would fail one by one and look like nodes that are down.
+    QString noRoomForAnotherClient() const
+    {
+        const int count = int(clients.all().size()) + 1;
+        if (count > EngineConfig::kMaxClients)
+            return QStringLiteral("at most %1 clients").arg(EngineConfig::kMaxClients);
+        return FileBudget(config.nodeCount(), config.usesLocalFleet()).check(count);
     }
 
     FleetNode::ClientResolver resolver() const

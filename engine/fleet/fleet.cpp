@@ -92,9 +92,15 @@ void Fleet::startReplication(const QList<NodeAddress>& addresses)
         publishTopology(true);
         emit ready();
     });
-    const NodeAddress via = m_nodes[0]->addressFor(ReplicationLinkId, ReplicationLinkName);
+    QString linkError;
+    const std::optional<NodeAddress> via =
+        m_nodes[0]->addressFor(ReplicationLinkId, ReplicationLinkName, &linkError);
+    if (!via) {
+        fail(linkError);
+        return;
+    }
     m_nodes[0]->setDelaysStream(ReplicationLinkId); // `node latency 1` slows the replication
-    m_topology->start(addresses, via);
+    m_topology->start(addresses, *via);
 }
 
 // The failover strategy may be chosen only while Sentinel runs; the factory is asked from
@@ -144,11 +150,19 @@ void Fleet::failover(int node, const AnswerCallback& done)
     m_topology->failover(done);
 }
 
-QList<NodeAddress> Fleet::addressesFor(int clientId, const QString& clientName) const
+std::optional<QList<NodeAddress>> Fleet::addressesFor(int clientId, const QString& clientName,
+                                                      QString* error) const
 {
     QList<NodeAddress> routes;
-    for (FleetNode* node : m_nodes)
-        routes << node->addressFor(clientId, clientName);
+    for (FleetNode* node : m_nodes) {
+        const std::optional<NodeAddress> route = node->addressFor(clientId, clientName, error);
+        if (!route) {
+            for (FleetNode* opened : m_nodes)
+                opened->forgetClient(clientId);
+            return std::nullopt;
+        }
+        routes << *route;
+    }
     return routes;
 }
 

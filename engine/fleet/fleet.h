@@ -9,6 +9,7 @@
 
 #include <QList>
 #include <QObject>
+#include <optional>
 
 class Clock;
 class FleetNode;
@@ -38,7 +39,10 @@ public:
     int plannedSize() const { return m_config.nodeCount(); }
     FleetNode* node(int index) const { return m_nodes.at(index); }
     const QList<FleetNode*>& nodes() const { return m_nodes; }
-    QList<NodeAddress> addressesFor(int clientId, const QString& clientName) const;
+    // Each node's address for client `clientId` (FleetNode::addressFor); nothing, and *error,
+    // when one of them cannot be had (no listener is left open for the client then).
+    std::optional<QList<NodeAddress>> addressesFor(int clientId, const QString& clientName,
+                                                   QString* error) const;
     void forgetClient(int clientId);
     void setLargestTtlMs(int ttlMs);
     // The proxies' random choices (latency jitter, drops) come from the scenario's seed.

@@ -55,11 +55,14 @@ void FleetNode::start(int pollIntervalMs, const QByteArrayList& resources)
     m_monitor->start(pollIntervalMs);
 }
 
-NodeAddress FleetNode::addressFor(int clientId, const QString& clientName)
+std::optional<NodeAddress> FleetNode::addressFor(int clientId, const QString& clientName,
+                                                 QString* error)
 {
     const quint16 port = m_proxy->listenPort(clientId, clientName);
-    if (port == 0)
-        return m_address; // no proxy: direct, without network faults
+    if (port == 0) {
+        *error = m_proxy->lastError();
+        return std::nullopt;
+    }
     NodeAddress viaProxy = m_address;
     viaProxy.host = QStringLiteral("127.0.0.1");
     viaProxy.port = port;

@@ -13,6 +13,7 @@
 #include <QObject>
 #include <QSet>
 #include <functional>
+#include <optional>
 
 class Clock;
 class NodeAdmin;
@@ -39,8 +40,10 @@ public:
     ~FleetNode() override;
 
     void start(int pollIntervalMs, const QByteArrayList& resources);
-    // Where client `clientId` connects to reach this node (through the proxy).
-    NodeAddress addressFor(int clientId, const QString& clientName);
+    // Where client `clientId` connects to reach this node: its listener on the node's proxy.
+    // Nothing (and *error says why) when the listener cannot be opened: a client going around
+    // the proxy would not see this node's network faults, and the picture would lie.
+    std::optional<NodeAddress> addressFor(int clientId, const QString& clientName, QString* error);
     void forgetClient(int clientId);
     // The network between one client and this node (netdelay): ms, 0 for none.
     void setClientDelay(int clientId, int ms);

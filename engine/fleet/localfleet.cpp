@@ -91,13 +91,8 @@ bool LocalFleet::startAndWait(int timeoutMs, QString* error)
 QList<NodeAddress> LocalFleet::addresses() const
 {
     QList<NodeAddress> result;
-    for (const RedisServerProcess* node : m_nodes) {
-        NodeAddress address;
-        address.host = QStringLiteral("127.0.0.1");
-        address.port = node->port();
-        address.password = node->password();
-        result.append(address);
-    }
+    for (const RedisServerProcess* node : m_nodes)
+        result.append(node->address());
     return result;
 }
 

@@ -148,8 +148,12 @@ void NodeMonitor::onStateChanged(RedisConnection::State state, const QString& er
         m_role.clear();
         m_replOffset = -1;
     }
-    if (up != m_wasUp) {
+    // A node that was never reached is down too, with its reason ("connection refused",
+    // "host not found", "timed out connecting"): said once, at the first failed attempt.
+    const bool neverReached = !up && !m_reported && state == RedisConnection::State::Backoff;
+    if (up != m_wasUp || neverReached) {
         m_wasUp = up;
+        m_reported = true;
         m_stateSinceUs = m_clock.nowUs();
         emit upChanged(up, error);
         if (up)

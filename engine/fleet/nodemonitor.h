@@ -70,6 +70,7 @@ private:
     bool m_inFlight = false;
     bool m_again = false;
     bool m_wasUp = false;
+    bool m_reported = false; // an up or down has been told (upChanged)
     qint64 m_stateSinceUs = 0;
     bool m_watchReplication = false;
     bool m_replicationInFlight = false;

@@ -341,6 +341,14 @@ quint16 RedisServerProcess::freeLoopbackPort()
     return 0;
 }
 
+NodeAddress RedisServerProcess::address() const
+{
+    NodeAddress address;
+    address.port = m_options.port;
+    address.password = m_options.password;
+    return address;
+}
+
 QString RedisServerProcess::directoryPrefix(qint64 pid)
 {
     return QStringLiteral("redlock-node-%1-").arg(pid);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "net/nodeaddress.h"
+
 #include <QObject>
 #include <QProcess>
 #include <QString>
@@ -70,7 +72,8 @@ public:
     State state() const { return m_state; }
     qint64 pid() const { return m_pid; }
     quint16 port() const { return m_options.port; }
-    QString password() const { return m_options.password; } // for the node's NodeAddress
+    // Where to reach it: 127.0.0.1 (it binds loopback only), its port and password.
+    NodeAddress address() const;
     QString directory() const;
     QString lastError() const { return m_lastError; }
 

@@ -28,16 +28,6 @@ QList<int> FencingToken::nodes() const
     return out;
 }
 
-bool FencingToken::isNewerThan(const FencingToken& other) const
-{
-    for (const Entry& e : m_counters) {
-        const std::optional<qint64> theirs = other.counter(e.node);
-        if (theirs && e.counter <= *theirs)
-            return false;
-    }
-    return true;
-}
-
 QByteArray FencingToken::toWire() const
 {
     QByteArray out;

@@ -23,10 +23,6 @@ public:
     std::optional<qint64> counter(int node) const;
     QList<int> nodes() const;
 
-    // True when every node present in both has a higher counter here (vacuously true when
-    // they share none: tokens of unrelated fleets cannot be ordered, see the README).
-    bool isNewerThan(const FencingToken& other) const;
-
     // "1:14,2:14,4:13" (nodes numbered from 1): the storage script's wire form and the
     // history's. A single node's token reads as the bare counter in toDisplay().
     QByteArray toWire() const;

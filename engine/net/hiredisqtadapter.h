@@ -30,7 +30,6 @@ public:
     explicit HiredisQtAdapter(redisAsyncContext* context, QObject* parent = nullptr);
     ~HiredisQtAdapter() override;
 
-    bool isAttached() const { return m_context != nullptr; }
     // True while hiredis runs inside one of our notifier handlers: the owner must then
     // delete this adapter with deleteLater(), never directly.
     bool isDispatching() const { return m_dispatching > 0; }

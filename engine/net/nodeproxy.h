@@ -71,8 +71,7 @@ public:
     // Open client connections (held-back ones included); 0 once every client has closed.
     int connectionCount() const;
 
-    void setPartitioned(bool partitioned); // from every client
-    bool isPartitioned() const { return m_partitionAll; }
+    void setPartitioned(bool partitioned);                  // from every client
     void setPartitionedClients(const QSet<int>& clientIds); // replaces the set
     void setClientPartitioned(int clientId, bool partitioned);
     QSet<int> partitionedClients() const { return m_partitionedClients; }
@@ -92,7 +91,6 @@ public:
     // The listener of `clientId` carries a stream from the node (a replica's link to its
     // master): latency delays that stream as well, not only what the client sends.
     void setDelaysStream(int clientId);
-    double dropRate() const { return m_dropRate; }
 
     void clearFaults(); // heal() + no latency + no drop
 

@@ -27,7 +27,6 @@ const ReplayClient* ReplayState::client(int id) const
 void ReplayState::apply(const HistoryEvent& e)
 {
     ++m_applied;
-    m_lastUs = e.tUs;
     if (e.kind != K::Violation && e.kind != K::ViolationEnd)
         m_checker.feed(e); // the run's own Violation events are this checker's findings
     if (e.kind == K::ClientAdded) {

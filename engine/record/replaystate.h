@@ -28,8 +28,6 @@ public:
     void apply(const HistoryEvent& e);
     EngineSnapshot snapshot(qint64 nowUs) const;
 
-    qint64 lastEventUs() const { return m_lastUs; }
-    quint64 appliedCount() const { return m_applied; }
     const QList<ReplayNode>& nodes() const { return m_nodes; }
     const ReplayClient* client(int id) const;
     const CheckCounters& counters() const { return m_checker.counters(); }
@@ -61,7 +59,6 @@ private:
     QHash<int, Decision> m_decided;
     StorageSnapshot m_storage;
     SafetyChecker m_checker;
-    qint64 m_lastUs = 0;
     qint64 m_lastDecisionUs = 0;
     qint64 m_lastSplitVoteUs = -1;
     quint64 m_applied = 0;

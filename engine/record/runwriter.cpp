@@ -1,16 +1,6 @@
 #include "record/runwriter.h"
 
-#include <ctime>
 #include <pthread.h>
-
-namespace {
-qint64 threadCpuUs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return qint64(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
-}
-} // namespace
 
 RunWriter::RunWriter(const QString& path, const RunHeader& header, QObject* parent)
     : QObject(parent), m_path(path), m_header(header), m_codec(header.resource), m_file(path)
@@ -85,7 +75,6 @@ void RunWriter::run()
         if (!batch.empty() && !m_broken && write(batch, &buffer))
             m_written += batch.size();
         batch.clear();
-        m_cpuUs = threadCpuUs();
     }
 }
 

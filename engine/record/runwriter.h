@@ -42,8 +42,6 @@ public:
 
     QString path() const { return m_path; }
     quint64 writtenCount() const { return m_written; }
-    // The writer thread's CPU time so far (µs), for the recording benchmark.
-    qint64 writerCpuUs() const { return m_cpuUs; }
 
 signals:
     // From the writer thread, once.
@@ -65,6 +63,5 @@ private:
     bool m_stopping = false;
     std::atomic<bool> m_broken{false};
     std::atomic<quint64> m_written{0};
-    std::atomic<qint64> m_cpuUs{0};
     std::thread m_thread;
 };

@@ -32,7 +32,6 @@ public:
     // How many clients are in their critical sections on `resource` now.
     int inSection(const QByteArray& resource) const;
     // The last `stock N`, -1 before any.
-    qint64 initialStock() const { return m_initialStock; }
 
 private:
     struct Section

@@ -17,7 +17,6 @@ public:
 
     // The client a per-client expectation names ("C1"), empty for the whole run.
     const QString& client() const { return m_client; }
-    bool isSafe() const { return m_safe; }
     CheckCounters::Name name() const { return m_name; }
 
     // Evaluates against the counters (the whole run's or the named client's).

@@ -3,7 +3,6 @@
 #include "commands/commandanswer.h"
 #include "record/checkcounters.h"
 #include "record/historyevent.h"
-#include "record/latencystats.h"
 #include "scenario/expectation.h"
 #include "scenario/scenario.h"
 #include "snapshot/clientsnapshot.h"
@@ -79,8 +78,6 @@ public:
 
     // Every recorded history event, in order (connect to Recorder::recorded).
     void onEvent(const HistoryEvent& event);
-    // How late `sleep` steps fired (µs), for the benchmark and the 5 ms target.
-    const LatencyStats& sleepLateness() const { return m_sleepLateness; }
 
 signals:
     void stepStarted(const QString& origin, int line, const QString& text);
@@ -120,10 +117,8 @@ private:
     bool m_pauseAtNarration = false;
     QList<Expectation> m_expectations;
     std::optional<ScenarioResult> m_failure;
-    QTimer m_timer; // sleep and wait deadlines
-    qint64 m_sleepDueUs = 0;
+    QTimer m_timer;                                      // sleep and wait deadlines
     std::function<bool(const HistoryEvent*)> m_waitDone; // null when not waiting
     QString m_waitWhat;
-    LatencyStats m_sleepLateness;
     quint64 m_generation = 0; // bumped by stop(): answers to older steps are ignored
 };

@@ -4,6 +4,8 @@
 #include "fleet/redisserverprocess.h"
 #include "storage/stockaccess.h"
 
+#include <QDir>
+
 namespace {
 constexpr int PollMs = 50; // the stock counter moves with every sale: read it often
 constexpr int ReadTimeoutMs = 500;
@@ -35,14 +37,14 @@ void Storage::start()
         connectTo(*m_external);
         return;
     }
+    // As LocalFleet::start: the directories a SIGKILLed run left go first. With --nodes the
+    // storage is the only local node, so this is where they are cleared.
+    RedisServerProcess::removeLeftoverDirectories(QDir::tempPath());
     RedisServerProcess::Options options;
     options.executable = m_redisServer;
     m_process = new RedisServerProcess(options, this);
-    connect(m_process, &RedisServerProcess::started, this, [this] {
-        NodeAddress address;
-        address.port = m_process->port();
-        connectTo(address);
-    });
+    connect(m_process, &RedisServerProcess::started, this,
+            [this] { connectTo(m_process->address()); });
     connect(m_process, &RedisServerProcess::failed, this,
             [this](const QString& error) { emit failed(tr("the storage node: %1").arg(error)); });
     connect(m_process, &RedisServerProcess::stateChanged, this, &Storage::changed);

@@ -185,6 +185,9 @@ private slots:
             {"zoom",
              {"--screenshot", "/nonexistent/shot.png"},
              wholeNumber + QStringList{"69", "261"}},
+            {"seed",
+             {"--headless", "--exec", "sleep 1"},
+             anyNumber + QStringList{"2.5", "1e2", "9007199254740993"}},
         };
         for (const Flag& flag : flags) {
             for (const QString& value : flag.badValues) {
@@ -365,6 +368,47 @@ private slots:
                  r.err.constData());
     }
 
+    // --bench-ui exits as --bench does: 1 when a target is missed (here: no client, so no
+    // decision to measure), with the JSON saying so.
+    void benchUiExitCodeAgreesWithItsChecks()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("ui.json"));
+        const Run r = run({QStringLiteral("--bench-ui"), QStringLiteral("--clients"),
+                           QStringLiteral("0"), QStringLiteral("--duration"), QStringLiteral("1"),
+                           QStringLiteral("--no-record"), QStringLiteral("--json"), json},
+                          60000);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("UI benchmark: a check failed (no decision was measured)"),
+                 r.err.constData());
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject report = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(report.value(QStringLiteral("pass")).toBool(true), false);
+    }
+
+    // A JSON that could be written at the start but not at the end (its folder was removed
+    // meanwhile): exit 2 and why, not a silent 0.
+    void benchUiJsonLostAtTheEnd()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("gone")));
+        const QString json = dir.filePath(QStringLiteral("gone/ui.json"));
+        QProcess p;
+        p.start(QStringLiteral(REDLOCKSCOPE_BINARY),
+                {QStringLiteral("--bench-ui"), QStringLiteral("--clients"), QStringLiteral("1"),
+                 QStringLiteral("--duration"), QStringLiteral("1"), QStringLiteral("--no-record"),
+                 QStringLiteral("--json"), json});
+        QVERIFY(p.waitForStarted());
+        // Nodes starting: the flags (and the folder) were checked; the 3 s warm-up runs.
+        QTRY_VERIFY_WITH_TIMEOUT(!childRedisServers(p.processId()).isEmpty(), 15000);
+        QVERIFY(QDir(dir.filePath(QStringLiteral("gone"))).removeRecursively());
+        QVERIFY(p.waitForFinished(60000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains("cannot write " + json.toUtf8()), err.constData());
+    }
+
     // The exit code agrees with the checks: 0 only when every one passed, and each failed
     // one is named. (Whether they pass depends on the machine's load; the honesty does not.)
     void benchExitCodeAgreesWithItsChecks()
@@ -393,6 +437,41 @@ private slots:
         }
         QCOMPARE(report.value(QStringLiteral("pass")).toBool(), failed == 0);
         QCOMPARE(r.exitCode, failed == 0 ? 0 : 1);
+    }
+
+    // A SIGKILLed run leaves its nodes' directories; the next start removes those whose app is
+    // gone and keeps those of a running one. Also with --nodes, where the storage is the only
+    // local node.
+    void leftoverDirectoriesOfADeadRunAreRemoved_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("local nodes") << QStringList{};
+        QTest::newRow("your nodes") << QStringList{"--nodes", "127.0.0.1:1"};
+    }
+
+    void leftoverDirectoriesOfADeadRunAreRemoved()
+    {
+        QFETCH(QStringList, args);
+        QTemporaryDir tmp;
+        QProcess gone; // a process that has ended: its pid is free
+        gone.start(QStringLiteral("true"), {});
+        QVERIFY(gone.waitForStarted());
+        const qint64 deadPid = gone.processId();
+        QVERIFY(gone.waitForFinished());
+        const QString dead = QStringLiteral("redlock-node-%1-Ab12Cd").arg(deadPid);
+        const QString live =
+            QStringLiteral("redlock-node-%1-Xy34Zw").arg(QCoreApplication::applicationPid());
+        for (const QString& name : {dead, live}) {
+            QVERIFY(QDir(tmp.path()).mkpath(name + QStringLiteral("/appendonlydir")));
+            writeFile(tmp, name + QStringLiteral("/dump.rdb"), "x");
+        }
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("TMPDIR"), tmp.path());
+        const Run r = run(QStringList{"--headless", "--no-record", "--duration", "1"} + args, 30000,
+                          environment);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(!QDir(tmp.filePath(dead)).exists(), qPrintable(dead + QStringLiteral(" is left")));
+        QVERIFY2(QDir(tmp.filePath(live)).exists(), qPrintable(live + QStringLiteral(" is gone")));
     }
 
     void signalsStopTheNodes_data()

@@ -1,9 +1,14 @@
 // The engine as the window drives it: command lines in, snapshots out, real nodes.
+#include "core/filebudget.h"
 #include "enginerunner.h"
 #include "testfleet.h"
 
+#include <QScopeGuard>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 #include <csignal>
+#include <sys/resource.h>
 
 class TestEngine : public QObject
 {
@@ -158,27 +163,103 @@ private slots:
         QVERIFY2(!error.contains(QLatin1String("timed out")), qPrintable(error));
     }
 
+    // `client add` keeps to the open-file limit as --clients does: the client that would not
+    // fit is refused with the numbers, not added to fail as "nodes down".
+    void clientAddKeepsToTheFileLimit()
+    {
+        rlimit saved{};
+        QCOMPARE(::getrlimit(RLIMIT_NOFILE, &saved), 0);
+        rlimit low = saved;
+        low.rlim_cur = std::min<rlim_t>(saved.rlim_cur, 256);
+        QCOMPARE(::setrlimit(RLIMIT_NOFILE, &low), 0);
+        const auto restore = qScopeGuard([&saved] { ::setrlimit(RLIMIT_NOFILE, &saved); });
+        const int fits = FileBudget(3, false).maxClients();
+        QVERIFY2(fits > 0 && fits < EngineConfig::kMaxClients, qPrintable(QString::number(fits)));
+
+        TestFleet fleet(3);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+        EngineRunner engine(configFor(fleet, 0));
+        QString error;
+        QVERIFY2(engine.start(10000, &error), qPrintable(error));
+        QString message;
+        for (int i = 0; i < fits; ++i)
+            QVERIFY2(engine.command(QStringLiteral("client add"), &message), qPrintable(message));
+        QVERIFY(!engine.command(QStringLiteral("client add"), &message));
+        QVERIFY2(
+            message.contains(QStringLiteral("%1 clients × 3 nodes need about").arg(fits + 1)) &&
+                message.contains(QStringLiteral("the limit is %1").arg(low.rlim_cur)),
+            qPrintable(message));
+        QVERIFY(engine.waitFor([fits](const EngineSnapshot& s) { return s.clients.size() == fits; },
+                               2000));
+    }
+
+    // A node that cannot be reached says why, in the node-down event and in every answer a
+    // client gets from it: refused, host not found, timed out. Never the proxy's own view
+    // (the client talks to the node's loopback proxy, which did accept the connection).
     void unreachableNodesAreReportedDown()
     {
+        // A listener with a full backlog that never accepts: the kernel drops our SYNs, so
+        // connecting hangs as with a black-holed host.
+        QTcpServer blackHole;
+        blackHole.setListenBacklogSize(0);
+        QVERIFY(blackHole.listen(QHostAddress::LocalHost));
+        blackHole.pauseAccepting();
+        QTcpSocket filler;
+        filler.connectToHost(QHostAddress::LocalHost, blackHole.serverPort());
+        QVERIFY(filler.waitForConnected(1000));
+
         EngineConfig config;
-        NodeAddress nobody;
-        nobody.port = RedisServerProcess::freeLoopbackPort(); // nothing listens there
-        config.nodes = {nobody};
+        NodeAddress refused;
+        refused.port = RedisServerProcess::freeLoopbackPort(); // nothing listens there
+        NodeAddress unknown;
+        unknown.host = QStringLiteral("nonexistent.invalid");
+        unknown.port = 6379;
+        NodeAddress silent;
+        silent.port = blackHole.serverPort();
+        config.nodes = {refused, unknown, silent};
+        config.connectTimeoutMs = 400;
         config.initialClients = 1;
         EngineRunner engine(config);
         QString error;
         QVERIFY2(engine.start(5000, &error), qPrintable(error));
+        const QStringList reasons{QStringLiteral("connection refused"),
+                                  QStringLiteral("host not found: nonexistent.invalid"),
+                                  QStringLiteral("timed out connecting after")};
         QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) {
-                return s.nodes.size() == 1 && s.nodes[0].state == NodeSnapshot::State::Down &&
-                       s.nodes[0].error.contains(QLatin1String("refused"));
+            [&](const EngineSnapshot& s) {
+                return s.nodes.size() == 3 && s.nodes[0].state == NodeSnapshot::State::Down &&
+                       s.nodes[0].error.contains(reasons[0]) &&
+                       s.nodes[1].error.contains(reasons[1]) &&
+                       s.nodes[2].error.contains(reasons[2]) && !s.clients.isEmpty() &&
+                       s.clients[0].failures.value(QStringLiteral("no-quorum")) >= 2;
             },
-            5000));
-        QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) {
-                return !s.clients.isEmpty() && !s.clients[0].failures.isEmpty();
-            },
-            5000));
+            8000));
+        for (int node = 0; node < 3; ++node) {
+            const auto& events = engine.events();
+            const bool toldDown =
+                std::any_of(events.cbegin(), events.cend(), [&](const HistoryEvent& e) {
+                    return e.kind == HistoryEvent::Kind::NodeDown && e.node == node &&
+                           e.text.contains(reasons[node]);
+                });
+            QVERIFY2(toldDown, qPrintable(QStringLiteral("no node-down event for node %1 with "
+                                                         "'%2'")
+                                              .arg(node + 1)
+                                              .arg(reasons[node])));
+            // Until the first attempt has failed the reason is not known yet, and the answer
+            // says so ("still connecting"); from then on every answer names it.
+            int answers = 0;
+            bool known = false;
+            for (const HistoryEvent& e : events) {
+                if (e.kind != HistoryEvent::Kind::NodeAnswer || e.node != node)
+                    continue;
+                known = known || e.text.contains(reasons[node]);
+                answers += known ? 1 : 0;
+                QVERIFY2(
+                    known || e.text == QLatin1String("node down: still connecting"),
+                    qPrintable(QStringLiteral("node %1 answered '%2'").arg(node + 1).arg(e.text)));
+            }
+            QVERIFY(answers > 0);
+        }
     }
 };
 

@@ -424,6 +424,45 @@ private slots:
             [](const EngineSnapshot& s) { return s.nodes[2].state == NodeSnapshot::State::Down; },
             5000));
     }
+
+    // A timed pause of an external node (CLIENT PAUSE WRITE for MS) ends on time, in the
+    // picture and in the history, as Redis ends it on the node.
+    void externalTimedPauseEndsOnTime()
+    {
+        TestFleet fleet(3);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+        EngineConfig config = localConfig(0);
+        config.nodes = fleet.addresses();
+        EngineRunner engine(config);
+        QString error;
+        QVERIFY2(engine.start(10000, &error), qPrintable(error));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.nodes.size() == 3 && s.nodes[1].state == NodeSnapshot::State::Up;
+            },
+            5000));
+        constexpr int PauseMs = 800;
+        QElapsedTimer clock;
+        clock.start();
+        QString message;
+        QVERIFY2(engine.command(QStringLiteral("node pause 2 %1").arg(PauseMs), &message),
+                 qPrintable(message));
+        QVERIFY(TestFleet::isTimeout(fleet.command(1, {"SET", "x", "y"}, 200)));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.nodes[1].state == NodeSnapshot::State::Up &&
+                       !hasFault(s.nodes[1], Fault::Kind::Paused);
+            },
+            PauseMs + 2000));
+        const qint64 endedMs = clock.elapsed();
+        QVERIFY2(endedMs >= PauseMs - 50 && endedMs <= PauseMs + 600,
+                 qPrintable(QString::number(endedMs)));
+        QCOMPARE(faultEvents(engine.events(), HistoryEvent::Kind::FaultEnd, 1, Fault::Kind::Paused),
+                 1);
+        QCOMPARE(fleet.command(1, {"SET", "x", "y"}).text, QByteArray("OK"));
+        // Over: there is nothing left to resume.
+        QVERIFY(!engine.command(QStringLiteral("node resume 2"), &message));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFaults)

@@ -1,8 +1,11 @@
 // The command language's parser against the catalogue: every verb parses in its usual form,
 // and every class of bad value (negative, NaN, huge, wrong type, unknown name, missing
 // argument) is refused with a reason and a column, before anything runs.
+#include "clients/lockclient.h"
 #include "commands/commandcatalogue.h"
 #include "commands/commandparser.h"
+#include "core/enumnames.h"
+#include "fleet/redisserverprocess.h"
 
 #include <QSet>
 #include <QTest>
@@ -101,6 +104,29 @@ private slots:
             QVERIFY2(sampled.contains(spec.verb), qPrintable(spec.verb));
             QVERIFY2(!spec.summary.isEmpty(), qPrintable(spec.verb));
         }
+    }
+
+    // A word the parser takes for MOMENT or MODE is one the engine reads back into its enum:
+    // both sides use the enum's one name table (EnumNames), so they cannot drift apart.
+    void choicesAreTheEnumsNames()
+    {
+        const auto choices = [](const QString& verb, const QString& arg) {
+            for (const ArgSpec& a : CommandCatalogue::instance().findVerb(verb)->args)
+                if (a.name == arg)
+                    return a.choices;
+            return QStringList();
+        };
+        const QStringList moments =
+            choices(QStringLiteral("client pause"), QStringLiteral("MOMENT"));
+        QCOMPARE(moments, EnumNames::all<LockClient::Moment>());
+        QCOMPARE(choices(QStringLiteral("client crash"), QStringLiteral("MOMENT")), moments);
+        for (const QString& moment : moments)
+            QVERIFY2(EnumNames::parse<LockClient::Moment>(moment), qPrintable(moment));
+        const QStringList modes =
+            choices(QStringLiteral("node persistence"), QStringLiteral("MODE"));
+        QCOMPARE(modes, EnumNames::all<RedisServerProcess::Persistence>());
+        QCOMPARE(modes, QStringList({"none", "everysec", "always"}));
+        QCOMPARE(moments, QStringList({"before-write", "before-expire", "before-delete"}));
     }
 
     void valuesAreTyped()

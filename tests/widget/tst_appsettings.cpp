@@ -142,6 +142,31 @@ private slots:
         QVERIFY(!s.typeScale());
     }
 
+    // A remembered type size is taken only within what --zoom and the window allow (70 to
+    // 260 %): one range for all three, not a wider one here that the window then clamps.
+    void typeScaleKeepsToTheWindowsRange_data()
+    {
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<bool>("taken");
+        QTest::newRow("smallest") << 0.7 << true;
+        QTest::newRow("large") << 1.35 << true;
+        QTest::newRow("largest") << 2.6 << true;
+        QTest::newRow("below") << 0.6 << false;
+        QTest::newRow("above") << 2.9 << false;
+    }
+
+    void typeScaleKeepsToTheWindowsRange()
+    {
+        QFETCH(double, scale);
+        QFETCH(bool, taken);
+        {
+            QSettings raw(ini(), QSettings::IniFormat);
+            raw.setValue(QStringLiteral("view/typeScale"), scale);
+        }
+        AppSettings s(ini(), AppSettings::Access::ReadOnly);
+        QCOMPARE(s.typeScale().has_value(), taken);
+    }
+
     void languagesResolve()
     {
         QCOMPARE(Languages::resolve(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));

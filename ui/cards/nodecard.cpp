@@ -611,12 +611,8 @@ void NodeCard::changeEvent(QEvent* event)
 void NodeCard::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
-    painter.setRenderHint(QPainter::Antialiasing);
     const bool dark = UiTheme::isDark(palette());
-    const QRectF r = QRectF(rect()).adjusted(1.5, 1.5, -1.5, -1.5);
-    QPainterPath path;
-    path.addRoundedRect(r, 10, 10);
-    painter.fillPath(path, UiTheme::surface(dark));
+    const QPainterPath path = UiTheme::paintCard(painter, rect(), dark);
     const bool up = m_state == NodeSnapshot::State::Up;
     if (m_state == NodeSnapshot::State::Down) {
         // A dead node is hatched: visible across the room without reading a word.
@@ -648,6 +644,6 @@ void NodeCard::paintEvent(QPaintEvent*)
     painter.drawPath(path);
     if (m_selected) {
         painter.setPen(QPen(palette().color(QPalette::Highlight), 3, Qt::DashLine));
-        painter.drawRoundedRect(r.adjusted(3, 3, -3, -3), 8, 8);
+        painter.drawRoundedRect(path.boundingRect().adjusted(3, 3, -3, -3), 8, 8);
     }
 }

@@ -55,7 +55,6 @@ public:
     bool hasHealableFault() const;
     // The fault lines as drawn ("✂ partitioned from C2 · for 4 s").
     QStringList faultLines() const;
-    FaultStrip* faultStrip() const { return m_faults; }
     QString persistenceText() const;
     // "MASTER", "REPLICA · 1.2 kB behind", ... ; empty on independent masters.
     QString roleText() const;

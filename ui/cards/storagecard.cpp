@@ -163,12 +163,8 @@ QString StorageCard::fenceText() const
 void StorageCard::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
-    painter.setRenderHint(QPainter::Antialiasing);
     const bool dark = UiTheme::isDark(palette());
-    const QRectF r = QRectF(rect()).adjusted(1.5, 1.5, -1.5, -1.5);
-    QPainterPath path;
-    path.addRoundedRect(r, 10, 10);
-    painter.fillPath(path, UiTheme::surface(dark));
+    const QPainterPath path = UiTheme::paintCard(painter, rect(), dark);
     if (m_damaged) {
         QColor tint = UiTheme::bad(dark);
         tint.setAlpha(dark ? 45 : 25);
@@ -179,7 +175,7 @@ void StorageCard::paintEvent(QPaintEvent*)
     painter.setPen(QPen(border, m_damaged ? 3 : 1.5));
     painter.drawPath(path);
     QPainterPath inner;
-    inner.addRoundedRect(r.adjusted(4, 4, -4, -4), 7, 7);
+    inner.addRoundedRect(path.boundingRect().adjusted(4, 4, -4, -4), 7, 7);
     painter.setPen(QPen(border, 1));
     painter.drawPath(inner);
 }

@@ -1,5 +1,7 @@
 #include "settings/appsettings.h"
 
+#include "settings/typesize.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
@@ -65,7 +67,8 @@ std::optional<double> AppSettings::typeScale() const
     bool ok = false;
     const double scale = m_settings->value(QStringLiteral("view/typeScale")).toDouble(&ok);
     // A hand-edited file may say anything: only a sensible scale is taken.
-    if (ok && scale >= 0.5 && scale <= 3.0)
+    if (ok && scale >= TypeSize::scale(TypeSize::MinPct) &&
+        scale <= TypeSize::scale(TypeSize::MaxPct))
         return scale;
     return std::nullopt;
 }

@@ -1,5 +1,7 @@
 #include "widgets/uitheme.h"
 
+#include <QPainter>
+
 QPalette UiTheme::palette(Mode mode)
 {
     QPalette p;
@@ -186,4 +188,13 @@ QColor UiTheme::fault(Fault::Kind kind, bool dark)
         return clock(dark);
     }
     return muted(dark);
+}
+
+QPainterPath UiTheme::paintCard(QPainter& painter, const QRect& rect, bool dark)
+{
+    painter.setRenderHint(QPainter::Antialiasing);
+    QPainterPath path;
+    path.addRoundedRect(QRectF(rect).adjusted(1.5, 1.5, -1.5, -1.5), 10, 10);
+    painter.fillPath(path, surface(dark));
+    return path;
 }

@@ -5,9 +5,12 @@
 #include "snapshot/nodesnapshot.h"
 
 #include <QColor>
+#include <QPainterPath>
 #include <QPalette>
 #include <QString>
 
+class QPainter;
+class QRect;
 class QWidget;
 
 // Light and dark looks (a palette, no style sheet: a style sheet would stop the palette
@@ -33,7 +36,10 @@ public:
     static QColor paused(bool dark); // frozen: a GC pause, a SIGSTOPped node
     static QColor muted(bool dark);
     static QColor surface(bool dark); // cards and lanes
-    static QColor track(bool dark);   // the empty part of a bar
+    // A card's face (node and storage cards): its rounded outline filled with the surface
+    // colour, antialiased. The outline is returned for the card's own tints and border.
+    static QPainterPath paintCard(QPainter& painter, const QRect& rect, bool dark);
+    static QColor track(bool dark); // the empty part of a bar
 
     static QColor nodeState(NodeSnapshot::State state, bool dark);
     static QColor clientState(ClientSnapshot::State state, bool dark);

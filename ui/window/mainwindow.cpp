@@ -30,6 +30,7 @@
 #include "scenario/scenariolibrary.h"
 #include "settings/appsettings.h"
 #include "settings/languages.h"
+#include "settings/typesize.h"
 #include "widgets/uitheme.h"
 #include "window/replaybar.h"
 
@@ -61,9 +62,9 @@
 namespace {
 
 constexpr int FrameIntervalMs = Constants::FrameMs; // <= 60 Hz
-constexpr double LargeTypeScale = 1.35;
-constexpr double MinTypeScale = 0.7;
-constexpr double MaxTypeScale = 2.6;
+constexpr double LargeTypeScale = TypeSize::scale(TypeSize::LargePct);
+constexpr double MinTypeScale = TypeSize::scale(TypeSize::MinPct);
+constexpr double MaxTypeScale = TypeSize::scale(TypeSize::MaxPct);
 constexpr size_t ReplayLogBatch = 5000; // a jump shows the log's last events before it
 // After a jump in a paused replay, the views' clock runs up to the instant over this long:
 // their animations (a key appearing, a bar filling) need time to pass to play out.

@@ -71,12 +71,10 @@ public:
     int nodeCardCount() const { return int(m_cards.size()); }
     int clientLaneCount() const { return int(m_lanes.size()); }
     NodeCard* nodeCard(int number) const; // 1..N
-    StorageCard* storageCard() const { return m_storageCard; }
     ClientLane* clientLane(const QString& name) const;
     // The TTL drawn for the resource's key on a node (ms), -1 when it shows none.
     qint64 displayedTtlMs(int nodeNumber, const QByteArray& resource) const;
     QString quorumHeadline() const;
-    QuorumView* quorumView() const { return m_quorum; }
     SentinelPanel* sentinelPanel() const { return m_sentinels; }
     EventLogView* eventLog() const { return m_log; }
     QString lastCommandAnswer() const;
@@ -110,7 +108,6 @@ public:
     // Restores theme, type scale, window geometry and docks from `settings` (may be null:
     // nothing is remembered), lists its recent scenarios, and from now on remembers them.
     void setAppSettings(AppSettings* settings);
-    AppSettings* appSettings() const { return m_settings; }
     // Installs the language (a code of Languages::available(), "" for the system's), the
     // window and the engine's narration follow live; remembered.
     void setLanguage(const QString& code);

@@ -1,8 +1,8 @@
 #include "window/uibenchmark.h"
 
 #include "core/enginecontroller.h"
-#include "window/mainwindow.h"
 #include "core/steadyclock.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -10,7 +10,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSaveFile>
 #include <QTextStream>
+#include <cstdio>
 #include <ctime>
 
 UiBenchmark::UiBenchmark(MainWindow* window, const Options& options, QObject* parent)
@@ -149,11 +151,20 @@ void UiBenchmark::finish()
                                  {QStringLiteral("peak_rss_kb"), peakKb},
                                  {QStringLiteral("rss_kb_over_time"), memory},
                                  {QStringLiteral("pass"), pass}};
-        QFile file(m_options.jsonPath);
-        if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            file.write(QJsonDocument(report).toJson());
+        QSaveFile file(m_options.jsonPath);
+        if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(report).toJson()) < 0 ||
+            !file.commit()) {
+            fprintf(stderr, "redlockscope: cannot write %s: %s\n", qPrintable(m_options.jsonPath),
+                    qPrintable(file.errorString()));
+            emit finished(2);
+            return;
+        }
     }
-    emit finished(0);
+    // As --bench: the exit code says whether every check passed.
+    if (!pass)
+        fprintf(stderr, "redlockscope: UI benchmark: a check failed%s\n",
+                m_lagUs.isEmpty() ? " (no decision was measured)" : "");
+    emit finished(pass ? 0 : 1);
 }
 
 qint64 UiBenchmark::threadCpuUs()

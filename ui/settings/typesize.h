@@ -1,0 +1,16 @@
+#pragma once
+
+// The window's type size in percent of normal, defined once for --zoom and --large, the
+// View menu's large type and what the settings file may remember.
+namespace TypeSize {
+
+inline constexpr int MinPct = 70;
+inline constexpr int MaxPct = 260;
+inline constexpr int LargePct = 135; // for the back of the room
+
+inline constexpr double scale(int pct)
+{
+    return pct / 100.0;
+}
+
+} // namespace TypeSize
