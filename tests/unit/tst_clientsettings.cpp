@@ -434,7 +434,7 @@ void TestClientSettings::badJson_data()
                                     "retryJitterMs, jitter, maxExtensions, workMinMs, "
                                     "workMaxMs, thinkMs, autoExtend, extendBelowMs, strategy, "
                                     "careful, "
-                                    "netDelayMs, fencing)";
+                                    "netDelayMs, fencing, wait)";
     QTest::newRow("command key is not a config name")
         << QByteArray(R"({"ttl": 1})") << "client.ttl: unknown key (known: ttlMs,";
     QTest::newRow("string for a number")
