@@ -70,8 +70,11 @@ EngineConfig WaitBenchmark::phaseConfig(LockSettings::Wait wait) const
     config.initialClients = 0;
     config.resource = QStringLiteral("bench-wait-%1").arg(waitName(wait)).toUtf8();
     ClientSettings& client = config.clientDefaults;
-    client.workMinMs = client.workMaxMs = 5;
-    client.thinkMs = 5;
+    // Think longer than a poller's delay: a releaser that came straight back would take the
+    // lock again itself before any waiter could, and the hand-overs measured would be only
+    // the lucky ones whose retry fell into that gap.
+    client.workMinMs = client.workMaxMs = 50;
+    client.thinkMs = 300;
     client.autoExtend = false;
     // A waiter's patience as a user would set it: what pub/sub saves is this delay.
     client.lock.retryCount = 1000;
@@ -138,7 +141,7 @@ bool WaitBenchmark::run(QTextStream& out, QString* error)
 {
     const QString strategy = StrategyFactory::name(m_config.clientDefaults.strategy);
     out << QStringLiteral("\n%1: pub/sub wake-up vs retry delay (100 ms + jitter up to 100 ms), "
-                          "%2 clients, work and think 5 ms\n")
+                          "%2 clients, work 50 ms, think 300 ms\n")
                .arg(strategy)
                .arg(m_clients);
     out << QStringLiteral("%1 %2 %3 %4 %5 %6 verdict\n")

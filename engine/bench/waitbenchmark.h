@@ -11,12 +11,12 @@ class QTextStream;
 
 // The `wait` rows of `--bench --strategies` (when the list holds reentrant or watchdog):
 // pub/sub wake-up against the retry delay, on the same nodes in the same run. Eight clients
-// of one strategy contend for one resource with a short section (work and think 5 ms), a
-// retry delay of 100 ms plus up to 100 ms of jitter, once waiting with wait=poll and once
-// with wait=pubsub. Per phase: the hand-over latency (a holder's release sent -> the next
-// holder's acquire OK, from the history's Invoke(Release) and Ok(Acquire) events, when the
-// lock changed hands), its p50 and p99, acquisitions and hand-overs per second, and how many
-// tries an unlock message brought forward.
+// of one strategy contend for one resource (work 50 ms, think 300 ms: longer than the retry
+// delay, so a releaser does not take the lock straight back), a retry delay of 100 ms plus up to
+// 100 ms of jitter, once waiting with wait=poll and once with wait=pubsub. Per phase: the hand-over
+// latency (a holder's release sent -> the next holder's acquire OK, from the history's
+// Invoke(Release) and Ok(Acquire) events, when the lock changed hands), its p50 and p99,
+// acquisitions and hand-overs per second, and how many tries an unlock message brought forward.
 class WaitBenchmark
 {
 public:
