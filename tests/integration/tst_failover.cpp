@@ -154,6 +154,28 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(redisChildren(), 0, 5000);
     }
 
+    // Sentinel re-points the replica at the master's own port (+fix-slave-config) some
+    // failover-timeout after it first sees it dial the proxy: from then on the proxy no
+    // longer carries the link (README "Failover with Sentinel" says why it cannot). The
+    // history must say so rather than let the picture promise what no longer holds.
+    void linkLeavingTheProxyIsTold()
+    {
+        {
+            EngineRunner engine(replicated());
+            QString error;
+            QVERIFY2(engine.start(40000, &error), qPrintable(error));
+            const auto told = [&engine] {
+                for (const HistoryEvent& e : engine.events())
+                    if (e.text.contains("made node 2 replicate node 1 at its own port"))
+                        return true;
+                return false;
+            };
+            QVERIFY2(engine.waitFor([&told](const EngineSnapshot&) { return told(); }, 40000),
+                     "Sentinel's +fix-slave-config is told in the history");
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(redisChildren(), 0, 5000);
+    }
+
     // `node failover` right after healing a cut link: Sentinel says OK, then may give up
     // (-failover-abort-no-good-slave: its view of the replica is the cut one). Either the
     // replica is promoted, or the history says in an error event why not: never silence.
