@@ -18,22 +18,30 @@ void RedisSubscriber::setMessageHandler(MessageHandler handler)
 
 void RedisSubscriber::subscribe(const QByteArray& channel, int timeoutMs, Done done)
 {
-    Request request{channel, timeoutMs, std::move(done)};
-    if (m_connection.isReady()) {
-        send(std::move(request));
+    if (m_subscribed.contains(channel)) {
+        QMetaObject::invokeMethod(
+            this, [done = std::move(done)] { done(true, {}); }, Qt::QueuedConnection);
         return;
     }
-    m_waiting << std::move(request);
+    const bool asked = m_asked.contains(channel);
+    m_asked[channel] << std::move(done);
+    if (asked)
+        return; // its SUBSCRIBE is on the way: this one gets the same answer
+    const Request request{channel, timeoutMs};
+    if (m_connection.isReady()) {
+        send(request);
+        return;
+    }
+    m_waiting << request;
     m_connection.open(); // nothing when it is connecting already
 }
 
-void RedisSubscriber::send(Request request)
+void RedisSubscriber::send(const Request& request)
 {
     QPointer<RedisSubscriber> self(this);
     const QByteArray channel = request.channel;
     m_connection.subscribe(
-        channel, request.timeoutMs,
-        [self, channel, done = std::move(request.done)](const CommandResult& result) {
+        channel, request.timeoutMs, [self, channel](const CommandResult& result) {
             if (!self)
                 return;
             const RedisReply& reply = result.reply;
@@ -46,26 +54,31 @@ void RedisSubscriber::send(Request request)
             const QString error = ok                        ? QString()
                                   : !result.error.isEmpty() ? result.error
                                                             : QString::fromUtf8(reply.text);
-            done(ok, error);
+            self->answer(channel, ok, error);
         });
+}
+
+void RedisSubscriber::answer(const QByteArray& channel, bool subscribed, const QString& error)
+{
+    for (Done& done : m_asked.take(channel))
+        QMetaObject::invokeMethod(
+            this, [done = std::move(done), subscribed, error] { done(subscribed, error); },
+            Qt::QueuedConnection);
 }
 
 void RedisSubscriber::onStateChanged(RedisConnection::State state, const QString& error)
 {
     if (state == RedisConnection::State::Ready) {
-        for (Request& request : std::exchange(m_waiting, {}))
-            send(std::move(request));
+        for (const Request& request : std::exchange(m_waiting, {}))
+            send(request);
         return;
     }
     m_subscribed.clear(); // the context, and what it was subscribed to, is gone
     if (state == RedisConnection::State::Resolving || state == RedisConnection::State::Connecting)
         return;
     // Backoff or Disconnected: this attempt failed; the waiters keep their retry delay.
-    // Queued: open() inside subscribe() can fail at once (a refused loopback connect).
-    for (Request& request : std::exchange(m_waiting, {}))
-        QMetaObject::invokeMethod(
-            this, [done = std::move(request.done), error] { done(false, error); },
-            Qt::QueuedConnection);
+    for (const Request& request : std::exchange(m_waiting, {}))
+        answer(request.channel, false, error);
 }
 
 void RedisSubscriber::close()

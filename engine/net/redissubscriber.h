@@ -3,6 +3,7 @@
 #include "net/nodesubscriber.h"
 #include "net/redisconnection.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QSet>
@@ -35,13 +36,18 @@ private:
     {
         QByteArray channel;
         int timeoutMs = 0;
-        Done done;
     };
 
     void onStateChanged(RedisConnection::State state, const QString& error);
-    void send(Request request);
+    void send(const Request& request);
+    // Tells everyone who asked for `channel` (queued: never inside subscribe()).
+    void answer(const QByteArray& channel, bool subscribed, const QString& error);
 
     RedisConnection m_connection;
     QSet<QByteArray> m_subscribed;
+    // Who waits for each channel's confirmation: one SUBSCRIBE per channel in flight, because
+    // hiredis keeps one callback per channel and a second SUBSCRIBE's request would never
+    // be answered (its deadline would then drop the connection).
+    QHash<QByteArray, QList<Done>> m_asked;
     QList<Request> m_waiting; // asked for before the connection was Ready
 };

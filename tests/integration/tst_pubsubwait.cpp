@@ -165,6 +165,27 @@ private slots:
         QCOMPARE(w.wakeUps, 0);
     }
 
+    // Two waits that ask for one channel before it is confirmed share one SUBSCRIBE: a second
+    // one would never be answered (hiredis keeps one callback per channel) and its deadline
+    // would drop the connection.
+    void oneSubscribePerChannel()
+    {
+        TestFleet fleet(1);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+        RedisSubscriber subscriber(fleet.address(0), {}, SteadyClock::instance());
+        QList<bool> answers;
+        for (int i = 0; i < 3; ++i)
+            subscriber.subscribe("chan", 300, [&](bool ok, const QString&) { answers << ok; });
+        QTRY_COMPARE_WITH_TIMEOUT(answers, (QList<bool>{true, true, true}), 5000);
+        QSignalSpy states(&subscriber.connection(), &RedisConnection::stateChanged);
+        subscriber.subscribe("chan", 300, [&](bool ok, const QString&) { answers << ok; });
+        QTRY_COMPARE_WITH_TIMEOUT(answers.size(), 4, 5000);
+        QVERIFY(answers.last());
+        QTest::qWait(600); // past every deadline: still the one connection
+        QCOMPARE(states.size(), 0);
+        QVERIFY(subscriber.isSubscribed("chan"));
+    }
+
     // A subscribed connection sends nothing else: refused with a reason, not a hang.
     void subscribedConnectionRefusesCommands()
     {
