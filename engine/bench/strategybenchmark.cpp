@@ -1,6 +1,7 @@
 #include "bench/strategybenchmark.h"
 
 #include "bench/threadcpu.h"
+#include "bench/waitbenchmark.h"
 #include "core/enginecontroller.h"
 #include "fleet/localfleet.h"
 #include "record/latencystats.h"
@@ -291,6 +292,10 @@ int StrategyBenchmark::run()
         }
     }
     m_report.insert(QStringLiteral("phases"), phases);
+    if (!runWaitPhases(&error)) {
+        fprintf(stderr, "redlockscope: wait=poll|pubsub: %s\n", qPrintable(error));
+        return 2;
+    }
     m_report.insert(QStringLiteral("lock_nodes"), int(m_lockNodes.size()));
     const int code = judge(out());
     out().flush();
@@ -299,4 +304,22 @@ int StrategyBenchmark::run()
         return 2;
     }
     return code;
+}
+
+// With reentrant (or watchdog) in the list: pub/sub wake-up vs retry delay, same nodes.
+bool StrategyBenchmark::runWaitPhases(QString* error)
+{
+    const auto& kinds = m_options.strategies;
+    const auto kind = kinds.contains(StrategyFactory::Kind::Reentrant)
+                          ? StrategyFactory::Kind::Reentrant
+                          : StrategyFactory::Kind::Watchdog;
+    if (!kinds.contains(kind))
+        return true;
+    EngineConfig config = phaseConfig(kind, 0);
+    WaitBenchmark bench(config, m_options.contendedClients, m_options.phaseSeconds,
+                        m_options.warmUpMs);
+    if (!bench.run(out(), error))
+        return false;
+    m_report.insert(QStringLiteral("wait_phases"), bench.toJson());
+    return true;
 }

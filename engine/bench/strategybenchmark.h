@@ -70,6 +70,7 @@ private:
     static void print(const Phase& phase, QTextStream& out);
     static QJsonObject toJson(const Phase& phase);
     int judge(QTextStream& out);
+    bool runWaitPhases(QString* error);
     bool writeJson(QString* error) const;
 
     Options m_options;

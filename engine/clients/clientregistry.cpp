@@ -4,6 +4,7 @@
 #include "core/enumnames.h"
 #include "lock/lockstrategy.h"
 #include "lock/strategyfactory.h"
+#include "net/redissubscriber.h"
 #include "storage/stockaccess.h"
 
 namespace {
@@ -49,6 +50,7 @@ LockClient* ClientRegistry::create(int id, const QString& name, const ClientSett
         qDeleteAll(connections);
         return nullptr;
     }
+    giveSubscriber(strategy, settings.strategy, *routes);
     auto* client =
         new LockClient(id, name, strategy, connections, settings, m_resource, m_clock, this);
     if (m_seed)
@@ -95,7 +97,23 @@ LockStrategy* ClientRegistry::strategyFor(int id, const ClientSettings& settings
     if (client)
         for (RedisConnection* connection : client->connections())
             channels << connection;
-    return StrategyFactory::create(settings.strategy, channels, m_clock, &error);
+    LockStrategy* strategy = StrategyFactory::create(settings.strategy, channels, m_clock, &error);
+    if (strategy && client)
+        giveSubscriber(strategy, settings.strategy, m_routes(id, client->name()));
+    return strategy;
+}
+
+// wait=pubsub needs a connection of its own to the node the strategy locks on (a
+// subscribed context sends no lock commands), through the same route as the client's
+// others, so the node's latency and partition apply to it too. Made for the rungs that can
+// wait for a release, owned by the strategy, opened only when a waiter first subscribes.
+void ClientRegistry::giveSubscriber(LockStrategy* strategy, StrategyFactory::Kind kind,
+                                    const QList<NodeAddress>& routes) const
+{
+    const int node = strategy->nodesUsed().value(0, 0);
+    if (!StrategyFactory::canWaitForRelease(kind) || node >= routes.size())
+        return;
+    strategy->setSubscriber(new RedisSubscriber(routes.at(node), m_options, m_clock, strategy));
 }
 
 void ClientRegistry::giveStock(LockClient* client)

@@ -76,6 +76,8 @@ private:
     LockClient* create(int id, const QString& name, const ClientSettings& settings, QString* error);
     bool canRun(StrategyFactory::Kind kind, QString* why) const;
     LockStrategy* strategyFor(int id, const ClientSettings& settings);
+    void giveSubscriber(LockStrategy* strategy, StrategyFactory::Kind kind,
+                        const QList<NodeAddress>& routes) const;
     void giveStock(LockClient* client);
     void applyDelays(LockClient* client);
 

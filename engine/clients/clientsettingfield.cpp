@@ -222,6 +222,17 @@ const QList<ClientSettingField>& ClientSettingField::all()
                                        "Take a fencing token with the lock; the storage refuses "
                                        "a write whose token is not newer than the last it took.")},
             member([](auto& s) -> auto& { return s.lock.fencing; })),
+        ClientSettingField(
+            {.key = "wait",
+             .configNames = {"wait"},
+             .type = Type::Choice,
+             .choices = {"poll", "pubsub"},
+             .label = QT_TRANSLATE_NOOP("ClientSettingField", "Waiting"),
+             .help = QT_TRANSLATE_NOOP("ClientSettingField",
+                                       "poll: a refused client sleeps its retry delay. pubsub "
+                                       "(reentrant, watchdog): it also wakes at once when the "
+                                       "holder's release publishes an unlock message.")},
+            member([](auto& s) -> auto& { return s.lock.wait; })),
     };
     return table;
 }

@@ -13,6 +13,11 @@ QString ClientSettings::validate() const
     // ... then the rules that relate settings.
     if (const QString error = lock.validate(); !error.isEmpty())
         return error;
+    if (lock.wait == LockSettings::Wait::PubSub && !StrategyFactory::canWaitForRelease(strategy))
+        return QStringLiteral("wait=pubsub needs strategy reentrant or watchdog, whose release "
+                              "publishes an unlock message; %1 has no such message, its waiters "
+                              "can only poll (wait=poll)")
+            .arg(StrategyFactory::name(strategy));
     // Only an auto-extending client uses it; a short TTL without extensions is fine.
     if (autoExtend && extendBelowMs >= lock.ttlMs)
         return QStringLiteral("extendbelow must be below the ttl (is %1 ms, the ttl %2 ms)")

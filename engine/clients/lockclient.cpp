@@ -110,6 +110,7 @@ void LockClient::adopt(LockStrategy* strategy)
     connect(m_strategy, &LockStrategy::nodeAnswered, this, &LockClient::onNodeAnswered);
     connect(m_strategy, &LockStrategy::validityExtended, this, &LockClient::onValidityExtended);
     connect(m_strategy, &LockStrategy::deletedOthersKey, this, &LockClient::onDeletedOthersKey);
+    connect(m_strategy, &LockStrategy::wokenUp, this, &LockClient::onWokenUp);
     m_strategy->setHazardHook([this](LockStrategy::Hazard hazard, std::function<void()> proceed) {
         onHazard(hazard, std::move(proceed));
     });
@@ -719,6 +720,16 @@ void LockClient::onDeletedOthersKey(quint64 op, int node, const QByteArray& toke
     emitEvent(e);
 }
 
+void LockClient::onWokenUp(quint64 op, qint64 waitedUs, int delayMs)
+{
+    ++m_wakeUps;
+    HistoryEvent e = HistoryEvent::forClient(Kind::WokenUp, m_id, Op::Acquire, op);
+    e.resource = m_resource;
+    e.latencyUs = waitedUs;
+    e.number = delayMs;
+    emitEvent(e);
+}
+
 void LockClient::pause(int forMs)
 {
     if (m_paused || m_state == State::Crashed || m_state == State::Stopped)
@@ -836,6 +847,8 @@ ClientSnapshot LockClient::snapshot() const
     s.strategyNodes = m_strategy->nodeCount();
     s.conflicts = m_conflicts;
     s.reentries = m_reentries;
+    s.wakeUps = m_wakeUps;
+    s.pubsubWait = m_settings.lock.wait == LockSettings::Wait::PubSub;
     s.stockRead = m_stockRead;
     s.attempt = m_attempt;
     s.attempts = m_attempts;

@@ -113,6 +113,7 @@ private:
     bool fireArmed(Moment moment, const std::function<void()>& proceed);
     void onValidityExtended(const QByteArray& token, qint64 validUntilUs);
     void onDeletedOthersKey(quint64 op, int node, const QByteArray& token);
+    void onWokenUp(quint64 op, qint64 waitedUs, int delayMs);
     void reenter();
     bool optimistic() const;
     void finishOptimistic();
@@ -196,6 +197,7 @@ private:
     quint64 m_rejectedWrites = 0;
     quint64 m_conflicts = 0; // WATCH: writes EXEC refused
     quint64 m_reentries = 0; // reentrant: holds taken again inside the section
+    quint64 m_wakeUps = 0;   // wait=pubsub: tries an unlock message brought forward
     QMap<QString, quint64> m_failures;
     mutable QRandomGenerator m_random;
     quint64 m_seed = 0;

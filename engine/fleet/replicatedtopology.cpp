@@ -38,6 +38,9 @@ ReplicatedTopology::ReplicatedTopology(const QString& sentinelExecutable,
     m_deadline.setParent(this);
     m_deadline.setSingleShot(true);
     connect(&m_pollTimer, &QTimer::timeout, this, &ReplicatedTopology::poll);
+    m_failoverWatch.setParent(this);
+    m_failoverWatch.setSingleShot(true);
+    connect(&m_failoverWatch, &QTimer::timeout, this, &ReplicatedTopology::failoverStalled);
     connect(&m_deadline, &QTimer::timeout, this, [this] {
         fail(tr("the Sentinels did not agree on the master and its replica within %1 s")
                  .arg(StartDeadlineMs / 1000));
@@ -150,22 +153,71 @@ void ReplicatedTopology::onSentinelStarted()
 
 // Sentinel announces what it decides as "+event ..." / "-event ..." lines (+sdown, +odown,
 // +switch-master, -failover-abort-no-good-slave, ...): into the history, so the event log
-// tells the failover as Sentinel saw it. Its discovery chatter is left out.
+// tells the failover as Sentinel saw it. Its discovery chatter is left out. +tilt: Sentinel
+// stopped acting for 30 s because its timer ran late (an overloaded machine), which stalls a
+// failover it accepted. +fix-slave-config / +convert-to-slave: it re-pointed a replica.
 void ReplicatedTopology::onSentinelLog(int index, const QString& text)
 {
-    static const QStringList told{
-        QStringLiteral("+sdown master"),   QStringLiteral("-sdown master"),
-        QStringLiteral("+odown"),          QStringLiteral("-odown"),
-        QStringLiteral("+try-failover"),   QStringLiteral("+elected-leader"),
-        QStringLiteral("+promoted-slave"), QStringLiteral("+switch-master"),
-        QStringLiteral("-failover-abort")};
+    static const QStringList told{QStringLiteral("+sdown master"),
+                                  QStringLiteral("-sdown master"),
+                                  QStringLiteral("+odown"),
+                                  QStringLiteral("-odown"),
+                                  QStringLiteral("+try-failover"),
+                                  QStringLiteral("+elected-leader"),
+                                  QStringLiteral("+promoted-slave"),
+                                  QStringLiteral("+switch-master"),
+                                  QStringLiteral("-failover-abort"),
+                                  QStringLiteral("+tilt"),
+                                  QStringLiteral("-tilt"),
+                                  QStringLiteral("+fix-slave-config"),
+                                  QStringLiteral("+convert-to-slave"),
+                                  QStringLiteral("+failover-end")};
     for (const QString& prefix : told) {
-        if (text.startsWith(prefix)) {
-            emit event(HistoryEvent::make(HistoryEvent::Kind::Info,
-                                          tr("sentinel %1: %2").arg(index + 1).arg(text)));
-            return;
+        if (!text.startsWith(prefix))
+            continue;
+        const bool hitch =
+            prefix.startsWith(QLatin1String("-failover-abort")) || prefix == QLatin1String("+tilt");
+        const bool watched = hitch && m_failoverWatch.isActive();
+        if (watched)
+            m_failoverHitch = text;
+        emit event(HistoryEvent::make(hitch ? HistoryEvent::Kind::Error : HistoryEvent::Kind::Info,
+                                      tr("sentinel %1: %2").arg(index + 1).arg(text)));
+        if (watched && prefix.startsWith(QLatin1String("-failover-abort"))) {
+            m_failoverWatch.stop(); // given up: say so now, not when the watch ends
+            failoverStalled();
         }
+        if (prefix == QLatin1String("+fix-slave-config") ||
+            prefix == QLatin1String("+convert-to-slave"))
+            noteRepointed(index, text);
+        return;
     }
+}
+
+// Sentinel knows each node by the address it listens on, not by its proxy: when it (re)sets
+// a replica's master ("+fix-slave-config slave H:P H P @ redlock MH MP", about
+// failover-timeout after it first sees a replica that dials the proxy, and after a promotion
+// for the old master), the replica dials the master's own port from then on, and the
+// master's proxy no longer carries the link. The history says so, in place of a picture
+// that would still promise `node latency|partition` on the link (README "Failover with
+// Sentinel" says why the link cannot stay on the proxy).
+void ReplicatedTopology::noteRepointed(int index, const QString& text)
+{
+    const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const qsizetype at = words.indexOf(QStringLiteral("@"));
+    if (at < 4 || at + 3 >= words.size())
+        return;
+    const int replica = nodeOf(words.value(at - 2), words.value(at - 1).toLongLong());
+    const int master = nodeOf(words.value(at + 2), words.value(at + 3).toLongLong());
+    if (replica < 0 || master < 0)
+        return;
+    emit event(HistoryEvent::make(
+        HistoryEvent::Kind::Info,
+        tr("sentinel %1 made node %2 replicate node %3 at its own port %4, not through node "
+           "%3's proxy: node latency and partition %3 no longer reach the replication link")
+            .arg(index + 1)
+            .arg(replica + 1)
+            .arg(master + 1)
+            .arg(words.value(at + 3))));
 }
 
 QList<NodeAddress> ReplicatedTopology::sentinelAddresses() const
@@ -185,6 +237,7 @@ void ReplicatedTopology::stop()
     m_deadline.stop();
     m_stepTimer.stop();
     m_pollTimer.stop();
+    m_failoverWatch.stop();
     for (RedisConnection* connection : std::as_const(m_connections))
         connection->close();
     if (m_replica)
@@ -278,6 +331,9 @@ void ReplicatedTopology::summarize()
     m_snapshot.masterNode = m_snapshot.quorumReached ? best : -1;
     m_snapshot.masterDown = down;
     m_snapshot.failoverInProgress = failingOver;
+    if (m_failoverWatch.isActive() && m_snapshot.masterNode >= 0 &&
+        m_snapshot.masterNode != m_failoverFrom)
+        m_failoverWatch.stop(); // promoted, as asked
     if (m_snapshot.masterNode >= 0 && m_snapshot.masterNode != m_lastMasterNode && m_ready) {
         emit event(HistoryEvent::make(HistoryEvent::Kind::Info,
                                       tr("the Sentinels name node %1 master (was node %2)")
@@ -299,17 +355,52 @@ void ReplicatedTopology::failover(const AnswerCallback& done)
         if (!connection->isReady())
             continue;
         connection->send(
-            {"SENTINEL", "FAILOVER", MasterName}, 1000, [done](const CommandResult& r) {
-                if (r.status == CommandResult::Status::Replied && r.reply.isOkStatus())
+            {"SENTINEL", "FAILOVER", MasterName}, 1000, [this, done](const CommandResult& r) {
+                if (r.status == CommandResult::Status::Replied && r.reply.isOkStatus()) {
+                    // Accepted is not done: Sentinel may still abort (no good replica) or
+                    // stall (TILT). Watched, so the user is told instead of left waiting.
+                    m_failoverFrom = m_snapshot.masterNode;
+                    m_failoverHitch.clear();
+                    m_failoverWatch.start(2 * FailoverTimeoutMs);
                     done(CommandAnswer::done(tr("Sentinel is promoting the replica")));
-                else
-                    done(CommandAnswer::refused(
-                        tr("Sentinel refused: %1")
-                            .arg(r.reply.isError() ? QString::fromUtf8(r.reply.text) : r.error)));
+                    return;
+                }
+                const QByteArray text = r.reply.isError() ? r.reply.text : r.error.toUtf8();
+                QString why = QString::fromUtf8(text);
+                if (text.startsWith("NOGOODSLAVE"))
+                    why = tr("no replica is good enough to promote (%1): in Sentinel's view "
+                             "(refreshed every 10 s) the replica is unreachable, or its link to "
+                             "the master has been down too long; after healing a cut link, try "
+                             "again in about 10 s")
+                              .arg(why);
+                else if (text.startsWith("INPROG"))
+                    why = tr("a failover is already in progress (%1)").arg(why);
+                done(CommandAnswer::refused(tr("Sentinel refused: %1").arg(why)));
             });
         return;
     }
     done(CommandAnswer::refused(tr("no Sentinel answers")));
+}
+
+void ReplicatedTopology::failoverStalled()
+{
+    if (m_snapshot.masterNode >= 0 && m_snapshot.masterNode != m_failoverFrom)
+        return; // promoted
+    QString why = m_failoverHitch.isEmpty() ? tr("Sentinel gave no reason")
+                                            : tr("Sentinel said: %1").arg(m_failoverHitch);
+    if (m_failoverHitch.startsWith(QLatin1String("-failover-abort-no-good-slave")))
+        why = tr("Sentinel found no replica good enough to promote: in its view the replica is "
+                 "unreachable or its link to the master is down, as right after healing a cut "
+                 "link; try again in about 10 s");
+    else if (m_failoverHitch.startsWith(QLatin1String("+tilt")))
+        why = tr("Sentinel is in TILT mode (its timer ran late, the machine is overloaded) and "
+                 "acts on nothing for 30 s");
+    emit event(HistoryEvent::make(
+        HistoryEvent::Kind::Error,
+        tr("the failover Sentinel accepted did not promote the replica (%1); node %2 is still "
+           "master")
+            .arg(why)
+            .arg(m_failoverFrom + 1)));
 }
 
 void ReplicatedTopology::fail(const QString& error)

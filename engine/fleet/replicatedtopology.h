@@ -63,6 +63,8 @@ private:
     void onAddressReply(int index, const CommandResult& result);
     void summarize();
     void fail(const QString& error);
+    void noteRepointed(int index, const QString& text);
+    void failoverStalled();
     int nodeOf(const QString& host, qint64 port) const;
     QStringList sentinelConfig() const;
 
@@ -82,4 +84,9 @@ private:
     bool m_ready = false;
     bool m_failed = false;
     int m_lastMasterNode = 0;
+    // A failover Sentinel accepted: which node was master then, and what Sentinel said since
+    // that may explain why no promotion follows (-failover-abort-..., +tilt).
+    QTimer m_failoverWatch;
+    int m_failoverFrom = -1;
+    QString m_failoverHitch;
 };

@@ -7,6 +7,16 @@
 // How one client takes its lock. Defaults are design.md's.
 struct LockSettings
 {
+    // How a waiter waits for its next try: sleeping its retry delay (poll), or until the
+    // holder's release publishes an unlock message (pubsub, Redisson's waiters; the retry
+    // delay still bounds the wait, so a lost message never hangs it). Only the reentrant
+    // rungs publish on release (StrategyFactory::canWaitForRelease).
+    enum class Wait
+    {
+        Poll,
+        PubSub,
+    };
+
     int ttlMs = Constants::DefaultTtlMs;
     int nodeTimeoutMs = Constants::DefaultNodeTimeoutMs; // per node, far below the TTL
     double driftFactor = 0.01;                           // drift = ttl * factor + driftConstantMs
@@ -17,6 +27,7 @@ struct LockSettings
     bool jitter = true;      // off: every client retries in lock step (split votes)
     int maxExtensions = 3;   // a lock may not be extended forever
     bool fencing = false;    // issue fencing tokens with the lock (design.md "Fencing")
+    Wait wait = Wait::Poll;
 
     double driftMs() const { return ttlMs * driftFactor + driftConstantMs; }
     // Empty when usable; otherwise what is wrong, naming the field.

@@ -9,6 +9,8 @@
 #include <QObject>
 #include <functional>
 
+class NodeSubscriber;
+
 // How a client takes, extends and gives back a lock: the seeds' ladder of locks, each rung
 // one implementation (design.md "Lock strategies"); Redlock is one of them.
 //
@@ -79,6 +81,9 @@ public:
     // A pause freezes what the strategy does on its own (a watchdog's renewals).
     virtual void freeze() {}
     virtual void thaw() {}
+    // wait=pubsub: where the unlock messages of its node arrive (a connection of its own).
+    // The rungs whose release publishes nothing ignore it (StrategyFactory::canWaitForRelease).
+    virtual void setSubscriber(NodeSubscriber* subscriber) { Q_UNUSED(subscriber) }
 
     virtual void acquire(const QByteArray& resource, AcquireCallback callback, quint64 op = 0) = 0;
     virtual void release(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0) = 0;
@@ -111,6 +116,9 @@ signals:
     void deletedOthersKey(quint64 op, int node, const QByteArray& token);
     // The lock's validity moved on without the client asking (a watchdog's renewal).
     void validityExtended(const QByteArray& token, qint64 validUntilUs);
+    // wait=pubsub: a waiter woke on an unlock message after waitedUs, and tries again at once
+    // instead of at the end of its retry delay (delayMs).
+    void wokenUp(quint64 op, qint64 waitedUs, int delayMs);
 
 private:
     HazardHook m_hazard;

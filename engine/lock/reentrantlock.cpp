@@ -3,8 +3,11 @@
 #include "core/clock.h"
 #include "lock/locktoken.h"
 #include "lock/redlock.h"
+#include "net/nodesubscriber.h"
 
+#include <QPointer>
 #include <QTimer>
+#include <utility>
 
 // KEYS: the lock hash, the fence counter. ARGV: ttl ms, owner, fence (1 / 0).
 // Taken: {0, pttl}. Held: {1, hold count, fence counter or -1}.
@@ -109,4 +112,81 @@ void ReentrantLock::extend(const Lock& lock, ExtendCallback callback, quint64 op
         }
         callback(r);
     });
+}
+
+void ReentrantLock::setSubscriber(NodeSubscriber* subscriber)
+{
+    m_subscriber = subscriber;
+    if (!m_subscriber)
+        return;
+    m_subscriber->setMessageHandler([this](const QByteArray& channelName, const QByteArray&) {
+        QByteArray resource;
+        for (const Waiter& waiter : std::as_const(m_waiters))
+            if (channel(waiter.resource) == channelName)
+                resource = waiter.resource;
+        if (!resource.isEmpty())
+            wake(resource, true); // nobody waiting: the message is for nobody
+    });
+}
+
+void ReentrantLock::cancel()
+{
+    m_waiters.clear();
+    if (m_subscriber)
+        m_subscriber->close(); // a crashed client's sockets die with it
+    SingleNodeLock::cancel();
+}
+
+void ReentrantLock::waitToRetry(const QByteArray& resource, quint64 op, int delayMs,
+                                std::function<void()> retry)
+{
+    if (settings().wait != LockSettings::Wait::PubSub || !m_subscriber) {
+        SingleNodeLock::waitToRetry(resource, op, delayMs, std::move(retry));
+        return;
+    }
+    auto once = std::make_shared<std::function<void()>>(std::move(retry));
+    QTimer::singleShot(delayMs, this, [once] {
+        if (auto run = std::exchange(*once, {}))
+            run(); // the delay ran out first: no message came (or it was lost)
+    });
+    m_waiters.removeIf([](const Waiter& w) { return !*w.retry; });
+    m_waiters << Waiter{resource, op, clock().nowUs(), delayMs, once};
+    listen(resource);
+}
+
+// Redisson's order: refused, subscribe, then try again at once, because the release may
+// have come between the refusal and the subscription. Once subscribed it stays so, until
+// the connection is lost.
+void ReentrantLock::listen(const QByteArray& resource)
+{
+    const QByteArray name = channel(resource);
+    if (m_subscriber->isSubscribed(name))
+        return;
+    QPointer<ReentrantLock> self(this);
+    m_subscriber->subscribe(name, settings().nodeTimeoutMs,
+                            [self, resource](bool subscribed, const QString&) {
+                                if (self && subscribed)
+                                    self->wake(resource, false);
+                            });
+}
+
+void ReentrantLock::wake(const QByteArray& resource, bool message)
+{
+    const QList<Waiter> waiters = std::exchange(m_waiters, {});
+    const qint64 now = clock().nowUs();
+    QPointer<ReentrantLock> self(this);
+    for (const Waiter& waiter : waiters) {
+        if (!self)
+            return;
+        if (waiter.resource != resource) {
+            m_waiters << waiter;
+            continue;
+        }
+        auto run = std::exchange(*waiter.retry, {});
+        if (!run)
+            continue; // its delay ran out already
+        if (message)
+            emit wokenUp(waiter.op, now - waiter.sinceUs, waiter.delayMs);
+        run();
+    }
 }

@@ -144,10 +144,11 @@ void SingleNodeLock::decide(const std::shared_ptr<Acquisition>& acquisition, Att
     }
     if (r.attempt <= m_settings.retryCount) {
         const int jitter = m_settings.jitter ? random(m_settings.retryJitterMs + 1) : 0;
-        QTimer::singleShot(m_settings.retryDelayMs + jitter, this, [this, acquisition] {
-            if (acquisition->epoch == m_epoch)
-                attempt(acquisition);
-        });
+        waitToRetry(acquisition->resource, acquisition->op, m_settings.retryDelayMs + jitter,
+                    [this, acquisition] {
+                        if (acquisition->epoch == m_epoch)
+                            attempt(acquisition);
+                    });
         return;
     }
     AcquireResult failed;
@@ -155,6 +156,14 @@ void SingleNodeLock::decide(const std::shared_ptr<Acquisition>& acquisition, Att
     failed.reason = r.failReason;
     failed.reasonText = r.reason;
     acquisition->callback(failed);
+}
+
+void SingleNodeLock::waitToRetry(const QByteArray& resource, quint64 op, int delayMs,
+                                 std::function<void()> retry)
+{
+    Q_UNUSED(resource)
+    Q_UNUSED(op)
+    QTimer::singleShot(delayMs, this, std::move(retry));
 }
 
 void SingleNodeLock::release(const Lock& lock, ReleaseCallback callback, quint64 op)

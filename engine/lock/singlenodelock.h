@@ -45,6 +45,10 @@ protected:
     // False for the rungs whose key has no TTL (SETNX): the validity never ends on its own.
     virtual bool expires() const { return true; }
 
+    // Waits before the next try of `op` and then calls retry, once: by default the retry
+    // delay; the reentrant rungs may wake sooner on an unlock message (wait=pubsub).
+    virtual void waitToRetry(const QByteArray& resource, quint64 op, int delayMs,
+                             std::function<void()> retry);
     // The token of one attempt: a fresh one (default), or the client's own owner id for the
     // reentrant locks (Redisson's uuid:thread), which must be the same on every reentry.
     virtual QByteArray tokenForAttempt();

@@ -39,6 +39,11 @@ public:
                                 QString* error);
     // Whether `kind` can run on the fleet the app has (failover needs Sentinel); *why if not.
     static bool canRun(Kind kind, QString* why);
+    // Whether its release publishes an unlock message a waiter can wake on (wait=pubsub).
+    static bool canWaitForRelease(Kind kind)
+    {
+        return kind == Kind::Reentrant || kind == Kind::Watchdog;
+    }
     // How many of a fleet's nodes `kind` locks on, and how many must agree (0: no lock):
     // what a replay shows for a client, which has no strategy object.
     static int nodeCount(Kind kind, int fleetSize);

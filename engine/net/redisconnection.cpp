@@ -326,7 +326,14 @@ void RedisConnection::onReply(redisAsyncContext* context, void* reply, void* pri
     result.reply = RedisReply::fromHiredis(static_cast<const redisReply*>(reply));
     if (self->failedByProxy(result.reply))
         return;
-    self->handleReply(static_cast<quint64>(reinterpret_cast<quintptr>(privdata)), result);
+    const auto id = static_cast<quint64>(reinterpret_cast<quintptr>(privdata));
+    // A subscription's confirmation is its pending request's reply; what follows on the
+    // same id is a message.
+    if (self->m_subscriptions.count(id) && !self->m_pending.count(id)) {
+        self->handleMessage(result.reply);
+        return;
+    }
+    self->handleReply(id, result);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -442,7 +449,10 @@ void RedisConnection::send(const QByteArrayList& args, int timeoutMs, Callback c
         failLater(std::move(callback), CommandResult::Status::Down, downText());
         return;
     }
-    const QByteArray refusal = refusalFor(args);
+    const QByteArray refusal = isSubscribed()
+                                   ? QByteArrayLiteral("ERR this connection is subscribed "
+                                                       "(pub/sub): it sends no other command")
+                                   : refusalFor(args);
     if (!refusal.isEmpty()) {
         CommandResult result;
         result.status = CommandResult::Status::Replied;
@@ -454,6 +464,27 @@ void RedisConnection::send(const QByteArrayList& args, int timeoutMs, Callback c
         return;
     }
     issue(args, timeoutMs, std::move(callback));
+}
+
+void RedisConnection::subscribe(const QByteArray& channel, int timeoutMs, Callback confirmed)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (m_state != State::Ready || !m_context) {
+        failLater(std::move(confirmed), CommandResult::Status::Down, downText());
+        return;
+    }
+    if (const quint64 id =
+            issue({QByteArrayLiteral("SUBSCRIBE"), channel}, timeoutMs, std::move(confirmed)))
+        m_subscriptions.insert(id);
+}
+
+void RedisConnection::handleMessage(const RedisReply& reply)
+{
+    // "message", channel, text; an (un)subscribe confirmation of ours needs nothing more.
+    if (reply.type != RedisReply::Type::Array || reply.elements.size() != 3 ||
+        reply.elements.at(0).text != "message" || !m_onMessage)
+        return;
+    m_onMessage(reply.elements.at(1).text, reply.elements.at(2).text); // last: may delete us
 }
 
 quint64 RedisConnection::issue(const QByteArrayList& args, int timeoutMs, Callback callback)
@@ -673,6 +704,7 @@ void RedisConnection::releaseContext(bool freeIt)
             redisAsyncFree(context);
     }
     retireAdapter();
+    m_subscriptions.clear(); // they lived in the context: a new one has none
     m_tcpConnected = false;
     m_handshakeId = 0;
 }

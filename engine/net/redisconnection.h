@@ -6,7 +6,9 @@
 #include <QObject>
 #include <QTimer>
 #include <deque>
+#include <functional>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 struct redisAsyncContext;
@@ -61,6 +63,17 @@ public:
     bool isReady() const override { return m_state == State::Ready; }
     bool supportsSetNxGet() const override { return m_serverMajorVersion >= 7; }
 
+    // Pub/sub, for a waiter's own connection (a subscribed context sends nothing else):
+    // SUBSCRIBE `channel` under a deadline like any command; `confirmed` gets the node's
+    // confirmation (an array "subscribe", channel, count) or the failure. From then on
+    // send() is refused on this connection, and each message on the channel goes to the
+    // message handler. A lost connection loses its subscriptions with its context: after a
+    // reconnect the connection is a plain one again, and the owner subscribes anew.
+    using MessageHandler = std::function<void(const QByteArray& channel, const QByteArray& text)>;
+    void subscribe(const QByteArray& channel, int timeoutMs, Callback confirmed);
+    void setMessageHandler(MessageHandler handler) { m_onMessage = std::move(handler); }
+    bool isSubscribed() const { return !m_subscriptions.empty(); }
+
     State state() const { return m_state; }
     const NodeAddress& address() const { return m_address; }
     // The last error in words ("connection refused", "wrong password", ...); empty when fine.
@@ -92,6 +105,7 @@ private:
     void sendHandshake();
     void finishHandshake(const CommandResult& result);
     void handleReply(quint64 id, const CommandResult& result);
+    void handleMessage(const RedisReply& reply);
     bool failedByProxy(const RedisReply& reply);
     void handleConnectFailure(const QString& error);
     void failAndReconnect(bool freeContext, const QString& why,
@@ -153,6 +167,10 @@ private:
     // send order): the front is always the earliest deadline of all pending requests.
     std::deque<quint64> m_order;
     int m_peakPending = 0;
+    // The SUBSCRIBE requests of the current context: hiredis calls their callback (with the
+    // same privdata id) for the confirmation, then for every message on the channel.
+    std::unordered_set<quint64> m_subscriptions;
+    MessageHandler m_onMessage;
     int m_backoffMs = 0;
     QTimer m_deadlineTimer;
     QTimer m_reconnectTimer;

@@ -143,6 +143,12 @@ QString EventText::describe(const HistoryEvent& e) const
         return tr("%1 took its reentrant lock again (held %2 times)")
             .arg(clientName(e.client))
             .arg(e.number);
+    case K::WokenUp:
+        return tr("%1 woke on the unlock message after %2 ms and tries at once (its retry "
+                  "delay: %3 ms)")
+            .arg(clientName(e.client))
+            .arg(e.latencyUs / 1000.0, 0, 'f', 1)
+            .arg(e.number);
     }
     return {};
 }

@@ -65,6 +65,8 @@ public:
         StockSet,
         DeletedOthersKey, // a release deleted another client's key (token: whose)
         Reentered,        // a reentrant lock's holder took it again (number: its hold count)
+        WokenUp,          // wait=pubsub: an unlock message woke a waiter (latencyUs: how long it
+                          // waited; number: the retry delay it would have slept, ms)
     };
     Q_ENUM(Kind)
 

@@ -53,6 +53,7 @@ const QList<Entry>& table()
         {"violation", [](const HistoryEvent& e) { return e.kind == K::Violation; }},
         {"wrong-release", [](const HistoryEvent& e) { return e.kind == K::DeletedOthersKey; }},
         {"reentered", [](const HistoryEvent& e) { return e.kind == K::Reentered; }},
+        {"woken", [](const HistoryEvent& e) { return e.kind == K::WokenUp; }},
         {"node-down", [](const HistoryEvent& e) { return e.kind == K::NodeDown; }},
         {"node-up", [](const HistoryEvent& e) { return e.kind == K::NodeUp; }},
         {"fault-start", [](const HistoryEvent& e) { return e.kind == K::FaultStart; }},

@@ -61,8 +61,10 @@ public:
     int strategyNodes = 0;  // how many nodes its strategy uses (0: no lock)
     quint64 conflicts = 0;  // WATCH: writes refused by EXEC
     quint64 reentries = 0;
-    qint64 stockRead = -1; // the stock it read in this section, -1: none
-    int attempt = 0;       // Acquiring / WaitingRetry: which try
+    quint64 wakeUps = 0;     // wait=pubsub: tries an unlock message brought forward
+    bool pubsubWait = false; // wait=pubsub: it waits for the release's unlock message
+    qint64 stockRead = -1;   // the stock it read in this section, -1: none
+    int attempt = 0;         // Acquiring / WaitingRetry: which try
     quint64 attempts = 0;
     quint64 acquisitions = 0;
     quint64 sales = 0; // accepted writes

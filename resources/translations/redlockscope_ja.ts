@@ -340,6 +340,14 @@
         <source> · reentered %1×</source>
         <translation> · 再入 %1×</translation>
     </message>
+    <message>
+        <source> · pub/sub</source>
+        <translation> · pub/sub 待機</translation>
+    </message>
+    <message>
+        <source> · woken by unlock %1×</source>
+        <translation> · アンロック通知で起床 %1×</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>
@@ -511,6 +519,14 @@
     <message>
         <source>The rung of the seeds&apos; ladder the client locks with, from no lock to Redlock.</source>
         <translation>クライアントがロックに使う戦略。元記事のはしごの 1 段で、ロックなしから Redlock まであります。</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>待ち方</translation>
+    </message>
+    <message>
+        <source>poll: a refused client sleeps its retry delay. pubsub (reentrant, watchdog): it also wakes at once when the holder&apos;s release publishes an unlock message.</source>
+        <translation>poll：断られたクライアントはリトライ遅延の間眠ります。pubsub（reentrant、watchdog）：保持者の解放がアンロック通知を発行すると、すぐに起きます。</translation>
     </message>
 </context>
 <context>
@@ -1310,6 +1326,10 @@
     <message>
         <source>%1 took its reentrant lock again (held %2 times)</source>
         <translation>%1 がリエントラントロックを再び取得した（保持 %2 回）</translation>
+    </message>
+    <message>
+        <source>%1 woke on the unlock message after %2 ms and tries at once (its retry delay: %3 ms)</source>
+        <translation>%1 は %2 ms 待ってアンロック通知で起き、すぐに再試行します（リトライ遅延：%3 ms）</translation>
     </message>
 </context>
 <context>
@@ -3197,6 +3217,38 @@ Since %1 on the run clock.</source>
     <message>
         <source>no Sentinel answers</source>
         <translation>どの Sentinel も応答しない</translation>
+    </message>
+    <message>
+        <source>sentinel %1 made node %2 replicate node %3 at its own port %4, not through node %3&apos;s proxy: node latency and partition %3 no longer reach the replication link</source>
+        <translation>Sentinel %1 がノード %2 をノード %3 自身のポート %4 から複製させました。ノード %3 のプロキシを通らないので、node latency と partition %3 はもうレプリケーションのリンクに効きません</translation>
+    </message>
+    <message>
+        <source>no replica is good enough to promote (%1): in Sentinel&apos;s view (refreshed every 10 s) the replica is unreachable, or its link to the master has been down too long; after healing a cut link, try again in about 10 s</source>
+        <translation>昇格できるレプリカがありません（%1）。Sentinel の見方（10 秒ごとに更新）では、レプリカに届かないか、マスターとのリンクが長く切れています。切ったリンクを直した後は、10 秒ほどしてからもう一度試してください</translation>
+    </message>
+    <message>
+        <source>a failover is already in progress (%1)</source>
+        <translation>フェイルオーバーがすでに進行中です（%1）</translation>
+    </message>
+    <message>
+        <source>Sentinel gave no reason</source>
+        <translation>Sentinel は理由を示しませんでした</translation>
+    </message>
+    <message>
+        <source>Sentinel said: %1</source>
+        <translation>Sentinel の言葉：%1</translation>
+    </message>
+    <message>
+        <source>Sentinel found no replica good enough to promote: in its view the replica is unreachable or its link to the master is down, as right after healing a cut link; try again in about 10 s</source>
+        <translation>Sentinel は昇格できるレプリカを見つけられませんでした。レプリカに届かないか、マスターとのリンクが切れていると見ています（切ったリンクを直した直後のように）。10 秒ほどしてからもう一度試してください</translation>
+    </message>
+    <message>
+        <source>Sentinel is in TILT mode (its timer ran late, the machine is overloaded) and acts on nothing for 30 s</source>
+        <translation>Sentinel は TILT モードです（タイマーが遅れた、つまりマシンが過負荷）。30 秒間は何もしません</translation>
+    </message>
+    <message>
+        <source>the failover Sentinel accepted did not promote the replica (%1); node %2 is still master</source>
+        <translation>Sentinel が受け付けたフェイルオーバーはレプリカを昇格させませんでした（%1）。ノード %2 がまだマスターです</translation>
     </message>
 </context>
 <context>

@@ -340,6 +340,14 @@
         <source> · reentered %1×</source>
         <translation> · 重入 %1×</translation>
     </message>
+    <message>
+        <source> · pub/sub</source>
+        <translation> · 发布/订阅</translation>
+    </message>
+    <message>
+        <source> · woken by unlock %1×</source>
+        <translation> · 被解锁消息唤醒 %1×</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>
@@ -511,6 +519,14 @@
     <message>
         <source>The rung of the seeds&apos; ladder the client locks with, from no lock to Redlock.</source>
         <translation>客户端加锁所用的策略，即种子文章阶梯中的一级：从不加锁到 Redlock。</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待方式</translation>
+    </message>
+    <message>
+        <source>poll: a refused client sleeps its retry delay. pubsub (reentrant, watchdog): it also wakes at once when the holder&apos;s release publishes an unlock message.</source>
+        <translation>poll：被拒绝的客户端睡满它的重试延迟。pubsub（reentrant、watchdog）：持有者释放时发布解锁消息，它也会立刻醒来。</translation>
     </message>
 </context>
 <context>
@@ -1310,6 +1326,10 @@
     <message>
         <source>%1 took its reentrant lock again (held %2 times)</source>
         <translation>%1 再次获取了它的可重入锁（已持有 %2 次）</translation>
+    </message>
+    <message>
+        <source>%1 woke on the unlock message after %2 ms and tries at once (its retry delay: %3 ms)</source>
+        <translation>%1 等了 %2 ms 后被解锁消息唤醒，立刻重试（它的重试延迟：%3 ms）</translation>
     </message>
 </context>
 <context>
@@ -3197,6 +3217,38 @@ Since %1 on the run clock.</source>
     <message>
         <source>no Sentinel answers</source>
         <translation>没有哨兵应答</translation>
+    </message>
+    <message>
+        <source>sentinel %1 made node %2 replicate node %3 at its own port %4, not through node %3&apos;s proxy: node latency and partition %3 no longer reach the replication link</source>
+        <translation>哨兵 %1 让节点 %2 直接从节点 %3 自己的端口 %4 复制，不再经过节点 %3 的代理：node latency 和 partition %3 不再作用于复制链路</translation>
+    </message>
+    <message>
+        <source>no replica is good enough to promote (%1): in Sentinel&apos;s view (refreshed every 10 s) the replica is unreachable, or its link to the master has been down too long; after healing a cut link, try again in about 10 s</source>
+        <translation>没有足以提升的从节点（%1）：在哨兵的视图中（每 10 s 刷新一次），从节点不可达，或者它与主节点的链路断开太久；修复被切断的链路后，约 10 s 后再试</translation>
+    </message>
+    <message>
+        <source>a failover is already in progress (%1)</source>
+        <translation>已经有一次故障转移在进行中（%1）</translation>
+    </message>
+    <message>
+        <source>Sentinel gave no reason</source>
+        <translation>哨兵没有给出原因</translation>
+    </message>
+    <message>
+        <source>Sentinel said: %1</source>
+        <translation>哨兵说：%1</translation>
+    </message>
+    <message>
+        <source>Sentinel found no replica good enough to promote: in its view the replica is unreachable or its link to the master is down, as right after healing a cut link; try again in about 10 s</source>
+        <translation>哨兵找不到足以提升的从节点：在它看来从节点不可达，或者它与主节点的链路断开了，就像刚修复被切断的链路之后那样；约 10 s 后再试</translation>
+    </message>
+    <message>
+        <source>Sentinel is in TILT mode (its timer ran late, the machine is overloaded) and acts on nothing for 30 s</source>
+        <translation>哨兵处于 TILT 模式（它的定时器迟到了，机器过载），30 s 内不采取任何行动</translation>
+    </message>
+    <message>
+        <source>the failover Sentinel accepted did not promote the replica (%1); node %2 is still master</source>
+        <translation>哨兵接受的故障转移没有提升从节点（%1）；节点 %2 仍是主节点</translation>
     </message>
 </context>
 <context>

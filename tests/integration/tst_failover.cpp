@@ -154,6 +154,66 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(redisChildren(), 0, 5000);
     }
 
+    // Sentinel re-points the replica at the master's own port (+fix-slave-config) some
+    // failover-timeout after it first sees it dial the proxy: from then on the proxy no
+    // longer carries the link (README "Failover with Sentinel" says why it cannot). The
+    // history must say so rather than let the picture promise what no longer holds.
+    void linkLeavingTheProxyIsTold()
+    {
+        {
+            EngineRunner engine(replicated());
+            QString error;
+            QVERIFY2(engine.start(40000, &error), qPrintable(error));
+            const auto told = [&engine] {
+                for (const HistoryEvent& e : engine.events())
+                    if (e.text.contains("made node 2 replicate node 1 at its own port"))
+                        return true;
+                return false;
+            };
+            QVERIFY2(engine.waitFor([&told](const EngineSnapshot&) { return told(); }, 40000),
+                     "Sentinel's +fix-slave-config is told in the history");
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(redisChildren(), 0, 5000);
+    }
+
+    // `node failover` right after healing a cut link: Sentinel says OK, then may give up
+    // (-failover-abort-no-good-slave: its view of the replica is the cut one). Either the
+    // replica is promoted, or the history says in an error event why not: never silence.
+    void failoverAfterAHealedCutIsPromotedOrExplained()
+    {
+        {
+            EngineRunner engine(replicated());
+            QString error;
+            QVERIFY2(engine.start(40000, &error), qPrintable(error));
+            QString answer;
+            QVERIFY(engine.command(QStringLiteral("node partition 1 replica"), &answer));
+            QTest::qWait(4000);
+            QVERIFY(engine.command(QStringLiteral("node heal 1"), &answer));
+            const bool accepted = engine.command(QStringLiteral("node failover 1"), &answer);
+            qInfo("node failover 1: %s", qPrintable(answer));
+            if (!accepted) {
+                QVERIFY2(answer.contains("Sentinel refused"), qPrintable(answer));
+                return;
+            }
+            const auto told = [&engine] {
+                for (const HistoryEvent& e : engine.events())
+                    if (e.kind == HistoryEvent::Kind::Error &&
+                        e.text.contains("did not promote the replica"))
+                        return true;
+                return false;
+            };
+            QVERIFY2(engine.waitFor(
+                         [&told](const EngineSnapshot& s) {
+                             return s.sentinels.masterNode == 1 || told();
+                         },
+                         20000),
+                     "an accepted failover must end in a promotion or in an explanation");
+            qInfo("%s", told() ? "Sentinel gave up, and the history says why"
+                               : "the replica was promoted");
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(redisChildren(), 0, 5000);
+    }
+
     // The counter-test: the same fault (the node that granted the lock dies while it is
     // held) on five independent masters: Redlock's majority still holds the key.
     void redlockSurvivesTheSameFault()

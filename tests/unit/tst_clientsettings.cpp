@@ -78,13 +78,13 @@ void TestClientSettings::everyRowIsComplete()
     QCOMPARE(ClientSettingField::keys(),
              QStringList({"ttl", "timeout", "drift", "driftms", "retries", "retrydelay",
                           "retryjitter", "jitter", "maxext", "work", "think", "autoextend",
-                          "extendbelow", "strategy", "careful", "netdelay", "fencing"}));
+                          "extendbelow", "strategy", "careful", "netdelay", "fencing", "wait"}));
     // The config file's names as the README documents them.
     QCOMPARE(ClientSettingField::allConfigNames(),
              QStringList({"ttlMs", "nodeTimeoutMs", "driftFactor", "driftConstantMs", "retryCount",
                           "retryDelayMs", "retryJitterMs", "jitter", "maxExtensions", "workMinMs",
                           "workMaxMs", "thinkMs", "autoExtend", "extendBelowMs", "strategy",
-                          "careful", "netDelayMs", "fencing"}));
+                          "careful", "netDelayMs", "fencing", "wait"}));
 }
 
 void TestClientSettings::timesCannotOverflowATimer()
@@ -168,6 +168,14 @@ void TestClientSettings::goodAssignments_data()
     QTest::newRow("together valid")
         << QStringList{"ttl=40", "timeout=10", "extendbelow=20"} << "ttl"
         << "40";
+    QTest::newRow("wait pubsub, reentrant")
+        << QStringList{"strategy=reentrant", "wait=pubsub"} << "wait"
+        << "pubsub";
+    QTest::newRow("wait pubsub, watchdog")
+        << QStringList{"wait=PubSub", "strategy=watchdog"} << "wait"
+        << "pubsub";
+    QTest::newRow("wait poll, redlock") << QStringList{"wait=poll"} << "wait"
+                                        << "poll";
 }
 
 void TestClientSettings::goodAssignments()
@@ -241,6 +249,11 @@ void TestClientSettings::badAssignments_data()
     QTest::newRow("unknown key") << QStringList{"ttl2=5"} << "ttl2";
     QTest::newRow("no '='") << QStringList{"ttl"} << "ttl";
     QTest::newRow("second of two bad") << QStringList{"ttl=5000", "retries=x"} << "retries";
+    // Only a release that PUBLISHes can wake a waiter: the others are refused, saying why.
+    QTest::newRow("wait pubsub, redlock") << QStringList{"wait=pubsub"} << "publishes";
+    QTest::newRow("wait pubsub, token-lua")
+        << QStringList{"strategy=token-lua", "wait=pubsub"} << "token-lua";
+    QTest::newRow("wait word") << QStringList{"wait=sometimes"} << "wait";
 }
 
 void TestClientSettings::badAssignments()
@@ -421,7 +434,7 @@ void TestClientSettings::badJson_data()
                                     "retryJitterMs, jitter, maxExtensions, workMinMs, "
                                     "workMaxMs, thinkMs, autoExtend, extendBelowMs, strategy, "
                                     "careful, "
-                                    "netDelayMs, fencing)";
+                                    "netDelayMs, fencing, wait)";
     QTest::newRow("command key is not a config name")
         << QByteArray(R"({"ttl": 1})") << "client.ttl: unknown key (known: ttlMs,";
     QTest::newRow("string for a number")

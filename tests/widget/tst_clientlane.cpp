@@ -60,6 +60,25 @@ private slots:
         QVERIFY(lane.alarmText().isEmpty());
     }
 
+    // wait=pubsub is named next to the rung, and the tries an unlock message brought
+    // forward are counted.
+    void pubsubWaiterSaysSo()
+    {
+        ClientLane lane(1);
+        lane.resize(1200, 40);
+        ClientSnapshot c = client(1, ClientSnapshot::State::Idle);
+        c.strategy = StrategyFactory::Kind::Reentrant;
+        lane.setClient(c, now());
+        QCOMPARE(button(lane, "strategy")->text(), QStringLiteral("reentrant"));
+        QVERIFY(!lane.countersText().contains(QStringLiteral("woken")));
+        c.pubsubWait = true;
+        c.wakeUps = 4;
+        lane.setClient(c, now());
+        QCOMPARE(button(lane, "strategy")->text(), QStringLiteral("reentrant · pub/sub"));
+        QVERIFY2(lane.countersText().contains(QStringLiteral("woken by unlock 4×")),
+                 qPrintable(lane.countersText()));
+    }
+
     void pausedWithValidityLeftIsNoAlarm()
     {
         ClientLane lane(1);

@@ -397,7 +397,9 @@ void ClientLane::refreshColors()
 {
     const bool dark = UiTheme::isDark(palette());
     m_name->set(m_client.name, OwnerPalette::color(m_client.colorIndex));
-    m_strategy->setText(StrategyFactory::name(m_client.strategy));
+    // wait=pubsub changes how its waits end: the lane says so next to the rung.
+    m_strategy->setText(StrategyFactory::name(m_client.strategy) +
+                        (m_client.pubsubWait ? tr(" · pub/sub") : QString()));
     m_strategy->setToolTip(tr("Locks with %1: %2. Click to choose another rung of the ladder.")
                                .arg(StrategyFactory::name(m_client.strategy),
                                     StrategyFactory::describe(m_client.strategy)));
@@ -462,6 +464,8 @@ QStringList ClientLane::counterForms() const
         writes += tr(" · %1 EXEC conflicts").arg(c.conflicts);
     if (c.reentries > 0)
         writes += tr(" · reentered %1×").arg(c.reentries);
+    if (c.wakeUps > 0)
+        writes += tr(" · woken by unlock %1×").arg(c.wakeUps);
     QString fence;
     if (!c.fence.isNull() && c.inSection)
         fence = tr(" · fence %1").arg(c.fence.toDisplay());
