@@ -98,8 +98,11 @@ LockStrategy* ClientRegistry::strategyFor(int id, const ClientSettings& settings
         for (RedisConnection* connection : client->connections())
             channels << connection;
     LockStrategy* strategy = StrategyFactory::create(settings.strategy, channels, m_clock, &error);
-    if (strategy && client)
-        giveSubscriber(strategy, settings.strategy, m_routes(id, client->name()));
+    if (!strategy || !client)
+        return strategy;
+    // The client's routes exist (it was made with them): this only looks them up.
+    if (const std::optional<QList<NodeAddress>> routes = m_routes(id, client->name(), &error))
+        giveSubscriber(strategy, settings.strategy, *routes);
     return strategy;
 }
 
