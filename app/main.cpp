@@ -221,11 +221,17 @@ std::optional<double> readNumber(const QCommandLineParser& parser, const NumberF
     const QString name = QLatin1String(flag.name);
     const QString text = parser.value(name).trimmed();
     bool ok = false;
-    const double value = text.toDouble(&ok);
+    double value = text.toDouble(&ok);
     // toDouble() reads "nan" and "inf"; neither is a number of anything.
-    ok = ok && std::isfinite(value) && value >= flag.min && value <= flag.max;
-    if (ok && flag.whole)
-        ok = digits.match(text).hasMatch();
+    ok = ok && std::isfinite(value);
+    // A whole number is read exactly: as a double 2^53 + 1 would round down into the limits.
+    if (ok && flag.whole) {
+        const qint64 whole = text.toLongLong(&ok);
+        ok = ok && digits.match(text).hasMatch() && whole >= qint64(flag.min) &&
+             whole <= qint64(flag.max);
+        value = double(whole);
+    }
+    ok = ok && value >= flag.min && value <= flag.max;
     if (ok)
         return value;
     const QString kind = flag.whole ? QStringLiteral("a whole number") : QStringLiteral("a number");

@@ -381,6 +381,10 @@
         <source>%1 armed %2</source>
         <translation>%1 を %2 に仕掛けた</translation>
     </message>
+    <message>
+        <source>%1 not added: %2</source>
+        <translation>%1 は追加されなかった: %2</translation>
+    </message>
 </context>
 <context>
     <name>ClientSettingField</name>

@@ -381,6 +381,10 @@
         <source>%1 armed %2</source>
         <translation>%1 已预设于 %2</translation>
     </message>
+    <message>
+        <source>%1 not added: %2</source>
+        <translation>%1 未添加：%2</translation>
+    </message>
 </context>
 <context>
     <name>ClientSettingField</name>

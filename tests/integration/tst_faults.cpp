@@ -448,6 +448,10 @@ private slots:
         QVERIFY2(engine.command(QStringLiteral("node pause 2 %1").arg(PauseMs), &message),
                  qPrintable(message));
         QVERIFY(TestFleet::isTimeout(fleet.command(1, {"SET", "x", "y"}, 200)));
+        // The picture shows the pause first (the last snapshot taken may be older than it).
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) { return hasFault(s.nodes[1], Fault::Kind::Paused); },
+            PauseMs));
         QVERIFY(engine.waitFor(
             [](const EngineSnapshot& s) {
                 return s.nodes[1].state == NodeSnapshot::State::Up &&
