@@ -1,5 +1,6 @@
 #include "bench/recordbenchmark.h"
 
+#include "bench/benchloop.h"
 #include "bench/threadcpu.h"
 #include "core/enginecontroller.h"
 #include "record/runreader.h"
@@ -7,12 +8,10 @@
 
 #include <QDir>
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTextStream>
-#include <QTimer>
 #include <algorithm>
 #include <ctime>
 #include <unistd.h>
@@ -20,13 +19,6 @@
 namespace {
 constexpr int StartTimeoutMs = 30000;
 
-// Runs the event loop for `ms`, or until `done` says so.
-void wait(int ms)
-{
-    QEventLoop loop;
-    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
-    loop.exec();
-}
 } // namespace
 
 RecordBenchmark::RecordBenchmark(const Options& options) : m_options(options) {}
@@ -38,29 +30,17 @@ bool RecordBenchmark::runPhase(bool recording, const QString& path, Phase* phase
     config.recordToRunFolder = false;
     EngineController engine(config);
     quint64 events = 0;
-    bool started = false;
     QObject::connect(&engine, &EngineController::snapshotReady, &engine,
                      [&](const EngineSnapshot& s) { events = s.eventCount; });
-    QObject::connect(&engine, &EngineController::started, &engine, [&] { started = true; });
-    QObject::connect(&engine, &EngineController::startFailed, &engine,
-                     [&](const QString& why) { *error = why; });
-    engine.start();
-    QElapsedTimer clock;
-    clock.start();
-    while (!started && error->isEmpty() && clock.elapsed() < StartTimeoutMs)
-        wait(50);
-    if (!started) {
-        if (error->isEmpty())
-            *error =
-                QStringLiteral("the engine did not start within %1 s").arg(StartTimeoutMs / 1000);
+    if (!BenchLoop::start(engine, StartTimeoutMs, error))
         return false;
-    }
-    wait(m_options.warmUpSeconds * 1000);
+    BenchLoop::runFor(m_options.warmUpSeconds * 1000);
     const quint64 events0 = events;
     const qint64 cpu0 = ThreadCpu::us("engine");
     const qint64 writer0 = ThreadCpu::us("runwriter");
-    clock.restart();
-    wait(m_options.phaseSeconds * 1000);
+    QElapsedTimer clock;
+    clock.start();
+    BenchLoop::runFor(m_options.phaseSeconds * 1000);
     const double seconds = clock.elapsed() / 1000.0;
     const quint64 counted = events - events0;
     phase->recording = recording;

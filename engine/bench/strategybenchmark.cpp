@@ -1,5 +1,6 @@
 #include "bench/strategybenchmark.h"
 
+#include "bench/benchloop.h"
 #include "bench/threadcpu.h"
 #include "bench/waitbenchmark.h"
 #include "core/enginecontroller.h"
@@ -7,26 +8,17 @@
 #include "record/latencystats.h"
 
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QTextStream>
-#include <QTimer>
 #include <algorithm>
 #include <cstdio>
 
 namespace {
 constexpr int StartTimeoutMs = 20000;
 constexpr qint64 Stock = 1'000'000'000; // never sold out within a phase
-
-void wait(int ms)
-{
-    QEventLoop loop;
-    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
-    loop.exec();
-}
 
 bool hasLock(StrategyFactory::Kind kind)
 {
@@ -94,16 +86,12 @@ bool StrategyBenchmark::runPhase(StrategyFactory::Kind kind, int clients, Phase*
 {
     ++m_phaseNumber;
     EngineController engine(phaseConfig(kind, 0));
-    bool started = false;
     bool measuring = false;
     LatencyStats latency;
     CheckCounters counters;
     qint64 handOvers = 0;
     qint64 attempts = 0;
     int lastHolder = -1;
-    QObject::connect(&engine, &EngineController::started, &engine, [&] { started = true; });
-    QObject::connect(&engine, &EngineController::startFailed, &engine,
-                     [&](const QString& why) { *error = why; });
     QObject::connect(&engine, &EngineController::snapshotReady, &engine,
                      [&](const EngineSnapshot& s) {
                          counters = s.counters;
@@ -122,29 +110,19 @@ bool StrategyBenchmark::runPhase(StrategyFactory::Kind kind, int clients, Phase*
                              lastHolder = e.client;
                          }
                      });
-    engine.start();
-    QElapsedTimer clock;
-    clock.start();
-    while (!started && error->isEmpty() && clock.elapsed() < StartTimeoutMs)
-        wait(20);
-    if (!started) {
-        if (error->isEmpty())
-            *error = QStringLiteral("the engine did not start in %1 s").arg(StartTimeoutMs / 1000);
+    if (!BenchLoop::start(engine, StartTimeoutMs, error))
         return false;
-    }
-    // The stock first, then the clients: every one of them buys from the start.
-    engine.execute(QStringLiteral("stock %1").arg(Stock));
-    for (int i = 0; i < clients; ++i)
-        engine.execute(QStringLiteral("client add"));
-    wait(m_options.warmUpMs);
+    BenchLoop::addBuyers(engine, Stock, clients);
+    BenchLoop::runFor(m_options.warmUpMs);
     const CheckCounters before = counters;
     const qint64 cpu0 = ThreadCpu::us("engine");
     measuring = true;
-    clock.restart();
-    wait(m_options.phaseSeconds * 1000);
+    QElapsedTimer clock;
+    clock.start();
+    BenchLoop::runFor(m_options.phaseSeconds * 1000);
     const double seconds = clock.elapsed() / 1000.0;
     const qint64 cpu = ThreadCpu::us("engine") - cpu0;
-    wait(150); // the last snapshot of the phase
+    BenchLoop::runFor(150); // the last snapshot of the phase
     engine.shutdown();
 
     phase->kind = kind;

@@ -1,26 +1,18 @@
 #include "bench/waitbenchmark.h"
 
+#include "bench/benchloop.h"
 #include "core/enginecontroller.h"
 #include "core/enumnames.h"
 #include "record/latencystats.h"
 
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QHash>
 #include <QJsonObject>
 #include <QTextStream>
-#include <QTimer>
 
 namespace {
 constexpr int StartTimeoutMs = 20000;
 constexpr qint64 Stock = 1'000'000'000;
-
-void runFor(int ms)
-{
-    QEventLoop loop;
-    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
-    loop.exec();
-}
 
 QString waitName(LockSettings::Wait wait)
 {
@@ -88,13 +80,9 @@ EngineConfig WaitBenchmark::phaseConfig(LockSettings::Wait wait) const
 bool WaitBenchmark::runPhase(LockSettings::Wait wait, Phase* phase, QString* error)
 {
     EngineController engine(phaseConfig(wait));
-    bool started = false;
     bool measuring = false;
     CheckCounters counters;
     HandOvers handOvers;
-    QObject::connect(&engine, &EngineController::started, &engine, [&] { started = true; });
-    QObject::connect(&engine, &EngineController::startFailed, &engine,
-                     [&](const QString& why) { *error = why; });
     QObject::connect(&engine, &EngineController::snapshotReady, &engine,
                      [&](const EngineSnapshot& s) {
                          counters = s.counters;
@@ -102,26 +90,17 @@ bool WaitBenchmark::runPhase(LockSettings::Wait wait, Phase* phase, QString* err
                              for (const HistoryEvent& e : s.newEvents)
                                  handOvers.note(e);
                      });
-    engine.start();
-    QElapsedTimer clock;
-    clock.start();
-    while (!started && error->isEmpty() && clock.elapsed() < StartTimeoutMs)
-        runFor(20);
-    if (!started) {
-        if (error->isEmpty())
-            *error = QStringLiteral("the engine did not start in %1 s").arg(StartTimeoutMs / 1000);
+    if (!BenchLoop::start(engine, StartTimeoutMs, error))
         return false;
-    }
-    engine.execute(QStringLiteral("stock %1").arg(Stock));
-    for (int i = 0; i < m_clients; ++i)
-        engine.execute(QStringLiteral("client add"));
-    runFor(m_warmUpMs);
+    BenchLoop::addBuyers(engine, Stock, m_clients);
+    BenchLoop::runFor(m_warmUpMs);
     const CheckCounters before = counters;
     measuring = true;
-    clock.restart();
-    runFor(m_phaseSeconds * 1000);
+    QElapsedTimer clock;
+    clock.start();
+    BenchLoop::runFor(m_phaseSeconds * 1000);
     const double seconds = clock.elapsed() / 1000.0;
-    runFor(150); // the last snapshot of the phase
+    BenchLoop::runFor(150); // the last snapshot of the phase
     engine.shutdown();
 
     phase->wait = wait;
