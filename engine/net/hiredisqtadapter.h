@@ -38,6 +38,10 @@ public:
     // hiredis parses them, so a handshake with something that is not Redis can say what
     // answered ("HTTP/1.1 400 Bad Request") instead of hiredis's "protocol error".
     void setSniffing(bool on);
+
+    // Reads and parses what the socket holds now, as if the read notifier had fired (a
+    // no-op when nothing has arrived). Replies' callbacks run inside it.
+    void readArrived() { onReadable(); }
     QByteArray firstBytes() const { return m_firstBytes; }
 
 private:

@@ -606,15 +606,32 @@ void RedisConnection::onDeadline()
         connectTimedOut();
         return;
     }
-    pruneOrder();
-    if (m_state == State::Ready && !m_order.empty()) {
-        const quint64 id = m_order.front();
-        if (m_pending.at(id).deadlineUs <= now) {
-            commandTimedOut(id);
+    if (const std::optional<quint64> id = overdueCommand(now)) {
+        // A reply already in the socket is an answer, not a timeout: read it first. The
+        // thread may have been busy when it came (a burst of handshakes, a long turn of the
+        // loop); calling that the node's silence would blame the node for our own delay.
+        QPointer<RedisConnection> alive(this);
+        m_adapter->readArrived(); // its callbacks may close, reconnect or delete us
+        if (!alive)
+            return;
+        if (overdueCommand(now) == id) {
+            commandTimedOut(*id);
             return;
         }
     }
     armDeadlineTimer();
+}
+
+// The command whose deadline has passed by `now`, if any (the earliest deadline is first).
+std::optional<quint64> RedisConnection::overdueCommand(qint64 now)
+{
+    pruneOrder();
+    if (m_state != State::Ready || m_order.empty() || !m_adapter)
+        return std::nullopt;
+    const quint64 id = m_order.front();
+    if (m_pending.at(id).deadlineUs > now)
+        return std::nullopt;
+    return id;
 }
 
 void RedisConnection::connectTimedOut()

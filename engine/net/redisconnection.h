@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -134,6 +135,7 @@ private:
     void failHandshake(const QString& error);
     void connectTimedOut();
     void commandTimedOut(quint64 id);
+    std::optional<quint64> overdueCommand(qint64 now);
     void releaseContext(bool freeIt);
     void retireAdapter();
     void pruneOrder();

@@ -1,6 +1,7 @@
 // RedisConnection against real redis-server processes (and a few fake servers made of a
 // QTcpServer): the handshake, every error the user can meet, command deadlines, a frozen
 // node, a killed node, and the hiredis lifetime rules under ASan.
+#include "core/epolleventdispatcher.h"
 #include "core/steadyclock.h"
 #include "fleet/redisserverprocess.h"
 #include "net/nodeproxy.h"
@@ -11,6 +12,7 @@
 #include <QEventLoop>
 #include <QHostAddress>
 #include <QPointer>
+#include <QScopeGuard>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
@@ -225,6 +227,7 @@ private slots:
     void destructorDropsPendingWithoutCallbacks();
     void deleteFromInsideCallback();
     void worksInAnotherThread();
+    void replyInTheSocketIsNotATimeout();
 };
 
 void TestRedisConnection::connectsAndRunsCommands()
@@ -1010,6 +1013,48 @@ void TestRedisConnection::worksInAnotherThread()
     QMetaObject::invokeMethod(connection, &QObject::deleteLater);
     engineThread.quit();
     QVERIFY(engineThread.wait(5000));
+}
+
+// The engine's thread runs on EpollEventDispatcher, which fires due timers before it reads
+// ready sockets. When the thread is busy past a command's deadline (here: a 150 ms step
+// queued right after the send) the node's reply is in the socket when the deadline timer
+// fires; that is an answer, not the node's silence, and must not be reported as a timeout.
+void TestRedisConnection::replyInTheSocketIsNotATimeout()
+{
+    TestFleet fleet(1);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+
+    QThread engineThread;
+    engineThread.setEventDispatcher(new EpollEventDispatcher);
+    engineThread.start();
+    auto* connection =
+        new RedisConnection(fleet.address(0), fastOptions(), SteadyClock::instance());
+    connection->moveToThread(&engineThread);
+    const auto stopThread = qScopeGuard([&] {
+        QMetaObject::invokeMethod(connection, &QObject::deleteLater);
+        engineThread.quit();
+        engineThread.wait(5000);
+    });
+    std::atomic<bool> ready = false;
+    connect(connection, &RedisConnection::stateChanged, connection,
+            [&](State state) { ready = state == State::Ready; });
+    QMetaObject::invokeMethod(connection, &RedisConnection::open, Qt::QueuedConnection);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.load(), 3000);
+
+    std::atomic<int> status = -1;
+    std::atomic<qint64> latencyUs = -1;
+    QMetaObject::invokeMethod(connection, [&] {
+        connection->send({"PING"}, 50, [&](const CommandResult& r) {
+            latencyUs = r.latencyUs();
+            status = int(r.status);
+        });
+        // Busy until well past the deadline: the reply arrives meanwhile.
+        QMetaObject::invokeMethod(
+            connection, [] { QThread::msleep(150); }, Qt::QueuedConnection);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(status.load() >= 0, 3000);
+    QCOMPARE(Status(status.load()), Status::Replied);
+    QVERIFY2(latencyUs.load() >= 150000, "the reply was read after the busy step");
 }
 
 QTEST_GUILESS_MAIN(TestRedisConnection)
