@@ -12,7 +12,6 @@
 namespace {
 constexpr size_t LatencyWindow = 1000; // acquisitions kept for mean and p99
 constexpr int ExtendCheckMs = 50;
-constexpr int FirstTryDelayMs = 100; // fresh connections finish their handshake first
 
 using Kind = HistoryEvent::Kind;
 using Op = HistoryEvent::Operation;
@@ -60,7 +59,35 @@ void LockClient::start()
         m_stock->open();
     m_running = true;
     setState(State::Idle);
-    scheduleNext(m_attempts == 0 ? FirstTryDelayMs : 0, &LockClient::beginAcquire);
+    m_awaitingConnections = true;
+    for (RedisConnection* connection : std::as_const(m_connections))
+        connect(connection, &RedisConnection::stateChanged, this, &LockClient::onConnectionSettled,
+                Qt::UniqueConnection);
+    onConnectionSettled();
+}
+
+// A client connects before it tries, as a real one does: the first try waits until each
+// connection has finished its handshake or failed once (a node that is down, or cut off,
+// stays so for the try, and says why). A try sent while connections are still being made
+// would count them "down", and with many clients starting at once the burst of handshakes
+// and tries together made commands miss their deadline and leave keys nobody owned.
+void LockClient::onConnectionSettled()
+{
+    const bool settling =
+        std::any_of(m_connections.cbegin(), m_connections.cend(), [](const RedisConnection* c) {
+            return c->state() == RedisConnection::State::Resolving ||
+                   c->state() == RedisConnection::State::Connecting;
+        });
+    if (!m_awaitingConnections || settling)
+        return;
+    m_awaitingConnections = false;
+    for (RedisConnection* connection : std::as_const(m_connections))
+        disconnect(connection, &RedisConnection::stateChanged, this,
+                   &LockClient::onConnectionSettled);
+    whenRunning([this] {
+        if (m_running)
+            scheduleNext(0, &LockClient::beginAcquire);
+    });
 }
 
 void LockClient::stop()
@@ -70,6 +97,7 @@ void LockClient::stop()
     if (m_paused)
         resume();
     m_running = false;
+    m_awaitingConnections = false;
     stopTimers();
     m_strategy->cancel();
     m_pendingReleases = 0; // cancelled: their answers will not be counted
@@ -635,6 +663,7 @@ void LockClient::crash()
     m_armed.reset();
     m_deferred.clear();
     m_running = false;
+    m_awaitingConnections = false;
     stopTimers();
     m_pauseTimer.stop();
     m_strategy->cancel(); // no release: a crashed process cleans up nothing

@@ -109,6 +109,7 @@ private:
     };
 
     void adopt(LockStrategy* strategy);
+    void onConnectionSettled();
     void onHazard(LockStrategy::Hazard hazard, std::function<void()> proceed);
     bool fireArmed(Moment moment, const std::function<void()>& proceed);
     void onValidityExtended(const QByteArray& token, qint64 validUntilUs);
@@ -162,6 +163,7 @@ private:
     State m_state = State::Idle;
     qint64 m_stateSinceUs = 0;
     bool m_running = false;
+    bool m_awaitingConnections = false; // started: the first try waits for the handshakes
     Lock m_lock;
     QByteArray m_lastToken;
     int m_attempt = 0;
