@@ -30,7 +30,8 @@ struct Subject
             auto* c = new RedisConnection(s.fleet->address(0), {}, SteadyClock::instance(),
                                           s.owner.get());
             c->open();
-            QTest::qWaitFor([c] { return c->isReady(); }, 5000);
+            if (!QTest::qWaitFor([c] { return c->isReady(); }, 5000))
+                qFatal("the real node did not become ready within 5 s");
             s.node = c;
         } else {
             s.clock = std::make_unique<ManualClock>();
@@ -52,7 +53,8 @@ struct Subject
             out = r;
         });
         inside = false;
-        QTest::qWaitFor([&] { return calls > 0; }, 5000);
+        if (!QTest::qWaitFor([&] { return calls > 0; }, 5000))
+            qFatal("no callback within 5 s");
         QTest::qWait(20); // a second call would come now
         if (calls != 1 || calledInside)
             qFatal("the callback ran %d times%s", calls, calledInside ? ", inside send()" : "");
