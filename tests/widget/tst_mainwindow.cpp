@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -195,6 +196,32 @@ private slots:
         QVERIFY(w->quorumHeadline().startsWith(QStringLiteral("held by C2")));
         QCOMPARE(w->nodeCard(1)->keyView()->ownerName("stock-lock"), QStringLiteral("C2"));
         QCOMPARE(w->clientLane(QStringLiteral("C2"))->stateText(), QStringLiteral("holding"));
+    }
+
+    // Lanes out of view are not updated every frame (with 200 clients that was most of the
+    // window's work); scrolled into view, a lane shows the latest snapshot at once.
+    void lanesOutOfViewCatchUpWhenShown()
+    {
+        auto w = makeWindow();
+        w->applySnapshot(snapshot(5, 20));
+        w->updateNow();
+        auto* last = w->findChild<ClientLane*>(QStringLiteral("clientLane_C20"));
+        auto* scroll = w->findChild<QScrollArea*>(QStringLiteral("clientLanes"));
+        QVERIFY(last && scroll);
+        QTRY_VERIFY(last->y() > scroll->viewport()->height()); // laid out, below the fold
+        EngineSnapshot later = snapshot(5, 20);
+        later.clients[19].state = ClientSnapshot::State::Holding;
+        w->applySnapshot(later);
+        w->updateNow();
+        QCOMPARE(last->stateText(), QStringLiteral("idle")); // out of view: not redrawn
+        scroll->ensureWidgetVisible(last);
+        QTRY_COMPARE(last->stateText(), QStringLiteral("holding"));
+        // The accessor reads what a lane shows, also for one out of view.
+        later.clients[0].state = ClientSnapshot::State::Holding;
+        later.clients[19].state = ClientSnapshot::State::Idle;
+        w->applySnapshot(later);
+        w->updateNow();
+        QCOMPARE(w->clientLane(QStringLiteral("C1"))->stateText(), QStringLiteral("holding"));
     }
 
     void frameTimerStopsWhenNothingMoves()

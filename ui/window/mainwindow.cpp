@@ -53,6 +53,7 @@
 #include <QPixmap>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTimer>
@@ -154,6 +155,13 @@ void MainWindow::buildLayout()
     m_lanesLayout->addWidget(m_noClients);
     m_lanesLayout->addStretch(1);
     m_lanesScroll->setWidget(m_lanesArea);
+    // Lanes brought into view (scrolled to, or a taller viewport) catch up on the next frame.
+    const auto showLanes = [this] {
+        m_dirty = m_dirty || !m_staleLanes.isEmpty();
+        scheduleFrame();
+    };
+    connect(m_lanesScroll->verticalScrollBar(), &QScrollBar::valueChanged, this, showLanes);
+    connect(m_lanesScroll->verticalScrollBar(), &QScrollBar::rangeChanged, this, showLanes);
     layout->addWidget(m_lanesScroll, 1);
     setCentralWidget(central);
 
@@ -504,8 +512,10 @@ bool MainWindow::advanceViews(qint64 nowUs)
     bool moving = false;
     for (NodeCard* card : std::as_const(m_cards))
         moving = card->advance(nowUs) || moving;
+    const QRect shown = lanesShown();
     for (ClientLane* lane : std::as_const(m_lanes))
-        moving = lane->advance(nowUs) || moving;
+        if (lane->geometry().intersects(shown))
+            moving = lane->advance(nowUs) || moving;
     moving = m_quorum->advance(nowUs) || moving;
     moving = m_charts->refresh(nowUs) || moving;
     return moving;
@@ -579,15 +589,23 @@ void MainWindow::syncLanes(qint64 nowUs)
             ++it;
         }
     }
+    const QRect shown = lanesShown();
+    m_staleLanes.clear();
     for (const ClientSnapshot& c : m_snapshot.clients) {
         ClientLane*& lane = m_lanes[c.id];
-        if (!lane) {
+        const bool created = !lane;
+        if (created) {
             lane = new ClientLane(c.id, m_lanesArea);
             connect(lane, &ClientLane::commandRequested, this, &MainWindow::send);
             connect(lane, &ClientLane::settingsRequested, this, &MainWindow::openClientSettings);
         }
-        lane->setClient(c, nowUs);
-        syncLaneWithNodes(lane, c);
+        // Lanes scrolled out of view wait until they are shown (scrolling syncs them): with
+        // 200 clients about two of them are on screen, and updating the rest every frame
+        // was most of the window's work.
+        if (created || lane->geometry().intersects(shown))
+            syncLane(lane, c, nowUs);
+        else
+            m_staleLanes.insert(c.id);
     }
     if (order != m_laneOrder) {
         m_laneOrder = order;
@@ -615,10 +633,23 @@ void MainWindow::keepLanesInView()
     m_lanesScroll->setMinimumHeight(height + 2 * m_lanesScroll->frameWidth());
 }
 
+void MainWindow::syncLane(ClientLane* lane, const ClientSnapshot& client, qint64 nowUs) const
+{
+    lane->setClient(client, nowUs);
+    syncLaneWithNodes(lane, client);
+}
+
+// The part of the lanes area the scroll area shows, in the area's coordinates.
+QRect MainWindow::lanesShown() const
+{
+    const QWidget* viewport = m_lanesScroll->viewport();
+    return QRect(m_lanesArea->mapFrom(viewport, QPoint(0, 0)), viewport->size());
+}
+
 // What the nodes say about one client: which of them cut it off by name (a partition
 // from every client is on its node's card, not repeated on every lane), and the keys it
 // left on them (for a crashed client).
-void MainWindow::syncLaneWithNodes(ClientLane* lane, const ClientSnapshot& client)
+void MainWindow::syncLaneWithNodes(ClientLane* lane, const ClientSnapshot& client) const
 {
     QList<int> cutOff;
     int keyNodes = 0;
@@ -1116,11 +1147,16 @@ NodeCard* MainWindow::nodeCard(int number) const
     return m_cards.value(number, nullptr);
 }
 
+// Synced first if it is out of view (as scrolling to it would): callers read what it shows.
 ClientLane* MainWindow::clientLane(const QString& name) const
 {
-    for (ClientLane* lane : m_lanes) {
-        if (lane->clientName() == name)
-            return lane;
+    for (const ClientSnapshot& c : m_snapshot.clients) {
+        if (c.name != name)
+            continue;
+        ClientLane* lane = m_lanes.value(c.id);
+        if (lane && m_staleLanes.remove(c.id))
+            syncLane(lane, c, viewNowUs());
+        return lane;
     }
     return nullptr;
 }

@@ -11,6 +11,7 @@
 #include <QHash>
 #include <QMainWindow>
 #include <QMap>
+#include <QSet>
 #include <QTimer>
 #include <functional>
 #include <memory>
@@ -152,7 +153,9 @@ private:
     bool advanceViews(qint64 nowUs);
     void syncCards(qint64 nowUs);
     void syncLanes(qint64 nowUs);
-    void syncLaneWithNodes(ClientLane* lane, const ClientSnapshot& client);
+    void syncLane(ClientLane* lane, const ClientSnapshot& client, qint64 nowUs) const;
+    void syncLaneWithNodes(ClientLane* lane, const ClientSnapshot& client) const;
+    QRect lanesShown() const;
     void syncStatus();
     void relayoutCards();
     void openClientSettings(int clientId);
@@ -206,6 +209,7 @@ private:
     QMap<int, NodeCard*> m_cards;   // by number (1..N)
     QMap<int, ClientLane*> m_lanes; // by client id
     QList<int> m_laneOrder;
+    mutable QSet<int> m_staleLanes; // out of view at the last sync: behind the snapshot
     QWidget* m_cardsArea = nullptr;
     QGridLayout* m_cardsLayout = nullptr;
     StorageCard* m_storageCard = nullptr;
