@@ -275,7 +275,11 @@ void LockClient::onAttemptStarted(quint64 op, int attempt, const QByteArray& tok
     m_lastToken = token;
     ++m_attempts;
     emit tokenIssued(token);
-    whenRunning([this] { setState(State::Acquiring); });
+    // A reentrant holder's inner acquire is a step of its section: it stays "holding".
+    whenRunning([this] {
+        if (!m_inSection)
+            setState(State::Acquiring);
+    });
 }
 
 void LockClient::onAttemptDecided(quint64 op, const AttemptResult& attempt)

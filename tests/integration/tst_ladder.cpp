@@ -114,6 +114,38 @@ private slots:
         QVERIFY2(result.outcome == ScenarioResult::Outcome::Passed,
                  qPrintable(result.verdictLine()));
     }
+
+    // A reentrant holder takes its lock again inside its section: its lane says "holding"
+    // all along, never "acquiring" (the inner acquire is one round trip of the holder).
+    void reentrantHolderStaysHolding()
+    {
+        EngineConfig config;
+        config.initialClients = 2;
+        config.clientDefaults.strategy = StrategyFactory::Kind::Reentrant;
+        config.clientDefaults.workMinMs = config.clientDefaults.workMaxMs = 200;
+        config.clientDefaults.thinkMs = 100;
+        EngineRunner engine(config);
+        QString error;
+        QVERIFY2(engine.start(20000, &error), qPrintable(error));
+        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.counters.reentries >= 3; },
+                               10000));
+        QHash<int, bool> inSection;
+        int stateChangesInside = 0;
+        for (const HistoryEvent& e : engine.events()) {
+            if (e.is(HistoryEvent::Kind::Ok, HistoryEvent::Operation::Acquire))
+                inSection[e.client] = true;
+            else if (e.kind == HistoryEvent::Kind::SectionEnd)
+                inSection[e.client] = false;
+            if (e.kind != HistoryEvent::Kind::ClientState || !inSection.value(e.client))
+                continue;
+            ++stateChangesInside;
+            QVERIFY2(ClientSnapshot::State(e.code) != ClientSnapshot::State::Acquiring,
+                     qPrintable(QStringLiteral("C%1 shown acquiring inside its section at %2 s")
+                                    .arg(e.client)
+                                    .arg(e.tUs / 1e6)));
+        }
+        QVERIFY(stateChangesInside > 0); // the holding state itself is told inside
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLadder)
