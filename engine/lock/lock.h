@@ -7,6 +7,14 @@
 // A lock a client holds: valid until validUntilUs on the engine's clock.
 struct Lock
 {
+    // The validity of a lock nothing makes expire (no lock at all, or SETNX's key without a
+    // TTL): a year, so that every deadline stays plain arithmetic. Views say it in words.
+    static constexpr qint64 NoExpiryUs = 365LL * 24 * 3600 * 1'000'000;
+    static bool expires(qint64 validUntilUs, qint64 nowUs)
+    {
+        return validUntilUs - nowUs < NoExpiryUs / 2;
+    }
+
     QByteArray resource;
     QByteArray token;
     qint64 acquiredUs = 0;

@@ -23,9 +23,9 @@ public:
     Q_ENUM(Kind)
 
     Kind kind = Kind::Pending;
-    QByteArray owner; // Taken: the token that holds the key, when the node told us
+    QByteArray owner;         // Taken: the token that holds the key, when the node told us
     qint64 fenceCounter = -1; // Ok with fencing: the node's counter for this acquisition
-    QString error;    // Error, Timeout, Down: the text
+    QString error;            // Error, Timeout, Down: the text
     qint64 sentUs = 0;
     qint64 repliedUs = 0;
 

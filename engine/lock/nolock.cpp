@@ -5,10 +5,6 @@
 
 #include <QTimer>
 
-namespace {
-constexpr qint64 NeverUs = 365LL * 24 * 3600 * 1'000'000;
-} // namespace
-
 NoLock::NoLock(const Clock& clock, QObject* parent) : LockStrategy(parent), m_clock(clock) {}
 
 void NoLock::later(std::function<void()> answer)
@@ -27,7 +23,7 @@ void NoLock::acquire(const QByteArray& resource, AcquireCallback callback, quint
     r.token = LockToken::generate(); // nothing to lock; it names the purchase in the history
     r.startUs = r.decidedUs = m_clock.nowUs();
     r.acquired = true;
-    r.validityMs = double(NeverUs / 1000);
+    r.validityMs = double(Lock::NoExpiryUs / 1000);
     emit attemptStarted(op, 1, r.token);
     later([this, r, op, callback] {
         emit attemptDecided(op, r);
@@ -37,7 +33,7 @@ void NoLock::acquire(const QByteArray& resource, AcquireCallback callback, quint
         done.lock.resource = r.resource;
         done.lock.token = r.token;
         done.lock.acquiredUs = r.decidedUs;
-        done.lock.validUntilUs = r.decidedUs + NeverUs;
+        done.lock.validUntilUs = r.decidedUs + Lock::NoExpiryUs;
         callback(done);
     });
 }

@@ -8,8 +8,6 @@
 #include <limits>
 
 namespace {
-// A key without a TTL: the validity never ends on its own (a year is "never" for a class).
-constexpr qint64 NeverUs = 365LL * 24 * 3600 * 1'000'000;
 using Fail = HistoryEvent::FailReason;
 } // namespace
 
@@ -110,7 +108,7 @@ void SingleNodeLock::decide(const std::shared_ptr<Acquisition>& acquisition, Att
     r.okCount = outcome.kind == NodeOutcome::Kind::Ok ? 1 : 0;
     r.okMask = r.okCount ? quint16(1u << m_index) : 0;
     r.validityMs = expires() ? m_settings.ttlMs - r.elapsedUs() / 1000.0 - m_settings.driftMs()
-                             : double(NeverUs / 1000);
+                             : double(Lock::NoExpiryUs / 1000);
     r.acquired = r.okCount == 1 && r.validityMs > 0;
     if (r.acquired)
         r.failReason = Fail::None;

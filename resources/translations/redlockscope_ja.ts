@@ -348,6 +348,10 @@
         <source> · woken by unlock %1×</source>
         <translation> · アンロック通知で起床 %1×</translation>
     </message>
+    <message>
+        <source>no TTL</source>
+        <translation>TTL なし</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>

@@ -348,6 +348,10 @@
         <source> · woken by unlock %1×</source>
         <translation> · 被解锁消息唤醒 %1×</translation>
     </message>
+    <message>
+        <source>no TTL</source>
+        <translation>无 TTL</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>

@@ -166,8 +166,8 @@ inline void hold(EngineSnapshot& s, int owner, int count, qint64 ttlMs, qint64 v
     }
     ResourceSnapshot& r = s.resources.first();
     r.holders.append(holder(owner, count, token));
-    r.sections.append(
-        {owner, token, t + validMs * 1000, false, s.nodes.size() / 2 + 1, int(s.nodes.size())});
+    r.sections.append({owner, token, t + validMs * 1000, false, int(s.nodes.size()) / 2 + 1,
+                       int(s.nodes.size())});
 }
 
 } // namespace SnapshotFactory

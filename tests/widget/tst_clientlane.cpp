@@ -4,6 +4,7 @@
 
 #include "lanes/clientlane.h"
 #include "lanes/validitybar.h"
+#include "lock/lock.h"
 #include "snapshotfactory.h"
 #include "widgets/elidedlabel.h"
 
@@ -30,6 +31,36 @@ private:
     }
 
 private slots:
+    // A lock that never expires (no lock, SETNX without a TTL) is said in words, not as a
+    // year in seconds, and nothing counts down.
+    void lockWithoutExpiryIsSaidInWords()
+    {
+        ClientLane lane(1);
+        lane.resize(1200, 40);
+        const qint64 t = now();
+        ClientSnapshot c = client(1, ClientSnapshot::State::Holding);
+        c.inSection = true;
+        c.validUntilUs = t + Lock::NoExpiryUs;
+        c.strategy = StrategyFactory::Kind::Setnx;
+        lane.setClient(c, t);
+        auto* bar = lane.findChild<ValidityBar*>();
+        QVERIFY(bar);
+        QVERIFY(bar->isUnbounded());
+        QCOMPARE(bar->shownText(), QStringLiteral("no TTL"));
+        QVERIFY(!lane.advance(t + 1'000'000));
+        QVERIFY(lane.alarmText().isEmpty());
+        QVERIFY(bar->grab().width() > 0); // paints
+        c.strategy = StrategyFactory::Kind::None;
+        lane.setClient(c, t);
+        QCOMPARE(bar->shownText(), QStringLiteral("no lock"));
+        // An ordinary validity counts down as before.
+        c.strategy = StrategyFactory::Kind::Redlock;
+        c.validUntilUs = t + 8'000'000;
+        lane.setClient(c, t);
+        QVERIFY(!bar->isUnbounded());
+        QCOMPARE(bar->shownText(), QStringLiteral("8.0 s"));
+    }
+
     void pausedBelieverIsUnmistakable()
     {
         ClientLane lane(1);

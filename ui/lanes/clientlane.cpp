@@ -353,6 +353,8 @@ void ClientLane::setClient(const ClientSnapshot& client, qint64 nowUs)
     using S = ClientSnapshot::State;
     m_validity->setValidity(client.inSection, client.validUntilUs, client.settings.lock.ttlMs,
                             OwnerPalette::color(client.colorIndex), nowUs);
+    m_validity->setUnboundedText(client.strategy == StrategyFactory::Kind::None ? tr("no lock")
+                                                                                : tr("no TTL"));
     m_validity->setAlarmWording(client.state == S::Paused
                                     ? tr("PAUSED, BELIEVES IT HOLDS — validity ended %1 ago")
                                     : tr("WORKING WITHOUT THE LOCK, validity ended %1 ago"));

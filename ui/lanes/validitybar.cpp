@@ -1,6 +1,7 @@
 #include "lanes/validitybar.h"
 
 #include "core/textformat.h"
+#include "lock/lock.h"
 #include "widgets/uitheme.h"
 
 #include <QPainter>
@@ -37,6 +38,20 @@ void ValidityBar::setAlarmWording(const QString& wording)
     update();
 }
 
+void ValidityBar::setUnboundedText(const QString& text)
+{
+    if (text == m_unboundedText)
+        return;
+    m_unboundedText = text;
+    m_drawnText = shownText();
+    update();
+}
+
+bool ValidityBar::isUnbounded() const
+{
+    return m_active && !Lock::expires(m_validUntilUs, m_nowUs);
+}
+
 void ValidityBar::setLeftover(qint64 untilUs)
 {
     if (untilUs == m_leftoverUntilUs)
@@ -49,6 +64,8 @@ void ValidityBar::setLeftover(qint64 untilUs)
 bool ValidityBar::advance(qint64 nowUs)
 {
     m_nowUs = nowUs;
+    if (isUnbounded())
+        return false; // nothing counts down
     const bool counting = (m_active && (m_validUntilUs > nowUs || isAlarm())) ||
                           (!m_active && m_leftoverUntilUs > nowUs);
     if (m_active && m_validUntilUs > nowUs) {
@@ -96,6 +113,8 @@ QString ValidityBar::shownText() const
 {
     if (isAlarm())
         return alarmText();
+    if (isUnbounded())
+        return m_unboundedText;
     if (m_active)
         return TextFormat::seconds(displayedMs());
     const qint64 leftover = leftoverMs();
@@ -132,12 +151,25 @@ void ValidityBar::paintEvent(QPaintEvent*)
                          QFontMetrics(bold).elidedText(alarmText(), Qt::ElideRight, text.width()));
         return;
     }
-    const int textW = metrics.horizontalAdvance(QStringLiteral("00.0 s")) + 8;
+    const int textW = qMax(metrics.horizontalAdvance(QStringLiteral("00.0 s")),
+                           QFontMetrics(bold).horizontalAdvance(m_unboundedText)) +
+                      8;
     const qreal barH = qMax(8, metrics.height() / 2);
     const QRectF track(0, (height() - barH) / 2.0, qMax(10, width() - textW), barH);
     QPainterPath trackPath;
     trackPath.addRoundedRect(track, barH / 2, barH / 2);
     painter.fillPath(trackPath, UiTheme::track(dark));
+    if (isUnbounded()) {
+        // Held with nothing to count down: the whole track, hatched as the cards draw a key
+        // without a TTL, and the words.
+        painter.fillPath(trackPath, m_color.lighter(dark ? 100 : 130));
+        painter.fillPath(trackPath, QBrush(m_color.darker(150), Qt::BDiagPattern));
+        painter.setFont(bold);
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRectF(track.right() + 6, 0, textW, height()),
+                         Qt::AlignVCenter | Qt::AlignLeft, m_unboundedText);
+        return;
+    }
     const qint64 left = displayedMs();
     const qint64 leftover = leftoverMs();
     const qint64 shown = left >= 0 ? left : leftover;

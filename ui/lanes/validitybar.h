@@ -11,7 +11,9 @@
 //    holding, a "GC pause"): the bar turns into a red banner, "BELIEVES IT HOLDS —
 //    validity expired 3.2 s ago", counting up;
 //  - a client that crashed while its keys live on: a hatched bar counting down to when
-//    the last of them expires.
+//    the last of them expires;
+//  - a holder whose lock never expires (no lock at all, SETNX without a TTL): a full
+//    hatched bar and words ("no TTL"), not a year in seconds.
 class ValidityBar : public QWidget
 {
     Q_OBJECT
@@ -38,6 +40,11 @@ public:
     // The alarm's words, with %1 for how long ago the validity ended: "WORKING WITHOUT THE
     // LOCK, validity ended %1 ago" (careless) or "BELIEVES IT HOLDS ..." (paused).
     void setAlarmWording(const QString& wording);
+    // What the bar says for a lock that never expires (Lock::NoExpiryUs): "no TTL", ...
+    void setUnboundedText(const QString& text);
+    bool isUnbounded() const;
+    // The words or figure it shows now (a repaint happens only when they change).
+    QString shownText() const;
     // The leftover keys' time still to run, as drawn; -1: none.
     qint64 leftoverMs() const;
 
@@ -48,11 +55,10 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
-    QString shownText() const; // what a repaint would write: repaint only when it changes
-
     bool m_active = false;
     qint64 m_validUntilUs = 0;
     QString m_alarmWording;
+    QString m_unboundedText;
     qint64 m_totalMs = 1;
     qint64 m_leftoverUntilUs = 0;
     QColor m_color;
