@@ -10,9 +10,12 @@ void ResourceSnapshot::collect(const QList<NodeSnapshot>& nodes,
                                const QList<ClientSnapshot>& clients)
 {
     QHash<QByteArray, Holder> byToken;
-    for (const NodeSnapshot& node : nodes) {
-        if (node.state != NodeSnapshot::State::Up)
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        const NodeSnapshot& node = nodes[i];
+        if (node.state != NodeSnapshot::State::Up) {
             ++nodesUnknown;
+            unknownMask |= 1u << i;
+        }
         for (const KeySnapshot& key : node.keys) {
             if (key.resource != resource || key.pttlMs == -2 || key.stale)
                 continue;

@@ -36,6 +36,7 @@ struct ResourceSnapshot
     QList<Holder> holders;       // most nodes first
     QList<Section> sections;     // clients in their critical sections now (> 1: broken)
     int nodesUnknown = 0;        // nodes whose keys cannot be read now (down, paused)
+    quint32 unknownMask = 0;     // which: bit i for node index i
     qint64 lastSplitVoteUs = -1; // the last attempt that failed with the votes split
 
     // Counts the holders of `resource`'s key on `nodes` (and the unreadable nodes), most

@@ -3119,6 +3119,14 @@ Since %1 on the run clock.</source>
         <source>&quot;%1&quot; · a single-node lock: one node decides</source>
         <translation>「%1」 · 単一ノードのロック：1 つのノードだけで決まる</translation>
     </message>
+    <message>
+        <source>nobody can take the lock: its node is down</source>
+        <translation>誰もロックを取れません：そのノードが停止しています</translation>
+    </message>
+    <message>
+        <source>nobody can take the lock: %1 of %2 nodes up, %3 needed</source>
+        <translation>誰もロックを取れません：稼働ノード %1/%2、必要なのは %3</translation>
+    </message>
 </context>
 <context>
     <name>RecordedRun</name>

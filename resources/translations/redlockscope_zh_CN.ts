@@ -3119,6 +3119,14 @@ Since %1 on the run clock.</source>
         <source>&quot;%1&quot; · a single-node lock: one node decides</source>
         <translation>“%1” · 单节点锁：由一个节点决定</translation>
     </message>
+    <message>
+        <source>nobody can take the lock: its node is down</source>
+        <translation>谁也拿不到锁：它的节点宕机了</translation>
+    </message>
+    <message>
+        <source>nobody can take the lock: %1 of %2 nodes up, %3 needed</source>
+        <translation>谁也拿不到锁：%2 个节点中只有 %1 个运行中，需要 %3 个</translation>
+    </message>
 </context>
 <context>
     <name>RecordedRun</name>

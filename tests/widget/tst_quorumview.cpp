@@ -149,6 +149,50 @@ private slots:
         QVERIFY2(view.subline().contains(QLatin1String("no lock")), qPrintable(view.subline()));
     }
 
+    // Nobody holds and no key is seen, but the nodes a new holder needs are not up: the
+    // headline must not say "free". With nobody inside, the rule is the one of the clients
+    // that lock this resource (reentrant: a single-node lock, not a majority).
+    void unavailableWhenItsNodesAreDown_data()
+    {
+        QTest::addColumn<int>("quorum");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<quint32>("downMask");
+        QTest::addColumn<QString>("headline");
+        QTest::addColumn<QString>("rule");
+        QTest::newRow("single node, its node down")
+            << 1 << 1 << 0b00001u << "nobody can take the lock: its node is down"
+            << "a single-node lock";
+        QTest::newRow("single node, another node down") << 1 << 1 << 0b00010u << "free"
+                                                        << "a single-node lock";
+        QTest::newRow("redlock, 3 of 5 down")
+            << 3 << 5 << 0b10101u << "nobody can take the lock: 2 of 5 nodes up, 3 needed"
+            << "majority is 3 of 5";
+        QTest::newRow("redlock, 2 of 5 down") << 3 << 5 << 0b00011u << "free"
+                                              << "majority is 3 of 5";
+        QTest::newRow("no lock, every node down") << 0 << 0 << 0b11111u << "free"
+                                                  << "no lock";
+    }
+
+    void unavailableWhenItsNodesAreDown()
+    {
+        QFETCH(int, quorum);
+        QFETCH(int, nodes);
+        QFETCH(quint32, downMask);
+        ResourceSnapshot r = resource(5);
+        r.unknownMask = downMask;
+        r.nodesUnknown = qPopulationCount(downMask);
+        QList<ClientSnapshot> clients = m_clients;
+        for (ClientSnapshot& c : clients) {
+            c.strategyQuorum = quorum;
+            c.strategyNodes = nodes;
+        }
+        QuorumView view;
+        view.setResources({r}, clients, legend(), now());
+        QTEST(view.headline(), "headline");
+        QFETCH(QString, rule);
+        QVERIFY2(view.subline().contains(rule), qPrintable(view.subline()));
+    }
+
     void staleBeliefCountsUp()
     {
         // C3 was paused while holding: its validity ran out, it is still inside, and nobody

@@ -62,13 +62,18 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
                 return &c;
         return nullptr;
     };
-    // The rule shown: of the clients inside, else of the keys' owners (a crashed holder).
+    // The rule shown: of the clients inside, else of the keys' owners (a crashed holder),
+    // else of the clients that lock this resource.
     for (const auto& section : r.sections)
         b.ruleSections << QPair<int, int>(section.quorum, section.nodes);
     if (b.ruleSections.isEmpty())
         for (const auto& h : r.holders)
             if (const ClientSnapshot* c = clientOf(h.client))
                 b.ruleSections << QPair<int, int>(c->strategyQuorum, c->strategyNodes);
+    if (b.ruleSections.isEmpty())
+        for (const ClientSnapshot& c : clients)
+            if (c.resource == r.resource)
+                b.ruleSections << QPair<int, int>(c.strategyQuorum, c.strategyNodes);
     if (r.sections.size() > 1) {
         b.verdict = Verdict::Broken;
         for (const ResourceSnapshot::Section& s : r.sections) {
@@ -120,7 +125,7 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
     } else if (!r.holders.isEmpty()) {
         b.verdict = Verdict::NotHeld;
     } else {
-        b.verdict = Verdict::Free;
+        b.verdict = unavailable(b) ? Verdict::Unavailable : Verdict::Free;
     }
     return b;
 }
@@ -131,6 +136,40 @@ QuorumView::Verdict QuorumView::heldOrStale(const Block& b, qint64 nowUs)
         return Verdict::StaleBelief;
     // Its own strategy's rule: a majority of five for Redlock, its one node for the others.
     return b.holderNodes >= b.holderQuorum ? Verdict::Held : Verdict::MinorityHolder;
+}
+
+// What decides who holds: the rung of the clients that count (see makeBlock) when it is not
+// Redlock (a single-node lock, on node 1, or none at all), else the topology's rule.
+QuorumView::Rule QuorumView::ruleKind(const Block& b)
+{
+    if (b.resource.replicated)
+        return Rule::Master;
+    const auto all = [&b](auto test) {
+        return !b.ruleSections.isEmpty() &&
+               std::all_of(b.ruleSections.cbegin(), b.ruleSections.cend(), test);
+    };
+    if (all([](const QPair<int, int>& rule) { return rule.first == 0; }))
+        return Rule::NoLock;
+    if (all([](const QPair<int, int>& rule) { return rule.second == 1; }))
+        return Rule::SingleNode;
+    return Rule::Majority;
+}
+
+// No key is seen, but a new holder needs nodes that are not up: the single-node rungs' node,
+// or a majority for Redlock. "free" would promise a lock nobody can take.
+bool QuorumView::unavailable(const Block& b)
+{
+    const ResourceSnapshot& r = b.resource;
+    switch (ruleKind(b)) {
+    case Rule::SingleNode:
+        return (r.unknownMask & 1u) != 0;
+    case Rule::Majority:
+        return r.nodeCount - r.nodesUnknown < r.quorum;
+    case Rule::NoLock:
+    case Rule::Master: // Sentinel promotes the replica: shown by the Sentinel panel
+        break;
+    }
+    return false;
 }
 
 bool QuorumView::singleNodeOwner(const ResourceSnapshot::Holder& holder,
@@ -250,27 +289,32 @@ QString QuorumView::headlineOf(const Block& b) const
         return tr("not held");
     case Verdict::Free:
         return tr("free");
+    case Verdict::Unavailable:
+        if (ruleKind(b) == Rule::SingleNode)
+            return tr("nobody can take the lock: its node is down");
+        return tr("nobody can take the lock: %1 of %2 nodes up, %3 needed")
+            .arg(b.resource.nodeCount - b.resource.nodesUnknown)
+            .arg(b.resource.nodeCount)
+            .arg(b.resource.quorum);
     }
     return {};
 }
 
-// What decides who holds: the rung of the clients inside when it is not Redlock (a
-// single-node lock, or none at all), else the topology's rule.
 QString QuorumView::ruleOf(const Block& b) const
 {
     const ResourceSnapshot& r = b.resource;
     const QString resource = QString::fromUtf8(r.resource);
-    if (r.replicated)
+    switch (ruleKind(b)) {
+    case Rule::Master:
         return tr("\"%1\" · the master alone decides; the replica is a copy, not a vote")
             .arg(resource);
-    const auto all = [&b](auto test) {
-        return !b.ruleSections.isEmpty() &&
-               std::all_of(b.ruleSections.cbegin(), b.ruleSections.cend(), test);
-    };
-    if (all([](const QPair<int, int>& rule) { return rule.first == 0; }))
+    case Rule::NoLock:
         return tr("\"%1\" · no lock: clients go in without asking any node").arg(resource);
-    if (all([](const QPair<int, int>& rule) { return rule.second == 1; }))
+    case Rule::SingleNode:
         return tr("\"%1\" · a single-node lock: one node decides").arg(resource);
+    case Rule::Majority:
+        break;
+    }
     return tr("\"%1\" · majority is %2 of %3 nodes").arg(resource).arg(r.quorum).arg(r.nodeCount);
 }
 
@@ -413,7 +457,7 @@ void QuorumView::paintBlock(QPainter& painter, const Block& b, const QRect& rect
         QColor ink = palette().color(QPalette::WindowText);
         if (b.verdict == Verdict::Held)
             mark = b.holderColor;
-        else if (b.verdict == Verdict::SplitVote)
+        else if (b.verdict == Verdict::SplitVote || b.verdict == Verdict::Unavailable)
             mark = ink = UiTheme::warn(dark);
         else if (b.verdict == Verdict::StaleBelief || b.verdict == Verdict::MinorityHolder)
             mark = ink = UiTheme::bad(dark); // a warning in red ink; the banner is for broken

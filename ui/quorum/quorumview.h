@@ -30,7 +30,8 @@ public:
         MinorityHolder, // one client inside, its validity running, but a minority agrees
         SplitVote,      // an attempt just failed with the votes split
         Broken,         // two or more clients inside at once
-        StaleBelief     // one client inside, its validity over (paused, or careless)
+        StaleBelief,    // one client inside, its validity over (paused, or careless)
+        Unavailable     // nobody inside and no key seen, but too few nodes up to take it
     };
 
     explicit QuorumView(QWidget* parent = nullptr);
@@ -79,6 +80,15 @@ private:
                     const ClientLegend& legend) const;
     // Held and StaleBelief differ only by the clock: re-decided every frame.
     static Verdict heldOrStale(const Block& block, qint64 nowUs);
+    enum class Rule
+    {
+        NoLock,
+        SingleNode,
+        Majority,
+        Master
+    };
+    static Rule ruleKind(const Block& b);
+    static bool unavailable(const Block& b);
     static bool singleNodeOwner(const ResourceSnapshot::Holder& holder,
                                 const QList<ClientSnapshot>& clients);
     QString headlineOf(const Block& block) const;
