@@ -93,13 +93,13 @@ void Fleet::startReplication(const QList<NodeAddress>& addresses)
         emit ready();
     });
     QString linkError;
+    // `node latency 1` slows the replication stream too.
     const std::optional<NodeAddress> via =
-        m_nodes[0]->addressFor(ReplicationLinkId, ReplicationLinkName, &linkError);
+        m_nodes[0]->openReplicationLink(ReplicationLinkId, ReplicationLinkName, &linkError);
     if (!via) {
         fail(linkError);
         return;
     }
-    m_nodes[0]->setDelaysStream(ReplicationLinkId); // `node latency 1` slows the replication
     m_topology->start(addresses, *via);
 }
 
