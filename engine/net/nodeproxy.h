@@ -24,6 +24,10 @@ class ProxyWorker;
 //   latency queue still holds (they were "in flight"). A new connection from a cut client is
 //   accepted (the kernel completes the TCP handshake anyway) but not connected upstream, so
 //   the client's first command times out; it is connected when healed if still open.
+//   A replication link (setReplicationLink) is cut as TCP is: its bytes are held both ways,
+//   not lost, and go on in order when healed (TCP retransmits; its connection stays up until
+//   Redis's repl-timeout ends it). A stream that lost a piece would resume mid-command and
+//   leave the replica behind for good. Over 64 MiB held, its connection is aborted.
 // - latency: each chunk from the client reaches the node fixed + uniform(0..jitter) ms later,
 //   never reordered within a connection. Replies are not delayed: once per round trip.
 // - drop: each client COMMAND is discarded with that probability, whole: a command split

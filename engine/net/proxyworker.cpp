@@ -16,6 +16,10 @@ namespace {
 
 // How long a graceful close may wait for a peer to take the last bytes before it is aborted.
 constexpr int kCloseGraceMs = 2000;
+// What a cut replication link may hold before its connection is aborted (the replica then
+// reconnects and resyncs once healed): the master's own soft limit on a replica's output
+// buffer (client-output-buffer-limit replica 256mb 64mb 60).
+constexpr qint64 kMaxHeldWhileCutBytes = 64 * 1024 * 1024;
 
 qint64 nowUs()
 {
@@ -142,6 +146,41 @@ bool ProxyWorker::delaysStream(const Connection* connection) const
     return !connection->sentinel && m_linkListeners.contains(connection->clientId);
 }
 
+// A replication link is one long TCP stream, and a cut of it holds its bytes, both ways, until
+// healed, as TCP would (it retransmits what a partition lost; the connection stays up, and
+// Redis's own repl-timeout ends it if the cut lasts). Losing them, as a client's requests
+// are lost, would let the stream resume mid-command after the cut: the replica would apply
+// it from there and stay behind by what was lost, its link up, for good.
+bool ProxyWorker::holdsWhileCut(const Connection* connection) const
+{
+    return delaysStream(connection);
+}
+
+void ProxyWorker::holdWhileCut(Connection* connection, qsizetype bytes)
+{
+    connection->heldWhileCut += bytes;
+    if (connection->heldWhileCut > kMaxHeldWhileCutBytes)
+        closeConnection(connection, CloseMode::Abort);
+}
+
+// Healed: what the cut held goes on, in order.
+void ProxyWorker::resumeHeld()
+{
+    std::vector<quint64> serials;
+    for (auto& [serial, connection] : m_connections)
+        if (connection->heldWhileCut > 0 && !isCut(connection.get()))
+            serials.push_back(serial);
+    for (const quint64 serial : serials) {
+        Connection* connection = findConnection(serial); // a send may have closed one
+        if (!connection)
+            continue;
+        connection->heldWhileCut = 0;
+        dispatchDue(connection);
+        if ((connection = findConnection(serial)))
+            dispatchDownDue(connection);
+    }
+}
+
 void ProxyWorker::onPartitionChanged()
 {
     // Connections that a partition held back may go upstream now, if their client is
@@ -157,6 +196,7 @@ void ProxyWorker::onPartitionChanged()
         else
             closeConnection(connection, CloseMode::Abort);
     }
+    resumeHeld();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -364,12 +404,17 @@ QByteArray ProxyWorker::keepWholeCommands(Connection* connection, const QByteArr
 void ProxyWorker::forward(Connection* connection, QByteArray bytes)
 {
     // A cut network loses the packet; so does a held-back connection (it is only held
-    // back while cut).
-    if (!connection->upstream || connection->closing || isCut(connection))
+    // back while cut). A cut link holds it instead.
+    const bool cut = isCut(connection);
+    if (connection->closing || (!holdsWhileCut(connection) && (!connection->upstream || cut)))
+        return;
+    if (cut)
+        holdWhileCut(connection, bytes.size());
+    if (connection->closing) // held too much: aborted
         return;
     const qint64 delayUs = nextDelayUs(connection);
     // The fast path: no timer, no queue, no copy.
-    if (delayUs == 0 && connection->queue.empty() && connection->upstreamConnected) {
+    if (delayUs == 0 && connection->queue.empty() && connection->upstreamConnected && !cut) {
         send(connection->upstream, bytes);
         return;
     }
@@ -384,6 +429,8 @@ void ProxyWorker::dispatchDue(Connection* connection)
 {
     if (connection->closing || !connection->upstreamConnected)
         return; // connected() calls again
+    if (holdsWhileCut(connection) && isCut(connection))
+        return; // held: resumeHeld() calls again
     const qint64 now = nowUs();
     auto& queue = connection->queue;
     while (!queue.empty() && queue.front().sendAtUs <= now) {
@@ -445,11 +492,17 @@ void ProxyWorker::setClientDelay(int clientId, int ms)
 void ProxyWorker::onUpstreamReadyRead(Connection* connection)
 {
     QByteArray bytes = connection->upstream->readAll();
-    if (bytes.isEmpty() || isCut(connection))
+    if (bytes.isEmpty())
         return;
-    if (delaysStream(connection) && (m_latencyMs > 0 || !connection->downQueue.empty()) &&
-        !connection->closing) {
-        forwardDown(connection, std::move(bytes));
+    const bool cut = isCut(connection);
+    if (cut && (!holdsWhileCut(connection) || connection->closing))
+        return;
+    if (delaysStream(connection) && !connection->closing &&
+        (cut || m_latencyMs > 0 || !connection->downQueue.empty())) {
+        if (cut)
+            holdWhileCut(connection, bytes.size());
+        if (!connection->closing)
+            forwardDown(connection, std::move(bytes));
         return;
     }
     if (connection->client->state() == QAbstractSocket::ConnectedState)
@@ -468,12 +521,12 @@ void ProxyWorker::forwardDown(Connection* connection, QByteArray bytes)
 
 void ProxyWorker::dispatchDownDue(Connection* connection)
 {
-    if (connection->closing)
-        return;
+    if (connection->closing || isCut(connection))
+        return; // a link's cut holds the stream: resumeHeld() calls again
     const qint64 now = nowUs();
     auto& queue = connection->downQueue;
     while (!queue.empty() && queue.front().sendAtUs <= now) {
-        if (!isCut(connection) && connection->client->state() == QAbstractSocket::ConnectedState)
+        if (connection->client->state() == QAbstractSocket::ConnectedState)
             send(connection->client, queue.front().bytes);
         queue.pop_front();
     }

@@ -77,7 +77,8 @@ private:
         // it sent so far, not forwarded, and no upstream connection yet.
         bool sorting = false;
         QByteArray unsorted;
-        bool sentinel = false; // one of Sentinel's connections: no network fault applies
+        bool sentinel = false;   // one of Sentinel's connections: no network fault applies
+        qint64 heldWhileCut = 0; // bytes a link's cut holds (both ways), for the cap
         bool upstreamConnected = false;
         bool closing = false;
         bool graceArmed = false; // an abort is scheduled in case the graceful close lingers
@@ -113,6 +114,9 @@ private:
     bool isClientPartitioned(int clientId) const;
     bool isCut(const Connection* connection) const;
     bool delaysStream(const Connection* connection) const;
+    bool holdsWhileCut(const Connection* connection) const;
+    void holdWhileCut(Connection* connection, qsizetype bytes);
+    void resumeHeld();
     bool shouldDrop(const Connection* connection);
     qint64 nextDelayUs(const Connection* connection);
 

@@ -320,6 +320,7 @@ private slots:
     void replicationLinkLetsSentinelsPastItsFaults();
     void replicationLinkTakesItsFaultsBothWays();
     void replicationLinkForgetsAConnectionClosedUnsorted();
+    void cutReplicationLinkHoldsItsBytesUntilHealed();
 
 private:
     std::unique_ptr<TestFleet> m_fleet;
@@ -1027,7 +1028,7 @@ void TestNodeProxy::replicationLinkLetsSentinelsPastItsFaults()
     QVERIFY2(us < 150000, qPrintable(QStringLiteral("%1 us").arg(us)));
     QVERIFY(m_fleet->command(0, {"CLIENT", "LIST"}).text.contains("name=sentinel-0123abcd-cmd"));
 
-    // The link itself, same listener, same moment: its PING is lost in the cut.
+    // The link itself, same listener, same moment: its PING is held in the cut, unanswered.
     BlockingClient replica(port, 400);
     QVERIFY(TestFleet::isTimeout(replica.command({"PING"})));
 
@@ -1093,6 +1094,36 @@ void TestNodeProxy::replicationLinkForgetsAConnectionClosedUnsorted()
         QCOMPARE(nodeClientCount(*m_fleet), before); // held: nothing upstream yet
     }
     QTRY_COMPARE(m_proxy->count(), 0);
+}
+
+// A cut replication link loses nothing, unlike a client's requests: the stream is held both
+// ways and goes on, in order, when healed (TCP would retransmit it). Lost bytes would leave
+// the replica applying the master's stream from the middle of a command.
+void TestNodeProxy::cutReplicationLinkHoldsItsBytesUntilHealed()
+{
+    newProxy();
+    constexpr int link = 1000000;
+    m_proxy->call([](NodeProxy& p) { p.setReplicationLink(link); });
+    RawClient stream(m_proxy->port(link, QStringLiteral("replica")));
+    QVERIFY(stream.ok());
+    QVERIFY(stream.send(multibulk({"SUBSCRIBE", "proxy:link"})));
+    QVERIFY(stream.readUntil("$10\r\nproxy:link\r\n:1\r\n", 2000).endsWith(":1\r\n"));
+
+    m_proxy->call([](NodeProxy& p) { p.setClientPartitioned(link, true); });
+    // Node -> link: held.
+    QCOMPARE(m_fleet->command(0, {"PUBLISH", "proxy:link", "during"}).integer, qint64(1));
+    QVERIFY(stream.readUntil("during\r\n", 300).isEmpty());
+    // Link -> node: held as well (a new connection's too).
+    QVERIFY(stream.send(multibulk({"PING", "held"})));
+    RawClient later(m_proxy->port(link));
+    QVERIFY(later.send(multibulk({"PING"})));
+    QVERIFY(later.readUntil("+PONG\r\n", 300).isEmpty());
+
+    m_proxy->call([](NodeProxy& p) { p.heal(); });
+    const QByteArray after = stream.readUntil("held\r\n", 2000);
+    QVERIFY2(after.contains("$6\r\nduring\r\n") && after.endsWith("$4\r\nheld\r\n"),
+             after.constData()); // the message, then the PING's answer (pub/sub form), in order
+    QCOMPARE(later.readUntil("+PONG\r\n", 2000), QByteArray("+PONG\r\n"));
 }
 
 QTEST_GUILESS_MAIN(TestNodeProxy)
