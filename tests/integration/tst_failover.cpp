@@ -239,6 +239,11 @@ private slots:
                          },
                          20000),
                      "C1 takes its lock on the new master, node 2");
+            // Sentinel then points the old master, still running, at node 2's link listener.
+            QVERIFY2(
+                engine.waitFor([](const EngineSnapshot& s) { return linkedThroughProxy(s, 0, 1); },
+                               30000),
+                "the old master replicates node 2 through node 2's proxy");
         }
         QTRY_COMPARE_WITH_TIMEOUT(redisChildren(), 0, 5000);
     }
