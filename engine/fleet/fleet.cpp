@@ -92,15 +92,25 @@ void Fleet::startReplication(const QList<NodeAddress>& addresses)
         publishTopology(true);
         emit ready();
     });
-    QString linkError;
-    const std::optional<NodeAddress> via =
-        m_nodes[0]->addressFor(ReplicationLinkId, ReplicationLinkName, &linkError);
-    if (!via) {
-        fail(linkError);
-        return;
+    // Every node gets a link listener: node 2 dials node 1's, the Sentinels know each node by
+    // its own, and after a failover the old master dials the new master's. So `node latency|
+    // partition N` reach the link whichever node is master.
+    QList<NodeAddress> links;
+    for (FleetNode* node : std::as_const(m_nodes)) {
+        QString linkError;
+        const std::optional<NodeAddress> link =
+            node->openReplicationLink(ReplicationLinkId, ReplicationLinkName, &linkError);
+        if (!link) {
+            fail(linkError);
+            return;
+        }
+        links << *link;
+        // A restarted node announces its link listener too (CONFIG SET is lost with the
+        // process): else Sentinel would learn it anew by its own port and point a replica there.
+        if (m_local)
+            m_local->node(node->index())->setExtraArgs(ReplicatedTopology::announceArgs(*link));
     }
-    m_nodes[0]->setDelaysStream(ReplicationLinkId); // `node latency 1` slows the replication
-    m_topology->start(addresses, *via);
+    m_topology->start(addresses, links);
 }
 
 // The failover strategy may be chosen only while Sentinel runs; the factory is asked from
@@ -114,8 +124,10 @@ void Fleet::publishTopology(bool running) const
     FailoverTopology topology;
     topology.masterName = ReplicatedTopology::MasterName;
     topology.sentinels = m_topology->sentinelAddresses();
-    for (const FleetNode* node : m_nodes)
+    for (const FleetNode* node : m_nodes) {
         topology.nodePorts << node->monitor()->address().port;
+        topology.linkPorts << node->linkPort();
+    }
     StrategyFactory::setFailoverTopology(topology);
 }
 
@@ -192,12 +204,15 @@ NodeSnapshot Fleet::snapshot(int index) const
         n.role = monitor->role();
         n.replOffset = monitor->replicationOffset();
         n.replLinkUp = monitor->replicationLinkUp();
-        // A replica's lag: how far the master's offset is ahead of what it has applied.
-        for (const FleetNode* other : m_nodes)
-            if (n.role == QLatin1String("replica") && n.replOffset >= 0 &&
-                other->monitor()->role() == QLatin1String("master") && other != m_nodes[index])
-                n.replLagBytes =
-                    std::max<qint64>(0, other->monitor()->replicationOffset() - n.replOffset);
+        n.linkPort = m_nodes[index]->linkPort();
+        n.replMasterPort = monitor->replicationMasterPort();
+        n.replMasterNode = nodeOfPort(n.replMasterPort);
+        // A replica's lag: how far its master's offset is ahead of what it has applied.
+        const FleetNode* master = m_nodes.value(n.replMasterNode);
+        if (n.role == QLatin1String("replica") && n.replOffset >= 0 && master &&
+            master != m_nodes[index] && master->monitor()->role() == QLatin1String("master"))
+            n.replLagBytes =
+                std::max<qint64>(0, master->monitor()->replicationOffset() - n.replOffset);
         return n;
     }
     NodeSnapshot n;
@@ -209,6 +224,15 @@ NodeSnapshot Fleet::snapshot(int index) const
     else if (index < m_config.nodes.size())
         n.address = m_config.nodes[index].display();
     return n;
+}
+
+// A replica names its master by the port it dials: the master's link listener, or its own.
+int Fleet::nodeOfPort(quint16 port) const
+{
+    for (const FleetNode* node : m_nodes)
+        if (port != 0 && (port == node->linkPort() || port == node->monitor()->address().port))
+            return node->index();
+    return -1;
 }
 
 void Fleet::record(HistoryEvent::Kind kind, const QString& text)

@@ -69,6 +69,7 @@ private:
     void onAddressesKnown(const QList<NodeAddress>& addresses);
     void startReplication(const QList<NodeAddress>& addresses);
     void publishTopology(bool running) const;
+    int nodeOfPort(quint16 port) const;
     void fail(const QString& error);
     void record(HistoryEvent::Kind kind, const QString& text);
 

@@ -79,9 +79,15 @@ void FleetNode::setClientDelay(int clientId, int ms)
     m_proxy->setClientDelay(clientId, ms);
 }
 
-void FleetNode::setDelaysStream(int clientId)
+std::optional<NodeAddress> FleetNode::openReplicationLink(int linkId, const QString& name,
+                                                          QString* error)
 {
-    m_proxy->setDelaysStream(clientId);
+    // Marked before it opens, so that no connection is accepted unsorted.
+    m_proxy->setReplicationLink(linkId);
+    const std::optional<NodeAddress> link = addressFor(linkId, name, error);
+    if (link)
+        m_linkPort = link->port;
+    return link;
 }
 
 void FleetNode::forgetClient(int clientId)

@@ -47,8 +47,13 @@ public:
     void forgetClient(int clientId);
     // The network between one client and this node (netdelay): ms, 0 for none.
     void setClientDelay(int clientId, int ms);
-    // The listener of `clientId` carries the replication stream: latency delays it too.
-    void setDelaysStream(int clientId);
+    // The node's replication-link listener on its proxy (client `linkId`, named `name` in
+    // faults): the address its replicas dial and the Sentinels know it by. Latency delays
+    // the stream on it too; Sentinel's own connections there get no network fault
+    // (NodeProxy::setReplicationLink). Nothing, and *error, if it cannot be opened.
+    std::optional<NodeAddress> openReplicationLink(int linkId, const QString& name, QString* error);
+    // Its port; 0 until openReplicationLink().
+    quint16 linkPort() const { return m_linkPort; }
     // For delayed restarts: the largest TTL any client uses.
     void setLargestTtlMs(int ttlMs) { m_largestTtlMs = ttlMs; }
     int defaultRestartDelayMs() const { return m_largestTtlMs + 1000; }
@@ -95,6 +100,7 @@ private:
     NodeProxy* m_proxy;
     QMap<Fault::Kind, Fault> m_faults;
     QSet<int> m_partitionedClients;
+    quint16 m_linkPort = 0;
     QStringList m_partitionedNames;
     bool m_partitionedAll = false;
     int m_largestTtlMs = Constants::DefaultTtlMs;

@@ -136,6 +136,7 @@ void NodeMonitor::onReplicationReply(const CommandResult& result)
     m_replOffset =
         info.value(replica ? "slave_repl_offset" : "master_repl_offset", "-1").toLongLong();
     m_replLinkUp = replica && info.value("master_link_status") == "up";
+    m_replMasterPort = replica ? quint16(info.value("master_port").toUInt()) : 0;
     emit changed();
 }
 
@@ -147,6 +148,7 @@ void NodeMonitor::onStateChanged(RedisConnection::State state, const QString& er
             key.stale = true;
         m_role.clear();
         m_replOffset = -1;
+        m_replMasterPort = 0;
     }
     // A node that was never reached is down too, with its reason ("connection refused",
     // "host not found", "timed out connecting"): said once, at the first failed attempt.

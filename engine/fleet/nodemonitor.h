@@ -44,6 +44,9 @@ public:
     const QString& role() const { return m_role; }
     qint64 replicationOffset() const { return m_replOffset; }
     bool replicationLinkUp() const { return m_replLinkUp; }
+    // A replica's master_port: the address it dials (a proxy's link listener, or the
+    // master's own port); 0 for a master or unknown.
+    quint16 replicationMasterPort() const { return m_replMasterPort; }
 
     static const QByteArray ReadKeysScript;
 
@@ -77,4 +80,5 @@ private:
     QString m_role;
     qint64 m_replOffset = -1;
     bool m_replLinkUp = false;
+    quint16 m_replMasterPort = 0;
 };

@@ -68,6 +68,8 @@ public:
     bool waitUntilRunning(int timeoutMs, QString* error = nullptr);
 
     void setPersistence(Persistence persistence) { m_options.persistence = persistence; }
+    // Command-line arguments of every later start (restarts), after the app's own.
+    void setExtraArgs(const QStringList& args) { m_options.extraArgs = args; }
     Persistence persistence() const { return m_options.persistence; }
     State state() const { return m_state; }
     qint64 pid() const { return m_pid; }

@@ -53,35 +53,72 @@ ReplicatedTopology::~ReplicatedTopology()
     qDeleteAll(m_sentinels); // each kills and reaps its process synchronously
 }
 
-void ReplicatedTopology::start(const QList<NodeAddress>& nodes, const NodeAddress& via)
+void ReplicatedTopology::start(const QList<NodeAddress>& nodes, const QList<NodeAddress>& links)
 {
     m_nodes = nodes;
-    m_via = via;
+    m_links = links;
     m_snapshot.present = true;
     m_snapshot.quorum = Quorum;
     m_deadline.start(StartDeadlineMs);
-    linkReplica();
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        auto* connection = new RedisConnection(m_nodes[i], m_options, m_clock, this);
+        m_nodeConnections << connection;
+        connect(connection, &RedisConnection::stateChanged, this,
+                [this, i](RedisConnection::State state, const QString&) {
+                    if (state == RedisConnection::State::Ready && !m_linking)
+                        announce(i);
+                });
+        connection->open();
+    }
+    m_replica = m_nodeConnections.value(1);
+}
+
+QStringList ReplicatedTopology::announceArgs(const NodeAddress& link)
+{
+    return {QStringLiteral("--replica-announce-ip"), link.host,
+            QStringLiteral("--replica-announce-port"), QString::number(link.port)};
+}
+
+// A replica tells its master the address to list it under (REPLCONF listening-port, and
+// replica-announce-ip), and Sentinel learns replicas from the master's list: each node
+// announces its link listener, so Sentinel knows it there, as replica and once promoted.
+void ReplicatedTopology::announce(int node)
+{
+    const NodeAddress& link = m_links.value(node);
+    const QByteArrayList command{"CONFIG",
+                                 "SET",
+                                 "replica-announce-ip",
+                                 link.host.toUtf8(),
+                                 "replica-announce-port",
+                                 QByteArray::number(link.port)};
+    m_nodeConnections[node]->send(command, 1000, [this, node](const CommandResult& r) {
+        if (m_linking || m_failed)
+            return;
+        if (r.status != CommandResult::Status::Replied || r.reply.isError()) {
+            fail(tr("node %1 refused CONFIG SET replica-announce-port: %2")
+                     .arg(node + 1)
+                     .arg(r.reply.isError() ? QString::fromUtf8(r.reply.text) : r.error));
+            return;
+        }
+        m_announced.insert(node);
+        if (m_announced.size() == m_nodes.size()) {
+            m_linking = true; // a reconnect from now on announces nothing again
+            linkReplica();
+        }
+    });
 }
 
 void ReplicatedTopology::linkReplica()
 {
-    m_replica = new RedisConnection(m_nodes.value(1), m_options, m_clock, this);
-    connect(
-        m_replica, &RedisConnection::stateChanged, this,
-        [this](RedisConnection::State state, const QString&) {
-            if (state != RedisConnection::State::Ready || m_stepTimer.isActive() || m_ready)
-                return;
-            const QByteArrayList command{"REPLICAOF", m_via.host.toUtf8(),
-                                         QByteArray::number(m_via.port)};
-            m_replica->send(command, 1000, [this](const CommandResult& r) {
-                if (r.status != CommandResult::Status::Replied || r.reply.isError())
-                    fail(tr("node 2 refused REPLICAOF: %1")
-                             .arg(r.reply.isError() ? QString::fromUtf8(r.reply.text) : r.error));
-                else
-                    waitForLink();
-            });
-        });
-    m_replica->open();
+    const NodeAddress& via = m_links.value(0);
+    const QByteArrayList command{"REPLICAOF", via.host.toUtf8(), QByteArray::number(via.port)};
+    m_replica->send(command, 1000, [this](const CommandResult& r) {
+        if (r.status != CommandResult::Status::Replied || r.reply.isError())
+            fail(tr("node 2 refused REPLICAOF: %1")
+                     .arg(r.reply.isError() ? QString::fromUtf8(r.reply.text) : r.error));
+        else
+            waitForLink();
+    });
 }
 
 // The Sentinels learn of the replica from the master's INFO: start them once it is linked.
@@ -93,9 +130,9 @@ void ReplicatedTopology::waitForLink()
                 return;
             m_stepTimer.stop();
             m_stepTimer.disconnect(this);
-            emit event(HistoryEvent::make(
-                HistoryEvent::Kind::Info,
-                tr("node 2 replicates node 1 through node 1's proxy (%1)").arg(m_via.display())));
+            emit event(HistoryEvent::make(HistoryEvent::Kind::Info,
+                                          tr("node 2 replicates node 1 through node 1's proxy (%1)")
+                                              .arg(m_links.value(0).display())));
             startSentinels();
         });
     });
@@ -105,9 +142,10 @@ void ReplicatedTopology::waitForLink()
 QStringList ReplicatedTopology::sentinelConfig() const
 {
     const QString name = QString::fromUtf8(MasterName);
+    // Node 1 at its link listener: the address node 2 dials, so Sentinel finds nothing to fix.
     return {QStringLiteral("sentinel monitor %1 %2 %3 %4")
-                .arg(name, m_nodes[0].host)
-                .arg(m_nodes[0].port)
+                .arg(name, m_links[0].host)
+                .arg(m_links[0].port)
                 .arg(Quorum),
             QStringLiteral("sentinel down-after-milliseconds %1 %2").arg(name).arg(DownAfterMs),
             QStringLiteral("sentinel failover-timeout %1 %2").arg(name).arg(FailoverTimeoutMs),
@@ -147,7 +185,12 @@ void ReplicatedTopology::onSentinelStarted()
     }
     emit event(HistoryEvent::make(
         HistoryEvent::Kind::Info,
-        tr("%1 Sentinels watch node 1 (quorum %2)").arg(SentinelCount).arg(Quorum)));
+        tr("%1 Sentinels watch node 1 (quorum %2) at its proxy's replication listener %3, the "
+           "address node 2 dials, so they leave the link on the proxy; their own connections "
+           "there get no network fault")
+            .arg(SentinelCount)
+            .arg(Quorum)
+            .arg(m_links.value(0).display())));
     m_pollTimer.start(PollMs);
 }
 
@@ -193,13 +236,12 @@ void ReplicatedTopology::onSentinelLog(int index, const QString& text)
     }
 }
 
-// Sentinel knows each node by the address it listens on, not by its proxy: when it (re)sets
-// a replica's master ("+fix-slave-config slave H:P H P @ redlock MH MP", about
-// failover-timeout after it first sees a replica that dials the proxy, and after a promotion
-// for the old master), the replica dials the master's own port from then on, and the
-// master's proxy no longer carries the link. The history says so, in place of a picture
-// that would still promise `node latency|partition` on the link (README "Failover with
-// Sentinel" says why the link cannot stay on the proxy).
+// Sentinel (re)sets a replica's master ("+convert-to-slave slave H:P H P @ redlock MH MP":
+// the old master after a promotion; "+fix-slave-config": a replica dialling another address
+// than the one Sentinel knows). It knows every node by its link listener, so the replica
+// dials the master's proxy, and the history says the link is there. Should it ever name a
+// master's own port, the proxy no longer carries the link: the history says so, in place of
+// a picture that would still promise `node latency|partition` on the link.
 void ReplicatedTopology::noteRepointed(int index, const QString& text)
 {
     const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
@@ -207,9 +249,21 @@ void ReplicatedTopology::noteRepointed(int index, const QString& text)
     if (at < 4 || at + 3 >= words.size())
         return;
     const int replica = nodeOf(words.value(at - 2), words.value(at - 1).toLongLong());
-    const int master = nodeOf(words.value(at + 2), words.value(at + 3).toLongLong());
+    const qint64 masterPort = words.value(at + 3).toLongLong();
+    const int master = nodeOf(words.value(at + 2), masterPort);
     if (replica < 0 || master < 0)
         return;
+    if (isLinkPort(masterPort)) {
+        emit event(HistoryEvent::make(
+            HistoryEvent::Kind::Info,
+            tr("sentinel %1 made node %2 replicate node %3 through node %3's proxy (port %4): "
+               "node latency and partition %3 reach the replication link")
+                .arg(index + 1)
+                .arg(replica + 1)
+                .arg(master + 1)
+                .arg(masterPort)));
+        return;
+    }
     emit event(HistoryEvent::make(
         HistoryEvent::Kind::Info,
         tr("sentinel %1 made node %2 replicate node %3 at its own port %4, not through node "
@@ -240,8 +294,8 @@ void ReplicatedTopology::stop()
     m_failoverWatch.stop();
     for (RedisConnection* connection : std::as_const(m_connections))
         connection->close();
-    if (m_replica)
-        m_replica->close();
+    for (RedisConnection* connection : std::as_const(m_nodeConnections))
+        connection->close();
     for (RedisServerProcess* sentinel : std::as_const(m_sentinels))
         sentinel->shutdown(); // by pid: SIGTERM, SIGKILL after a grace period
 }
@@ -300,12 +354,24 @@ void ReplicatedTopology::onAddressReply(int index, const CommandResult& result)
         summarize(); // the last answer of a round: the picture is whole
 }
 
+// Sentinel names a node by its link listener (127.0.0.1), or by its own address.
 int ReplicatedTopology::nodeOf(const QString& host, qint64 port) const
 {
-    for (int i = 0; i < m_nodes.size(); ++i)
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        if (i < m_links.size() && m_links[i].port == port && host == m_links[i].host)
+            return i;
         if (m_nodes[i].port == port && (host == m_nodes[i].host || host == "127.0.0.1"))
             return i;
+    }
     return -1;
+}
+
+bool ReplicatedTopology::isLinkPort(qint64 port) const
+{
+    for (const NodeAddress& link : m_links)
+        if (link.port == port)
+            return true;
+    return false;
 }
 
 void ReplicatedTopology::summarize()

@@ -8,6 +8,7 @@
 
 #include <QList>
 #include <QObject>
+#include <QSet>
 #include <QTimer>
 
 class Clock;
@@ -18,9 +19,21 @@ class RedisServerProcess;
 // reach it), and three redis-sentinel processes watch node 1 with quorum 2. Each Sentinel is
 // a RedisServerProcess (own temp dir, stopped by pid, left-over dirs cleaned the same way).
 //
-// start() does it in order, each step waiting for the last: replica linked, Sentinels up,
-// every Sentinel knowing the replica and the other Sentinels (without those a failover
-// cannot be agreed on). Then it asks the Sentinels every PollMs who the master is.
+// The link stays on the proxy only if Sentinel agrees: it compares a replica's master_host
+// and master_port (INFO) with the address it knows the master by, and when they differ it
+// sends the replica REPLICAOF that address (+fix-slave-config, about failover-timeout after
+// it first sees the replica); after a promotion it points the old master at the new master's
+// address (+convert-to-slave). So every node has a replication-link listener on its proxy
+// and is known by it everywhere: the Sentinels monitor node 1 there, and each node announces
+// it (replica-announce-ip/port) so that Sentinel knows a replica, and a promoted replica as
+// master, by it too. The proxy lets Sentinel's own connections there pass without faults
+// (NodeProxy). Then Sentinel's re-pointing, after a failover, keeps the link on the new
+// master's proxy; one that does not (a node known by its own port) is told in the history.
+//
+// start() does it in order, each step waiting for the last: nodes announcing their link
+// listeners, replica linked, Sentinels up, every Sentinel knowing the replica and the other
+// Sentinels (without those a failover cannot be agreed on). Then it asks the Sentinels every
+// PollMs who the master is.
 class ReplicatedTopology : public QObject
 {
     Q_OBJECT
@@ -34,15 +47,19 @@ public:
                        const Clock& clock, QObject* parent = nullptr);
     ~ReplicatedTopology() override;
 
-    // `nodes`: the master's and the replica's own addresses (node 1, node 2); `via`: where
-    // the replica dials the master (node 1's proxy). Emits ready() or failed().
-    void start(const QList<NodeAddress>& nodes, const NodeAddress& via);
+    // `nodes`: the master's and the replica's own addresses (node 1, node 2); `links`: their
+    // replication-link listeners (127.0.0.1:port on each node's proxy), where a replica dials
+    // and the Sentinels know each node by. Emits ready() or failed().
+    void start(const QList<NodeAddress>& nodes, const QList<NodeAddress>& links);
     void stop(); // every Sentinel, by pid
 
     // SENTINEL FAILOVER: promote the replica now, without waiting for the master to fail.
     void failover(const AnswerCallback& done);
     QList<NodeAddress> sentinelAddresses() const;
     const SentinelSnapshot& snapshot() const { return m_snapshot; }
+    // The redis-server arguments by which a node announces `link` as its address to a master
+    // (hence to the Sentinels), as CONFIG SET does at start: for its restarts.
+    static QStringList announceArgs(const NodeAddress& link);
 
 signals:
     void ready();
@@ -51,6 +68,7 @@ signals:
     void event(const HistoryEvent& event);
 
 private:
+    void announce(int node);
     void linkReplica();
     void waitForLink();
     void startSentinels();
@@ -66,14 +84,19 @@ private:
     void noteRepointed(int index, const QString& text);
     void failoverStalled();
     int nodeOf(const QString& host, qint64 port) const;
+    bool isLinkPort(qint64 port) const;
     QStringList sentinelConfig() const;
 
     QString m_executable;
     RedisConnection::Options m_options;
     const Clock& m_clock;
     QList<NodeAddress> m_nodes;
-    NodeAddress m_via;
-    RedisConnection* m_replica = nullptr; // for REPLICAOF and the link check only
+    QList<NodeAddress> m_links;
+    // One per node, for the announce settings, REPLICAOF and the link check only.
+    QList<RedisConnection*> m_nodeConnections;
+    RedisConnection* m_replica = nullptr; // node 2's
+    QSet<int> m_announced;                // the nodes that took their announce settings
+    bool m_linking = false;
     QList<RedisServerProcess*> m_sentinels;
     QList<RedisConnection*> m_connections;
     SentinelSnapshot m_snapshot;

@@ -64,8 +64,7 @@ void FailoverLock::onMasterNamed(int sentinel, const CommandResult& result, cons
 {
     const RedisReply& reply = result.reply;
     if (result.status == CommandResult::Status::Replied && reply.elements.size() == 2) {
-        const int index =
-            int(m_topology.nodePorts.indexOf(quint16(reply.elements[1].text.toUInt())));
+        const int index = m_topology.nodeOf(quint16(reply.elements[1].text.toUInt()));
         if (index >= 0 && index < m_nodes.size()) {
             setNode(m_nodes[index], index);
             then({});

@@ -145,9 +145,9 @@ void NodeProxy::setClientDelay(int clientId, int ms)
     inNetworkThread([clientId, ms](ProxyWorker& worker) { worker.setClientDelay(clientId, ms); });
 }
 
-void NodeProxy::setDelaysStream(int clientId)
+void NodeProxy::setReplicationLink(int clientId)
 {
-    inNetworkThread([clientId](ProxyWorker& worker) { worker.setDelaysStream(clientId); });
+    inNetworkThread([clientId](ProxyWorker& worker) { worker.setReplicationLink(clientId); });
 }
 
 bool NodeProxy::setDropRate(double fraction)

@@ -24,6 +24,10 @@ class ProxyWorker;
 //   latency queue still holds (they were "in flight"). A new connection from a cut client is
 //   accepted (the kernel completes the TCP handshake anyway) but not connected upstream, so
 //   the client's first command times out; it is connected when healed if still open.
+//   A replication link (setReplicationLink) is cut as TCP is: its bytes are held both ways,
+//   not lost, and go on in order when healed (TCP retransmits; its connection stays up until
+//   Redis's repl-timeout ends it). A stream that lost a piece would resume mid-command and
+//   leave the replica behind for good. Over 64 MiB held, its connection is aborted.
 // - latency: each chunk from the client reaches the node fixed + uniform(0..jitter) ms later,
 //   never reordered within a connection. Replies are not delayed: once per round trip.
 // - drop: each client COMMAND is discarded with that probability, whole: a command split
@@ -32,6 +36,18 @@ class ProxyWorker;
 //   command that had already started going to the node when drop was switched on is
 //   always completed. Framing costs a copy only while a drop rate is set; see
 //   ProxyWorker::followUnframed for how the boundaries are known before that.
+//
+// A replication-link listener (setReplicationLink) is shared: the replica dials it to reach
+// its master, and so do the Sentinels, which must know the node by the address the replica
+// dials (else they re-point the replica at the node's own port). There a connection is held,
+// not yet connected upstream and its bytes not forwarded, until its first command is whole:
+// "CLIENT SETNAME sentinel-<8 hex>-cmd|pubsub" (after an AUTH, if any) makes it a Sentinel's,
+// which no network fault reaches (partition, latency, drop: Sentinel reached the node
+// directly before, so only process faults, kill and pause, reach it); anything else (a
+// replica's handshake starts with PING) is the link, which takes that listener's faults from
+// its first byte, and latency delays the link's node -> replica stream as well. See
+// SentinelSniffer. The hold costs one loopback connect after the first command, once per
+// connection.
 //
 // When the node cannot be reached for a client (refused, host not found, connect timed out
 // after upstreamConnectTimeoutMs()), the client gets a RESP error naming the real reason
@@ -88,9 +104,11 @@ public:
     // The network between client `clientId` and this node, as clients on other hosts have:
     // each request from it arrives `ms` (and up to 1 ms more) later. Not a fault: a setting.
     void setClientDelay(int clientId, int ms);
-    // The listener of `clientId` carries a stream from the node (a replica's link to its
-    // master): latency delays that stream as well, not only what the client sends.
-    void setDelaysStream(int clientId);
+    // The listener of `clientId` is this node's replication-link listener: a replica's link
+    // to this node (latency delays the node's stream to it as well, not only what the replica
+    // sends), shared with the Sentinels, whose connections pass it with no network fault.
+    // For connections accepted from now on.
+    void setReplicationLink(int clientId);
 
     void clearFaults(); // heal() + no latency + no drop
 

@@ -2,6 +2,7 @@
 
 #include "core/steadyclock.h"
 #include "net/connecterror.h"
+#include "net/sentinelsniffer.h"
 
 #include <QHostAddress>
 #include <QTcpServer>
@@ -15,6 +16,10 @@ namespace {
 
 // How long a graceful close may wait for a peer to take the last bytes before it is aborted.
 constexpr int kCloseGraceMs = 2000;
+// What a cut replication link may hold before its connection is aborted (the replica then
+// reconnects and resyncs once healed): the master's own soft limit on a replica's output
+// buffer (client-output-buffer-limit replica 256mb 64mb 60).
+constexpr qint64 kMaxHeldWhileCutBytes = 64 * 1024 * 1024;
 
 qint64 nowUs()
 {
@@ -82,6 +87,7 @@ quint16 ProxyWorker::listen(int clientId, QString* error)
 void ProxyWorker::releaseClient(int clientId)
 {
     m_clientDelayMs.remove(clientId);
+    m_linkListeners.remove(clientId);
     QTcpServer* server = m_listeners.take(clientId);
     if (!server)
         return;
@@ -128,14 +134,61 @@ bool ProxyWorker::isClientPartitioned(int clientId) const
     return m_partitionAll || m_partitionedClients.contains(clientId);
 }
 
+// Sentinel's connections are never cut: the user's partition is of the replication link (and
+// the clients), and Sentinel reached the node directly before it shared the link's listener.
+bool ProxyWorker::isCut(const Connection* connection) const
+{
+    return !connection->sentinel && isClientPartitioned(connection->clientId);
+}
+
+bool ProxyWorker::delaysStream(const Connection* connection) const
+{
+    return !connection->sentinel && m_linkListeners.contains(connection->clientId);
+}
+
+// A replication link is one long TCP stream, and a cut of it holds its bytes, both ways, until
+// healed, as TCP would (it retransmits what a partition lost; the connection stays up, and
+// Redis's own repl-timeout ends it if the cut lasts). Losing them, as a client's requests
+// are lost, would let the stream resume mid-command after the cut: the replica would apply
+// it from there and stay behind by what was lost, its link up, for good.
+bool ProxyWorker::holdsWhileCut(const Connection* connection) const
+{
+    return delaysStream(connection);
+}
+
+void ProxyWorker::holdWhileCut(Connection* connection, qsizetype bytes)
+{
+    connection->heldWhileCut += bytes;
+    if (connection->heldWhileCut > kMaxHeldWhileCutBytes)
+        closeConnection(connection, CloseMode::Abort);
+}
+
+// Healed: what the cut held goes on, in order.
+void ProxyWorker::resumeHeld()
+{
+    std::vector<quint64> serials;
+    for (auto& [serial, connection] : m_connections)
+        if (connection->heldWhileCut > 0 && !isCut(connection.get()))
+            serials.push_back(serial);
+    for (const quint64 serial : serials) {
+        Connection* connection = findConnection(serial); // a send may have closed one
+        if (!connection)
+            continue;
+        connection->heldWhileCut = 0;
+        dispatchDue(connection);
+        if ((connection = findConnection(serial)))
+            dispatchDownDue(connection);
+    }
+}
+
 void ProxyWorker::onPartitionChanged()
 {
     // Connections that a partition held back may go upstream now, if their client is
     // still there; a client that left during the cut was already cleaned up on its close.
     std::vector<Connection*> heldBack;
     for (auto& [serial, connection] : m_connections)
-        if (!connection->upstream && !connection->closing &&
-            !isClientPartitioned(connection->clientId))
+        if (!connection->upstream && !connection->closing && !connection->sorting &&
+            !isCut(connection.get()))
             heldBack.push_back(connection.get());
     for (Connection* connection : heldBack) {
         if (connection->client->state() == QAbstractSocket::ConnectedState)
@@ -143,6 +196,7 @@ void ProxyWorker::onPartitionChanged()
         else
             closeConnection(connection, CloseMode::Abort);
     }
+    resumeHeld();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -169,7 +223,9 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
                 [this, connection, socket] { onSocketError(connection, socket); });
 
         // A cut client's connection waits, unconnected upstream, for heal (onPartitionChanged).
-        if (!isClientPartitioned(clientId))
+        // On a link listener nobody is connected upstream before we know who is calling.
+        connection->sorting = m_linkListeners.contains(clientId);
+        if (!connection->sorting && !isClientPartitioned(clientId))
             connectUpstream(connection);
         setConnectionCount();
     }
@@ -215,8 +271,7 @@ void ProxyWorker::failUpstream(Connection* connection, const QString& reason)
         connection->upstream->abort(); // stops a connect still in progress
     QTcpSocket* client = connection->client;
     // A cut client hears nothing, not even this.
-    if (isClientPartitioned(connection->clientId) ||
-        client->state() != QAbstractSocket::ConnectedState) {
+    if (isCut(connection) || client->state() != QAbstractSocket::ConnectedState) {
         closeConnection(connection, CloseMode::Abort);
         return;
     }
@@ -255,6 +310,33 @@ void ProxyWorker::onClientReadyRead(Connection* connection)
     QByteArray bytes = connection->client->readAll();
     if (bytes.isEmpty() || connection->closing)
         return;
+    if (connection->sorting && !sort(connection, &bytes))
+        return;
+    fromClient(connection, std::move(bytes));
+}
+
+// A connection to a replication-link listener: its bytes are held, unforwarded and with no
+// upstream connection, until its first command says whether it is a Sentinel's (see
+// SentinelSniffer; a replica's PING, or anything else, is the link). Then the connection is
+// what it is from its first byte: a Sentinel's goes upstream with no fault, the link's as
+// any client of that listener would (held back while cut). Returns whether `bytes` now holds
+// everything held so far, to be forwarded; false while the verdict is still open.
+bool ProxyWorker::sort(Connection* connection, QByteArray* bytes)
+{
+    connection->unsorted += *bytes;
+    const SentinelSniffer::Verdict verdict = SentinelSniffer::classify(connection->unsorted);
+    if (verdict == SentinelSniffer::Verdict::Undecided)
+        return false;
+    connection->sorting = false;
+    connection->sentinel = verdict == SentinelSniffer::Verdict::Sentinel;
+    *bytes = std::exchange(connection->unsorted, {});
+    if (!isCut(connection))
+        connectUpstream(connection);
+    return true;
+}
+
+void ProxyWorker::fromClient(Connection* connection, QByteArray bytes)
+{
     // Every byte goes through the framer, also those a partition discards, so that it always
     // knows where the next command starts.
     if (m_dropRate > 0.0 || !connection->held.isEmpty())
@@ -297,7 +379,7 @@ QByteArray ProxyWorker::keepWholeCommands(Connection* connection, const QByteArr
         if (!ended)
             continue;
         // A command whose start already went to the node is never cut in half.
-        if (connection->committed || !shouldDrop()) {
+        if (connection->committed || !shouldDrop(connection)) {
             out += held;
             out.append(data + start, pos - start);
         }
@@ -322,12 +404,17 @@ QByteArray ProxyWorker::keepWholeCommands(Connection* connection, const QByteArr
 void ProxyWorker::forward(Connection* connection, QByteArray bytes)
 {
     // A cut network loses the packet; so does a held-back connection (it is only held
-    // back while cut).
-    if (!connection->upstream || connection->closing || isClientPartitioned(connection->clientId))
+    // back while cut). A cut link holds it instead.
+    const bool cut = isCut(connection);
+    if (connection->closing || (!holdsWhileCut(connection) && (!connection->upstream || cut)))
         return;
-    const qint64 delayUs = nextDelayUs(connection->clientId);
+    if (cut)
+        holdWhileCut(connection, bytes.size());
+    if (connection->closing) // held too much: aborted
+        return;
+    const qint64 delayUs = nextDelayUs(connection);
     // The fast path: no timer, no queue, no copy.
-    if (delayUs == 0 && connection->queue.empty() && connection->upstreamConnected) {
+    if (delayUs == 0 && connection->queue.empty() && connection->upstreamConnected && !cut) {
         send(connection->upstream, bytes);
         return;
     }
@@ -342,11 +429,13 @@ void ProxyWorker::dispatchDue(Connection* connection)
 {
     if (connection->closing || !connection->upstreamConnected)
         return; // connected() calls again
+    if (holdsWhileCut(connection) && isCut(connection))
+        return; // held: resumeHeld() calls again
     const qint64 now = nowUs();
     auto& queue = connection->queue;
     while (!queue.empty() && queue.front().sendAtUs <= now) {
         // Checked at delivery: a partition also loses what was still in flight.
-        if (!isClientPartitioned(connection->clientId))
+        if (!isCut(connection))
             send(connection->upstream, queue.front().bytes);
         queue.pop_front();
     }
@@ -367,15 +456,18 @@ void ProxyWorker::armTimer(Connection* connection, qint64 inUs)
     connection->timer->start(int((inUs + 999) / 1000));
 }
 
-bool ProxyWorker::shouldDrop()
+bool ProxyWorker::shouldDrop(const Connection* connection)
 {
-    if (m_dropRate <= 0.0)
+    if (m_dropRate <= 0.0 || connection->sentinel)
         return false;
     return m_dropRate >= 1.0 || m_random.generateDouble() < m_dropRate;
 }
 
-qint64 ProxyWorker::nextDelayUs(int clientId)
+qint64 ProxyWorker::nextDelayUs(const Connection* connection)
 {
+    if (connection->sentinel)
+        return 0;
+    const int clientId = connection->clientId;
     qint64 delayUs = qint64(m_latencyMs) * 1000;
     if (m_jitterMs > 0)
         delayUs += qint64(m_random.bounded(quint32(m_jitterMs) * 1000u + 1u));
@@ -400,11 +492,17 @@ void ProxyWorker::setClientDelay(int clientId, int ms)
 void ProxyWorker::onUpstreamReadyRead(Connection* connection)
 {
     QByteArray bytes = connection->upstream->readAll();
-    if (bytes.isEmpty() || isClientPartitioned(connection->clientId))
+    if (bytes.isEmpty())
         return;
-    if (m_streamDelayed.contains(connection->clientId) &&
-        (m_latencyMs > 0 || !connection->downQueue.empty()) && !connection->closing) {
-        forwardDown(connection, std::move(bytes));
+    const bool cut = isCut(connection);
+    if (cut && (!holdsWhileCut(connection) || connection->closing))
+        return;
+    if (delaysStream(connection) && !connection->closing &&
+        (cut || m_latencyMs > 0 || !connection->downQueue.empty())) {
+        if (cut)
+            holdWhileCut(connection, bytes.size());
+        if (!connection->closing)
+            forwardDown(connection, std::move(bytes));
         return;
     }
     if (connection->client->state() == QAbstractSocket::ConnectedState)
@@ -423,13 +521,12 @@ void ProxyWorker::forwardDown(Connection* connection, QByteArray bytes)
 
 void ProxyWorker::dispatchDownDue(Connection* connection)
 {
-    if (connection->closing)
-        return;
+    if (connection->closing || isCut(connection))
+        return; // a link's cut holds the stream: resumeHeld() calls again
     const qint64 now = nowUs();
     auto& queue = connection->downQueue;
     while (!queue.empty() && queue.front().sendAtUs <= now) {
-        if (!isClientPartitioned(connection->clientId) &&
-            connection->client->state() == QAbstractSocket::ConnectedState)
+        if (connection->client->state() == QAbstractSocket::ConnectedState)
             send(connection->client, queue.front().bytes);
         queue.pop_front();
     }
@@ -468,6 +565,7 @@ void ProxyWorker::closeConnection(Connection* connection, CloseMode mode)
         connection->closing = true;
         connection->queue.clear();
         connection->held.clear();
+        connection->unsorted.clear();
         connection->downQueue.clear();
         if (connection->timer)
             connection->timer->stop();

@@ -37,9 +37,10 @@ public:
     void setLatency(int fixedMs, int jitterMs);
     // The network between one client and this node: its own delay (0: none).
     void setClientDelay(int clientId, int ms);
-    // This listener's node -> client bytes wait out the latency too: a replication link,
-    // whose payload is the master's stream to the replica, not replies.
-    void setDelaysStream(int clientId) { m_streamDelayed.insert(clientId); }
+    // This listener is a node's replication-link listener (see NodeProxy::setReplicationLink):
+    // its connections are sorted by their first command, Sentinel's pass without faults, and
+    // the link's node -> client bytes wait out the latency too.
+    void setReplicationLink(int clientId) { m_linkListeners.insert(clientId); }
     void setDropRate(double fraction);
     void setRandomSeed(quint32 seed) { m_random.seed(seed); }
     void setUpstreamConnectTimeout(int ms) { m_connectTimeoutMs = ms; }
@@ -72,6 +73,12 @@ private:
         RespFramer framer;      // follows every client byte, also those not forwarded
         QByteArray held;        // the start of a command not complete yet (while dropping)
         bool committed = false; // the current command's start was forwarded: never drop it
+        // On a replication-link listener, until its first command says who is calling: what
+        // it sent so far, not forwarded, and no upstream connection yet.
+        bool sorting = false;
+        QByteArray unsorted;
+        bool sentinel = false;   // one of Sentinel's connections: no network fault applies
+        qint64 heldWhileCut = 0; // bytes a link's cut holds (both ways), for the cap
         bool upstreamConnected = false;
         bool closing = false;
         bool graceArmed = false; // an abort is scheduled in case the graceful close lingers
@@ -89,6 +96,8 @@ private:
     void failUpstream(Connection* connection, const QString& reason);
     QString upstreamFailure(const QTcpSocket* upstream) const;
     void onClientReadyRead(Connection* connection);
+    bool sort(Connection* connection, QByteArray* bytes);
+    void fromClient(Connection* connection, QByteArray bytes);
     void followUnframed(Connection* connection, const QByteArray& bytes);
     QByteArray keepWholeCommands(Connection* connection, const QByteArray& bytes);
     void forward(Connection* connection, QByteArray bytes);
@@ -103,8 +112,13 @@ private:
     void setConnectionCount();
     Connection* findConnection(quint64 serial) const;
     bool isClientPartitioned(int clientId) const;
-    bool shouldDrop();
-    qint64 nextDelayUs(int clientId);
+    bool isCut(const Connection* connection) const;
+    bool delaysStream(const Connection* connection) const;
+    bool holdsWhileCut(const Connection* connection) const;
+    void holdWhileCut(Connection* connection, qsizetype bytes);
+    void resumeHeld();
+    bool shouldDrop(const Connection* connection);
+    qint64 nextDelayUs(const Connection* connection);
 
     QString m_upstreamHost;
     quint16 m_upstreamPort = 0;
@@ -122,7 +136,7 @@ private:
     int m_latencyMs = 0;
     int m_jitterMs = 0;
     QHash<int, int> m_clientDelayMs;
-    QSet<int> m_streamDelayed;
+    QSet<int> m_linkListeners;
     void forwardDown(Connection* connection, QByteArray bytes);
     void dispatchDownDue(Connection* connection);
     double m_dropRate = 0.0;

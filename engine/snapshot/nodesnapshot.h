@@ -59,6 +59,13 @@ public:
     qint64 replOffset = -1;
     qint64 replLagBytes = -1;
     bool replLinkUp = false;
+    // The node's replication-link listener on its proxy (0: none): where a replica of it
+    // dials, and the address the Sentinels know it by. For a replica, the port its master
+    // address names (INFO master_port) and which node that is, by its own or its link port
+    // (-1: none of ours); it replicates through the proxy when that is the master's linkPort.
+    quint16 linkPort = 0;
+    quint16 replMasterPort = 0;
+    int replMasterNode = -1;
 
     static QString stateName(State state);
 };

@@ -3211,10 +3211,6 @@ Since %1 on the run clock.</source>
         <translation>Sentinel %1：%2</translation>
     </message>
     <message>
-        <source>%1 Sentinels watch node 1 (quorum %2)</source>
-        <translation>%1 個の Sentinel がノード 1 を監視（過半数 %2）</translation>
-    </message>
-    <message>
         <source>not connected</source>
         <translation>未接続</translation>
     </message>
@@ -3265,6 +3261,18 @@ Since %1 on the run clock.</source>
     <message>
         <source>the failover Sentinel accepted did not promote the replica (%1); node %2 is still master</source>
         <translation>Sentinel が受け付けたフェイルオーバーはレプリカを昇格させませんでした（%1）。ノード %2 がまだマスターです</translation>
+    </message>
+    <message>
+        <source>node %1 refused CONFIG SET replica-announce-port: %2</source>
+        <translation>ノード %1 が CONFIG SET replica-announce-port を拒否した：%2</translation>
+    </message>
+    <message>
+        <source>%1 Sentinels watch node 1 (quorum %2) at its proxy&apos;s replication listener %3, the address node 2 dials, so they leave the link on the proxy; their own connections there get no network fault</source>
+        <translation>%1 個の Sentinel がノード 1 をそのプロキシのレプリケーション用リスナー %3（ノード 2 が接続するアドレス）で監視（過半数 %2）。そのためリンクはプロキシを通ったままです。Sentinel 自身の接続にはネットワーク障害は効きません</translation>
+    </message>
+    <message>
+        <source>sentinel %1 made node %2 replicate node %3 through node %3&apos;s proxy (port %4): node latency and partition %3 reach the replication link</source>
+        <translation>Sentinel %1 がノード %2 にノード %3 のプロキシ（ポート %4）経由でノード %3 を複製させました。node latency と partition %3 はレプリケーションのリンクに効きます</translation>
     </message>
 </context>
 <context>

@@ -3211,10 +3211,6 @@ Since %1 on the run clock.</source>
         <translation>哨兵 %1：%2</translation>
     </message>
     <message>
-        <source>%1 Sentinels watch node 1 (quorum %2)</source>
-        <translation>%1 个哨兵监视节点 1（法定人数 %2）</translation>
-    </message>
-    <message>
         <source>not connected</source>
         <translation>未连接</translation>
     </message>
@@ -3265,6 +3261,18 @@ Since %1 on the run clock.</source>
     <message>
         <source>the failover Sentinel accepted did not promote the replica (%1); node %2 is still master</source>
         <translation>哨兵接受的故障转移没有提升从节点（%1）；节点 %2 仍是主节点</translation>
+    </message>
+    <message>
+        <source>node %1 refused CONFIG SET replica-announce-port: %2</source>
+        <translation>节点 %1 拒绝了 CONFIG SET replica-announce-port：%2</translation>
+    </message>
+    <message>
+        <source>%1 Sentinels watch node 1 (quorum %2) at its proxy&apos;s replication listener %3, the address node 2 dials, so they leave the link on the proxy; their own connections there get no network fault</source>
+        <translation>%1 个哨兵在节点 1 代理的复制监听地址 %3 上监视它（法定人数 %2），也就是节点 2 连接的地址，所以它们让复制链路留在代理上；哨兵自己在那里的连接不受任何网络故障影响</translation>
+    </message>
+    <message>
+        <source>sentinel %1 made node %2 replicate node %3 through node %3&apos;s proxy (port %4): node latency and partition %3 reach the replication link</source>
+        <translation>哨兵 %1 让节点 %2 经过节点 %3 的代理（端口 %4）复制节点 %3：node latency 和 partition %3 作用于复制链路</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,13 @@
 // The seed's failover story on real processes: one master, its replica (linked through the
 // master's proxy) and three redis-sentinel. A lock taken on the master and not yet
 // replicated is lost when Sentinel promotes the replica: two holders, and the stock shows
-// it. The same kind of fault on five independent masters leaves Redlock safe.
+// it. The same kind of fault on five independent masters leaves Redlock safe. The link stays
+// on the proxy, also past Sentinel's re-pointing window and after a failover.
 #include "enginerunner.h"
+#include "testfleet.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTest>
@@ -50,6 +53,92 @@ int redisChildren()
             ++count;
     }
     return count;
+}
+
+// INFO replication of a node, read directly (its own port, not through any proxy).
+QHash<QByteArray, QByteArray> replicationInfo(const NodeSnapshot& node)
+{
+    QHash<QByteArray, QByteArray> info;
+    const std::optional<NodeAddress> address = NodeAddress::parse(node.address, nullptr);
+    if (!address)
+        return info;
+    const RedisReply reply = TestFleet::redisCommand(*address, {"INFO", "replication"});
+    for (const QByteArray& line : reply.text.split('\n')) {
+        const qsizetype colon = line.indexOf(':');
+        if (colon > 0)
+            info.insert(line.left(colon), line.mid(colon + 1).trimmed());
+    }
+    return info;
+}
+
+int timesTold(const EngineRunner& engine, const QString& text)
+{
+    int count = 0;
+    for (const HistoryEvent& e : engine.events())
+        if (e.text.contains(text))
+            ++count;
+    return count;
+}
+
+bool toldInHistory(const EngineRunner& engine, const QString& text)
+{
+    return timesTold(engine, text) > 0;
+}
+
+// `replica` replicates `master` through the master's link listener, and its link is up.
+bool linkedThroughProxy(const EngineSnapshot& s, int replica, int master)
+{
+    if (s.nodes.size() <= std::max(replica, master))
+        return false;
+    const NodeSnapshot& r = s.nodes[replica];
+    return r.role == QLatin1String("replica") && r.replLinkUp && s.nodes[master].linkPort != 0 &&
+           r.replMasterPort == s.nodes[master].linkPort;
+}
+
+// Cuts `replica`'s link at `master`'s proxy with a client writing on the master, shows the
+// lag growing while the Sentinels keep the master (they pass the cut), heals, and shows the
+// lag back at 0. The figures go to the log.
+void cutLinkShowsLagThenHeals(EngineRunner& engine, int replica, int master,
+                              const QElapsedTimer& sinceReady)
+{
+    QElapsedTimer clock;
+    clock.start();
+    const int downsBefore = timesTold(engine, QStringLiteral("+sdown master"));
+    QString answer;
+    QVERIFY2(engine.command(QStringLiteral("node partition %1 replica").arg(master + 1), &answer),
+             qPrintable(answer));
+    QVERIFY(engine.command(QStringLiteral("client add C1 strategy=failover work=50 think=50"),
+                           &answer));
+    QVERIFY2(
+        engine.waitFor(
+            [replica](const EngineSnapshot& s) { return s.nodes[replica].replLagBytes > 1000; },
+            15000),
+        "the replica's lag grows while its link is cut");
+    QTest::qWait(4000); // the Sentinels would have called the master down after 1 s
+    const EngineSnapshot cut = engine.last();
+    qInfo("t=%.1f s after ready, link of node %d cut at node %d's proxy for %.1f s: node %d "
+          "%lld bytes behind, link %s; the Sentinels name node %d master (%d agree)",
+          sinceReady.elapsed() / 1000.0, replica + 1, master + 1, clock.elapsed() / 1000.0,
+          replica + 1, cut.nodes[replica].replLagBytes,
+          cut.nodes[replica].replLinkUp ? "up" : "down", cut.sentinels.masterNode + 1,
+          cut.sentinels.agreeing);
+    QVERIFY(cut.nodes[replica].replLagBytes > 1000);
+    QCOMPARE(cut.sentinels.masterNode, master); // they still reach it: no failover
+    QVERIFY(!cut.sentinels.masterDown);
+    QCOMPARE(timesTold(engine, QStringLiteral("+sdown master")), downsBefore);
+
+    QVERIFY(engine.command(QStringLiteral("client stop C1"), &answer));
+    QVERIFY(engine.command(QStringLiteral("node heal %1").arg(master + 1), &answer));
+    const qint64 healedMs = clock.elapsed();
+    QVERIFY2(engine.waitFor(
+                 [replica, master](const EngineSnapshot& s) {
+                     return linkedThroughProxy(s, replica, master) &&
+                            s.nodes[replica].replLagBytes == 0;
+                 },
+                 70000),
+             "after healing the replica catches up, through the proxy");
+    qInfo("healed: node %d 0 bytes behind %.1f s later, still through node %d's proxy", replica + 1,
+          (clock.elapsed() - healedMs) / 1000.0, master + 1);
 }
 
 } // namespace
@@ -150,28 +239,82 @@ private slots:
                          },
                          20000),
                      "C1 takes its lock on the new master, node 2");
+            // Sentinel then points the old master, still running, at node 2's link listener.
+            QVERIFY2(
+                engine.waitFor([](const EngineSnapshot& s) { return linkedThroughProxy(s, 0, 1); },
+                               30000),
+                "the old master replicates node 2 through node 2's proxy");
         }
         QTRY_COMPARE_WITH_TIMEOUT(redisChildren(), 0, 5000);
     }
 
-    // Sentinel re-points the replica at the master's own port (+fix-slave-config) some
-    // failover-timeout after it first sees it dial the proxy: from then on the proxy no
-    // longer carries the link (README "Failover with Sentinel" says why it cannot). The
-    // history must say so rather than let the picture promise what no longer holds.
-    void linkLeavingTheProxyIsTold()
+    // Sentinel re-points a replica whose master address differs from the one it knows
+    // (+fix-slave-config), about failover-timeout (4 s) after it first reads the replica's
+    // INFO, which it does every 10 s. The Sentinels know node 1 by its link listener, the
+    // address node 2 dials: 20 s after ready nothing was re-pointed, node 2 still dials
+    // node 1's proxy, and a cut of the link there still holds replication back.
+    void linkStaysOnTheProxyPastSentinelsWindow()
     {
         {
             EngineRunner engine(replicated());
             QString error;
             QVERIFY2(engine.start(40000, &error), qPrintable(error));
-            const auto told = [&engine] {
-                for (const HistoryEvent& e : engine.events())
-                    if (e.text.contains("made node 2 replicate node 1 at its own port"))
-                        return true;
-                return false;
-            };
-            QVERIFY2(engine.waitFor([&told](const EngineSnapshot&) { return told(); }, 40000),
-                     "Sentinel's +fix-slave-config is told in the history");
+            QElapsedTimer sinceReady;
+            sinceReady.start();
+            QTest::qWait(20000);
+            QVERIFY(!toldInHistory(engine, QStringLiteral("+fix-slave-config")));
+            QVERIFY(!toldInHistory(engine, QStringLiteral("at its own port")));
+            QVERIFY(engine.waitFor(
+                [](const EngineSnapshot& s) { return linkedThroughProxy(s, 1, 0); }, 5000));
+            const EngineSnapshot& s = engine.last();
+            const QHash<QByteArray, QByteArray> info = replicationInfo(s.nodes[1]);
+            qInfo("20 s after ready: node 2 INFO master_host:%s master_port:%s, node 1's link "
+                  "listener 127.0.0.1:%d, node 1's own address %s",
+                  info.value("master_host").constData(), info.value("master_port").constData(),
+                  int(s.nodes[0].linkPort), qPrintable(s.nodes[0].address));
+            QCOMPARE(info.value("master_host"), QByteArray("127.0.0.1"));
+            QCOMPARE(info.value("master_port").toUInt(), uint(s.nodes[0].linkPort));
+            cutLinkShowsLagThenHeals(engine, 1, 0, sinceReady);
+            QVERIFY(!toldInHistory(engine, QStringLiteral("+fix-slave-config")));
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(redisChildren(), 0, 5000);
+    }
+
+    // After a failover Sentinel points the old master at the new one (+convert-to-slave), by
+    // the address it knows the new master by: its link listener. Node 1, killed and
+    // restarted (announcing its own link listener again from its command line), then
+    // replicates node 2 through node 2's proxy, where `node partition 2 replica` cuts it.
+    void oldMasterReplicatesTheNewMasterThroughItsProxy()
+    {
+        {
+            EngineRunner engine(replicated());
+            QString error;
+            QVERIFY2(engine.start(40000, &error), qPrintable(error));
+            QElapsedTimer sinceReady;
+            sinceReady.start();
+            QString answer;
+            QVERIFY(engine.command(QStringLiteral("node kill 1"), &answer));
+            QVERIFY(engine.waitFor(
+                [](const EngineSnapshot& s) {
+                    return s.sentinels.masterNode == 1 && s.nodes[1].role == "master";
+                },
+                20000));
+            QVERIFY2(engine.command(QStringLiteral("node restart 1"), &answer), qPrintable(answer));
+            QElapsedTimer restarted;
+            restarted.start();
+            QVERIFY2(
+                engine.waitFor([](const EngineSnapshot& s) { return linkedThroughProxy(s, 0, 1); },
+                               40000),
+                "the restarted old master replicates node 2 through node 2's proxy");
+            qInfo("node 1 replicates node 2 through node 2's proxy %.1f s after its restart",
+                  restarted.elapsed() / 1000.0);
+            QVERIFY(toldInHistory(
+                engine, QStringLiteral("made node 1 replicate node 2 through node 2's proxy")));
+            const EngineSnapshot& s = engine.last();
+            QCOMPARE(replicationInfo(s.nodes[0]).value("master_port").toUInt(),
+                     uint(s.nodes[1].linkPort));
+            cutLinkShowsLagThenHeals(engine, 0, 1, sinceReady);
+            QVERIFY(!toldInHistory(engine, QStringLiteral("at its own port")));
         }
         QTRY_COMPARE_WITH_TIMEOUT(redisChildren(), 0, 5000);
     }

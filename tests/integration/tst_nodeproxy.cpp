@@ -317,6 +317,10 @@ private slots:
     void upstreamConnectTimesOut();
     void workRunsInOneSharedNetworkThread();
     void addedLatencyWithoutFaults();
+    void replicationLinkLetsSentinelsPastItsFaults();
+    void replicationLinkTakesItsFaultsBothWays();
+    void replicationLinkForgetsAConnectionClosedUnsorted();
+    void cutReplicationLinkHoldsItsBytesUntilHealed();
 
 private:
     std::unique_ptr<TestFleet> m_fleet;
@@ -994,6 +998,132 @@ void TestNodeProxy::addedLatencyWithoutFaults()
     // Loose bound: this guards against a stray timer or Nagle (40 ms), not a benchmark.
     QVERIFY2(proxiedMedian - directMedian < 5000,
              qPrintable(QStringLiteral("%1 us added").arg(proxiedMedian - directMedian)));
+}
+
+// A replication-link listener is shared by the replica and the Sentinels (which must know
+// the node by the address the replica dials). A connection that names itself as Sentinel
+// does first gets none of the listener's faults; the node sees it under that name.
+void TestNodeProxy::replicationLinkLetsSentinelsPastItsFaults()
+{
+    newProxy();
+    constexpr int link = 1000000;
+    m_proxy->call([](NodeProxy& p) { p.setReplicationLink(link); });
+    const quint16 port = m_proxy->port(link, QStringLiteral("replica"));
+    QVERIFY(port != 0);
+    m_proxy->call([](NodeProxy& p) {
+        p.setClientPartitioned(link, true);
+        QVERIFY(p.setLatency(300));
+        QVERIFY(p.setDropRate(1.0));
+    });
+
+    BlockingClient sentinel(port, 1000);
+    QVERIFY2(sentinel.ok(), qPrintable(sentinel.error()));
+    QVERIFY(sentinel.command({"CLIENT", "SETNAME", "sentinel-0123abcd-cmd"}).isOkStatus());
+    RedisReply reply;
+    const qint64 us = roundTripUs(sentinel, {"PING"}, &reply);
+    QVERIFY(isPong(reply));
+    qInfo("a Sentinel's PING through a cut link listener with 300 ms latency and drop 100%%: "
+          "%lld us",
+          us);
+    QVERIFY2(us < 150000, qPrintable(QStringLiteral("%1 us").arg(us)));
+    QVERIFY(m_fleet->command(0, {"CLIENT", "LIST"}).text.contains("name=sentinel-0123abcd-cmd"));
+
+    // The link itself, same listener, same moment: its PING is held in the cut, unanswered.
+    BlockingClient replica(port, 400);
+    QVERIFY(TestFleet::isTimeout(replica.command({"PING"})));
+
+    // Cut from everything: still not the Sentinel.
+    m_proxy->call([](NodeProxy& p) {
+        p.heal();
+        p.setPartitioned(true);
+    });
+    QVERIFY(isPong(sentinel.command({"PING"})));
+    QVERIFY(TestFleet::isTimeout(TestFleet::redisCommand(proxyAddress(port), {"PING"}, 300)));
+
+    m_proxy->call([](NodeProxy& p) { p.clearFaults(); });
+    QVERIFY(isPong(TestFleet::redisCommand(proxyAddress(port), {"PING"}, 1000)));
+    sentinel.close();
+    replica.close();
+    QTRY_COMPARE(m_proxy->count(), 0);
+}
+
+// The link (anything that does not open as a Sentinel) takes latency on what it sends and,
+// being the master's stream to the replica, on what it receives: twice per round trip.
+void TestNodeProxy::replicationLinkTakesItsFaultsBothWays()
+{
+    newProxy();
+    constexpr int link = 1000000;
+    m_proxy->call([](NodeProxy& p) {
+        p.setReplicationLink(link);
+        QVERIFY(p.setLatency(200));
+    });
+    const quint16 port = m_proxy->port(link, QStringLiteral("replica"));
+    BlockingClient replica(port, 3000);
+    BlockingClient sentinel(port, 3000);
+    QVERIFY(sentinel.command({"CLIENT", "SETNAME", "sentinel-0123abcd-pubsub"}).isOkStatus());
+    RedisReply reply;
+    const qint64 linkUs = roundTripUs(replica, {"PING"}, &reply);
+    QVERIFY(isPong(reply));
+    const qint64 sentinelUs = roundTripUs(sentinel, {"PING"}, &reply);
+    QVERIFY(isPong(reply));
+    qInfo("PING with 200 ms latency on the link listener: the link %lld us, a Sentinel %lld us",
+          linkUs, sentinelUs);
+    QVERIFY2(linkUs >= 400000, qPrintable(QStringLiteral("%1 us").arg(linkUs)));
+    QVERIFY2(sentinelUs < 100000, qPrintable(QStringLiteral("%1 us").arg(sentinelUs)));
+    // A client's name that is not Sentinel's makes no difference.
+    BlockingClient other(port, 3000);
+    const qint64 namedUs = roundTripUs(other, {"CLIENT", "SETNAME", "C1"}, &reply);
+    QVERIFY(reply.isOkStatus());
+    QVERIFY2(namedUs >= 400000, qPrintable(QStringLiteral("%1 us").arg(namedUs)));
+}
+
+// A connection that leaves before its first command is whole was never connected upstream:
+// it is simply gone.
+void TestNodeProxy::replicationLinkForgetsAConnectionClosedUnsorted()
+{
+    newProxy();
+    constexpr int link = 1000000;
+    m_proxy->call([](NodeProxy& p) { p.setReplicationLink(link); });
+    const quint16 port = m_proxy->port(link, QStringLiteral("replica"));
+    const qint64 before = nodeClientCount(*m_fleet);
+    {
+        RawClient raw(port);
+        QVERIFY(raw.ok());
+        QVERIFY(raw.send("*3\r\n$6\r\nCLI"));
+        QTRY_COMPARE(m_proxy->count(), 1);
+        QCOMPARE(nodeClientCount(*m_fleet), before); // held: nothing upstream yet
+    }
+    QTRY_COMPARE(m_proxy->count(), 0);
+}
+
+// A cut replication link loses nothing, unlike a client's requests: the stream is held both
+// ways and goes on, in order, when healed (TCP would retransmit it). Lost bytes would leave
+// the replica applying the master's stream from the middle of a command.
+void TestNodeProxy::cutReplicationLinkHoldsItsBytesUntilHealed()
+{
+    newProxy();
+    constexpr int link = 1000000;
+    m_proxy->call([](NodeProxy& p) { p.setReplicationLink(link); });
+    RawClient stream(m_proxy->port(link, QStringLiteral("replica")));
+    QVERIFY(stream.ok());
+    QVERIFY(stream.send(multibulk({"SUBSCRIBE", "proxy:link"})));
+    QVERIFY(stream.readUntil("$10\r\nproxy:link\r\n:1\r\n", 2000).endsWith(":1\r\n"));
+
+    m_proxy->call([](NodeProxy& p) { p.setClientPartitioned(link, true); });
+    // Node -> link: held.
+    QCOMPARE(m_fleet->command(0, {"PUBLISH", "proxy:link", "during"}).integer, qint64(1));
+    QVERIFY(stream.readUntil("during\r\n", 300).isEmpty());
+    // Link -> node: held as well (a new connection's too).
+    QVERIFY(stream.send(multibulk({"PING", "held"})));
+    RawClient later(m_proxy->port(link));
+    QVERIFY(later.send(multibulk({"PING"})));
+    QVERIFY(later.readUntil("+PONG\r\n", 300).isEmpty());
+
+    m_proxy->call([](NodeProxy& p) { p.heal(); });
+    const QByteArray after = stream.readUntil("held\r\n", 2000);
+    QVERIFY2(after.contains("$6\r\nduring\r\n") && after.endsWith("$4\r\nheld\r\n"),
+             after.constData()); // the message, then the PING's answer (pub/sub form), in order
+    QCOMPARE(later.readUntil("+PONG\r\n", 2000), QByteArray("+PONG\r\n"));
 }
 
 QTEST_GUILESS_MAIN(TestNodeProxy)
