@@ -940,6 +940,18 @@
         <source>timeout</source>
         <translation>タイムアウト</translation>
     </message>
+    <message>
+        <source>conflict</source>
+        <translation>競合</translation>
+    </message>
+    <message>
+        <source>the lock&apos;s one node said another client holds it</source>
+        <translation>ロックの唯一のノードが、別のクライアントが保持していると答えました</translation>
+    </message>
+    <message>
+        <source>the stock changed between WATCH and EXEC: the write was refused</source>
+        <translation>WATCH と EXEC の間に在庫が変わったため、書き込みは拒否されました</translation>
+    </message>
 </context>
 <context>
     <name>EventLogModel</name>
@@ -1501,6 +1513,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>Persistence: %1</source>
         <translation>永続化：%1</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>クラッシュ</translation>
+    </message>
+    <message>
+        <source>Gone without releasing: its keys stay until their TTL ends.</source>
+        <translation>解放せずに消えました：キーは TTL が切れるまで残ります。</translation>
     </message>
 </context>
 <context>

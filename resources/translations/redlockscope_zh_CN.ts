@@ -940,6 +940,18 @@
         <source>timeout</source>
         <translation>超时</translation>
     </message>
+    <message>
+        <source>conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>the lock&apos;s one node said another client holds it</source>
+        <translation>锁所在的唯一节点说另一个客户端持有它</translation>
+    </message>
+    <message>
+        <source>the stock changed between WATCH and EXEC: the write was refused</source>
+        <translation>库存在 WATCH 和 EXEC 之间被改动：写入被拒绝</translation>
+    </message>
 </context>
 <context>
     <name>EventLogModel</name>
@@ -1501,6 +1513,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>Persistence: %1</source>
         <translation>持久化：%1</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>Gone without releasing: its keys stay until their TTL ends.</source>
+        <translation>没有释放就消失了：它的键一直留到 TTL 结束。</translation>
     </message>
 </context>
 <context>

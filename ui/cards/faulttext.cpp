@@ -19,6 +19,7 @@ QString FaultText::glyph(Fault::Kind kind)
     using K = Fault::Kind;
     switch (kind) {
     case K::Killed:
+    case K::Crashed:
         return QStringLiteral("✖");
     case K::Paused:
         return QStringLiteral("❚❚");
@@ -62,6 +63,8 @@ QString FaultText::plainLabel(const Fault& fault)
     switch (fault.kind) {
     case K::Killed:
         return tr("killed");
+    case K::Crashed:
+        return tr("crashed");
     case K::Paused:
         return tr("paused");
     case K::RestartPending:
@@ -116,6 +119,9 @@ QString FaultText::tooltip(const Fault& fault, qint64 nowUs)
     switch (fault.kind) {
     case K::Killed:
         why = tr("Crashed without a goodbye: a node without persistence comes back empty.");
+        break;
+    case K::Crashed:
+        why = tr("Gone without releasing: its keys stay until their TTL ends.");
         break;
     case K::Paused:
         why = tr("Frozen: it keeps its keys (their TTLs keep running) but answers nothing.");

@@ -113,6 +113,10 @@ QString EnumText::failReason(const QString& engineName)
         return tr("extension limit");
     case F::Cancelled:
         return tr("cancelled");
+    case F::Taken:
+        return tr("taken");
+    case F::Conflict:
+        return tr("conflict");
     }
     return engineName;
 }
@@ -142,6 +146,10 @@ QString EnumText::failReasonMeaning(const QString& engineName)
         return tr("the bound on extensions was reached");
     case F::Cancelled:
         return tr("the client crashed or stopped before the answer");
+    case F::Taken:
+        return tr("the lock's one node said another client holds it");
+    case F::Conflict:
+        return tr("the stock changed between WATCH and EXEC: the write was refused");
     }
     return {};
 }

@@ -174,6 +174,7 @@ QColor UiTheme::fault(Fault::Kind kind, bool dark)
     switch (kind) {
     case K::Killed:
     case K::ShutDown:
+    case K::Crashed:
         return bad(dark);
     case K::Paused:
         return paused(dark);
