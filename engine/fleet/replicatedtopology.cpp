@@ -253,25 +253,16 @@ void ReplicatedTopology::noteRepointed(int index, const QString& text)
     const int master = nodeOf(words.value(at + 2), masterPort);
     if (replica < 0 || master < 0)
         return;
-    if (isLinkPort(masterPort)) {
-        emit event(HistoryEvent::make(
-            HistoryEvent::Kind::Info,
-            tr("sentinel %1 made node %2 replicate node %3 through node %3's proxy (port %4): "
-               "node latency and partition %3 reach the replication link")
-                .arg(index + 1)
-                .arg(replica + 1)
-                .arg(master + 1)
-                .arg(masterPort)));
-        return;
-    }
-    emit event(HistoryEvent::make(
-        HistoryEvent::Kind::Info,
-        tr("sentinel %1 made node %2 replicate node %3 at its own port %4, not through node "
-           "%3's proxy: node latency and partition %3 no longer reach the replication link")
-            .arg(index + 1)
-            .arg(replica + 1)
-            .arg(master + 1)
-            .arg(words.value(at + 3))));
+    const QString told =
+        isLinkPort(masterPort)
+            ? tr("sentinel %1 made node %2 replicate node %3 through node %3's proxy (port %4): "
+                 "node latency and partition %3 reach the replication link")
+            : tr("sentinel %1 made node %2 replicate node %3 at its own port %4, not through "
+                 "node %3's proxy: node latency and partition %3 no longer reach the "
+                 "replication link");
+    emit event(
+        HistoryEvent::make(HistoryEvent::Kind::Info,
+                           told.arg(index + 1).arg(replica + 1).arg(master + 1).arg(masterPort)));
 }
 
 QList<NodeAddress> ReplicatedTopology::sentinelAddresses() const

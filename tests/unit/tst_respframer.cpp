@@ -1,6 +1,7 @@
 // RespFramer: where client commands end, however the stream is cut into chunks, and when it
 // gives up (a stream Redis itself would refuse).
 #include "net/respframer.h"
+#include "respbytes.h"
 
 #include <QTest>
 #include <vector>
@@ -38,14 +39,6 @@ std::vector<qsizetype> ends(const QByteArray& stream, const std::vector<qsizetyp
 {
     RespFramer framer;
     return ends(stream, sizes, &framer);
-}
-
-QByteArray multibulk(const QByteArrayList& args)
-{
-    QByteArray out = '*' + QByteArray::number(args.size()) + "\r\n";
-    for (const QByteArray& arg : args)
-        out += '$' + QByteArray::number(arg.size()) + "\r\n" + arg + "\r\n";
-    return out;
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 // first bytes. The Sentinel and replica openings below are what redis-sentinel and
 // redis-server 7.0.15 sent, byte for byte, through a logging proxy on this machine.
 #include "net/sentinelsniffer.h"
+#include "respbytes.h"
 
 #include <QTest>
 
@@ -16,14 +17,6 @@ const QByteArray SentinelPubsub =
     "*3\r\n$6\r\nCLIENT\r\n$7\r\nSETNAME\r\n$24\r\nsentinel-512cf968-pubsub\r\n"
     "*2\r\n$9\r\nSUBSCRIBE\r\n$18\r\n__sentinel__:hello\r\n";
 const QByteArray ReplicaPing = "*1\r\n$4\r\nPING\r\n";
-
-QByteArray multibulk(const QByteArrayList& args)
-{
-    QByteArray out = '*' + QByteArray::number(args.size()) + "\r\n";
-    for (const QByteArray& arg : args)
-        out += '$' + QByteArray::number(arg.size()) + "\r\n" + arg + "\r\n";
-    return out;
-}
 
 } // namespace
 
