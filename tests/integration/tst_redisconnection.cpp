@@ -1031,7 +1031,10 @@ void TestRedisConnection::replyInTheSocketIsNotATimeout()
         new RedisConnection(fleet.address(0), fastOptions(), SteadyClock::instance());
     connection->moveToThread(&engineThread);
     const auto stopThread = qScopeGuard([&] {
-        QMetaObject::invokeMethod(connection, &QObject::deleteLater);
+        // Deleted in its thread before the loop ends (a queued deleteLater could be left
+        // unprocessed when the loop quits).
+        QMetaObject::invokeMethod(
+            connection, [connection] { delete connection; }, Qt::BlockingQueuedConnection);
         engineThread.quit();
         engineThread.wait(5000);
     });
