@@ -75,6 +75,7 @@ private:
         double attemptsPerAcquisition = 0; // every SET round, won or lost
         qint64 failures = 0;
         qint64 conflicts = 0;
+        qint64 splitVotes = 0;
         qint64 overlaps = 0;
         qint64 lostUpdates = 0;
     };
@@ -85,6 +86,7 @@ private:
     QList<Phase> plannedPhases() const;
     Retry userRetry() const;
     Phase pooled(int clients, Retry retry) const;
+    bool warmUp(QString* error);
     static void print(const Phase& phase, QTextStream& out);
     static QJsonObject toJson(const Phase& phase);
     int judge(QTextStream& out);
