@@ -12,10 +12,8 @@ void ResourceSnapshot::collect(const QList<NodeSnapshot>& nodes,
     QHash<QByteArray, Holder> byToken;
     for (qsizetype i = 0; i < nodes.size(); ++i) {
         const NodeSnapshot& node = nodes[i];
-        if (node.state != NodeSnapshot::State::Up) {
-            ++nodesUnknown;
+        if (node.state != NodeSnapshot::State::Up)
             unknownMask |= 1u << i;
-        }
         for (const KeySnapshot& key : node.keys) {
             if (key.resource != resource || key.pttlMs == -2 || key.stale)
                 continue;

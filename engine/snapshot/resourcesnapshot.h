@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QtAlgorithms>
 
 struct ClientSnapshot;
 struct NodeSnapshot;
@@ -35,14 +36,16 @@ struct ResourceSnapshot
     bool replicated = false;
     QList<Holder> holders;       // most nodes first
     QList<Section> sections;     // clients in their critical sections now (> 1: broken)
-    int nodesUnknown = 0;        // nodes whose keys cannot be read now (down, paused)
-    quint32 unknownMask = 0;     // which: bit i for node index i
+    quint32 unknownMask = 0;     // nodes whose keys cannot be read now (down, paused): bit i
+                                 // for node index i
     qint64 lastSplitVoteUs = -1; // the last attempt that failed with the votes split
 
     // Counts the holders of `resource`'s key on `nodes` (and the unreadable nodes), most
     // nodes first, and the sections of those `clients` that are inside: one way for the live
     // picture and a replayed one alike.
     void collect(const QList<NodeSnapshot>& nodes, const QList<ClientSnapshot>& clients);
+
+    int nodesUnknown() const { return qPopulationCount(unknownMask); }
 
     // The number of nodes holding `token`.
     int nodesHolding(const QByteArray& token) const

@@ -51,7 +51,7 @@ private slots:
         QCOMPARE(n1.keys[0].ownerClient, 1);
         // The quorum picture counts what can be read: 4 nodes agree, not 5.
         QCOMPARE(engine.last().resources[0].holders.value(0).nodeCount, 4);
-        QCOMPARE(engine.last().resources[0].nodesUnknown, 1);
+        QCOMPARE(engine.last().resources[0].nodesUnknown(), 1);
     }
 
     void readonlyAndOomNodesAreShownRefusing()

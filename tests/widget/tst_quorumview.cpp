@@ -180,7 +180,6 @@ private slots:
         QFETCH(quint32, downMask);
         ResourceSnapshot r = resource(5);
         r.unknownMask = downMask;
-        r.nodesUnknown = qPopulationCount(downMask);
         QList<ClientSnapshot> clients = m_clients;
         for (ClientSnapshot& c : clients) {
             c.strategyQuorum = quorum;

@@ -1,6 +1,7 @@
 #include "quorum/quorumview.h"
 
 #include "core/textformat.h"
+#include "lock/lock.h"
 #include "widgets/enumtext.h"
 #include "widgets/ownerchip.h"
 #include "widgets/ownerpalette.h"
@@ -33,8 +34,6 @@ constexpr int SlotGap = 5;
 // A holder whose validity runs out while it works stops believing within a snapshot:
 // only past this is a belief called stale (as on a client lane).
 constexpr qint64 StaleGraceUs = 250'000;
-// A validity this long means a key without a TTL (SETNX): "no TTL", not a countdown.
-constexpr qint64 NoTtlMs = 30LL * 24 * 3600 * 1000;
 // How long "split vote" stays up after an attempt failed with the votes split.
 constexpr qint64 SplitShownUs = 1'500'000;
 
@@ -164,7 +163,7 @@ bool QuorumView::unavailable(const Block& b)
     case Rule::SingleNode:
         return (r.unknownMask & 1u) != 0;
     case Rule::Majority:
-        return r.nodeCount - r.nodesUnknown < r.quorum;
+        return r.nodeCount - r.nodesUnknown() < r.quorum;
     case Rule::NoLock:
     case Rule::Master: // Sentinel promotes the replica: shown by the Sentinel panel
         break;
@@ -255,10 +254,10 @@ QString QuorumView::headlineOf(const Block& b) const
     case Verdict::Held: {
         if (b.holderQuorum == 0)
             return tr("%1 goes in with no lock at all").arg(b.holderName);
-        const qint64 leftMs = (b.holderValidUntilUs - m_nowUs) / 1000;
-        if (leftMs > NoTtlMs)
+        if (!Lock::expires(b.holderValidUntilUs, m_nowUs)) // a key without a TTL (SETNX)
             return tr("held by %1, no TTL").arg(b.holderName);
-        return tr("held by %1, %2 left").arg(b.holderName, TextFormat::seconds(leftMs));
+        return tr("held by %1, %2 left")
+            .arg(b.holderName, TextFormat::seconds((b.holderValidUntilUs - m_nowUs) / 1000));
     }
     case Verdict::MinorityHolder:
         return tr("%1 believes it holds, but only %2 of %3 nodes agree")
@@ -293,7 +292,7 @@ QString QuorumView::headlineOf(const Block& b) const
         if (ruleKind(b) == Rule::SingleNode)
             return tr("nobody can take the lock: its node is down");
         return tr("nobody can take the lock: %1 of %2 nodes up, %3 needed")
-            .arg(b.resource.nodeCount - b.resource.nodesUnknown)
+            .arg(b.resource.nodeCount - b.resource.nodesUnknown())
             .arg(b.resource.nodeCount)
             .arg(b.resource.quorum);
     }
@@ -357,8 +356,8 @@ QString QuorumView::sublineOf(const Block& b) const
     default:
         break;
     }
-    if (r.nodesUnknown > 0)
-        text += tr(" · %n node(s) cannot be read", nullptr, r.nodesUnknown);
+    if (r.nodesUnknown() > 0)
+        text += tr(" · %n node(s) cannot be read", nullptr, r.nodesUnknown());
     return text;
 }
 
