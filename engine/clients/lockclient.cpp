@@ -1,9 +1,9 @@
 #include "clients/lockclient.h"
 
-#include "core/clock.h"
-#include "core/enumnames.h"
-#include "record/fault.h"
-#include "record/latencystats.h"
+#include "base/clock.h"
+#include "base/enumnames.h"
+#include "model/fault.h"
+#include "model/latencystats.h"
 #include "storage/stockaccess.h"
 
 #include <QRandomGenerator>

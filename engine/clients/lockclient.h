@@ -1,11 +1,11 @@
 #pragma once
 
-#include "clients/clientsettings.h"
-#include "lock/lock.h"
 #include "lock/lockstrategy.h"
+#include "model/clientsettings.h"
+#include "model/clientsnapshot.h"
+#include "model/historyevent.h"
+#include "model/lock.h"
 #include "net/redisconnection.h"
-#include "record/historyevent.h"
-#include "snapshot/clientsnapshot.h"
 
 #include <QObject>
 #include <QRandomGenerator>

@@ -1,9 +1,9 @@
 #include "commands/commandcatalogue.h"
 
+#include "base/enumnames.h"
 #include "clients/lockclient.h"
-#include "core/enumnames.h"
 #include "fleet/redisserverprocess.h"
-#include "snapshot/clientsnapshot.h"
+#include "model/clientsnapshot.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #include "fleet/externalnodecontrol.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 #include "fleet/nodeadmin.h"
 #include "fleet/nodemonitor.h"
 

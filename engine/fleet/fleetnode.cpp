@@ -1,6 +1,6 @@
 #include "fleet/fleetnode.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 #include "fleet/externalnodecontrol.h"
 #include "fleet/localnodecontrol.h"
 #include "fleet/nodeadmin.h"

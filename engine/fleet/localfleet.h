@@ -1,7 +1,7 @@
 #pragma once
 
 #include "fleet/redisserverprocess.h"
-#include "net/nodeaddress.h"
+#include "model/nodeaddress.h"
 
 #include <QList>
 #include <QObject>

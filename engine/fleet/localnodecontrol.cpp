@@ -1,6 +1,6 @@
 #include "fleet/localnodecontrol.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 
 namespace {
 using K = Fault::Kind;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "commands/commandanswer.h"
+#include "model/commandanswer.h"
 
 #include <QByteArrayList>
 #include <QObject>

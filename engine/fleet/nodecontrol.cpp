@@ -1,6 +1,6 @@
 #include "fleet/nodecontrol.h"
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
 #include "fleet/nodeadmin.h"
 
 NodeControl::NodeControl(int index, NodeAdmin* admin, QObject* parent)

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "commands/commandanswer.h"
 #include "fleet/redisserverprocess.h"
-#include "record/fault.h"
-#include "snapshot/nodesnapshot.h"
+#include "model/commandanswer.h"
+#include "model/fault.h"
+#include "model/nodesnapshot.h"
 
 #include <QObject>
 #include <QStringList>

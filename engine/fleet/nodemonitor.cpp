@@ -1,7 +1,7 @@
 #include "fleet/nodemonitor.h"
 
-#include "core/clock.h"
-#include "core/constants.h"
+#include "base/clock.h"
+#include "base/constants.h"
 
 #include <QHash>
 

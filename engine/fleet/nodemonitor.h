@@ -1,8 +1,8 @@
 #pragma once
 
-#include "net/nodeaddress.h"
+#include "model/keysnapshot.h"
+#include "model/nodeaddress.h"
 #include "net/redisconnection.h"
-#include "snapshot/keysnapshot.h"
 
 #include <QByteArrayList>
 #include <QObject>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "lock/failovertopology.h"
 #include "lock/tokenlualock.h"
+#include "model/failovertopology.h"
 
 #include <functional>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "lock/attemptresult.h"
-#include "lock/lock.h"
-#include "lock/locksettings.h"
-#include "lock/nodeoutcome.h"
-#include "record/historyevent.h"
+#include "model/attemptresult.h"
+#include "model/historyevent.h"
+#include "model/lock.h"
+#include "model/locksettings.h"
+#include "model/nodeoutcome.h"
 
 #include <QObject>
 #include <functional>
@@ -82,7 +82,7 @@ public:
     virtual void freeze() {}
     virtual void thaw() {}
     // wait=pubsub: where the unlock messages of its node arrive (a connection of its own).
-    // The rungs whose release publishes nothing ignore it (StrategyFactory::canWaitForRelease).
+    // The rungs whose release publishes nothing ignore it (Strategy::canWaitForRelease).
     virtual void setSubscriber(NodeSubscriber* subscriber) { Q_UNUSED(subscriber) }
 
     virtual void acquire(const QByteArray& resource, AcquireCallback callback, quint64 op = 0) = 0;

@@ -1,6 +1,6 @@
 #include "lock/nolock.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 #include "lock/locktoken.h"
 
 #include <QTimer>

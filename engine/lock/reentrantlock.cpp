@@ -1,6 +1,6 @@
 #include "lock/reentrantlock.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 #include "lock/locktoken.h"
 #include "lock/redlock.h"
 #include "net/nodesubscriber.h"

@@ -1,6 +1,6 @@
 #include "lock/watchdoglock.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 
 WatchdogLock::WatchdogLock(NodeChannel* node, int nodeIndex, const Clock& clock, QObject* parent)
     : ReentrantLock(node, nodeIndex, clock, parent)

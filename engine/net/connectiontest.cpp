@@ -1,6 +1,6 @@
 #include "net/connectiontest.h"
 
-#include "core/steadyclock.h"
+#include "base/steadyclock.h"
 #include "net/redisconnection.h"
 
 ConnectionTest::ConnectionTest(const NodeAddress& address, int timeoutMs, QObject* parent)

@@ -1,6 +1,6 @@
 #include "net/networkthread.h"
 
-#include "core/epolleventdispatcher.h"
+#include "base/epolleventdispatcher.h"
 
 #include <QMetaObject>
 #include <mutex>

@@ -1,6 +1,6 @@
 #include "net/proxyworker.h"
 
-#include "core/steadyclock.h"
+#include "base/steadyclock.h"
 #include "net/connecterror.h"
 #include "net/sentinelsniffer.h"
 

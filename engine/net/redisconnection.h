@@ -1,6 +1,6 @@
 #pragma once
 
-#include "net/nodeaddress.h"
+#include "model/nodeaddress.h"
 #include "net/nodechannel.h"
 
 #include <QObject>

@@ -1,6 +1,6 @@
 #include "record/csvexporter.h"
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
 #include "record/eventtext.h"
 #include "record/pairedoperations.h"
 #include "record/recordedrun.h"

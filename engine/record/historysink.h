@@ -1,6 +1,6 @@
 #pragma once
 
-#include "record/historyevent.h"
+#include "model/historyevent.h"
 
 // Where the recorder hands every event it keeps, besides the in-memory history: a run file
 // on disk (RunWriter). Called in the engine thread for every event, so an implementation

@@ -1,8 +1,8 @@
 #include "record/replayclient.h"
 
-#include "core/enumnames.h"
-#include "record/fault.h"
-#include "record/latencystats.h"
+#include "base/enumnames.h"
+#include "model/fault.h"
+#include "model/latencystats.h"
 
 namespace {
 using K = HistoryEvent::Kind;
@@ -141,8 +141,8 @@ ClientSnapshot ReplayClient::snapshot() const
 {
     ClientSnapshot s = m_s;
     s.strategy = s.settings.strategy;
-    s.strategyNodes = StrategyFactory::nodeCount(s.strategy, m_fleetSize);
-    s.strategyQuorum = StrategyFactory::quorum(s.strategy, m_fleetSize);
+    s.strategyNodes = Strategy::nodeCount(s.strategy, m_fleetSize);
+    s.strategyQuorum = Strategy::quorum(s.strategy, m_fleetSize);
     s.lockLost = s.inSection && s.lockLost;
     if (!s.inSection) {
         s.lockNodes = 0;

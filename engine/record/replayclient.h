@@ -1,7 +1,7 @@
 #pragma once
 
-#include "record/historyevent.h"
-#include "snapshot/clientsnapshot.h"
+#include "model/clientsnapshot.h"
+#include "model/historyevent.h"
 
 #include <deque>
 

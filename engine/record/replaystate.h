@@ -1,10 +1,10 @@
 #pragma once
 
+#include "model/enginesnapshot.h"
 #include "record/replayclient.h"
 #include "record/replaynode.h"
 #include "record/runheader.h"
 #include "record/safetychecker.h"
-#include "snapshot/enginesnapshot.h"
 
 #include <QList>
 #include <QMap>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "record/historyevent.h"
+#include "model/historyevent.h"
 
 #include <QByteArray>
 #include <QByteArrayView>

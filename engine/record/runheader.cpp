@@ -1,6 +1,6 @@
 #include "record/runheader.h"
 
-#include "core/engineconfig.h"
+#include "model/engineconfig.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "clients/clientsettings.h"
+#include "model/clientsettings.h"
 
 #include <QByteArray>
 #include <QDateTime>

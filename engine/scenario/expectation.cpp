@@ -1,6 +1,6 @@
 #include "scenario/expectation.h"
 
-#include "record/verdict.h"
+#include "model/verdict.h"
 
 #include <QRegularExpression>
 

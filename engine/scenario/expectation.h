@@ -1,7 +1,7 @@
 #pragma once
 
 #include "commands/parsedcommand.h"
-#include "record/checkcounters.h"
+#include "model/checkcounters.h"
 
 #include <QString>
 #include <functional>

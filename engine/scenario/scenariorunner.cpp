@@ -1,7 +1,7 @@
 #include "scenario/scenariorunner.h"
 
-#include "core/clock.h"
-#include "core/enumnames.h"
+#include "base/clock.h"
+#include "base/enumnames.h"
 #include "scenario/eventpattern.h"
 
 namespace {

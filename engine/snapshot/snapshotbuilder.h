@@ -1,8 +1,8 @@
 #pragma once
 
-#include "lock/nodeoutcome.h"
-#include "record/historyevent.h"
-#include "snapshot/enginesnapshot.h"
+#include "model/enginesnapshot.h"
+#include "model/historyevent.h"
+#include "model/nodeoutcome.h"
 
 #include <QHash>
 #include <QList>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "lock/fencingtoken.h"
-#include "net/nodeaddress.h"
+#include "model/fencingtoken.h"
+#include "model/nodeaddress.h"
 #include "net/redisconnection.h"
 
 #include <QObject>

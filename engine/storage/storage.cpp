@@ -1,6 +1,6 @@
 #include "storage/storage.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 #include "fleet/redisserverprocess.h"
 #include "storage/stockaccess.h"
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "commands/commandanswer.h"
-#include "net/nodeaddress.h"
+#include "model/commandanswer.h"
+#include "model/historyevent.h"
+#include "model/nodeaddress.h"
+#include "model/storagesnapshot.h"
 #include "net/redisconnection.h"
-#include "record/historyevent.h"
-#include "snapshot/storagesnapshot.h"
 
 #include <QObject>
 #include <QTimer>

@@ -3610,11 +3610,7 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
-    <name>StrategyFactory</name>
-    <message>
-        <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
-        <translation>戦略 failover には、レプリカと Sentinel を持つマスターが必要です（--topology replicated）。ここにあるのは 5 つの独立したマスターです</translation>
-    </message>
+    <name>Strategy</name>
     <message>
         <source>no lock: oversell and lost updates under contention</source>
         <translation>ロックなし：競合すると過剰販売と更新の消失が起きる</translation>
@@ -3658,6 +3654,13 @@ Since %1 on the run clock.</source>
     <message>
         <source>a majority of independent masters</source>
         <translation>独立したマスターの過半数</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyFactory</name>
+    <message>
+        <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
+        <translation>戦略 failover には、レプリカと Sentinel を持つマスターが必要です（--topology replicated）。ここにあるのは 5 つの独立したマスターです</translation>
     </message>
 </context>
 <context>

@@ -3610,11 +3610,7 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
-    <name>StrategyFactory</name>
-    <message>
-        <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
-        <translation>策略 failover 需要一个带副本和哨兵（Sentinel）的主节点（--topology replicated）；而这里是五个独立的主节点</translation>
-    </message>
+    <name>Strategy</name>
     <message>
         <source>no lock: oversell and lost updates under contention</source>
         <translation>不加锁：竞争时会超卖并丢失更新</translation>
@@ -3658,6 +3654,13 @@ Since %1 on the run clock.</source>
     <message>
         <source>a majority of independent masters</source>
         <translation>独立主节点中的多数派</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyFactory</name>
+    <message>
+        <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
+        <translation>策略 failover 需要一个带副本和哨兵（Sentinel）的主节点（--topology replicated）；而这里是五个独立的主节点</translation>
     </message>
 </context>
 <context>

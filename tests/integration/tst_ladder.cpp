@@ -121,7 +121,7 @@ private slots:
     {
         EngineConfig config;
         config.initialClients = 2;
-        config.clientDefaults.strategy = StrategyFactory::Kind::Reentrant;
+        config.clientDefaults.strategy = Strategy::Kind::Reentrant;
         config.clientDefaults.workMinMs = config.clientDefaults.workMaxMs = 200;
         config.clientDefaults.thinkMs = 100;
         EngineRunner engine(config);

@@ -4,7 +4,7 @@
 // cut off) still ends by the retry delay. The waiter reaches the node through a NodeProxy, its
 // lock connection and its pub/sub connection on listeners of their own, so the test can cut
 // off one of them.
-#include "core/steadyclock.h"
+#include "base/steadyclock.h"
 #include "lock/reentrantlock.h"
 #include "net/nodeproxy.h"
 #include "net/redisconnection.h"

@@ -19,10 +19,10 @@
 // before its baseline: its marks are at 20, 40 and 60 s, baseline 20 s; see the README for
 // what that does and does not show.
 #include "enginerunner.h"
+#include "model/verdict.h"
 #include "nemesis.h"
 #include "processprobe.h"
 #include "record/eventtext.h"
-#include "record/verdict.h"
 #include "storage/stockaccess.h"
 #include "testfleet.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/enginecontroller.h"
+#include "control/enginecontroller.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,7 +1,7 @@
 #include "fakenode.h"
 
-#include "manualclock.h"
 #include "lock/redlock.h"
+#include "manualclock.h"
 
 #include <QTimer>
 

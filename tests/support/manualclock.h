@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/clock.h"
+#include "base/clock.h"
 
 // A clock that only moves when told: makes validity arithmetic exact in unit tests.
 class ManualClock : public Clock

@@ -9,12 +9,12 @@
 //     h.pause(1, 200); h.resume(1, 5200);
 //     auto run = h.run();                  // judged by a fresh checker
 
-#include "lock/nodeoutcome.h"
-#include "record/fault.h"
+#include "model/clientsnapshot.h"
+#include "model/fault.h"
+#include "model/nodeoutcome.h"
 #include "record/recordedrun.h"
 #include "record/runeventcodec.h"
 #include "record/runreader.h"
-#include "snapshot/clientsnapshot.h"
 
 #include <memory>
 #include <vector>

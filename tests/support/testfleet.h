@@ -1,9 +1,9 @@
 #pragma once
 
 #include "fleet/localfleet.h"
-#include "net/nodeaddress.h"
-#include "net/redisreply.h"
 #include "fleet/redisserverprocess.h"
+#include "model/nodeaddress.h"
+#include "net/redisreply.h"
 
 #include <QByteArrayList>
 #include <QList>

@@ -1,6 +1,6 @@
 // The engine's worker threads run on EpollEventDispatcher: timers, socket notifiers, posted
 // events and wake-ups from other threads must behave as with Qt's own dispatchers.
-#include "core/epolleventdispatcher.h"
+#include "base/epolleventdispatcher.h"
 
 #include <QElapsedTimer>
 #include <QSocketNotifier>

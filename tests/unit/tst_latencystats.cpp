@@ -1,6 +1,6 @@
 // The one quantile formula every p50/p99 in the app uses (clients, replay, benchmarks, charts):
 // nearest rank over the sorted samples.
-#include "record/latencystats.h"
+#include "model/latencystats.h"
 
 #include <QTest>
 

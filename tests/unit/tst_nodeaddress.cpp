@@ -1,5 +1,5 @@
 // Parsing node addresses as a user types them: good forms, and a clear error for each bad one.
-#include "net/nodeaddress.h"
+#include "model/nodeaddress.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // UnixSignalWatcher: a real signal, raised in-process, arrives as a Qt signal, and the
 // previous handlers come back when the watcher goes.
 
-#include "core/unixsignalwatcher.h"
+#include "base/unixsignalwatcher.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -3,8 +3,8 @@
 // Synthetic engine snapshots for the widget tests: the UI is fed exactly what the engine
 // would publish, without an engine.
 
-#include "core/steadyclock.h"
-#include "snapshot/enginesnapshot.h"
+#include "base/steadyclock.h"
+#include "model/enginesnapshot.h"
 
 #include <QStringList>
 

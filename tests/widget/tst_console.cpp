@@ -3,7 +3,7 @@
 // point as the buttons.
 #include "console/captionbar.h"
 #include "console/consoleview.h"
-#include "core/enginecontroller.h"
+#include "control/enginecontroller.h"
 #include "window/mainwindow.h"
 
 #include <QCompleter>

@@ -1,7 +1,7 @@
 // The event log: a bounded ring buffer appended in batches (one insert per batch), and
 // the client / node / kind filters of its panel.
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
 #include "log/eventlogfilter.h"
 #include "log/eventlogmodel.h"
 #include "log/eventlogview.h"

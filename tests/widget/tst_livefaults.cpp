@@ -3,7 +3,7 @@
 // card and the lane while it lasts. The critique's scenario end to end: C1 paused while it
 // holds, its validity runs out, C2 takes the lock, and the window says both believe.
 #include "cards/nodecard.h"
-#include "core/enginecontroller.h"
+#include "control/enginecontroller.h"
 #include "lanes/clientlane.h"
 #include "window/mainwindow.h"
 

@@ -1,7 +1,7 @@
 #include "cards/faultstrip.h"
 
+#include "base/steadyclock.h"
 #include "cards/faulttext.h"
-#include "core/steadyclock.h"
 #include "widgets/uitheme.h"
 
 #include <QEvent>

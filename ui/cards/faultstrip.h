@@ -1,6 +1,6 @@
 #pragma once
 
-#include "record/fault.h"
+#include "model/fault.h"
 
 #include <QList>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #include "cards/faulttext.h"
 
-#include "core/textformat.h"
+#include "base/textformat.h"
 
 #include <QRegularExpression>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "record/fault.h"
-#include "snapshot/nodesnapshot.h"
+#include "model/fault.h"
+#include "model/nodesnapshot.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,6 +1,6 @@
 #include "cards/keylistview.h"
 
-#include "core/textformat.h"
+#include "base/textformat.h"
 #include "widgets/ownerchip.h"
 #include "widgets/ownerpalette.h"
 #include "widgets/uitheme.h"

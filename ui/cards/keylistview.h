@@ -1,6 +1,6 @@
 #pragma once
 
-#include "snapshot/keysnapshot.h"
+#include "model/keysnapshot.h"
 #include "widgets/clientlegend.h"
 
 #include <QHash>

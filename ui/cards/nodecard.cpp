@@ -1,6 +1,6 @@
 #include "cards/nodecard.h"
 
-#include "core/constants.h"
+#include "base/constants.h"
 #include "widgets/enumtext.h"
 
 #include "cards/faultstrip.h"

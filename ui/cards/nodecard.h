@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/constants.h"
-#include "snapshot/nodesnapshot.h"
+#include "base/constants.h"
+#include "model/nodesnapshot.h"
 #include "widgets/clientlegend.h"
 
 #include <QFrame>

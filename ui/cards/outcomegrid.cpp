@@ -1,7 +1,7 @@
 #include "cards/outcomegrid.h"
 
-#include "core/enumnames.h"
-#include "core/textformat.h"
+#include "base/enumnames.h"
+#include "base/textformat.h"
 #include "widgets/enumtext.h"
 #include "widgets/ownerchip.h"
 #include "widgets/uitheme.h"

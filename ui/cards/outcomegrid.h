@@ -1,6 +1,6 @@
 #pragma once
 
-#include "snapshot/nodesnapshot.h"
+#include "model/nodesnapshot.h"
 #include "widgets/clientlegend.h"
 
 #include <QList>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "record/checkcounters.h"
-#include "snapshot/storagesnapshot.h"
+#include "model/checkcounters.h"
+#include "model/storagesnapshot.h"
 
 #include <QFrame>
 

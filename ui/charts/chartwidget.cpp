@@ -1,8 +1,8 @@
 #include "charts/chartwidget.h"
 
+#include "base/enumnames.h"
 #include "charts/chartpainter.h"
 #include "charts/rundata.h"
-#include "core/enumnames.h"
 
 #include <QPainter>
 

@@ -1,10 +1,10 @@
 #include "charts/histogramchart.h"
 
+#include "base/textformat.h"
 #include "charts/chart.h"
 #include "charts/rundata.h"
 #include "charts/xyplot.h"
-#include "core/textformat.h"
-#include "record/latencystats.h"
+#include "model/latencystats.h"
 
 #include <QCoreApplication>
 #include <QPainter>

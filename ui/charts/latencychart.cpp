@@ -3,7 +3,7 @@
 #include "charts/chart.h"
 #include "charts/rundata.h"
 #include "charts/xyplot.h"
-#include "record/latencystats.h"
+#include "model/latencystats.h"
 
 #include <QCoreApplication>
 #include <QPainter>

@@ -1,6 +1,6 @@
 #include "charts/rundata.h"
 
-#include "record/fault.h"
+#include "model/fault.h"
 
 namespace {
 

@@ -1,9 +1,9 @@
 #include "charts/timelinepainter.h"
 
+#include "base/enumnames.h"
+#include "base/textformat.h"
 #include "charts/chart.h"
 #include "charts/rundata.h"
-#include "core/enumnames.h"
-#include "core/textformat.h"
 #include "widgets/ownerpalette.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 #include "dialogs/clientsettingsform.h"
 
-#include "clients/clientsettingfield.h"
+#include "model/clientsettingfield.h"
 #include "widgets/uitheme.h"
 
 #include <QCheckBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/engineconfig.h"
+#include "model/engineconfig.h"
 
 #include <QDialog>
 #include <optional>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "clients/clientsettings.h"
-#include "core/engineconfig.h"
+#include "model/clientsettings.h"
+#include "model/engineconfig.h"
 
 #include <QDialog>
 

@@ -1,7 +1,7 @@
 #include "lanes/validitybar.h"
 
-#include "core/textformat.h"
-#include "lock/lock.h"
+#include "base/textformat.h"
+#include "model/lock.h"
 #include "widgets/uitheme.h"
 
 #include <QPainter>

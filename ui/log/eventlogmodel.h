@@ -1,7 +1,7 @@
 #pragma once
 
+#include "model/historyevent.h"
 #include "record/eventtext.h"
-#include "record/historyevent.h"
 #include "widgets/clientlegend.h"
 
 #include <QAbstractTableModel>

@@ -1,6 +1,6 @@
 #include "log/eventlogview.h"
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
 
 #include "log/eventlogfilter.h"
 #include "log/eventlogmodel.h"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "snapshot/clientsnapshot.h"
-#include "snapshot/resourcesnapshot.h"
+#include "model/clientsnapshot.h"
+#include "model/resourcesnapshot.h"
 #include "widgets/clientlegend.h"
 
 #include <QList>

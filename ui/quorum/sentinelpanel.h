@@ -1,6 +1,6 @@
 #pragma once
 
-#include "snapshot/sentinelsnapshot.h"
+#include "model/sentinelsnapshot.h"
 
 #include <QFrame>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/engineconfig.h"
+#include "model/engineconfig.h"
 #include "settings/secretstore.h"
 
 #include <QByteArray>

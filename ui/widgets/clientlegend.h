@@ -1,6 +1,6 @@
 #pragma once
 
-#include "snapshot/clientsnapshot.h"
+#include "model/clientsnapshot.h"
 
 #include <QColor>
 #include <QHash>

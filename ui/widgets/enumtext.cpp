@@ -1,6 +1,6 @@
 #include "widgets/enumtext.h"
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
 
 QString EnumText::clientState(ClientSnapshot::State state)
 {

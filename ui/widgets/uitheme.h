@@ -1,8 +1,8 @@
 #pragma once
 
-#include "lock/nodeoutcome.h"
-#include "snapshot/clientsnapshot.h"
-#include "snapshot/nodesnapshot.h"
+#include "model/clientsnapshot.h"
+#include "model/nodeoutcome.h"
+#include "model/nodesnapshot.h"
 
 #include <QColor>
 #include <QPainterPath>

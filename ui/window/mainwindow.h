@@ -1,9 +1,9 @@
 #pragma once
 
-#include "clients/clientsettings.h"
-#include "core/engineconfig.h"
+#include "model/clientsettings.h"
+#include "model/engineconfig.h"
+#include "model/enginesnapshot.h"
 #include "scenario/scenariorunner.h"
-#include "snapshot/enginesnapshot.h"
 #include "widgets/clientlegend.h"
 
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 #include "window/replaybar.h"
 
-#include "core/constants.h"
-#include "core/textformat.h"
+#include "base/constants.h"
+#include "base/textformat.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

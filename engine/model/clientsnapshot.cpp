@@ -1,0 +1,8 @@
+#include "model/clientsnapshot.h"
+
+#include "base/enumnames.h"
+
+QString ClientSnapshot::stateName(State state)
+{
+    return EnumNames::name(state);
+}

@@ -1,0 +1,8 @@
+#include "model/nodesnapshot.h"
+
+#include "base/enumnames.h"
+
+QString NodeSnapshot::stateName(State state)
+{
+    return EnumNames::name(state);
+}
