@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // redlockscope: the command line, then either the window or a headless run.
 #include "base/enumnames.h"
 #include "base/filebudget.h"

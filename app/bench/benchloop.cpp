@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/benchloop.h"
 
 #include "control/enginecontroller.h"

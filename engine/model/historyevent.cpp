@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/historyevent.h"
 
 HistoryEvent HistoryEvent::make(Kind kind, const QString& text)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/violation.h"
 
 HistoryEvent Violation::toEvent(HistoryEvent::Kind kind, qint64 tUs) const

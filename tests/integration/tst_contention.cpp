@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Ten clients contending for one resource on five real nodes for 20 s: mutual exclusion
 // holds (the safety checker finds no overlapping believed windows) and everyone progresses.
 #include "enginerunner.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The critical section on a real resource (issue 8), against real nodes and a real storage:
 // the seed's oversell with careless clients, the careful client, pauses far from and right
 // before the write, fencing, and locks released on exit. Every verdict is checked against the

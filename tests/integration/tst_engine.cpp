@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine as the window drives it: command lines in, snapshots out, real nodes.
 #include "base/filebudget.h"
 #include "enginerunner.h"

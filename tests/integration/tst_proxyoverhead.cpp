@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the loopback proxy costs the engine: a benchmark that prints its figures and asserts
 // only that every round trip was answered (never a time: this machine is shared and slow).
 //

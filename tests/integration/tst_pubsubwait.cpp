@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // wait=pubsub on real nodes: a reentrant lock's waiter that listens on the resource's channel
 // takes the lock within a few ms of the holder's release, even with a long retry delay; with
 // wait=poll it sleeps that delay out. A lost unlock message (the waiter's pub/sub connection

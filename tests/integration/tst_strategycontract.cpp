@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One contract for every rung of the ladder (LockStrategy), run against real redis-server
 // nodes: a lock excludes a second taker until it is released; callbacks come once and never
 // inside the call; cancel() silences; each attempt announces its token; the answer of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The soak of issue 7: 20 clients buy from a stock on five local nodes (AOF always) while a
 // seeded random nemesis (tests/support/nemesis.h) kills, restarts, pauses, delays, drops and
 // partitions nodes and crashes clients, never more than 2 of 5 nodes at once.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A run's history written by hand for tests: typed events on a made-up clock, in the order

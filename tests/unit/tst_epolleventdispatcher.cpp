@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine's worker threads run on EpollEventDispatcher: timers, socket notifiers, posted
 // events and wake-ups from other threads must behave as with Qt's own dispatchers.
 #include "base/epolleventdispatcher.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine's folders are layers (README, "Layout"; docs/architecture.md, "Layers"): the
 // README's layout map names them bottom up, and a file may include only its own folder and
 // the folders below it. The build enforces the same order (engine/CMakeLists.txt: each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // UnixSignalWatcher: a real signal, raised in-process, arrives as a Qt signal, and the
 // previous handlers come back when the watcher goes.
 

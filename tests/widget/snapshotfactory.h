@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Synthetic engine snapshots for the widget tests: the UI is fed exactly what the engine

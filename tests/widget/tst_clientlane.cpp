@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One client lane, from synthetic snapshots: a GC-paused client that still believes it
 // holds after its validity ran out is unmistakable; a crashed client's keys are shown
 // living on; its buttons and menu follow its state and become command lines.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The client settings dialog: bad values are shown next to their field and nothing is
 // sent; good ones give exactly one `client set` line with only what changed.
 

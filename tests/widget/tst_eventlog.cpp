@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The event log: a bounded ring buffer appended in batches (one insert per batch), and
 // the client / node / kind filters of its panel.
 

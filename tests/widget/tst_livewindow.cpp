@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The real window on a real engine and real nodes (offscreen): what a node holds is what
 // the card shows, within one poll.
 #include "cards/keylistview.h"
