@@ -71,6 +71,7 @@ public:
     StockCommands stockCommands;
     std::optional<Scenario> pendingScenario; // given before the nodes were up
     std::unique_ptr<RunWriter> runWriter;    // the run on disk as it happens (config.recordPath)
+    QString recordingOpenError;              // the run file could not be created
     QTimer publishTimer;
     QTimer pruneTimer;
     qint64 lastPublishUs = -1'000'000;
@@ -203,6 +204,7 @@ public:
         if (!runWriter->open(&error)) {
             runWriter.reset();
             recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, error));
+            recordingOpenError = error;
             return;
         }
         recorder.setSink(runWriter.get());
@@ -407,6 +409,26 @@ void Engine::stepScenario()
 void Engine::stopScenario()
 {
     d->scripts.stop();
+}
+
+QString Engine::recordingError() const
+{
+    if (!d->recordingOpenError.isEmpty())
+        return d->recordingOpenError;
+    return d->runWriter ? d->runWriter->error() : QString();
+}
+
+void Engine::interruptScenario(const QString& why)
+{
+    if (d->pendingScenario) {
+        d->pendingScenario.reset();
+        ScenarioResult result;
+        result.outcome = ScenarioResult::Outcome::Interrupted;
+        result.reason = tr("%1 before the first line: the nodes were not up yet").arg(why);
+        emit scenarioFinished(result);
+        return;
+    }
+    d->scripts.interrupt(why);
 }
 
 void Engine::runConsole(const QString& text, int number)
