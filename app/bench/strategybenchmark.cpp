@@ -364,6 +364,7 @@ int StrategyBenchmark::run()
     }
     m_report.insert(QStringLiteral("lock_nodes"), int(m_lockNodes.size()));
     const int code = judge(out());
+    m_report.insert(QStringLiteral("pass"), code == 0);
     out().flush();
     if (!writeJson(&error)) {
         fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
@@ -382,6 +383,7 @@ int StrategyBenchmark::reportInterrupted(qsizetype planned)
     out().flush();
     fprintf(stderr, "redlockscope: benchmark %s\n", qPrintable(BenchLoop::interruptedBy()));
     m_report.insert(QStringLiteral("interrupted"), true);
+    m_report.insert(QStringLiteral("pass"), false);
     m_report.insert(QStringLiteral("lock_nodes"), int(m_lockNodes.size()));
     QString error;
     if (!writeJson(&error)) {

@@ -71,7 +71,8 @@ std::optional<Scenario> ScenarioParser::parse(const QString& text, const QString
             int lead = 0; // where the line starts in its row, for the column of an error
             while (lead < part.size() && part[lead].isSpace())
                 ++lead;
-            const int start = (numberByCommand ? 0 : offset) + lead;
+            // Columns count from the row's start; an --exec command's from its own.
+            const int start = numberByCommand ? 0 : offset + lead;
             if (!trimmed.isEmpty() && !trimmed.startsWith(QLatin1Char('#'))) {
                 CommandParser::Error why;
                 auto command = CommandParser::parse(trimmed, context, &why);
