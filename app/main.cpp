@@ -731,6 +731,16 @@ void reportScript(QApplication& app, EngineController& engine, int* failures)
                      });
 }
 
+// A scenario still playing ends as headless: its verdict INTERRUPTED (printed by
+// reportScript), then exit 3, or exit 3 without one should the engine not answer at once.
+void interruptScript(QApplication& app, EngineController& engine, const QString& why)
+{
+    QObject::connect(&engine, &EngineController::scenarioFinished, &app,
+                     [&app] { app.exit(Interruption::ExitCode); });
+    QTimer::singleShot(300, &app, [&app] { app.exit(Interruption::ExitCode); });
+    engine.interruptScenario(why);
+}
+
 // What the user chose last time, then what the command line says for this run. A scripted
 // run (screenshot, benchmark) reads the settings but never writes them.
 int runWindow(QApplication& app, const Options& o)
@@ -782,16 +792,23 @@ int runWindow(QApplication& app, const Options& o)
     int scriptFailures = 0;
     if (window.controller()) // none while a recorded run is shown
         reportScript(app, *window.controller(), &scriptFailures);
-    // A signal closes the window as asked (0), but a screenshot or a benchmark it stops before
-    // its end did not deliver what was asked for.
+    // A signal closes the window as asked (0), but a screenshot, a benchmark or a scenario
+    // from the command line it stops before its end did not deliver what was asked for (3).
     bool screenshotTaken = false;
+    bool scriptDone = !scripted;
+    if (window.controller())
+        QObject::connect(window.controller(), &EngineController::scenarioFinished, &app,
+                         [&scriptDone](const ScenarioResult&) { scriptDone = true; });
     QObject::connect(&Interruption::instance(), &Interruption::requested, &app, [&] {
+        const QString by =
+            QStringLiteral("interrupted by %1").arg(Interruption::instance().signalName());
         if (benchmark) {
             benchmark->interrupt();
         } else if (!o.screenshotPath.isEmpty() && !screenshotTaken) {
-            printError(QStringLiteral("interrupted by %1 before the screenshot was taken")
-                           .arg(Interruption::instance().signalName()));
+            printError(by + QStringLiteral(" before the screenshot was taken"));
             app.exit(Interruption::ExitCode);
+        } else if (!scriptDone && window.controller()) {
+            interruptScript(app, *window.controller(), by);
         } else {
             app.quit();
         }

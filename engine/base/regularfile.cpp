@@ -20,21 +20,22 @@ QString tr(const char* text)
 QString kindOf(mode_t mode)
 {
     if (S_ISFIFO(mode))
-        return tr("a FIFO (named pipe)");
+        return QCoreApplication::translate("RegularFile", "a FIFO (named pipe)");
     if (S_ISCHR(mode))
-        return tr("a character device");
+        return QCoreApplication::translate("RegularFile", "a character device");
     if (S_ISBLK(mode))
-        return tr("a block device");
+        return QCoreApplication::translate("RegularFile", "a block device");
     if (S_ISDIR(mode))
-        return tr("a folder");
+        return QCoreApplication::translate("RegularFile", "a folder");
     if (S_ISSOCK(mode))
-        return tr("a socket");
-    return tr("not a regular file");
+        return QCoreApplication::translate("RegularFile", "a socket");
+    return QCoreApplication::translate("RegularFile", "a special file");
 }
 
 QString irregular(const QString& path, mode_t mode)
 {
-    return tr("%1 is %2, not a regular file").arg(path, kindOf(mode));
+    return QCoreApplication::translate("RegularFile", "%1 is %2, not a regular file")
+        .arg(path, kindOf(mode));
 }
 
 // Closes the descriptor on every way out.

@@ -81,6 +81,18 @@ private slots:
         QVERIFY(!verdict.contains(QStringLiteral("PASS")));
     }
 
+    // In the window too: a scenario from the command line still playing is INTERRUPTED.
+    void aScenarioInTheWindowInterruptedSaysSo()
+    {
+        const Signalled s = signalWhen({QStringLiteral("--no-record"), QStringLiteral("--exec"),
+                                        QStringLiteral("client add C1; sleep 30000")},
+                                       SIGTERM, nodesUpFor(1500));
+        endsAsAsked(s, 3);
+        QVERIFY2(s.result.out.contains("verdict: INTERRUPTED (interrupted by SIGTERM at line 2: "
+                                       "sleep 30000; 2 of 2 lines begun)"),
+                 s.result.out.constData());
+    }
+
     // A plain run ends with a signal as asked: exit 0 (tst_app checks its nodes' files).
     void aPlainRunEndsWithZero()
     {
