@@ -7,7 +7,8 @@
 #include <optional>
 
 // What the safety checker counts, for the whole run and per client. The names are the ones
-// scenario files use in `expect NAME OP NUMBER` (design.md "History, checker, verdicts").
+// scenario files use in `expect NAME OP NUMBER`; each one's definition is in
+// docs/domain.md, "The checker's counters".
 struct CheckCounters
 {
     Q_GADGET
@@ -56,7 +57,7 @@ public:
     bool exclusive() const { return overlaps == 0; }
     // The storage shows no damage: no stale write accepted, no sale lost, nothing oversold.
     bool dataSafe() const { return staleWrites == 0 && lostUpdates == 0 && oversold == 0; }
-    // design.md: safe = no overlap and no damaged data.
+    // Safe = no overlap and no damaged data (docs/domain.md, "The checker's counters").
     bool safe() const { return exclusive() && dataSafe(); }
 
     friend bool operator==(const CheckCounters&, const CheckCounters&) = default;

@@ -11,31 +11,9 @@
 // One record of a run's history, stamped on the engine's monotonic clock (µs since the run
 // started). Typed fields only: the checker, the charts and the exports read these fields and
 // never the words; EventText derives the words for the log, the terminal and the reports.
-//
 // Operations follow Jepsen's shape: an Invoke, then exactly one completion (Ok, Fail) with the
-// same `op` id, per client. What each kind uses:
-//
-// | kind           | client | node | op | number              | code             | sinceUs        |
-// |----------------|--------|------|----|---------------------|------------------|----------------|
-// | Invoke         | yes    | (1)  | id | (2)                 |                  |                |
-// | Ok             | yes    | (1)  | id | (2)                 |                  |                |
-// | Fail           | yes    | (1)  | id | (2)                 | FailReason       |                |
-// | Attempt        | yes    |      | id | OK votes            | FailReason (3)   | attempt start  |
-// | NodeAnswer     | yes    | yes  | id |                     | NodeOutcome kind |                |
-// | LockLost       | yes    |      | id |                     |                  | validity end   |
-// | SectionEnd     | yes    |      | id |                     | SectionEnd       | section start  |
-// | ClientState    | yes    |      |    |                     | ClientState      |                |
-// | FaultStart     | (4)    | (4)  |    | planned end, 0 none | FaultKind        |                |
-// | FaultEnd       | (4)    | (4)  |    |                     | FaultKind        | fault start    |
-// | Violation      | second |      |    | first client        | ViolationKind    |                |
-// | ViolationEnd   | second |      |    | first client        | ViolationKind    | violation start|
-// | StockSet       |        | (1)  |    | items               |                  |                |
-// | DeletedOthersKey| yes   | yes  | id |                     |                  |                |
-// (1) the storage is node StorageNode. (2) Acquire: validity µs; Release: nodes released;
-// Extend: new validity µs; Read: stock read; Write: value written. (3) None when acquired.
-// (4) a node fault names its node, a client fault its client. Ok(Write) also has `previous`.
-// `text` is free text where a kind has some: the command line, a narration, a reason, a
-// client's name; `note` the engine's answer to a command or a fault's detail.
+// same `op` id, per client. Which fields each kind uses (client, node, op, number, code,
+// sinceUs, previous, text, note): docs/domain.md, "History".
 struct HistoryEvent
 {
     Q_GADGET
