@@ -13,7 +13,7 @@
 const QByteArray Redlock::ReleaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then "
                                           "return redis.call('del', KEYS[1]) else return 0 end";
 // SET NX PX and, when it took, INCR the resource's counter on this node, in one atomic
-// step (design.md "Fencing"): the counter is the node's part of the fencing token. A
+// step (docs/domain.md, "Fencing"): the counter is the node's part of the fencing token. A
 // refusal names the holder, like SET NX GET.
 const QByteArray Redlock::FencedAcquireScript =
     "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
