@@ -293,14 +293,15 @@ void LockClient::enterSection(quint64 op, const LockStrategy::AcquireResult& res
     setState(State::Holding);
     m_lease.watch(result.lock, op, m_strategy);
     if (m_strategy->reentrant()) {
-        reenter(); // the seed's reentrant lock: its holder takes it again, then goes on
+        reenter(); // the reentrant lock: its holder takes it again, then goes on
         return;
     }
     m_purchase.begin(false, m_lease.lock().fence);
 }
 
-// A reentrant lock's holder acquires it once more inside its section (a nested call in the
-// seed's code) and gives that hold back before it goes on: the count on the node shows it.
+// A reentrant lock's holder acquires it once more inside its section (a nested call, as in
+// the oversell ladder's reentrant step) and gives that hold back before it goes on: the count
+// on the node shows it (docs/domain.md, "Critical section").
 void LockClient::reenter()
 {
     const quint64 op = nextOp();
@@ -343,7 +344,8 @@ StockPurchase::Hooks LockClient::purchaseHooks()
         giveUp();
         return false;
     };
-    // The critique's GC pause lands here: after the careful check, before the write.
+    // Kleppmann's GC pause lands here: after the careful check, before the write
+    // (docs/sources.md, "Kleppmann's critique").
     h.beforeWrite = [this](std::function<void()> write) {
         if (!fireArmed(Moment::BeforeWrite, write))
             write();

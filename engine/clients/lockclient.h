@@ -23,19 +23,10 @@ class Clock;
 
 // One simulated client: its own connection to every node (and to the storage) and its own
 // loop: acquire (with its retry policy) -> its critical section -> release -> think -> again.
-//
-// The critical section (design.md "Critical section") runs from acquire-ok until the
-// client writes, gives up, releases, crashes or is stopped. With a stock on the storage it
-// is the seed's naive purchase: read the stock, work for the work time, write stock - 1.
-// Validity is a deadline on the monotonic clock: when it passes inside the section the
-// client records "lock lost"; a careful client then gives up before writing and releases,
-// a careless one carries on and writes anyway. A careful client also checks its validity
-// right before the write; a pause armed for that moment (armPause) reproduces the
-// critique's GC-pause hazard.
-//
-// A pause is stop-the-world: whatever the client would do waits until it resumes; then it
-// carries on from where it was, its clock having moved on (deadlines are checked against
-// the monotonic clock, never frozen).
+// It owns the decisions; its parts do the rest (journal, purchase, lease, pause, randomness,
+// statistics: docs/architecture.md, "The simulated client"). The rules it follows (when the
+// section begins and ends, lock lost, careful and careless clients, stop-the-world pauses):
+// docs/domain.md, "Critical section".
 class LockClient : public QObject
 {
     Q_OBJECT

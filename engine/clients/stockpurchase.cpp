@@ -76,7 +76,7 @@ void StockPurchase::onWorkDone()
 
 void StockPurchase::write()
 {
-    // The seed's code: write only when there was a stock and some was left.
+    // The oversell ladder's code: write only when there was a stock and some was left.
     if (!m_stock || !m_stockExists || m_stockRead <= 0) {
         m_phase = Phase::None;
         emit finished();

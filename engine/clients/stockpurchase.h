@@ -10,7 +10,7 @@
 #include <QTimer>
 #include <functional>
 
-// One client's purchase, the seed's naive read-modify-write (docs/domain.md, "The stock"):
+// One client's purchase, the naive read-modify-write (docs/domain.md, "The stock"):
 // read the stock, work for the work time, write what it read minus one (only when there was
 // a stock and some was left). Each storage step is in the history as its invoke and its
 // outcome. With WATCH (the optimistic rung) the read watches the stock and the write goes

@@ -332,7 +332,7 @@ public:
 
 namespace {
 // On a master and its replica Redlock has nothing to stand on (the replica refuses writes):
-// the clients of the replicated topology run the seed's failover rung unless told otherwise.
+// the clients of the replicated topology run the `failover` rung unless told otherwise.
 EngineConfig withTopologyDefaults(EngineConfig config)
 {
     if (config.replicated() && config.clientDefaults.strategy == Strategy::Kind::Redlock)

@@ -8,8 +8,9 @@
 #include <QHash>
 #include <QList>
 
-// Reads the history, live or afterwards, and judges what happened to the critical sections
-// and to the data (design.md "History, checker, verdicts"). It reads fields, never words.
+// Reads the history, live or afterwards, and judges what happened to the critical sections and to
+// the data (docs/domain.md, "The checker's counters": each counter's definition, kept in step
+// with this class). It reads fields, never words.
 //
 // A client is in its critical section from its Ok(Acquire) to its SectionEnd. Two clients
 // in their sections on one resource at once is an overlap: mutual exclusion was broken.

@@ -309,9 +309,9 @@ private slots:
             QVERIFY2(engine.command(QStringLiteral("node restart 1"), &answer), qPrintable(answer));
             QElapsedTimer restarted;
             restarted.start();
-            // Sentinel converts it within seconds of seeing it back (14-16 s here), but on an
-            // overloaded machine (CI's sanitizer pass, with other tests beside it) its timer
-            // runs late and it stops acting for 30 s (+tilt): room for that.
+            // Sentinel converts it within seconds of seeing it back (README, "The benchmark"),
+            // but on an overloaded machine (CI's sanitizer pass, with other tests beside it) its
+            // timer runs late and it stops acting for 30 s (+tilt): room for that.
             const bool linked = engine.waitFor(
                 [](const EngineSnapshot& s) { return linkedThroughProxy(s, 0, 1); }, 90000);
             if (!linked)

@@ -45,9 +45,9 @@ constexpr int FdSampleMs = 250;
 constexpr int HealTimeoutMs = 20000;
 // ASan keeps freed memory in quarantine (256 MB by default) next to its shadow memory: RSS
 // under it says nothing about the app's own. Open fds are judged all the same. It also slows
-// the engine about threefold: with a 50 ms node timeout most rounds then miss their deadline
-// (measured on a loaded 2-core machine: 27 acquisitions in 60 s against 436 without ASan), so
-// the clients there wait 150 ms. Safety does not depend on the timeout (the validity does).
+// the engine: with a 50 ms node timeout most rounds then miss their deadline (the measured
+// figure: README, "The benchmark"), so the clients there wait 150 ms. Safety does not depend
+// on the timeout (the validity does).
 #if defined(__SANITIZE_ADDRESS__)
 constexpr bool JudgeRss = false;
 constexpr int TimeoutMs = 150;
