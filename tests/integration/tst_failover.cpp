@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The seed's failover story on real processes: one master, its replica (linked through the
-// master's proxy) and three redis-sentinel. A lock taken on the master and not yet
-// replicated is lost when Sentinel promotes the replica: two holders, and the stock shows
-// it. The same kind of fault on five independent masters leaves Redlock safe. The link stays
-// on the proxy, also past Sentinel's re-pointing window and after a failover.
+// The failover story on real processes (README, "Failover with Sentinel"): one master, its
+// replica (linked through the master's proxy) and three redis-sentinel. A lock taken on the
+// master and not yet replicated is lost when Sentinel promotes the replica: two holders, and the
+// stock shows it. The same kind of fault on five independent masters leaves Redlock safe. The
+// link stays on the proxy, also past Sentinel's re-pointing window and after a failover.
 #include "enginerunner.h"
 #include "testfleet.h"
 

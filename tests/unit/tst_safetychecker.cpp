@@ -155,7 +155,7 @@ private slots:
         QCOMPARE(c.lostUpdates, 1);
         QCOMPARE(c.sales, 2);
         QCOMPARE(c.oversold, 0);
-        QCOMPARE(c.lostUpdates, c.sales - (100 - 99)); // the seed's formula
+        QCOMPARE(c.lostUpdates, c.sales - (100 - 99)); // sold - (initial - left)
         QCOMPARE(Verdict::level(c), Verdict::Level::Damaged);
         QVERIFY(Verdict::headline(c).startsWith(QStringLiteral("DATA DAMAGED: 1 stale write")));
     }

@@ -9,7 +9,7 @@
 class QPainter;
 class RunData;
 
-// The stock on the storage over time (the seed's oversell example): a step line through
+// The stock on the storage over time (the oversell example): a step line through
 // every `stock N` and accepted write, a red cross where a write erased sales (a lost update)
 // or sold what was not there, and zero marked.
 class StockChart

@@ -319,7 +319,7 @@ QString ClientLane::describeState(const ClientSnapshot& c)
     }
 }
 
-// What a holder is doing in its critical section: the seed's purchase, step by step.
+// What a holder is doing in its critical section: its purchase, step by step.
 QString ClientLane::holdingText(const ClientSnapshot& c)
 {
     using P = ClientSnapshot::Phase;

@@ -1598,7 +1598,7 @@ void MainWindow::pauseHolder()
         m_answer->setText(tr("Nobody holds the lock now: nothing to pause."));
         return;
     }
-    // Past its TTL, as the critique's GC pause: it wakes up believing it still holds.
+    // Past its TTL, as Kleppmann's GC pause: it wakes up believing it still holds.
     qint64 ttlMs = m_defaults.lock.ttlMs;
     for (const ClientSnapshot& c : m_snapshot.clients)
         if (c.name == name)
