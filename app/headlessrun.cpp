@@ -3,8 +3,10 @@
 
 #include "base/steadyclock.h"
 #include "control/enginecontroller.h"
+#include "record/runselfcheck.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QTimer>
 
 HeadlessRun::HeadlessRun(const Options& options, QObject* parent)
@@ -58,6 +60,8 @@ int HeadlessRun::exec()
     m_engine->start();
     const int loop = QCoreApplication::exec();
     m_engine->shutdown();
+    if (scripted() && !checkOwnRun())
+        return int(ScenarioResult::Outcome::Failed);
     return m_code ? m_code : loop;
 }
 
@@ -75,6 +79,23 @@ void HeadlessRun::onFinished(const ScenarioResult& result)
           result.verdictLine());
     m_code = result.exitCode();
     QCoreApplication::exit(m_code);
+}
+
+// A verdict stands on the checker: the run file, judged again, must say what the live checker
+// said, violation by violation (RunSelfCheck). Said in the last lines; a disagreement fails.
+bool HeadlessRun::checkOwnRun()
+{
+    const QString path = m_options.config.recordPath;
+    if (path.isEmpty() || !QFileInfo::exists(path))
+        return true;
+    const QStringList problems = RunSelfCheck::problems(path, m_engine->finalCounters());
+    if (problems.isEmpty()) {
+        print(stdout, tr("checker: the run file, judged again, says the same"));
+        return true;
+    }
+    print(stderr, tr("checker: the run file, judged again, disagrees: %1")
+                      .arg(problems.join(QStringLiteral("; "))));
+    return false;
 }
 
 QString HeadlessRun::stamp() const

@@ -38,6 +38,7 @@ private:
     bool scripted() const { return !m_options.scenario.isEmpty() || !m_options.execText.isEmpty(); }
     void onStarted();
     void onFinished(const ScenarioResult& result);
+    bool checkOwnRun();
     void print(FILE* stream, const QString& text);
     QString stamp() const;
 

@@ -95,7 +95,8 @@ void EngineController::shutdown()
     QMetaObject::invokeMethod(m_engine, &Engine::shutdown, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
-    // Its thread has ended and shutdown() stopped its timers: safe to delete from here.
+    // Its thread has ended and shutdown() stopped its timers: safe to read and delete here.
+    m_finalCounters = m_engine->counters();
     delete m_engine;
     m_engine = nullptr;
 }

@@ -38,6 +38,8 @@ public:
     void setLanguage(const QString& language);
 
     const EngineConfig& config() const { return m_config; }
+    // After shutdown(): the checker's counters of the whole run, every event counted.
+    const CheckCounters& finalCounters() const { return m_finalCounters; }
 
 signals:
     void started();
@@ -56,4 +58,5 @@ private:
     Engine* m_engine;
     std::atomic<quint64> m_nextCommandId{1};
     bool m_shutDown = false;
+    CheckCounters m_finalCounters;
 };

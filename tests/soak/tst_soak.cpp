@@ -24,12 +24,14 @@
 #include "nemesis.h"
 #include "processprobe.h"
 #include "record/eventtext.h"
+#include "record/runselfcheck.h"
 #include "storage/stockaccess.h"
 #include "testfleet.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -310,10 +312,14 @@ void TestSoak::nemesisAgainstTwentyClients()
     qInfo("soak: %d s, seed %llu (replay: REDLOCK_SOAK_SEED=%llu REDLOCK_SOAK_SECONDS=%d)", seconds,
           seed, seed, seconds);
     QList<Mark> marks;
+    QTemporaryDir runDir; // the run, recorded: the checker is judged against itself at the end
+    QVERIFY(runDir.isValid());
+    const QString runPath = runDir.filePath(QStringLiteral("soak.jsonl"));
     {
         QString error;
-        const std::optional<EngineConfig> config = soakConfig(&error);
+        std::optional<EngineConfig> config = soakConfig(&error);
         QVERIFY2(config, qPrintable(error));
+        config->recordPath = runPath;
         auto engine = std::make_unique<EngineRunner>(*config);
         engine->setEventLimit(5000); // the evidence if a check fails; bounded
         QVERIFY(setUp(*engine));
@@ -347,6 +353,11 @@ void TestSoak::nemesisAgainstTwentyClients()
         checkData(*engine, nemesis);
         if (QTest::currentTestFailed())
             return;
+        // The random history, judged again from its run file, says what the live checker said.
+        engine->controller().shutdown();
+        const QStringList disagree =
+            RunSelfCheck::problems(runPath, engine->controller().finalCounters());
+        QVERIFY2(disagree.isEmpty(), qPrintable(disagree.join(QStringLiteral("; "))));
     } // the engine stops here: its nodes and the storage with it
     const QStringList children = ProcessProbe::children();
     QVERIFY2(children.isEmpty(), qPrintable(children.join(QStringLiteral("; "))));
