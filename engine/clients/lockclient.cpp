@@ -7,6 +7,7 @@
 #include "storage/stockaccess.h"
 
 #include <QRandomGenerator>
+#include <QSignalBlocker>
 #include <algorithm>
 
 namespace {
@@ -252,7 +253,8 @@ void LockClient::onAttemptStarted(quint64 op, int attempt, const QByteArray& tok
 void LockClient::onAttemptDecided(quint64 op, const AttemptResult& attempt)
 {
     m_journal.attempt(op, attempt);
-    const bool willRetry = !attempt.acquired && attempt.attempt <= m_settings.lock.retryCount;
+    const bool willRetry = attempt.operation == Op::Acquire && !attempt.acquired &&
+                           attempt.attempt <= m_settings.lock.retryCount;
     if (willRetry)
         whenRunning([this] {
             if (m_running)
@@ -467,8 +469,13 @@ void LockClient::crash()
     stopTimers();
     m_strategy->cancel(); // no release: a crashed process cleans up nothing
     m_pendingReleases = 0;
-    for (RedisConnection* connection : std::as_const(m_connections))
-        connection->close(); // its sockets die with it
+    m_purchase.cancel(tr("cancelled: the client crashed"));
+    {
+        // Its sockets die with it; what they say as they close is no node's answer.
+        const QSignalBlocker quiet(m_strategy);
+        for (RedisConnection* connection : std::as_const(m_connections))
+            connection->close();
+    }
     if (m_purchase.stock())
         m_purchase.stock()->close();
     endSection(End::Crashed);

@@ -36,6 +36,25 @@ void StockPurchase::abandon()
     m_phase = Phase::None;
 }
 
+void StockPurchase::cancel(const QString& why)
+{
+    m_cancelledThrough = m_generation;
+    m_cancelWhy = why;
+    abandon();
+}
+
+// An answer to a step the client's crash cut short: recorded as cancelled, not as the
+// connection's "closed".
+bool StockPurchase::cancelled(quint64 generation, HistoryEvent* e) const
+{
+    if (generation > m_cancelledThrough || m_cancelWhy.isEmpty())
+        return false;
+    e->kind = Kind::Fail;
+    e->code = quint8(Reason::Cancelled);
+    e->text = m_cancelWhy;
+    return true;
+}
+
 void StockPurchase::read()
 {
     m_phase = Phase::Reading;
@@ -51,6 +70,7 @@ void StockPurchase::read()
             e.text = r.error;
             if (!r.ok)
                 e.code = quint8(Reason::Unreachable);
+            cancelled(generation, &e);
             m_journal.record(e);
             if (generation != m_generation)
                 return; // gave up or stopped meanwhile
@@ -93,7 +113,9 @@ void StockPurchase::write()
     const quint64 generation = m_generation;
     auto answered = [this, op, value, generation](const StockAccess::WriteResult& w) {
         m_hooks.defer([this, op, value, generation, w] {
-            m_journal.record(outcome(w, op, value));
+            HistoryEvent e = outcome(w, op, value);
+            cancelled(generation, &e);
+            m_journal.record(e);
             emit wrote(w);
             if (generation == m_generation)
                 onWritten(w);

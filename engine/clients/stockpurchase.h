@@ -48,6 +48,9 @@ public:
     void begin(bool watch, const FencingToken& fence);
     // The section ended meanwhile: what is under way goes on, its answers go nowhere.
     void abandon();
+    // The client crashed: what is under way ends as cancelled, `why`, whatever its
+    // connection says when it closes.
+    void cancel(const QString& why);
     Phase phase() const { return m_phase; }
     qint64 stockRead() const { return m_stockRead; } // -1: not read, or no stock
 
@@ -61,6 +64,7 @@ private:
     void write();
     void onWritten(const StockAccess::WriteResult& w);
     HistoryEvent outcome(const StockAccess::WriteResult& w, quint64 op, qint64 value) const;
+    bool cancelled(quint64 generation, HistoryEvent* e) const;
 
     const ClientJournal& m_journal;
     Hooks m_hooks;
@@ -71,5 +75,7 @@ private:
     Phase m_phase = Phase::None;
     qint64 m_stockRead = -1;
     bool m_stockExists = false;
-    quint64 m_generation = 0; // bumped by abandon(): older answers are recorded, not acted on
+    quint64 m_generation = 0;       // bumped by abandon(): older answers are recorded, not acted on
+    quint64 m_cancelledThrough = 0; // answers of generations up to it: cancelled
+    QString m_cancelWhy;
 };

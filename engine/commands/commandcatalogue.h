@@ -30,6 +30,7 @@ public:
 private:
     CommandCatalogue();
     void addDirectives();
+    static QStringList countersHelp();
     QList<CommandSpec> m_commands;
     QList<QStringList> m_verbWords;            // each verb split into words once, for find()
     QHash<QString, QList<qsizetype>> m_byHead; // first word -> the verbs it starts

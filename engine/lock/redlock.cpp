@@ -223,14 +223,12 @@ void Redlock::decide(const std::shared_ptr<Attempt>& attempt)
                        .arg(r.elapsedUs() / 1000.0, 0, 'f', 1)
                        .arg(m_settings.ttlMs);
     } else if (!r.acquired) {
-        r.reason = QStringLiteral("%1: %2 of %3 nodes, %4 needed")
-                       .arg(r.failReason == HistoryEvent::FailReason::SplitVote
-                                ? QStringLiteral("split vote")
-                                : QStringLiteral("no quorum"))
+        r.reason = QStringLiteral("no quorum: %1 of %2 nodes, %3 needed")
                        .arg(r.okCount)
                        .arg(nodeCount())
                        .arg(r.quorum);
     }
+    r.operation = attempt->operation;
     emit attemptDecided(attempt->op, r);
     if (attempt->operation == Operation::Acquire)
         finishAcquireAttempt(attempt);
@@ -287,9 +285,9 @@ void Redlock::release(const Lock& lock, ReleaseCallback callback, quint64 op)
     releaseToken(lock.resource, lock.token, std::move(callback), op);
 }
 
-// A split vote: the attempt failed, the nodes named at least two holders (ours included),
-// and none of them reached a quorum. Nodes down or slow do not change that. It needs the
-// holders' names, which SET NX GET gives (Redis 7).
+// What the client can tell from its own answers: a quorum too slow for the TTL, or no
+// quorum. Whether another client held the lock or the votes were split, only the whole
+// history says: the checker judges it (RoundJudge) and the recorded event says so.
 HistoryEvent::FailReason Redlock::failReasonOf(const Attempt& attempt)
 {
     const AttemptResult& r = attempt.result;
@@ -297,16 +295,7 @@ HistoryEvent::FailReason Redlock::failReasonOf(const Attempt& attempt)
         return HistoryEvent::FailReason::None;
     if (r.okCount >= r.quorum)
         return HistoryEvent::FailReason::ValidityExpired;
-    QHash<QByteArray, int> holders;
-    if (attempt.okCount > 0)
-        holders.insert(r.token, attempt.okCount);
-    for (const NodeOutcome& o : r.nodes)
-        if (o.kind == NodeOutcome::Kind::Taken && !o.owner.isEmpty())
-            ++holders[o.owner];
-    const bool split =
-        holders.size() >= 2 &&
-        std::all_of(holders.cbegin(), holders.cend(), [&](int count) { return count < r.quorum; });
-    return split ? HistoryEvent::FailReason::SplitVote : HistoryEvent::FailReason::NoQuorum;
+    return HistoryEvent::FailReason::NoQuorum;
 }
 
 NodeOutcome Redlock::releaseOutcomeOf(const CommandResult& result)

@@ -65,7 +65,7 @@ public:
     {
         None,
         NoQuorum,        // too few nodes said yes: refused, down or timed out
-        SplitVote,       // refused with the votes split: nobody reached a quorum
+        SplitVote,       // judged by the checker: nobody held a majority, votes went to 2+
         ValidityExpired, // a quorum, but slower than the TTL allows
         Rejected,        // Write: the storage refused a stale fencing token
         Error,           // a node or the storage answered an error
@@ -74,6 +74,11 @@ public:
         Cancelled,       // the client crashed or stopped before the answer
         Taken,           // a single-node lock held by someone else
         Conflict,        // Write (WATCH): the stock changed since it was read; EXEC refused
+        // Judged by the checker from the whole history (the client saw "no quorum"):
+        HeldByAnother, // another client held the lock (previous: which)
+        // Judged by the checker (the storage said "rejected"): nobody had superseded the
+        // writer; a node's fencing number went back (a restart without persistence).
+        RejectedValid,
     };
     Q_ENUM(FailReason)
 
@@ -90,10 +95,12 @@ public:
 
     enum class ViolationKind : quint8
     {
-        Overlap,    // two clients in their critical sections on one resource at once
-        StaleWrite, // a write accepted from a client another had superseded
-        LostUpdate, // a sale the stock does not show
-        Oversold,   // more sold than there was
+        Overlap,            // two clients in their critical sections on one resource at once
+        StaleWrite,         // a write accepted from a client another had superseded
+        LostUpdate,         // a sale the stock does not show
+        Oversold,           // more sold than there was
+        ResetOverwritten,   // a write over an operator's `stock N` set after the writer read
+        ValidWriteRejected, // the fenced storage refused a writer nobody had superseded
     };
     Q_ENUM(ViolationKind)
 
@@ -113,7 +120,8 @@ public:
     qint64 previous = -1; // Ok(Write): the stock just before the write, read atomically with it
     qint32 line = 0;      // the scenario or console line that caused it, 0: none
     QByteArray resource;
-    QByteArray token; // the lock token; NodeAnswer: the holder the node named
+    QByteArray token; // the lock token; NodeAnswer: the holder the node named (number: its
+                      // client, 0: none of this run's)
     FencingToken fence;
     QString text;
     QString note;

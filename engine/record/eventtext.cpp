@@ -217,6 +217,10 @@ QString EventText::failText(const HistoryEvent& e) const
         if (e.failReason() == Fail::Rejected)
             return tr("the storage REJECTED %1's stale write (fence %2): %3")
                 .arg(name, e.fence.toDisplay(), reason);
+        if (e.failReason() == Fail::RejectedValid)
+            return tr("the storage refused %1's write although its lock was valid (fence %2): "
+                      "%3")
+                .arg(name, e.fence.toDisplay(), reason);
         return tr("%1's write failed: %2").arg(name, reason);
     case Op::Release:
         return tr("%1's release failed: %2").arg(name, reason);
@@ -238,7 +242,16 @@ QString EventText::attemptText(const HistoryEvent& e) const
     case Fail::None:
         return tr("%1: %2 votes, quorum in %3").arg(name).arg(e.number).arg(took);
     case Fail::SplitVote:
-        return tr("%1: %2 votes, SPLIT VOTE (nobody has a quorum)").arg(name).arg(e.number);
+        return tr("%1: %2 votes, SPLIT VOTE: the votes went to %3 clients and nobody had a "
+                  "majority")
+            .arg(name)
+            .arg(e.number)
+            .arg(e.previous);
+    case Fail::HeldByAnother:
+        return tr("%1: %2 votes, refused: %3 holds the lock")
+            .arg(name)
+            .arg(e.number)
+            .arg(clientName(int(e.previous)));
     case Fail::ValidityExpired:
         return tr("%1: %2 votes, but %3 used up the validity").arg(name).arg(e.number).arg(took);
     default:
@@ -275,7 +288,9 @@ QString EventText::word(const QString& engineName)
                                         QT_TR_NOOP("rejected"),
                                         QT_TR_NOOP("unreachable"),
                                         QT_TR_NOOP("extension limit"),
-                                        QT_TR_NOOP("cancelled")};
+                                        QT_TR_NOOP("cancelled"),
+                                        QT_TR_NOOP("held by another"),
+                                        QT_TR_NOOP("rejected valid")};
     Q_UNUSED(names);
     return tr(engineName.toUtf8().constData());
 }
@@ -342,8 +357,25 @@ QString EventText::violationText(const HistoryEvent& e) const
                   int(e.previous))
                    .arg(second);
         break;
+    case V::ResetOverwritten:
+        text = tr("DATA DAMAGED: %1's write went over the stock the operator set (%2) after %1 "
+                  "had read it")
+                   .arg(second)
+                   .arg(e.previous);
+        break;
+    case V::ValidWriteRejected:
+        text = e.node < 0
+                   ? tr("%1's write refused although its lock was valid").arg(second)
+                   : tr("%1's write refused although its lock was valid: node %2's fencing "
+                        "number went back from %3 to %4 (a restart without persistence starts "
+                        "it again)")
+                         .arg(second)
+                         .arg(e.node + 1)
+                         .arg(e.previous)
+                         .arg(e.fence.counter(e.node).value_or(0));
+        break;
     }
-    if (e.nodeMask && kind != V::LostUpdate && kind != V::Oversold)
+    if (e.nodeMask && (kind == V::Overlap || kind == V::StaleWrite))
         text += tr(" (nodes %1)").arg(nodeList(e.nodeMask));
     if (!e.text.isEmpty())
         text += QStringLiteral(": ") + e.text;

@@ -343,7 +343,8 @@ void RunData::onSeries(const HistoryEvent& e, quint64 index)
     case K::Violation: {
         const auto kind = HistoryEvent::ViolationKind(e.code);
         const bool damage = kind == HistoryEvent::ViolationKind::LostUpdate ||
-                            kind == HistoryEvent::ViolationKind::Oversold;
+                            kind == HistoryEvent::ViolationKind::Oversold ||
+                            kind == HistoryEvent::ViolationKind::ResetOverwritten;
         if (damage && !s.stock.empty())
             s.stock.back().damaged = true;
         s.violations.push_back(
