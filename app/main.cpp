@@ -26,7 +26,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QGuiApplication>
 #include <QRegularExpression>
 #include <QTimer>
 #include <cmath>
@@ -304,6 +303,10 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
                                   "not go with it")
                 .arg(flag);
     }
+    if (!o.exportFrom.isEmpty() && (isSet("theme") || isSet("large") || isSet("zoom")))
+        return QStringLiteral("--export draws its charts in the light theme at their own size: "
+                              "--theme, --large and --zoom are for the window (--language "
+                              "applies)");
     if (!o.exportFrom.isEmpty() &&
         (isSet("open") || isSet("screenshot") || isSet("charts") || isSet("bench-timeline")))
         return QStringLiteral("--export runs alone: no window, no --open, --screenshot, "
@@ -625,11 +628,15 @@ int listScenarios()
     return 0;
 }
 
-// `--export RUN --to FILE`: no window, no engine; a file in, a file out.
+// `--export RUN --to FILE`: no window, no engine; a file in, a file out. Its words (chart
+// titles, axes, legends, the report) in the app's language: --language, else the one chosen
+// in the window last.
 int runExport(const Options& o)
 {
     QElapsedTimer clock;
     clock.start();
+    Languages::install(o.language.isEmpty() ? AppSettings(AppSettings::Access::ReadOnly).language()
+                                            : o.language);
     QString error;
     const std::shared_ptr<const RecordedRun> run = RunReader::read(o.exportFrom, &error);
     if (!run) {
@@ -801,7 +808,8 @@ int main(int argc, char** argv)
 
     // A headless run creates no QApplication: it proves the engine stands alone. Help,
     // version, a list and a machine without a display need no window either. An export draws
-    // charts (fonts, painting) without a window: offscreen, on any machine.
+    // charts without a window: Qt Charts are graphics widgets, which need a QApplication, on
+    // the offscreen platform when none is named, so that it runs on any machine.
     const bool exporting = hasFlagPrefix(argc, argv, "--export");
     const bool window = !exporting && !hasFlag(argc, argv,
                                                {"--headless", "-h", "--help", "-?", "--help-all",
@@ -813,7 +821,7 @@ int main(int argc, char** argv)
     if (window && display)
         app = std::make_unique<QApplication>(argc, argv);
     else if (exporting)
-        app = std::make_unique<QGuiApplication>(argc, argv);
+        app = std::make_unique<QApplication>(argc, argv);
     else
         app = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("redlockscope"));

@@ -58,6 +58,23 @@ QColor ChartStyle::fault(Fault::Kind kind) const
     return kind == Fault::Kind::Crashed ? UiTheme::bad(dark) : UiTheme::fault(kind, dark);
 }
 
+QColor ChartStyle::outcome(AttemptOutcome::Kind kind) const
+{
+    switch (kind) {
+    case AttemptOutcome::Kind::Acquired:
+        return good();
+    case AttemptOutcome::Kind::Refused:
+        return warn(); // as a node's "taken" answer on the cards
+    case AttemptOutcome::Kind::NoQuorum:
+        return dark ? QColor(0xb8, 0xbe, 0xc6) : QColor(0x4a, 0x52, 0x5e); // nodes silent
+    case AttemptOutcome::Kind::SplitVote:
+        return paused();
+    case AttemptOutcome::Kind::Expired:
+        return bad();
+    }
+    return muted;
+}
+
 QFont ChartStyle::small() const
 {
     QFont f = font;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "charts/attemptoutcome.h"
 #include "record/fault.h"
 
 #include <QColor>
@@ -29,6 +30,8 @@ struct ChartStyle
     QColor info() const;
     QColor paused() const;
     QColor fault(Fault::Kind kind) const;
+    // A round of an acquire by what became of it: the latency, histogram and quorum charts.
+    QColor outcome(AttemptOutcome::Kind kind) const;
     QFont small() const;
     QFont bold() const;
 };

@@ -1,5 +1,6 @@
 #include "charts/rundata.h"
 
+#include "lock/strategyfactory.h"
 #include "record/fault.h"
 
 namespace {
@@ -77,6 +78,7 @@ void RunData::reset(const RunHeader& header)
         m_keyOwner << std::nullopt;
     }
     m_series = RunSeries();
+    m_answers.clear();
     m_startUs = header.clockUs;
     m_nowUs = header.clockUs;
     ++m_revision;
@@ -308,43 +310,123 @@ void RunData::updateNodeState(TimelineLane& lane, const ReplayNode& node, qint64
         lane.state.push_back(segment(kind, tUs, index));
 }
 
+// A round's answers from the nodes, kept until it is decided: they tell a refusal by a holder
+// from nodes that did not answer (AttemptOutcome).
+void RunData::onAnswer(const HistoryEvent& e)
+{
+    Answers& answers = m_answers[e.client];
+    if (e.op < answers.op)
+        return; // a late answer to an acquire the client has moved on from (ids only grow)
+    if (e.op > answers.op) {
+        answers.op = e.op;
+        answers.refusals.clear();
+    }
+    if (NodeOutcome::Kind(e.code) == NodeOutcome::Kind::Taken)
+        answers.refusals.push_back(e.tUs);
+}
+
+void RunData::onAttempt(const HistoryEvent& e, quint64 index)
+{
+    int refused = 0;
+    Answers& answers = m_answers[e.client];
+    if (answers.op == e.op) // late answers of an earlier round of this acquire do not count
+        for (qint64 tUs : answers.refusals)
+            refused += tUs >= e.sinceUs ? 1 : 0;
+    answers.refusals.clear();
+    const ReplayClient* client = m_state->client(e.client);
+    const auto strategy = client ? client->settings().strategy : StrategyFactory::Kind::Redlock;
+    const int nodes = std::max(1, StrategyFactory::nodeCount(strategy, nodeCount()));
+    const int needed = std::max(1, StrategyFactory::quorum(strategy, nodeCount()));
+    RunSeries::Attempt a;
+    a.tUs = e.tUs;
+    a.latencyUs = std::max<qint64>(0, e.latencyUs);
+    a.event = index;
+    a.client = e.client;
+    a.votes = qint16(e.number);
+    a.needed = qint16(needed);
+    a.outcome = AttemptOutcome::classify(e.failReason(), refused, nodes, needed);
+    m_series.attempts.push_back(a);
+    ++second(e.tUs).attempts;
+}
+
+RunSeries::Second& RunData::second(qint64 tUs)
+{
+    auto& seconds = m_series.seconds;
+    const qint64 at = tUs / 1'000'000;
+    while (seconds.empty() || seconds.back().second < at) // quiet seconds too: bars of 0
+        seconds.push_back({seconds.empty() ? at : seconds.back().second + 1});
+    return seconds.back();
+}
+
+void RunData::onStock(const HistoryEvent& e, quint64 index)
+{
+    RunSeries::StockPoint p;
+    if (!m_series.stock.empty())
+        p = m_series.stock.back();
+    p.tUs = e.tUs;
+    p.value = e.number;
+    p.event = index;
+    p.sale = e.kind != K::StockSet;
+    if (e.kind == K::StockSet) {
+        p.initial = e.number;
+        p.sold = 0;
+    } else {
+        ++p.sold;
+    }
+    m_series.stock.push_back(p);
+}
+
+// The checker's damage, placed at the write that did it: a lost update on the stock it left,
+// an oversell on the sales.
+void RunData::onDamage(const HistoryEvent& e, quint64 index)
+{
+    RunSeries::Damage d;
+    d.tUs = e.tUs;
+    d.kind = e.code;
+    d.amount = std::max<qint64>(1, e.previous); // Violation::toEvent: the amount
+    d.client = e.client;
+    d.event = index;
+    if (!m_series.stock.empty()) {
+        d.tUs = m_series.stock.back().tUs;
+        d.stock = m_series.stock.back().value;
+        d.sold = m_series.stock.back().sold;
+    }
+    m_series.damage.push_back(d);
+}
+
 void RunData::onSeries(const HistoryEvent& e, quint64 index)
 {
     RunSeries& s = m_series;
-    const auto bucket = [&s](qint64 tUs) -> RunSeries::Second& {
-        const qint64 second = tUs / 1'000'000;
-        if (s.seconds.empty() || s.seconds.back().second < second)
-            s.seconds.push_back({second, 0, 0});
-        return s.seconds.back();
-    };
     switch (e.kind) {
+    case K::NodeAnswer:
+        if (e.operation == Op::Acquire)
+            onAnswer(e);
+        break;
     case K::Attempt:
         if (e.operation == Op::Acquire)
-            s.attempts.push_back(
-                {e.tUs, std::max<qint64>(0, e.latencyUs), int(e.number), e.code, e.client});
+            onAttempt(e, index);
         break;
     case K::Ok:
         if (e.operation == Op::Acquire)
-            ++bucket(e.tUs).acquired;
+            ++second(e.tUs).acquired;
         else if (e.operation == Op::Write)
-            s.stock.push_back({e.tUs, e.number, false});
+            onStock(e, index);
         break;
     case K::Fail:
         if (e.operation == Op::Acquire)
-            ++bucket(e.tUs).failed;
+            ++second(e.tUs).failed;
         break;
     case K::StockSet:
-        s.stock.push_back({e.tUs, e.number, false});
+        onStock(e, index);
         break;
     case K::Say:
         s.says.push_back({e.tUs, e.text});
         break;
     case K::Violation: {
         const auto kind = HistoryEvent::ViolationKind(e.code);
-        const bool damage = kind == HistoryEvent::ViolationKind::LostUpdate ||
-                            kind == HistoryEvent::ViolationKind::Oversold;
-        if (damage && !s.stock.empty())
-            s.stock.back().damaged = true;
+        if (kind == HistoryEvent::ViolationKind::LostUpdate ||
+            kind == HistoryEvent::ViolationKind::Oversold)
+            onDamage(e, index);
         s.violations.push_back(
             {e.sinceUs >= 0 ? e.sinceUs : e.tUs, -1, e.code, int(e.number), e.client, index});
         break;
@@ -386,8 +468,10 @@ void RunData::trim()
     const auto before = [horizonUs](const auto& point) { return point.tUs < horizonUs; };
     while (!m_series.attempts.empty() && before(m_series.attempts.front()))
         m_series.attempts.pop_front();
-    while (!m_series.stock.empty() && before(m_series.stock.front()))
+    while (m_series.stock.size() > 1 && before(m_series.stock[1])) // the level at the horizon
         m_series.stock.pop_front();
+    while (!m_series.damage.empty() && before(m_series.damage.front()))
+        m_series.damage.pop_front();
     while (!m_series.says.empty() && before(m_series.says.front()))
         m_series.says.pop_front();
     while (!m_series.seconds.empty() && m_series.seconds.front().second < horizonUs / 1'000'000)
