@@ -2,9 +2,9 @@
 #include "bench/benchmark.h"
 #include "bench/recordbenchmark.h"
 #include "bench/strategybenchmark.h"
+#include "charts/chartbenchmark.h"
 #include "charts/chartspanel.h"
 #include "charts/runexporter.h"
-#include "charts/timelinebenchmark.h"
 #include "core/engineconfig.h"
 #include "core/enginecontroller.h"
 #include "core/enumnames.h"
@@ -46,6 +46,7 @@ struct Options
     QList<StrategyFactory::Kind> benchStrategies; // --strategies (or Redlock for --contention)
     bool benchContention = false;
     bool benchTimeline = false;
+    bool benchCharts = false;
     bool showCharts = false;
     QString openPath;   // --open: a recorded run in the window
     QString exportFrom; // --export RUN --to FILE
@@ -164,8 +165,8 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("to"), QStringLiteral("With --export: the file to write."),
          QStringLiteral("file")},
         {QStringLiteral("chart"),
-         QStringLiteral("With --export to .png, .svg or .pdf: which chart (%1; default "
-                        "timeline).")
+         QStringLiteral("Which chart (%1; default timeline): with --export to .png, .svg or "
+                        ".pdf, the one drawn; with --open or --charts, the one shown.")
              .arg(EnumNames::all<Chart::Kind>().join(QStringLiteral(", "))),
          QStringLiteral("name")},
         {QStringLiteral("bench-record"),
@@ -174,6 +175,9 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("bench-timeline"),
          QStringLiteral("With --open: measure the timeline's frame times while it pans and "
                         "zooms over the run.")},
+        {QStringLiteral("bench-charts"),
+         QStringLiteral("With --open: the same for every chart (the timeline first), then the "
+                        "time of each chart's PNG and SVG export.")},
         {QStringLiteral("theme"),
          QStringLiteral("The window's theme: dark or light (default: as last time)."),
          QStringLiteral("dark|light")},
@@ -285,8 +289,10 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--record and --no-record contradict each other");
     if (!o.exportFrom.isEmpty() && o.exportTo.isEmpty())
         return QStringLiteral("--export needs --to FILE (the format comes from its extension)");
-    if ((isSet("to") || isSet("chart")) && o.exportFrom.isEmpty())
-        return QStringLiteral("--to and --chart go with --export");
+    if (isSet("to") && o.exportFrom.isEmpty())
+        return QStringLiteral("--to goes with --export");
+    if (isSet("chart") && o.exportFrom.isEmpty() && o.openPath.isEmpty() && !o.showCharts)
+        return QStringLiteral("--chart goes with --export, --open or --charts");
     const QStringList engineFlags{"nodes",        "config",  "local-nodes", "redis-server",
                                   "storage",      "clients", "resource",    "exec",
                                   "scenario",     "seed",    "bench",       "bench-ui",
@@ -307,11 +313,11 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--export draws its charts in the light theme at their own size: "
                               "--theme, --large and --zoom are for the window (--language "
                               "applies)");
-    if (!o.exportFrom.isEmpty() &&
-        (isSet("open") || isSet("screenshot") || isSet("charts") || isSet("bench-timeline")))
+    if (!o.exportFrom.isEmpty() && (isSet("open") || isSet("screenshot") || isSet("charts") ||
+                                    isSet("bench-timeline") || isSet("bench-charts")))
         return QStringLiteral("--export runs alone: no window, no --open, --screenshot, "
-                              "--charts or --bench-timeline");
-    if (isSet("chart") &&
+                              "--charts, --bench-timeline or --bench-charts");
+    if (isSet("chart") && !o.exportFrom.isEmpty() &&
         !QStringList{"png", "svg", "pdf"}.contains(QFileInfo(o.exportTo).suffix().toLower()))
         return QStringLiteral("--chart picks the chart of a .png, .svg or .pdf export");
     if (!o.openPath.isEmpty() && o.headless)
@@ -319,6 +325,10 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
                               "writes files)");
     if (o.benchTimeline && o.openPath.isEmpty())
         return QStringLiteral("--bench-timeline goes with --open RUN");
+    if (o.benchCharts && o.openPath.isEmpty())
+        return QStringLiteral("--bench-charts goes with --open RUN");
+    if (o.benchCharts && o.benchTimeline)
+        return QStringLiteral("--bench-charts measures the timeline too: one of them");
     if (o.benchRecord && (!o.headless || o.bench))
         return QStringLiteral("--bench-record runs with --headless, alone");
     if (isSet("record") && (o.bench || o.benchRecord))
@@ -435,6 +445,7 @@ bool readRunOptions(const QCommandLineParser& parser, Options* o, QString* error
     o->exportTo = parser.value(QStringLiteral("to"));
     o->benchRecord = parser.isSet(QStringLiteral("bench-record"));
     o->benchTimeline = parser.isSet(QStringLiteral("bench-timeline"));
+    o->benchCharts = parser.isSet(QStringLiteral("bench-charts"));
     o->showCharts = parser.isSet(QStringLiteral("charts"));
     o->config.recordPath = parser.value(QStringLiteral("record"));
     o->config.recordToRunFolder =
@@ -722,12 +733,16 @@ int runWindow(QApplication& app, const Options& o)
         if (const int code = openRun(window, o); code != 0)
             return code;
         if (o.benchTimeline)
-            return TimelineBenchmark::run(window.charts()->data());
+            return ChartBenchmark::timeline(window.charts()->data());
+        if (o.benchCharts)
+            return ChartBenchmark::charts(window.charts()->data());
     } else {
         window.startEngine();
     }
     if (o.showCharts || o.benchUi)
         window.setChartsVisible(true); // the live timeline is part of what --bench-ui measures
+    if (!o.openPath.isEmpty() || o.showCharts)
+        window.charts()->setCurrentChart(o.chart);
     std::unique_ptr<UiBenchmark> benchmark;
     if (o.benchUi) {
         UiBenchmark::Options options;

@@ -8,8 +8,10 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QImage>
+#include <QLegend>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
@@ -21,10 +23,16 @@ namespace {
 constexpr int Width = 1400;
 constexpr int ChartHeight = 700;
 
-// Qt lays a chart and its legend out on posted events; headless, nothing else would deliver
-// them before the picture is taken.
-void settle()
+// Qt lays a chart and its legend out on posted events, which headless nothing else would
+// deliver before the picture is taken; the legend's own layout is activated by hand (a
+// legend entry shown after the chart's layout ran waits for a later one otherwise).
+void settle(RunChart* chart)
 {
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    chart->legend()->layout()->invalidate();
+    chart->legend()->layout()->activate();
+    chart->layout()->invalidate();
+    chart->layout()->activate();
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
 }
 
@@ -33,13 +41,13 @@ void settle()
 void layOut(RunChart* chart, const RunData& data, const QSize& size)
 {
     chart->resize(size);
-    settle();
+    settle(chart);
     const ChartView whole = ChartRenderer::wholeRun(data);
     chart->showWindow(whole.t0Us, whole.t1Us);
-    settle();
+    settle(chart);
     // Fed for the plot's width: axis labels and the legend may have moved it; once more.
     chart->refresh();
-    settle();
+    settle(chart);
 }
 
 } // namespace
@@ -70,15 +78,22 @@ void ChartRenderer::render(Chart::Kind kind, const RunData& data, QPainter* pain
         TimelinePainter(data, ChartStyle::forExport()).paint(painter, rect, wholeRun(data));
         return;
     }
+    QGraphicsScene scene;
+    exportChart(kind, data, &scene, size, vector);
+    scene.render(painter, rect, rect);
+}
+
+RunChart* ChartRenderer::exportChart(Chart::Kind kind, const RunData& data, QGraphicsScene* scene,
+                                     const QSize& size, bool vector)
+{
     RunChart::Look look;
     look.style = ChartStyle::forExport();
     look.title = true;
     look.vectorMarkers = vector;
-    QGraphicsScene scene;
     RunChart* chart = RunChart::create(kind, &data, look);
-    scene.addItem(chart); // the scene owns it
+    scene->addItem(chart); // the scene owns it
     layOut(chart, data, size);
-    scene.render(painter, rect, rect);
+    return chart;
 }
 
 QByteArray ChartRenderer::svg(Chart::Kind kind, const RunData& data)

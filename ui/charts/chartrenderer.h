@@ -7,7 +7,9 @@
 #include <QSize>
 #include <QString>
 
+class QGraphicsScene;
 class QPainter;
+class RunChart;
 class RunData;
 
 // A chart of a run as a file (PNG, SVG, PDF) or as SVG text for the HTML report: the whole
@@ -25,6 +27,9 @@ public:
     // Paints the chart into `size` on `painter`. `vector`: for SVG and PDF (markers as shapes).
     static void render(Chart::Kind kind, const RunData& data, QPainter* painter, const QSize& size,
                        bool vector);
+    // An XY chart as an export draws it: in `scene`, laid out at `size`, the whole run fed.
+    static RunChart* exportChart(Chart::Kind kind, const RunData& data, QGraphicsScene* scene,
+                                 const QSize& size, bool vector);
     static QByteArray svg(Chart::Kind kind, const RunData& data);
     // The format from the extension (.png, .svg, .pdf). False, with *error, when the file
     // cannot be written; nothing is left half written (QSaveFile).

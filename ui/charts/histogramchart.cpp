@@ -43,7 +43,7 @@ HistogramChart::HistogramChart(const RunData* data, const Look& look)
     m_latency = new QLogValueAxis(this);
     m_latency->setLabelFormat(QStringLiteral("%g"));
     m_latency->setMinorTickCount(-1);
-    addXAxis(m_latency, tr("ms to the decision (log scale)"));
+    addXAxis(m_latency, tr("ms to the decision (log scale); p50 to slowest: of the acquisitions"));
     connect(m_latency, &QLogValueAxis::rangeChanged, this, [this](qreal low, qreal high) {
         if (!userZoom())
             return;
@@ -102,11 +102,19 @@ void HistogramChart::feed(int)
         high = m_zoomHighMs;
         m_latency->setRange(low, high);
     } else { // powers of two or of ten, as the latency over time
-        setLogRange(m_latency, low, high);
-        low = m_latency->min();
-        high = m_latency->max();
+        setLogRange(m_latency, low, high, plotArea().width() / 3); // labels are wide
+        // A little room either side: the first label then sits clear of the y axis' "0".
+        const double margin = std::pow(m_latency->max() / m_latency->min(), 0.04);
+        low = m_latency->min() / margin;
+        high = m_latency->max() * margin;
+        m_latency->setRange(low, high);
     }
     feedBars(low, high);
+    qint64 rounds = 0;
+    for (qint64 n : m_counts)
+        rounds += n;
+    setEmptyText(rounds == 0 ? tr("No acquire was decided in this stretch of the run.")
+                             : QString());
     std::sort(acquired.begin(), acquired.end());
     feedPercentiles(acquired, m_rounds->max());
 }
@@ -159,10 +167,9 @@ void HistogramChart::feedBars(double lowMs, double highMs)
 
 void HistogramChart::feedPercentiles(const std::vector<qint64>& acquiredUs, double top)
 {
-    const QList<QPair<QString, double>> marks{{tr("p50 of acquisitions"), 50},
-                                              {tr("p90 of acquisitions"), 90},
-                                              {tr("p99 of acquisitions"), 99},
-                                              {tr("slowest acquisition"), 100}};
+    // Of the acquisitions alone: the x axis' title says so, the entries stay short.
+    const QList<QPair<QString, double>> marks{
+        {tr("p50"), 50}, {tr("p90"), 90}, {tr("p99"), 99}, {tr("slowest"), 100}};
     for (size_t i = 0; i < m_lines.size(); ++i) {
         QLineSeries* line = m_lines[i];
         if (acquiredUs.empty()) {

@@ -48,7 +48,7 @@ LatencyChart::LatencyChart(const RunData* data, const Look& look)
     m_latency = new QLogValueAxis(this);
     m_latency->setLabelFormat(QStringLiteral("%g"));
     m_latency->setMinorTickCount(-1);
-    addYAxis(m_latency, tr("ms to the decision (log scale)"));
+    addYAxis(m_latency, tr("ms (log scale)"));
     // Bottom to top: the lines under the points.
     m_p99 = addLine(tr("p99 of acquisitions"), QPen(s.info(), 2, Qt::DashLine));
     m_p50 = addLine(tr("p50 of acquisitions"), QPen(s.text, 2));
@@ -81,10 +81,12 @@ void LatencyChart::feed(int columns)
         low = 0.1;
         high = 10;
     }
-    setLogRange(m_latency, low, high);
+    setLogRange(m_latency, low, high, plotArea().height());
     setYRange(m_latency->min(), m_latency->max());
     for (size_t i = 0; i < m_outcomes.size(); ++i)
         setPoints(m_outcomes[i], samplers[i].points());
+    setEmptyText(first == last ? tr("No acquire was decided in this stretch of the run.")
+                               : QString());
     feedPercentiles(columns, first - attempts.begin(), last - attempts.begin());
 }
 

@@ -73,6 +73,9 @@ void QuorumChart::feed(int columns)
     setPoints(m_failed, failed.points());
     setPoints(m_split, split.points());
     feedRules(majority, single);
+    setEmptyText(m_counts.acquired + m_counts.failed + m_counts.splitVotes == 0
+                     ? tr("No acquire was decided in this stretch of the run.")
+                     : QString());
     feedHolders(columns);
 }
 

@@ -12,7 +12,9 @@
 #include "core/textformat.h"
 
 #include <QCategoryAxis>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -78,9 +80,15 @@ RunChart::RunChart(Chart::Kind kind, const RunData* data, const Look& look)
     l->setLabelColor(s.text);
     l->setBackgroundVisible(false);
     l->setShowToolTips(true);
+    m_empty = new QGraphicsSimpleTextItem(this);
+    m_empty->setFont(s.font);
+    m_empty->setBrush(s.muted);
+    m_empty->setZValue(1000);
+    m_empty->setVisible(false);
     connect(this, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
         if (m_time && !m_feeding)
             updateTimeAxis(int(area.width()));
+        placeEmptyText();
     });
 }
 
@@ -115,6 +123,12 @@ void RunChart::refresh()
     }
     feed(n);
     updateCursor();
+    fitLegend();
+    if (m_legendChanged) { // an entry joined: the legend (and so the plot) is laid out again
+        legend()->layout()->invalidate();
+        layout()->invalidate();
+        m_legendChanged = false;
+    }
     m_feeding = false;
     m_fed = true;
 }
@@ -220,6 +234,7 @@ void RunChart::showInLegend(QAbstractSeries* series, bool hasData)
         state = Legend::Listed;
     for (QLegendMarker* marker : legend()->markers(series))
         marker->setVisible(hasData);
+    m_legendChanged = m_legendChanged || hasData;
 }
 
 void RunChart::hideFromLegend(QAbstractSeries* series)
@@ -266,11 +281,13 @@ void RunChart::setYRange(double low, double high, bool nice)
     shadeFaults(m_yLow, m_yHigh);
 }
 
-void RunChart::setLogRange(QLogValueAxis* axis, double low, double high)
+void RunChart::setLogRange(QLogValueAxis* axis, double low, double high, double pixels)
 {
     low = std::max(low, 1e-4);
     high = std::max(high, low * 1.01);
-    const int base = std::log10(high / low) > 3 ? 10 : 2;
+    const double doublings = std::ceil(std::log2(high / low)) + 1;
+    const double room = QFontMetricsF(axis->labelsFont()).height() * 2.5; // a label and a gap
+    const int base = doublings * room <= pixels ? 2 : 10;
     const double lb = std::log(low) / std::log(base);
     const double hb = std::log(high) / std::log(base);
     axis->setBase(base);
@@ -288,6 +305,53 @@ void RunChart::setSwatch(QAbstractSeries* series, const QColor& color)
         marker->setBrush(color);
         marker->setPen(QPen(color.darker(120), 1));
     }
+}
+
+void RunChart::resizeEvent(QGraphicsSceneResizeEvent* event)
+{
+    QChart::resizeEvent(event);
+    fitLegend();
+}
+
+// The legend goes right of the plot, one entry a line, while they all fit in the chart's
+// height; a chart too short for them (the window's dock) gets them in a row under the plot,
+// where its width has room. Qt would cut the entries that do not fit, not say so.
+void RunChart::fitLegend()
+{
+    const QFontMetricsF metrics(legend()->font());
+    const double line = metrics.height() + 8; // a legend entry: its text and margins
+    double rows = 0;
+    double row = 0;
+    for (QLegendMarker* marker : legend()->markers()) {
+        if (!marker->isVisible())
+            continue;
+        rows += line;
+        row += metrics.horizontalAdvance(marker->label()) + metrics.height() + 28;
+    }
+    const QMarginsF m = margins();
+    const double titleHeight = title().isEmpty() ? 0 : QFontMetricsF(titleFont()).height() + 12;
+    const double height = size().height() - m.top() - m.bottom() - titleHeight;
+    const double width = size().width() - m.left() - m.right();
+    const Qt::Alignment want =
+        rows + 16 <= height || row > width ? Qt::AlignRight : Qt::AlignBottom;
+    if (legend()->alignment() != want)
+        legend()->setAlignment(want);
+}
+
+void RunChart::setEmptyText(const QString& text)
+{
+    m_empty->setText(text);
+    m_empty->setVisible(!text.isEmpty());
+    placeEmptyText();
+}
+
+void RunChart::placeEmptyText()
+{
+    if (!m_empty->isVisible())
+        return;
+    const QRectF box = m_empty->boundingRect();
+    const QRectF plot = plotArea();
+    m_empty->setPos(plot.center().x() - box.width() / 2, plot.center().y() - box.height() / 2);
 }
 
 // --- the time axis --------------------------------------------------------------------------
@@ -320,10 +384,11 @@ void RunChart::updateCursor()
 {
     if (!m_cursor)
         return;
+    // Emptied, not hidden: Qt shows a series' legend entry again when the series is shown.
     const bool shown = m_cursorUs >= m_t0Us && m_cursorUs <= m_t1Us;
-    m_cursor->setVisible(shown);
-    if (shown)
-        m_cursor->replace({QPointF(m_cursorUs / 1e6, m_yLow), QPointF(m_cursorUs / 1e6, m_yHigh)});
+    m_cursor->replace(shown ? QList<QPointF>{QPointF(m_cursorUs / 1e6, m_yLow),
+                                             QPointF(m_cursorUs / 1e6, m_yHigh)}
+                            : QList<QPointF>{});
 }
 
 // --- hover ----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@
 #include <vector>
 
 class QCategoryAxis;
+class QGraphicsSimpleTextItem;
 class QLogValueAxis;
 class QLineSeries;
 class QXYSeries;
@@ -67,6 +68,8 @@ signals:
 protected:
     RunChart(Chart::Kind kind, const RunData* data, const Look& look);
 
+    void resizeEvent(QGraphicsSceneResizeEvent* event) override;
+
     // Fills the series for [m_t0Us, m_t1Us] over `columns` pixel columns.
     virtual void feed(int columns) = 0;
     // What the chart shows at `value` (axes' coordinates) when no point is near, in words.
@@ -94,9 +97,12 @@ protected:
     // The y axis' range; `nice`: widened to round numbers with ticks about every 50 pixels
     // of the plot (a linear axis). Shades the faults over it.
     void setYRange(double low, double high, bool nice = false);
-    // A log axis over [low, high] (ms): whole decades when the data spans more than three,
-    // else powers of two (0.25, 0.5, 1, 2: labelled ticks where a decade would leave one).
-    static void setLogRange(QLogValueAxis* axis, double low, double high);
+    // A sentence in the middle of the plot when it has nothing to show ("" hides it).
+    void setEmptyText(const QString& text);
+    // A log axis over [low, high] (ms) along `pixels`: powers of two (0.25, 0.5, 1, 2:
+    // labelled ticks where a decade would leave one) when each gets room for its label, else
+    // whole decades.
+    static void setLogRange(QLogValueAxis* axis, double low, double high, double pixels);
     // The legend's swatch for a series whose own is not its colour (areas).
     void setSwatch(QAbstractSeries* series, const QColor& color);
     double yLow() const { return m_yLow; }
@@ -118,12 +124,15 @@ private:
     void updateTimeAxis(int columns);
     void onXRangeChanged(qreal min, qreal max);
     void updateCursor();
+    void placeEmptyText();
+    void fitLegend();
 
     Chart::Kind m_kind;
     QAbstractAxis* m_x = nullptr;
     QAbstractAxis* m_y = nullptr;
     QCategoryAxis* m_time = nullptr;
     QLineSeries* m_cursor = nullptr;
+    QGraphicsSimpleTextItem* m_empty = nullptr;
     qint64 m_cursorUs = -1;
     FaultShading m_faults;
     bool m_faultsAttached = false;
@@ -131,6 +140,7 @@ private:
     double m_yHigh = 1;
     bool m_feeding = false;
     bool m_fed = false;
+    bool m_legendChanged = false;
     QHash<const QXYSeries*, std::vector<Downsampler::Point>> m_shown;
     enum class Legend
     {

@@ -320,18 +320,26 @@ void RunData::onAnswer(const HistoryEvent& e)
     if (e.op > answers.op) {
         answers.op = e.op;
         answers.refusals.clear();
+        answers.granted.reset();
     }
     if (NodeOutcome::Kind(e.code) == NodeOutcome::Kind::Taken)
         answers.refusals.push_back(e.tUs);
 }
 
+// A round that failed is a point now. A round the nodes granted becomes a point when the
+// client takes the lock (Ok(Acquire)): so the acquired points are the checker's acquisitions,
+// and a grant the client never used (stopped or crashed in between) is not drawn as one.
 void RunData::onAttempt(const HistoryEvent& e, quint64 index)
 {
-    int refused = 0;
+    ++second(e.tUs).attempts;
     Answers& answers = m_answers[e.client];
-    if (answers.op == e.op) // late answers of an earlier round of this acquire do not count
-        for (qint64 tUs : answers.refusals)
-            refused += tUs >= e.sinceUs ? 1 : 0;
+    if (e.op > answers.op) { // no answer came before the decision
+        answers.op = e.op;
+        answers.refusals.clear();
+    }
+    int refused = 0;
+    for (qint64 tUs : answers.refusals) // late answers of an earlier round do not count
+        refused += answers.op == e.op && tUs >= e.sinceUs ? 1 : 0;
     answers.refusals.clear();
     const ReplayClient* client = m_state->client(e.client);
     const auto strategy = client ? client->settings().strategy : StrategyFactory::Kind::Redlock;
@@ -345,8 +353,29 @@ void RunData::onAttempt(const HistoryEvent& e, quint64 index)
     a.votes = qint16(e.number);
     a.needed = qint16(needed);
     a.outcome = AttemptOutcome::classify(e.failReason(), refused, nodes, needed);
+    answers.granted.reset();
+    if (a.outcome == AttemptOutcome::Kind::Acquired)
+        answers.granted = a;
+    else
+        m_series.attempts.push_back(a);
+}
+
+void RunData::onAcquired(const HistoryEvent& e, quint64 index)
+{
+    ++second(e.tUs).acquired;
+    Answers& answers = m_answers[e.client];
+    RunSeries::Attempt a;
+    if (answers.op == e.op && answers.granted) {
+        a = *answers.granted;
+    } else { // a rung without rounds (no lock at all): taken at once, no vote asked
+        a.latencyUs = std::max<qint64>(0, e.latencyUs);
+        a.client = e.client;
+        a.needed = 1;
+    }
+    answers.granted.reset();
+    a.tUs = e.tUs;
+    a.event = index;
     m_series.attempts.push_back(a);
-    ++second(e.tUs).attempts;
 }
 
 RunSeries::Second& RunData::second(qint64 tUs)
@@ -408,7 +437,7 @@ void RunData::onSeries(const HistoryEvent& e, quint64 index)
         break;
     case K::Ok:
         if (e.operation == Op::Acquire)
-            ++second(e.tUs).acquired;
+            onAcquired(e, index);
         else if (e.operation == Op::Write)
             onStock(e, index);
         break;

@@ -67,6 +67,7 @@ private:
     void onSeries(const HistoryEvent& e, quint64 index);
     void onAnswer(const HistoryEvent& e);
     void onAttempt(const HistoryEvent& e, quint64 index);
+    void onAcquired(const HistoryEvent& e, quint64 index);
     void onStock(const HistoryEvent& e, quint64 index);
     void onDamage(const HistoryEvent& e, quint64 index);
     RunSeries::Second& second(qint64 tUs);
@@ -89,10 +90,11 @@ private:
     QList<TimelineLane> m_nodes;
     QList<std::optional<QPair<int, qint64>>> m_keyOwner; // per node: (client, set at) shown
     RunSeries m_series;
-    struct Answers // a client's round in progress: when nodes refused it for another holder
+    struct Answers // a client's acquire in progress: refusals for another holder, the grant
     {
         quint64 op = 0;
         std::vector<qint64> refusals;
+        std::optional<RunSeries::Attempt> granted; // until the client takes the lock
     };
     QHash<int, Answers> m_answers;
     qint64 m_startUs = 0;

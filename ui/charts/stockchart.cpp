@@ -86,6 +86,9 @@ void StockChart::feedLines(int columns, double* low, double* high)
     }
     if (previous)
         add(std::min(m_t1Us, m_data->nowUs()) / 1e6, *previous);
+    setEmptyText(stock.empty() ? tr("No stock in this run: `stock N` puts N items on the storage "
+                                    "and the clients start buying.")
+                               : QString());
     setPoints(m_stock, stockLine.points());
     setPoints(m_expected, expectedLine.points());
     setPoints(m_sold, soldLine.points());

@@ -72,10 +72,17 @@ void ThroughputChart::feed(int columns)
         b.acquired += it->acquired;
         b.failed += it->failed;
     }
-    m_rate->setTitleText(m_secondsPerBar == 1
-                             ? tr("per second")
-                             : tr("per second (mean of %1 s per bar)").arg(m_secondsPerBar));
+    // The y title stays short (a short plot would cut a long one); the bars' width goes
+    // under the time axis.
+    xAxis()->setTitleText(
+        m_secondsPerBar == 1
+            ? tr("run time (a bar per second)")
+            : tr("run time (a bar per %1 s: their mean per second)").arg(m_secondsPerBar));
     feedBars();
+    bool any = false;
+    for (const Bucket& b : std::as_const(m_buckets))
+        any = any || b.attempts + b.acquired + b.failed > 0;
+    setEmptyText(any ? QString() : tr("No acquire was decided in this stretch of the run."));
 }
 
 void ThroughputChart::feedBars()
