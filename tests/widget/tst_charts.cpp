@@ -99,6 +99,37 @@ QStringList problems(const QGraphicsScene& scene, const QRectF& chart)
     return out;
 }
 
+// Each axis names its values: at least two labels left of the plot and two under it (a label
+// format Qt cannot read draws none, and nothing else would say so).
+QStringList unlabelled(const QGraphicsScene& scene, const RunChart* chart)
+{
+    const auto isNumber = [](QString text) {
+        text.remove(QLocale().groupSeparator());
+        bool ok = false;
+        QLocale().toDouble(text, &ok);
+        return ok;
+    };
+    const auto hasDigit = [](const QString& text) {
+        return std::any_of(text.begin(), text.end(), [](QChar c) { return c.isDigit(); });
+    };
+    const QRectF plot = chart->mapRectToScene(chart->plotArea());
+    int left = 0;
+    int under = 0;
+    for (const Word& w : words(scene)) {
+        const QPointF c = w.rect.center();
+        if (w.rect.right() <= plot.left() && c.y() >= plot.top() - 2 && c.y() <= plot.bottom() + 2)
+            left += isNumber(w.text) ? 1 : 0;
+        if (w.rect.top() >= plot.bottom() && c.x() >= plot.left() - 2 && c.x() <= plot.right() + 2)
+            under += hasDigit(w.text) ? 1 : 0;
+    }
+    QStringList out;
+    if (left < 2)
+        out << QStringLiteral("the y axis shows %1 numbers").arg(left);
+    if (under < 2)
+        out << QStringLiteral("the x axis shows %1 labels").arg(under);
+    return out;
+}
+
 qint64 sum(const std::array<qint64, 5>& counts)
 {
     qint64 total = 0;
@@ -321,8 +352,9 @@ private slots:
         for (Chart::Kind kind : xyCharts()) {
             QGraphicsScene scene;
             const QSize size = ChartRenderer::sizeFor(kind, data);
-            ChartRenderer::exportChart(kind, data, &scene, size, true);
-            const QStringList found = problems(scene, QRectF(QPointF(0, 0), size));
+            const RunChart* chart = ChartRenderer::exportChart(kind, data, &scene, size, true);
+            const QStringList found =
+                problems(scene, QRectF(QPointF(0, 0), size)) + unlabelled(scene, chart);
             QVERIFY2(found.isEmpty(), qPrintable(EnumNames::name(kind) + QStringLiteral(": ") +
                                                  found.join(QStringLiteral("; "))));
         }
@@ -350,7 +382,8 @@ private slots:
             QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
             const QRectF shown = view->chart()->mapRectToScene(view->chart()->rect());
             const QRectF viewport = view->mapToScene(view->viewport()->rect()).boundingRect();
-            const QStringList found = problems(*view->scene(), shown & viewport);
+            const QStringList found = problems(*view->scene(), shown & viewport) +
+                                      unlabelled(*view->scene(), view->runChart());
             QVERIFY2(found.isEmpty(), qPrintable(EnumNames::name(kind) + QStringLiteral(": ") +
                                                  found.join(QStringLiteral("; "))));
         }

@@ -90,6 +90,7 @@ RunChart* ChartRenderer::exportChart(Chart::Kind kind, const RunData& data, QGra
     look.style = ChartStyle::forExport();
     look.title = true;
     look.vectorMarkers = vector;
+    look.pixelRatio = PngScale;
     RunChart* chart = RunChart::create(kind, &data, look);
     scene->addItem(chart); // the scene owns it
     layOut(chart, data, size);

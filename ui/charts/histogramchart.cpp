@@ -41,7 +41,7 @@ HistogramChart::HistogramChart(const RunData* data, const Look& look)
 {
     const ChartStyle& s = m_look.style;
     m_latency = new QLogValueAxis(this);
-    m_latency->setLabelFormat(QStringLiteral("%g"));
+    m_latency->setLabelFormat(QStringLiteral("%.3g"));
     m_latency->setMinorTickCount(-1);
     addXAxis(m_latency, tr("ms to the decision (log scale); p50 to slowest: of the acquisitions"));
     connect(m_latency, &QLogValueAxis::rangeChanged, this, [this](qreal low, qreal high) {
@@ -52,7 +52,7 @@ HistogramChart::HistogramChart(const RunData* data, const Look& look)
         refresh();
     });
     m_rounds = new QValueAxis(this);
-    m_rounds->setLabelFormat(QStringLiteral("%d"));
+    m_rounds->setLabelFormat(QStringLiteral("%.0f"));
     addYAxis(m_rounds, tr("rounds"));
     // Stacked from the bottom: acquired, then the failures. Added top-down, so that the
     // legend (which lists the last added first) reads acquired first, under the lines.

@@ -46,7 +46,7 @@ LatencyChart::LatencyChart(const RunData* data, const Look& look)
     const ChartStyle& s = m_look.style;
     addTimeAxis();
     m_latency = new QLogValueAxis(this);
-    m_latency->setLabelFormat(QStringLiteral("%g"));
+    m_latency->setLabelFormat(QStringLiteral("%.3g"));
     m_latency->setMinorTickCount(-1);
     addYAxis(m_latency, tr("ms (log scale)"));
     // Bottom to top: the lines under the points.
@@ -65,8 +65,9 @@ void LatencyChart::feed(int columns)
     const auto first = std::lower_bound(attempts.begin(), attempts.end(), m_t0Us, before);
     const auto last = std::lower_bound(first, attempts.end(), m_t1Us + 1, before);
     std::vector<Downsampler> samplers;
-    for (size_t i = 0; i < m_outcomes.size(); ++i)
-        samplers.emplace_back(m_t0Us / 1e6, m_t1Us / 1e6, columns, Downsampler::Mode::MinMax);
+    for (QScatterSeries* series : m_outcomes)
+        samplers.emplace_back(m_t0Us / 1e6, m_t1Us / 1e6, markerColumns(series->markerSize()),
+                              Downsampler::Mode::MinMax);
     m_counts.fill(0);
     double low = 1e18;
     double high = 0;

@@ -21,11 +21,16 @@ QuorumChart::QuorumChart(const RunData* data, const Look& look)
     m_nodes->setTickType(QValueAxis::TicksDynamic);
     m_nodes->setTickAnchor(0);
     m_nodes->setTickInterval(1);
-    m_nodes->setLabelFormat(QStringLiteral("%d"));
+    m_nodes->setLabelFormat(QStringLiteral("%.0f"));
     addYAxis(m_nodes, tr("nodes"));
-    QColor context = s.info(); // the setting the votes are read against, not the votes
-    context.setAlpha(150);
-    m_holders = addLine(tr("most nodes holding one client's key"), QPen(context, 1.5));
+    // The setting the votes are read against, not the votes: paler, and opaque (mixed with
+    // the background: Qt strokes a long translucent line as one path, a second a frame).
+    const QColor info = s.info();
+    const QColor back = s.background;
+    const QColor pale((info.red() * 3 + back.red() * 2) / 5,
+                      (info.green() * 3 + back.green() * 2) / 5,
+                      (info.blue() * 3 + back.blue() * 2) / 5);
+    m_holders = addLine(tr("most nodes holding one client's key"), QPen(pale, 1.5));
     m_single = addLine(tr("rule: one node decides"), QPen(s.muted, 1.5, Qt::DashDotLine));
     const int n = std::max(1, m_data->nodeCount());
     m_majority = addLine(tr("rule: a majority, %1 of %2 nodes").arg(n / 2 + 1).arg(n),
@@ -47,9 +52,10 @@ void QuorumChart::feed(int columns)
     const auto first = std::lower_bound(attempts.begin(), attempts.end(), m_t0Us, before);
     const double x0 = m_t0Us / 1e6;
     const double x1 = m_t1Us / 1e6;
-    Downsampler acquired(x0, x1, columns, Downsampler::Mode::Distinct);
-    Downsampler failed(x0, x1, columns, Downsampler::Mode::Distinct);
-    Downsampler split(x0, x1, columns, Downsampler::Mode::Distinct);
+    Downsampler acquired(x0, x1, markerColumns(m_acquired->markerSize()),
+                         Downsampler::Mode::Distinct);
+    Downsampler failed(x0, x1, markerColumns(m_failed->markerSize()), Downsampler::Mode::Distinct);
+    Downsampler split(x0, x1, markerColumns(m_split->markerSize()), Downsampler::Mode::Distinct);
     m_counts = Counts();
     bool majority = false;
     bool single = false;
@@ -90,19 +96,43 @@ void QuorumChart::feedRules(bool majority, bool single)
     showInLegend(m_single, single);
 }
 
+// The most nodes one client held, as steps of one pixel column at least: each column shows the
+// most it saw (keys change hands thousands of times a second; drawn change by change, the line
+// filled the plot and hid the votes).
 void QuorumChart::feedHolders(int columns)
 {
     const QList<QPointF> changes = holders(*m_data, m_t0Us, m_t1Us);
-    Downsampler line(m_t0Us / 1e6, m_t1Us / 1e6, columns, Downsampler::Mode::M4);
+    const double x0 = m_t0Us / 1e6;
+    const double width = (m_t1Us - m_t0Us) / 1e6 / std::max(1, columns);
+    const qint64 endUs = std::min(m_t1Us, m_data->nowUs());
+    QList<QPointF> steps;
+    const auto step = [&](qint64 column, double most) {
+        const double left = x0 + double(column) * width;
+        if (!steps.isEmpty() && steps.last().y() == most) {
+            steps.last().setX(left + width); // the same level goes on
+            return;
+        }
+        steps << QPointF(left, most) << QPointF(left + width, most);
+    };
+    const auto columnOf = [&](double tUs) { return qint64((tUs / 1e6 - x0) / width); };
     double level = 0;
-    for (const QPointF& c : changes) { // a step: flat to the change, then up or down
-        const double x = c.x() / 1e6;
-        line.add(x, level, 0);
-        line.add(x, c.y(), 0);
+    qint64 column = 0;
+    double most = 0;
+    for (const QPointF& c : changes) {
+        const qint64 at = std::min<qint64>(columnOf(c.x()), columns - 1);
+        for (; column < at; ++column) { // columns before this change
+            step(column, most);
+            most = level;
+        }
         level = c.y();
+        most = std::max(most, level);
     }
-    line.add(std::min(m_t1Us, m_data->nowUs()) / 1e6, level, 0);
-    m_holders->replace(Downsampler::values(line.points()));
+    for (const qint64 last = std::min<qint64>(columnOf(double(endUs)), columns - 1); column <= last;
+         ++column) {
+        step(column, most);
+        most = level;
+    }
+    m_holders->replace(steps);
     showInLegend(m_holders, changes.size() > 1);
 }
 

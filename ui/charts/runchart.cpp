@@ -60,6 +60,7 @@ RunChart::RunChart(Chart::Kind kind, const RunData* data, const Look& look)
 {
     const ChartStyle& s = m_look.style;
     setAnimationOptions(QChart::NoAnimation); // live data: a frame shows the data as it is
+    setLocalizeNumbers(true);                 // 1,000,000 items, in the app's language
     setBackgroundRoundness(0);
     setBackgroundBrush(s.background);
     setBackgroundPen(Qt::NoPen);
@@ -111,6 +112,11 @@ int RunChart::columns() const
 {
     const int width = int(plotArea().width());
     return width > 10 ? width : DefaultColumns;
+}
+
+int RunChart::markerColumns(double markerSize) const
+{
+    return std::max(1, int(columns() / std::max(1.0, markerSize / 2)));
 }
 
 void RunChart::refresh()
@@ -196,11 +202,13 @@ QScatterSeries* RunChart::addMarkers(const QString& name, const QColor& color,
     series->setName(name);
     series->setMarkerShape(shape);
     series->setMarkerSize(size);
-    const QColor edge = m_look.style.background;
+    // Edged in a darker tone of its colour: where points crowd they merge into a band of it
+    // (a background-coloured edge cut them into slivers).
+    const QColor edge = color.darker(135);
     series->setColor(color);
     series->setBorderColor(edge);
     if (!m_look.vectorMarkers)
-        series->setLightMarker(MarkerImage::draw(shape, color, edge));
+        series->setLightMarker(MarkerImage::draw(shape, color, edge, size, m_look.pixelRatio));
     attach(series);
     for (QLegendMarker* marker : legend()->markers(series))
         marker->setBrush(color);

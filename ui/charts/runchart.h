@@ -38,6 +38,7 @@ public:
         ChartStyle style;
         bool title = false;         // exports: the chart's title above it
         bool vectorMarkers = false; // SVG and PDF: Qt's own marker shapes instead of images
+        double pixelRatio = 1;      // device pixels per point: the markers' images are drawn so
     };
 
     static RunChart* create(Chart::Kind kind, const RunData* data, const Look& look);
@@ -110,6 +111,9 @@ protected:
     QAbstractAxis* xAxis() const { return m_x; }
     QAbstractAxis* yAxis() const { return m_y; }
     int columns() const;
+    // The columns a scatter series of `markerSize` points is sampled in: half a marker wide
+    // (more would only draw points over each other), within the plot's pixel columns.
+    int markerColumns(double markerSize) const;
     const FaultShading& faults() const { return m_faults; }
     // Whether an axis' range change comes from the user (QChartView's rubber band, right
     // click): not while the chart is made or fed, when the changes are its own.

@@ -38,6 +38,7 @@ void RunChartView::rebuild()
 {
     RunChart::Look look;
     look.style = ChartStyle::forWidget(palette(), font());
+    look.pixelRatio = devicePixelRatioF();
     RunChart* old = m_chart;
     m_chart = RunChart::create(m_kind, m_data, look);
     if (old)

@@ -24,7 +24,7 @@ StockChart::StockChart(const RunData* data, const Look& look)
     const ChartStyle& s = m_look.style;
     addTimeAxis();
     m_items = new QValueAxis(this);
-    m_items->setLabelFormat(QStringLiteral("%d"));
+    m_items->setLabelFormat(QStringLiteral("%.0f"));
     addYAxis(m_items, tr("items"));
     m_initial = addLine(tr("stock put on the storage (stock N)"), QPen(s.muted, 1.5, Qt::DashLine));
     m_sold = addLine(tr("items sold since then"), QPen(s.good(), 2.5));

@@ -34,7 +34,7 @@ ThroughputChart::ThroughputChart(const RunData* data, const Look& look)
     const ChartStyle& s = m_look.style;
     addTimeAxis();
     m_rate = new QValueAxis(this);
-    m_rate->setLabelFormat(QStringLiteral("%g"));
+    m_rate->setLabelFormat(QStringLiteral("%.0f"));
     addYAxis(m_rate, tr("per second"));
     const QList<QPair<QString, QColor>> bars{
         {tr("final failures: gave up after the last retry"), s.bad()},
