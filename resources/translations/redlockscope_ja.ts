@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>AttemptOutcome</name>
+    <message>
+        <source>acquired</source>
+        <translation>取得</translation>
+    </message>
+    <message>
+        <source>refused: held by another</source>
+        <translation>拒否：他者が保持中</translation>
+    </message>
+    <message>
+        <source>no quorum: nodes down or slow</source>
+        <translation>過半数に届かず：ノード停止・応答遅延</translation>
+    </message>
+    <message>
+        <source>split vote</source>
+        <translation>票割れ</translation>
+    </message>
+    <message>
+        <source>expired before granted</source>
+        <translation>許可前に期限切れ</translation>
+    </message>
+    <message>
+        <source>a quorum of nodes granted the lock in time</source>
+        <translation>過半数のノードが時間内にロックを与えた</translation>
+    </message>
+    <message>
+        <source>the nodes answered that another client holds the lock</source>
+        <translation>ノードは別のクライアントがロックを保持していると答えた</translation>
+    </message>
+    <message>
+        <source>too few nodes answered: down, timed out or answering errors</source>
+        <translation>答えたノードが少なすぎる：停止、タイムアウト、またはエラー応答</translation>
+    </message>
+    <message>
+        <source>the nodes&apos; votes split between clients and nobody reached the quorum</source>
+        <translation>ノードの票がクライアント間で割れ、誰も過半数に届かなかった</translation>
+    </message>
+    <message>
+        <source>a quorum said yes, but too late: the validity had run out</source>
+        <translation>過半数が同意したが遅すぎた：有効期間が尽きていた</translation>
+    </message>
+</context>
+<context>
     <name>CaptionBar</name>
     <message>
         <source>The scenario line this narration comes from.</source>
@@ -43,24 +86,24 @@
         <translation>クライアントごとのレーン（取得中、保持中、ロックなしで作業中、一時停止、クラッシュ）とノードごとのレーン（誰のキーか、TTL の減り具合）。障害は網掛け、重なったクリティカルセクションは赤、ナレーションは上部に表示します。</translation>
     </message>
     <message>
-        <source>Every acquisition attempt as a point (time to its decision), with the p50 and p99 of each time window; faults shaded.</source>
-        <translation>取得の試行を 1 つずつ点で表示し（決着までの時間）、各時間枠の p50 と p99 を示します。障害は網掛けで表示します。</translation>
+        <source>Every round of an acquire as a point at its decision, by what became of it: acquired, refused because another client held the lock, no quorum (nodes down or slow), split vote, or expired before it was granted; the p50 and p99 lines are of the acquisitions alone; faults shaded.</source>
+        <translation>取得の各ラウンドを決定時点の点として、その結果別に示します：取得、別のクライアントが保持していたための拒否、過半数に届かず（ノード停止・応答遅延）、票割れ、許可前に期限切れ。p50 と p99 の線は取得できたものだけの値です。障害は網掛けで示します。</translation>
     </message>
     <message>
-        <source>How long attempts took to be decided, with their quantiles.</source>
-        <translation>試行の決着までにかかった時間と、その分位数。</translation>
+        <source>How long the rounds took to be decided, stacked by outcome; p50, p90, p99 and the slowest of the acquisitions alone, with their values in the legend.</source>
+        <translation>各ラウンドの決定までにかかった時間を結果別に積み上げて示します。p50、p90、p99 と最遅は取得できたものだけの値で、凡例に数値を示します。</translation>
     </message>
     <message>
-        <source>The OK votes of each attempt, and the most nodes holding one client&apos;s key; the dashed line is the quorum.</source>
-        <translation>各試行の OK 票数と、1 つのクライアントのキーを保持するノード数の最大値。破線が過半数です。</translation>
+        <source>The OK votes of each round (split votes marked), the rule a round must meet (a majority, or one node for single-node locks), and the most nodes holding one client&apos;s key; faults shaded.</source>
+        <translation>各ラウンドの OK 票（票割れを強調）、ラウンドが満たすべき規則（過半数、単一ノードのロックでは 1 ノード）、1 つのクライアントのキーを持つノードの最大数。障害は網掛けで示します。</translation>
     </message>
     <message>
-        <source>Locks acquired and attempts failed, per second.</source>
-        <translation>1 秒あたりに取得したロックと失敗した試行。</translation>
+        <source>Per second: attempts (every round asked of the nodes, won or lost), acquisitions, and final failures (acquires that gave up after their last retry); faults shaded.</source>
+        <translation>1 秒ごとの試行（ノードへの各ラウンド、成否を問わず）、取得、最終的な失敗（最後のリトライの後に諦めた取得）。障害は網掛けで示します。</translation>
     </message>
     <message>
-        <source>The stock the storage holds after each accepted write; lost updates and oversold items marked in red.</source>
-        <translation>受け入れられた各書き込みの後にストレージが持つ在庫。更新の消失と過剰販売は赤で示します。</translation>
+        <source>The stock on the storage, the items sold since `stock N`, the stock put there and the stock there should be (stock N minus the sales); each oversold item and each lost update marked and labelled; faults shaded.</source>
+        <translation>ストレージの在庫、`stock N` 以降に売れた個数、置かれた在庫、あるべき在庫（stock N から販売数を引いたもの）。過剰販売の 1 個ごと、更新の消失の 1 件ごとに印と説明を付けます。障害は網掛けで示します。</translation>
     </message>
 </context>
 <context>
@@ -1399,6 +1442,57 @@
     </message>
 </context>
 <context>
+    <name>FaultShading</name>
+    <message>
+        <source>client crashed</source>
+        <translation>クライアントのクラッシュ</translation>
+    </message>
+    <message>
+        <source>client paused (GC pause)</source>
+        <translation>クライアントの一時停止（GC 停止）</translation>
+    </message>
+    <message>
+        <source>node killed</source>
+        <translation>ノードの強制終了</translation>
+    </message>
+    <message>
+        <source>node paused</source>
+        <translation>ノードの一時停止</translation>
+    </message>
+    <message>
+        <source>node waiting to restart</source>
+        <translation>ノードの再起動待ち</translation>
+    </message>
+    <message>
+        <source>node shut down</source>
+        <translation>ノードのシャットダウン</translation>
+    </message>
+    <message>
+        <source>network partition</source>
+        <translation>ネットワーク分断</translation>
+    </message>
+    <message>
+        <source>network latency</source>
+        <translation>ネットワーク遅延</translation>
+    </message>
+    <message>
+        <source>requests dropped</source>
+        <translation>リクエストの破棄</translation>
+    </message>
+    <message>
+        <source>clock jump</source>
+        <translation>時計のずれ</translation>
+    </message>
+    <message>
+        <source>node fault</source>
+        <translation>ノードの障害</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 to %4</source>
+        <translation>%1：%2、%3 から %4</translation>
+    </message>
+</context>
+<context>
     <name>FaultText</name>
     <message>
         <source>for %1 s</source>
@@ -1604,8 +1698,46 @@ Since %1 on the run clock.</source>
 <context>
     <name>HistogramChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>まだ試行はありません。</translation>
+        <source>rounds</source>
+        <translation>ラウンド数</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>slowest</source>
+        <translation>最遅</translation>
+    </message>
+    <message>
+        <source>%1 to %2 ms
+%3</source>
+        <translation>%1～%2 ミリ秒
+%3</translation>
+    </message>
+    <message>
+        <source>ms to the decision (log scale); p50 to slowest: of the acquisitions alone</source>
+        <translation>決定までのミリ秒（対数目盛）。p50 から最遅までは取得できたものだけの値</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1713,8 +1845,24 @@ Since %1 on the run clock.</source>
 <context>
     <name>LatencyChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>まだ試行はありません。</translation>
+        <source>ms (log scale)</source>
+        <translation>ミリ秒（対数）</translation>
+    </message>
+    <message>
+        <source>p99 of acquisitions</source>
+        <translation>取得の p99</translation>
+    </message>
+    <message>
+        <source>p50 of acquisitions</source>
+        <translation>取得の p50</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: decided in %3</source>
+        <translation>%1（%2）：%3 で決定</translation>
     </message>
 </context>
 <context>
@@ -2991,8 +3139,40 @@ Since %1 on the run clock.</source>
 <context>
     <name>QuorumChart</name>
     <message>
-        <source>quorum %1 of %2</source>
-        <translation>過半数 %1（%2 中）</translation>
+        <source>nodes</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>most nodes holding one client&apos;s key</source>
+        <translation>1 つのクライアントのキーを持つノードの最大数</translation>
+    </message>
+    <message>
+        <source>rule: one node decides</source>
+        <translation>規則：1 ノードで決まる</translation>
+    </message>
+    <message>
+        <source>rule: a majority, %1 of %2 nodes</source>
+        <translation>規則：過半数、%2 ノード中 %1</translation>
+    </message>
+    <message>
+        <source>votes of a round not acquired</source>
+        <translation>取得できなかったラウンドの票</translation>
+    </message>
+    <message>
+        <source>votes of a round acquired</source>
+        <translation>取得できたラウンドの票</translation>
+    </message>
+    <message>
+        <source>split vote: nobody reached the quorum</source>
+        <translation>票割れ：誰も過半数に届かない</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 of %4 nodes said yes</source>
+        <translation>%1（%2）：%4 ノード中 %3 が同意</translation>
     </message>
 </context>
 <context>
@@ -3296,6 +3476,24 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RunChart</name>
+    <message>
+        <source>run time</source>
+        <translation>経過時間</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>RunChartView</name>
+    <message>
+        <source>Drag: zoom into a stretch · right click: zoom out · Home: the whole run · F: follow · click a legend entry to hide or show it</source>
+        <translation>ドラッグ：区間を拡大 · 右クリック：縮小 · Home：実行全体 · F：追従 · 凡例をクリック：表示・非表示</translation>
+    </message>
+</context>
+<context>
     <name>RunExporter</name>
     <message>
         <source>cannot export to %1: the file name must end in .%2</source>
@@ -3499,8 +3697,56 @@ Since %1 on the run clock.</source>
 <context>
     <name>StockChart</name>
     <message>
-        <source>No stock in this run: `stock N` puts N items on the storage and clients start buying.</source>
-        <translation>この実行には在庫がありません：`stock N` でストレージに N 個の商品を置くと、クライアントが買い始めます。</translation>
+        <source>oversold: 1 item</source>
+        <translation>過剰販売：1 個</translation>
+    </message>
+    <message>
+        <source>oversold: %1 items</source>
+        <translation>過剰販売：%1 個</translation>
+    </message>
+    <message>
+        <source>lost update: 1 sale erased</source>
+        <translation>更新の消失：販売 1 件が消えた</translation>
+    </message>
+    <message>
+        <source>lost update: %1 sales erased</source>
+        <translation>更新の消失：販売 %1 件が消えた</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>個</translation>
+    </message>
+    <message>
+        <source>stock put on the storage (stock N)</source>
+        <translation>ストレージに置いた在庫（stock N）</translation>
+    </message>
+    <message>
+        <source>items sold since then</source>
+        <translation>その後に売れた個数</translation>
+    </message>
+    <message>
+        <source>stock there should be: stock N minus the sales</source>
+        <translation>あるべき在庫：stock N から販売数を引いたもの</translation>
+    </message>
+    <message>
+        <source>stock on the storage</source>
+        <translation>ストレージの在庫</translation>
+    </message>
+    <message>
+        <source>lost update: a write erased sales</source>
+        <translation>更新の消失：書き込みが販売を消した</translation>
+    </message>
+    <message>
+        <source>oversold: sold what was not there</source>
+        <translation>過剰販売：存在しないものを売った</translation>
+    </message>
+    <message>
+        <source>No stock in this run: `stock N` puts N items on the storage and the clients start buying.</source>
+        <translation>この実行には在庫がありません。`stock N` でストレージに N 個置くと、クライアントが購入を始めます。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 items</source>
+        <translation>%1（%2）：%3 個</translation>
     </message>
 </context>
 <context>
@@ -3663,8 +3909,36 @@ Since %1 on the run clock.</source>
 <context>
     <name>ThroughputChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>まだ試行はありません。</translation>
+        <source>per second</source>
+        <translation>1 秒あたり</translation>
+    </message>
+    <message>
+        <source>final failures: gave up after the last retry</source>
+        <translation>最終的な失敗：最後のリトライの後に断念</translation>
+    </message>
+    <message>
+        <source>acquisitions</source>
+        <translation>取得</translation>
+    </message>
+    <message>
+        <source>attempts: rounds asked of the nodes, won or lost</source>
+        <translation>試行：ノードへのラウンド（成否を問わず）</translation>
+    </message>
+    <message>
+        <source>run time (a bar per second)</source>
+        <translation>経過時間（1 秒ごとに棒 1 本）</translation>
+    </message>
+    <message>
+        <source>run time (a bar per %1 s: their mean per second)</source>
+        <translation>経過時間（%1 秒ごとに棒 1 本：1 秒あたりの平均）</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3 attempts, %4 acquisitions, %5 final failures</source>
+        <translation>%1～%2：試行 %3、取得 %4、最終的な失敗 %5</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AttemptOutcome</name>
+    <message>
+        <source>acquired</source>
+        <translation>已获得</translation>
+    </message>
+    <message>
+        <source>refused: held by another</source>
+        <translation>被拒：锁由他人持有</translation>
+    </message>
+    <message>
+        <source>no quorum: nodes down or slow</source>
+        <translation>未达多数：节点宕机或太慢</translation>
+    </message>
+    <message>
+        <source>split vote</source>
+        <translation>选票分裂</translation>
+    </message>
+    <message>
+        <source>expired before granted</source>
+        <translation>获批前已过期</translation>
+    </message>
+    <message>
+        <source>a quorum of nodes granted the lock in time</source>
+        <translation>多数节点及时授予了锁</translation>
+    </message>
+    <message>
+        <source>the nodes answered that another client holds the lock</source>
+        <translation>节点答复：另一个客户端持有该锁</translation>
+    </message>
+    <message>
+        <source>too few nodes answered: down, timed out or answering errors</source>
+        <translation>答复的节点太少：宕机、超时或返回错误</translation>
+    </message>
+    <message>
+        <source>the nodes&apos; votes split between clients and nobody reached the quorum</source>
+        <translation>节点的选票分散在多个客户端之间，没有人达到多数</translation>
+    </message>
+    <message>
+        <source>a quorum said yes, but too late: the validity had run out</source>
+        <translation>多数节点同意了，但太晚：有效期已经用完</translation>
+    </message>
+</context>
+<context>
     <name>CaptionBar</name>
     <message>
         <source>The scenario line this narration comes from.</source>
@@ -43,24 +86,24 @@
         <translation>每个客户端一条泳道（获取中、持有、在没有锁的情况下工作、已暂停、已崩溃），每个节点一条泳道（谁的键、其 TTL 逐渐耗尽）；故障以阴影标出，重叠的临界区显示为红色，旁白显示在顶部。</translation>
     </message>
     <message>
-        <source>Every acquisition attempt as a point (time to its decision), with the p50 and p99 of each time window; faults shaded.</source>
-        <translation>每次获取尝试显示为一个点（到得出结果所用的时间），并标出每个时间窗口的 p50 和 p99；故障以阴影标出。</translation>
+        <source>Every round of an acquire as a point at its decision, by what became of it: acquired, refused because another client held the lock, no quorum (nodes down or slow), split vote, or expired before it was granted; the p50 and p99 lines are of the acquisitions alone; faults shaded.</source>
+        <translation>每一轮获取请求在其决定时刻为一个点，按结果区分：已获得、因另一个客户端持有锁而被拒、未达多数（节点宕机或太慢）、选票分裂、获批前已过期；p50 和 p99 线只统计成功获得的轮次；故障以阴影表示。</translation>
     </message>
     <message>
-        <source>How long attempts took to be decided, with their quantiles.</source>
-        <translation>尝试得出结果所用的时间，及其分位数。</translation>
+        <source>How long the rounds took to be decided, stacked by outcome; p50, p90, p99 and the slowest of the acquisitions alone, with their values in the legend.</source>
+        <translation>各轮获取请求用了多长时间做出决定，按结果堆叠；p50、p90、p99 和最慢值只统计成功获得的轮次，数值列在图例中。</translation>
     </message>
     <message>
-        <source>The OK votes of each attempt, and the most nodes holding one client&apos;s key; the dashed line is the quorum.</source>
-        <translation>每次尝试获得的 OK 票数，以及持有同一客户端键的最多节点数；虚线为法定人数。</translation>
+        <source>The OK votes of each round (split votes marked), the rule a round must meet (a majority, or one node for single-node locks), and the most nodes holding one client&apos;s key; faults shaded.</source>
+        <translation>每一轮获得的同意票（标出选票分裂）、一轮必须满足的规则（多数，单节点锁为一个节点），以及单个客户端的键所在的最多节点数；故障以阴影表示。</translation>
     </message>
     <message>
-        <source>Locks acquired and attempts failed, per second.</source>
-        <translation>每秒获得的锁和失败的尝试。</translation>
+        <source>Per second: attempts (every round asked of the nodes, won or lost), acquisitions, and final failures (acquires that gave up after their last retry); faults shaded.</source>
+        <translation>每秒：尝试次数（向节点发出的每一轮请求，无论成败）、获得次数，以及最终失败（最后一次重试后放弃的获取）；故障以阴影表示。</translation>
     </message>
     <message>
-        <source>The stock the storage holds after each accepted write; lost updates and oversold items marked in red.</source>
-        <translation>每次写入被接受后存储中的库存；丢失更新和超卖的商品以红色标出。</translation>
+        <source>The stock on the storage, the items sold since `stock N`, the stock put there and the stock there should be (stock N minus the sales); each oversold item and each lost update marked and labelled; faults shaded.</source>
+        <translation>存储上的库存、自 `stock N` 以来卖出的商品、放入的库存，以及应有的库存（stock N 减去销量）；每件超卖的商品和每次丢失更新都有标记和标注；故障以阴影表示。</translation>
     </message>
 </context>
 <context>
@@ -1399,6 +1442,57 @@
     </message>
 </context>
 <context>
+    <name>FaultShading</name>
+    <message>
+        <source>client crashed</source>
+        <translation>客户端崩溃</translation>
+    </message>
+    <message>
+        <source>client paused (GC pause)</source>
+        <translation>客户端暂停（GC 暂停）</translation>
+    </message>
+    <message>
+        <source>node killed</source>
+        <translation>节点被强制终止</translation>
+    </message>
+    <message>
+        <source>node paused</source>
+        <translation>节点暂停</translation>
+    </message>
+    <message>
+        <source>node waiting to restart</source>
+        <translation>节点等待重启</translation>
+    </message>
+    <message>
+        <source>node shut down</source>
+        <translation>节点关闭</translation>
+    </message>
+    <message>
+        <source>network partition</source>
+        <translation>网络分区</translation>
+    </message>
+    <message>
+        <source>network latency</source>
+        <translation>网络延迟</translation>
+    </message>
+    <message>
+        <source>requests dropped</source>
+        <translation>请求被丢弃</translation>
+    </message>
+    <message>
+        <source>clock jump</source>
+        <translation>时钟跳变</translation>
+    </message>
+    <message>
+        <source>node fault</source>
+        <translation>节点故障</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 to %4</source>
+        <translation>%1：%2，%3 至 %4</translation>
+    </message>
+</context>
+<context>
     <name>FaultText</name>
     <message>
         <source>for %1 s</source>
@@ -1604,8 +1698,46 @@ Since %1 on the run clock.</source>
 <context>
     <name>HistogramChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>暂无尝试。</translation>
+        <source>rounds</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>slowest</source>
+        <translation>最慢</translation>
+    </message>
+    <message>
+        <source>%1 to %2 ms
+%3</source>
+        <translation>%1 至 %2 毫秒
+%3</translation>
+    </message>
+    <message>
+        <source>ms to the decision (log scale); p50 to slowest: of the acquisitions alone</source>
+        <translation>到做出决定的毫秒数（对数刻度）；p50 至最慢值：只统计成功获得的</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1713,8 +1845,24 @@ Since %1 on the run clock.</source>
 <context>
     <name>LatencyChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>暂无尝试。</translation>
+        <source>ms (log scale)</source>
+        <translation>毫秒（对数）</translation>
+    </message>
+    <message>
+        <source>p99 of acquisitions</source>
+        <translation>获得的 p99</translation>
+    </message>
+    <message>
+        <source>p50 of acquisitions</source>
+        <translation>获得的 p50</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: decided in %3</source>
+        <translation>%1，于 %2：用时 %3 做出决定</translation>
     </message>
 </context>
 <context>
@@ -2991,8 +3139,40 @@ Since %1 on the run clock.</source>
 <context>
     <name>QuorumChart</name>
     <message>
-        <source>quorum %1 of %2</source>
-        <translation>法定人数 %1（共 %2）</translation>
+        <source>nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>most nodes holding one client&apos;s key</source>
+        <translation>持有同一客户端键的最多节点数</translation>
+    </message>
+    <message>
+        <source>rule: one node decides</source>
+        <translation>规则：一个节点决定</translation>
+    </message>
+    <message>
+        <source>rule: a majority, %1 of %2 nodes</source>
+        <translation>规则：多数，%2 个节点中的 %1 个</translation>
+    </message>
+    <message>
+        <source>votes of a round not acquired</source>
+        <translation>未获得锁的一轮的票数</translation>
+    </message>
+    <message>
+        <source>votes of a round acquired</source>
+        <translation>获得锁的一轮的票数</translation>
+    </message>
+    <message>
+        <source>split vote: nobody reached the quorum</source>
+        <translation>选票分裂：没有人达到多数</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 of %4 nodes said yes</source>
+        <translation>%1，于 %2：%4 个节点中 %3 个同意</translation>
     </message>
 </context>
 <context>
@@ -3296,6 +3476,24 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RunChart</name>
+    <message>
+        <source>run time</source>
+        <translation>运行时间</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1，于 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>RunChartView</name>
+    <message>
+        <source>Drag: zoom into a stretch · right click: zoom out · Home: the whole run · F: follow · click a legend entry to hide or show it</source>
+        <translation>拖动：放大一段 · 右键：缩小 · Home：整个运行 · F：跟随 · 点击图例项：隐藏或显示该系列</translation>
+    </message>
+</context>
+<context>
     <name>RunExporter</name>
     <message>
         <source>cannot export to %1: the file name must end in .%2</source>
@@ -3499,8 +3697,56 @@ Since %1 on the run clock.</source>
 <context>
     <name>StockChart</name>
     <message>
-        <source>No stock in this run: `stock N` puts N items on the storage and clients start buying.</source>
-        <translation>本次运行没有库存：`stock N` 会在存储上放 N 件商品，客户端随即开始购买。</translation>
+        <source>oversold: 1 item</source>
+        <translation>超卖：1 件</translation>
+    </message>
+    <message>
+        <source>oversold: %1 items</source>
+        <translation>超卖：%1 件</translation>
+    </message>
+    <message>
+        <source>lost update: 1 sale erased</source>
+        <translation>丢失更新：抹掉了 1 笔销售</translation>
+    </message>
+    <message>
+        <source>lost update: %1 sales erased</source>
+        <translation>丢失更新：抹掉了 %1 笔销售</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>件</translation>
+    </message>
+    <message>
+        <source>stock put on the storage (stock N)</source>
+        <translation>放入存储的库存（stock N）</translation>
+    </message>
+    <message>
+        <source>items sold since then</source>
+        <translation>此后卖出的件数</translation>
+    </message>
+    <message>
+        <source>stock there should be: stock N minus the sales</source>
+        <translation>应有的库存：stock N 减去销量</translation>
+    </message>
+    <message>
+        <source>stock on the storage</source>
+        <translation>存储上的库存</translation>
+    </message>
+    <message>
+        <source>lost update: a write erased sales</source>
+        <translation>丢失更新：一次写入抹掉了销售</translation>
+    </message>
+    <message>
+        <source>oversold: sold what was not there</source>
+        <translation>超卖：卖出了不存在的商品</translation>
+    </message>
+    <message>
+        <source>No stock in this run: `stock N` puts N items on the storage and the clients start buying.</source>
+        <translation>本次运行没有库存：`stock N` 在存储上放入 N 件商品，客户端开始购买。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 items</source>
+        <translation>%1，于 %2：%3 件</translation>
     </message>
 </context>
 <context>
@@ -3663,8 +3909,36 @@ Since %1 on the run clock.</source>
 <context>
     <name>ThroughputChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>暂无尝试。</translation>
+        <source>per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <source>final failures: gave up after the last retry</source>
+        <translation>最终失败：最后一次重试后放弃</translation>
+    </message>
+    <message>
+        <source>acquisitions</source>
+        <translation>获得次数</translation>
+    </message>
+    <message>
+        <source>attempts: rounds asked of the nodes, won or lost</source>
+        <translation>尝试：向节点发出的轮次，无论成败</translation>
+    </message>
+    <message>
+        <source>run time (a bar per second)</source>
+        <translation>运行时间（每秒一根柱）</translation>
+    </message>
+    <message>
+        <source>run time (a bar per %1 s: their mean per second)</source>
+        <translation>运行时间（每 %1 秒一根柱：每秒的平均值）</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3 attempts, %4 acquisitions, %5 final failures</source>
+        <translation>%1 至 %2：尝试 %3 次，获得 %4 次，最终失败 %5 次</translation>
     </message>
 </context>
 <context>

@@ -384,8 +384,11 @@ private slots:
             const QRectF viewport = view->mapToScene(view->viewport()->rect()).boundingRect();
             const QStringList found = problems(*view->scene(), shown & viewport) +
                                       unlabelled(*view->scene(), view->runChart());
-            QVERIFY2(found.isEmpty(), qPrintable(EnumNames::name(kind) + QStringLiteral(": ") +
-                                                 found.join(QStringLiteral("; "))));
+            QVERIFY2(found.isEmpty(), qPrintable(QStringLiteral("%1 at %2 x %3: %4")
+                                                     .arg(EnumNames::name(kind))
+                                                     .arg(view->width())
+                                                     .arg(view->height())
+                                                     .arg(found.join(QStringLiteral("; ")))));
         }
     }
 

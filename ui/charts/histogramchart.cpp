@@ -14,17 +14,12 @@
 namespace {
 
 using Outcome = AttemptOutcome::Kind;
+constexpr std::array<double, 4> Percentiles{50, 90, 99, 100}; // the last: the slowest
 constexpr double MinMs = 0.001;
 
 double ms(qint64 us)
 {
     return std::max(MinMs, us / 1000.0);
-}
-
-QColor alpha(QColor c, int a)
-{
-    c.setAlpha(a);
-    return c;
 }
 
 // The nearest-rank percentile of sorted samples, as LatencyStats takes it.
@@ -37,13 +32,16 @@ qint64 percentile(const std::vector<qint64>& sorted, double p)
 } // namespace
 
 HistogramChart::HistogramChart(const RunData* data, const Look& look)
-    : RunChart(Chart::Kind::Histogram, data, look)
+    : RunChart(Chart::Kind::Histogram, data, look),
+      m_labels(this, look.style.small(), look.style.background,
+               [](int line, qint64 us) { return percentileText(line, us); })
 {
     const ChartStyle& s = m_look.style;
     m_latency = new QLogValueAxis(this);
     m_latency->setLabelFormat(QStringLiteral("%.3g"));
     m_latency->setMinorTickCount(-1);
-    addXAxis(m_latency, tr("ms to the decision (log scale); p50 to slowest: of the acquisitions"));
+    addXAxis(m_latency, tr("ms to the decision (log scale); p50 to slowest: of the acquisitions "
+                           "alone"));
     connect(m_latency, &QLogValueAxis::rangeChanged, this, [this](qreal low, qreal high) {
         if (!userZoom())
             return;
@@ -60,17 +58,22 @@ HistogramChart::HistogramChart(const RunData* data, const Look& look)
     for (auto it = outcomes.rbegin(); it != outcomes.rend(); ++it) {
         auto* area = new QAreaSeries(new QLineSeries(this), new QLineSeries(this));
         const QColor color = s.outcome(*it);
-        area->setBrush(alpha(color, 200));
+        area->setBrush(color); // opaque: a translucent fill of many bins is slow
         area->setPen(QPen(color.darker(115), 1));
         attach(area);
         setSwatch(area, color);
         showInLegend(area, false);
         m_bars[size_t(*it)] = area;
     }
-    const QList<QPen> pens{QPen(s.muted, 1.5, Qt::DotLine), QPen(s.info(), 2, Qt::DashLine),
-                           QPen(s.text, 1.5, Qt::DashLine), QPen(s.text, 2)};
-    for (int i = 3; i >= 0; --i) // max, p99, p90, p50: the legend lists p50 first
-        m_lines[size_t(i)] = addLine(QString(), pens[3 - i]);
+    // The percentiles are named on the plot, at the top of their lines, not in the legend: a
+    // legend of eight entries does not fit the window's dock.
+    const QList<QPen> pens{QPen(s.text, 2), QPen(s.text, 1.5, Qt::DashLine),
+                           QPen(s.info(), 2, Qt::DashLine), QPen(s.muted, 1.5, Qt::DotLine)};
+    for (size_t i = 0; i < m_lines.size(); ++i) {
+        m_lines[i] = addLine(QString(), pens[qsizetype(i)]);
+        hideFromLegend(m_lines[i]);
+    }
+    connect(this, &QChart::plotAreaChanged, this, [this] { m_labels.place(); });
 }
 
 void HistogramChart::resetZoom()
@@ -167,21 +170,25 @@ void HistogramChart::feedBars(double lowMs, double highMs)
 
 void HistogramChart::feedPercentiles(const std::vector<qint64>& acquiredUs, double top)
 {
-    // Of the acquisitions alone: the x axis' title says so, the entries stay short.
-    const QList<QPair<QString, double>> marks{
-        {tr("p50"), 50}, {tr("p90"), 90}, {tr("p99"), 99}, {tr("slowest"), 100}};
+    QList<ChartLabels::Mark> marks;
     for (size_t i = 0; i < m_lines.size(); ++i) {
         QLineSeries* line = m_lines[i];
         if (acquiredUs.empty()) {
             line->clear();
-            line->setName(marks[qsizetype(i)].first);
             continue;
         }
-        const qint64 us = percentile(acquiredUs, marks[qsizetype(i)].second);
-        line->setName(tr("%1: %2").arg(marks[qsizetype(i)].first, TextFormat::latency(us)));
+        const qint64 us = percentile(acquiredUs, Percentiles[i]);
         line->replace({QPointF(ms(us), 0), QPointF(ms(us), top)});
-        showInLegend(line, true);
+        marks.append({QPointF(ms(us), top), int(i), us, line->pen().color(), line});
     }
+    m_labels.setMarks(marks);
+}
+
+QString HistogramChart::percentileText(int line, qint64 us)
+{
+    // Of the acquisitions alone: the x axis' title says so, the labels stay short.
+    const QStringList names{tr("p50"), tr("p90"), tr("p99"), tr("slowest")};
+    return tr("%1 %2").arg(names.value(line), TextFormat::latency(us));
 }
 
 QString HistogramChart::describeValue(const QPointF& value) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "charts/attemptoutcome.h"
+#include "charts/chartlabels.h"
 #include "charts/runchart.h"
 
 #include <array>
@@ -11,9 +12,9 @@ class QLogValueAxis;
 class QValueAxis;
 
 // How long the rounds decided in the window took, in logarithmic bins stacked by outcome (a
-// refusal is not an acquisition, and is not counted as one), with the p50, p90, p99 and max
-// of the acquisitions alone as vertical lines; each line's value and each outcome's count are
-// in the legend, so no number is written over the bars. A rubber band zooms the latency axis.
+// refusal is not an acquisition, and is not counted as one), each outcome's count in the
+// legend; the p50, p90, p99 and slowest of the acquisitions alone as vertical lines, each named
+// with its value at its top, labels kept off each other. A rubber band zooms the latency axis.
 class HistogramChart : public RunChart
 {
     Q_OBJECT
@@ -27,6 +28,7 @@ public:
     void resetZoom() override;
     // Rounds per outcome in the window (all bins).
     const Counts& counts() const { return m_counts; }
+    const ChartLabels& labels() const { return m_labels; }
 
 protected:
     void feed(int columns) override;
@@ -41,11 +43,13 @@ private:
     };
     void feedBars(double lowMs, double highMs);
     void feedPercentiles(const std::vector<qint64>& acquiredUs, double top);
+    static QString percentileText(int line, qint64 us);
 
     QLogValueAxis* m_latency;
     QValueAxis* m_rounds;
     std::array<QAreaSeries*, 5> m_bars{};
-    std::array<QLineSeries*, 4> m_lines{}; // p50, p90, p99, max
+    std::array<QLineSeries*, 4> m_lines{}; // p50, p90, p99, the slowest
+    ChartLabels m_labels;
     QList<Bin> m_bins;
     Counts m_counts{};
     double m_zoomLowMs = 0; // 0: the data's range

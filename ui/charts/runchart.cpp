@@ -15,6 +15,7 @@
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -129,12 +130,12 @@ void RunChart::refresh()
     }
     feed(n);
     updateCursor();
-    fitLegend();
     if (m_legendChanged) { // an entry joined: the legend (and so the plot) is laid out again
         legend()->layout()->invalidate();
         layout()->invalidate();
         m_legendChanged = false;
     }
+    fitLegend();
     m_feeding = false;
     m_fed = true;
 }
@@ -318,32 +319,63 @@ void RunChart::setSwatch(QAbstractSeries* series, const QColor& color)
 void RunChart::resizeEvent(QGraphicsSceneResizeEvent* event)
 {
     QChart::resizeEvent(event);
-    fitLegend();
+    // Once Qt has laid the chart out at its new size (the next turn of the event loop).
+    QMetaObject::invokeMethod(this, &RunChart::fitLegend, Qt::QueuedConnection);
 }
 
-// The legend goes right of the plot, one entry a line, while they all fit in the chart's
-// height; a chart too short for them (the window's dock) gets them in a row under the plot,
-// where its width has room. Qt would cut the entries that do not fit, not say so.
+// The legend goes right of the plot in the chart's type, one entry a line; if something does
+// not fit (an entry cut off at the legend's foot, a label Qt shortened to "...", which it
+// does without saying), in a smaller type (down to 80 %), then as a row under the plot. Each
+// arrangement is laid out and looked at, not estimated: Qt's own margins decide what fits.
+// Tried again only when the size or the entries change.
 void RunChart::fitLegend()
 {
-    const QFontMetricsF metrics(legend()->font());
-    const double line = metrics.height() + 8; // a legend entry: its text and margins
-    double rows = 0;
-    double row = 0;
-    for (QLegendMarker* marker : legend()->markers()) {
-        if (!marker->isVisible())
+    QStringList entries;
+    for (QLegendMarker* marker : legend()->markers())
+        if (marker->isVisible())
+            entries << marker->label();
+    const QString key = QStringLiteral("%1x%2|").arg(size().width()).arg(size().height()) +
+                        entries.join(QLatin1Char('|'));
+    if (key == m_legendFitted)
+        return;
+    m_legendFitted = key;
+    const QFont full = m_look.style.small();
+    for (Qt::Alignment side : {Qt::AlignRight, Qt::AlignBottom})
+        for (double scale : {1.0, 0.9, 0.8}) {
+            QFont font = full;
+            font.setPointSizeF(full.pointSizeF() * scale);
+            if (legend()->font() != font)
+                legend()->setFont(font);
+            if (legend()->alignment() != side)
+                legend()->setAlignment(side);
+            legend()->layout()->activate();
+            layout()->activate();
+            if (wordsFit())
+                return;
+        }
+    legend()->setAlignment(Qt::AlignRight); // nothing fits: the entries at least in a column
+}
+
+// Every word of the chart whole (not shortened to "...") and inside the chart, and each legend
+// entry inside the legend.
+bool RunChart::wordsFit() const
+{
+    const QRectF whole = rect().adjusted(-0.5, -0.5, 0.5, 0.5);
+    const QRectF legendArea = legend()->geometry().adjusted(-0.5, -0.5, 0.5, 0.5);
+    QList<QGraphicsItem*> items = childItems();
+    while (!items.isEmpty()) {
+        QGraphicsItem* item = items.takeLast();
+        items << item->childItems();
+        const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+        if (!text || !text->isVisible() || text->toPlainText().trimmed().isEmpty())
             continue;
-        rows += line;
-        row += metrics.horizontalAdvance(marker->label()) + metrics.height() + 28;
+        if (text->toPlainText().contains(QLatin1String("...")))
+            return false;
+        const QRectF at = text->mapRectToItem(this, text->boundingRect());
+        if (!whole.contains(at) || (legend()->isAncestorOf(text) && !legendArea.contains(at)))
+            return false;
     }
-    const QMarginsF m = margins();
-    const double titleHeight = title().isEmpty() ? 0 : QFontMetricsF(titleFont()).height() + 12;
-    const double height = size().height() - m.top() - m.bottom() - titleHeight;
-    const double width = size().width() - m.left() - m.right();
-    const Qt::Alignment want =
-        rows + 16 <= height || row > width ? Qt::AlignRight : Qt::AlignBottom;
-    if (legend()->alignment() != want)
-        legend()->setAlignment(want);
+    return true;
 }
 
 void RunChart::setEmptyText(const QString& text)

@@ -130,6 +130,7 @@ private:
     void updateCursor();
     void placeEmptyText();
     void fitLegend();
+    bool wordsFit() const;
 
     Chart::Kind m_kind;
     QAbstractAxis* m_x = nullptr;
@@ -145,6 +146,7 @@ private:
     bool m_feeding = false;
     bool m_fed = false;
     bool m_legendChanged = false;
+    QString m_legendFitted; // the size and entries the legend was last fitted for
     QHash<const QXYSeries*, std::vector<Downsampler::Point>> m_shown;
     enum class Legend
     {

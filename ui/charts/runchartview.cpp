@@ -28,7 +28,7 @@ RunChartView::RunChartView(Chart::Kind kind, const RunData* data, QWidget* paren
     setRenderHint(QPainter::Antialiasing);
     setRubberBand(QChartView::HorizontalRubberBand);
     setFocusPolicy(Qt::StrongFocus);
-    setMinimumHeight(160);
+    setMinimumHeight(MinimumHeight);
     setToolTip(tr("Drag: zoom into a stretch · right click: zoom out · Home: the whole run · F: "
                   "follow · click a legend entry to hide or show it"));
     rebuild();
@@ -184,10 +184,13 @@ bool RunChartView::viewportEvent(QEvent* event)
     return QChartView::viewportEvent(event);
 }
 
-// The window's theme or type size changed: the chart is made again in the new look.
+// The window's theme, type size or language changed: the chart is made again in the new look
+// and words.
 void RunChartView::changeEvent(QEvent* event)
 {
     QChartView::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+    const QEvent::Type type = event->type();
+    if (type == QEvent::PaletteChange || type == QEvent::FontChange ||
+        type == QEvent::LanguageChange)
         rebuild();
 }

@@ -18,6 +18,10 @@ class RunChartView : public QChartView
     Q_OBJECT
 
 public:
+    // Room for a plot, its axes' labels and titles and a legend: squeezed below this, Qt
+    // shortens labels to "...".
+    static constexpr int MinimumHeight = 160;
+
     RunChartView(Chart::Kind kind, const RunData* data, QWidget* parent = nullptr);
 
     Chart::Kind kind() const { return m_kind; }

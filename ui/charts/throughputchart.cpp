@@ -11,12 +11,6 @@ namespace {
 
 constexpr double MinBarPixels = 14; // three bars side by side, each about 4 px at least
 
-QColor alpha(QColor c, int a)
-{
-    c.setAlpha(a);
-    return c;
-}
-
 // Seconds per bar: the first of a few round spans that leaves a bar MinBarPixels wide.
 int secondsPerBar(double pixelsPerSecond)
 {
@@ -43,7 +37,7 @@ ThroughputChart::ThroughputChart(const RunData* data, const Look& look)
     for (int i = 0; i < 3; ++i) { // added last to first: the legend reads attempts first
         auto* area = new QAreaSeries(new QLineSeries(this));
         area->setName(bars[i].first);
-        area->setBrush(alpha(bars[i].second, 215));
+        area->setBrush(bars[i].second); // opaque: a translucent fill of many bars is slow
         area->setPen(Qt::NoPen);
         attach(area);
         setSwatch(area, bars[i].second);
