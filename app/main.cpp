@@ -1,16 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // redlockscope: the command line, then either the window or a headless run.
+#include "base/enumnames.h"
+#include "base/filebudget.h"
+#include "base/unixsignalwatcher.h"
 #include "bench/benchmark.h"
+#include "bench/chartbenchmark.h"
 #include "bench/recordbenchmark.h"
 #include "bench/strategybenchmark.h"
-#include "charts/chartbenchmark.h"
+#include "bench/uibenchmark.h"
 #include "charts/chartspanel.h"
 #include "charts/runexporter.h"
-#include "core/engineconfig.h"
-#include "core/enginecontroller.h"
-#include "core/enumnames.h"
-#include "core/filebudget.h"
-#include "core/headlessrun.h"
-#include "core/unixsignalwatcher.h"
+#include "control/enginecontroller.h"
+#include "headlessrun.h"
+#include "lock/strategyfactory.h"
+#include "model/engineconfig.h"
 #include "record/eventtext.h"
 #include "record/runfolder.h"
 #include "record/runreader.h"
@@ -19,7 +22,6 @@
 #include "settings/languages.h"
 #include "settings/typesize.h"
 #include "window/mainwindow.h"
-#include "window/uibenchmark.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -43,7 +45,7 @@ struct Options
     bool bench = false;
     bool benchUi = false;
     bool benchRecord = false;
-    QList<StrategyFactory::Kind> benchStrategies; // --strategies (or Redlock for --contention)
+    QList<Strategy::Kind> benchStrategies; // --strategies (or Redlock for --contention)
     bool benchContention = false;
     bool benchTimeline = false;
     bool benchCharts = false;
@@ -396,21 +398,21 @@ bool readBenchStrategies(const QCommandLineParser& parser, Options* o, QString* 
 {
     o->benchContention = parser.isSet(QStringLiteral("contention"));
     if (o->benchContention)
-        o->benchStrategies = {StrategyFactory::Kind::Redlock};
+        o->benchStrategies = {Strategy::Kind::Redlock};
     if (!parser.isSet(QStringLiteral("strategies")))
         return true;
     const QString list = parser.value(QStringLiteral("strategies"));
     const QStringList names =
-        list == QLatin1String("all") ? StrategyFactory::names() : list.split(QLatin1Char(','));
+        list == QLatin1String("all") ? Strategy::names() : list.split(QLatin1Char(','));
     for (const QString& name : names) {
-        const auto kind = EnumNames::parse<StrategyFactory::Kind>(name.trimmed());
+        const auto kind = EnumNames::parse<Strategy::Kind>(name.trimmed());
         if (!kind) {
             *error = QStringLiteral("--strategies: unknown strategy \"%1\" (known: %2, or all)")
-                         .arg(name, StrategyFactory::names().join(QStringLiteral(", ")));
+                         .arg(name, Strategy::names().join(QStringLiteral(", ")));
             return false;
         }
         QString why;
-        if (!StrategyFactory::canRun(*kind, &why)) {
+        if (!StrategyFactory::canRun(*kind, false, &why)) { // the benchmarks run on five masters
             if (list == QLatin1String("all"))
                 continue; // all that can run here
             *error = QStringLiteral("--strategies: %1").arg(why);

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Configures and builds into build/ (BUILD_TYPE and extra cmake flags may be passed).
 set -euo pipefail
 cd "$(dirname "$0")/.."

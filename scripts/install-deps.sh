@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what Redlock Scope needs on Debian 12 (as root), skipping what is there already.
 set -euo pipefail
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what is missing, builds, and opens Redlock Scope with five local redis-server
 # nodes. Extra arguments go to the app (e.g. --nodes host:port,... or --clients 8).
 set -euo pipefail

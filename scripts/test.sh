@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what is missing, builds, and runs the whole test suite with CTest:
 # unit tests, integration tests against real redis-server processes, widget tests
 # (offscreen). Extra arguments go to ctest (e.g. -L unit, -R tst_redlock).

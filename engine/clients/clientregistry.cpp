@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "clients/clientregistry.h"
 
+#include "base/enumnames.h"
 #include "clients/lockclient.h"
-#include "core/enumnames.h"
 #include "lock/lockstrategy.h"
 #include "lock/strategyfactory.h"
 #include "net/redissubscriber.h"
@@ -45,7 +46,7 @@ LockClient* ClientRegistry::create(int id, const QString& name, const ClientSett
         connections << connection;
         channels << connection;
     }
-    LockStrategy* strategy = StrategyFactory::create(settings.strategy, channels, m_clock, error);
+    LockStrategy* strategy = build(settings.strategy, channels, error);
     if (!strategy) {
         qDeleteAll(connections);
         return nullptr;
@@ -80,9 +81,17 @@ void ClientRegistry::applyDelays(LockClient* client)
         m_delays(client->id(), client->networkDelays());
 }
 
-bool ClientRegistry::canRun(StrategyFactory::Kind kind, QString* why) const
+bool ClientRegistry::canRun(Strategy::Kind kind, QString* why) const
 {
-    return StrategyFactory::canRun(kind, why);
+    return StrategyFactory::canRun(kind, m_topology && m_topology(), why);
+}
+
+LockStrategy* ClientRegistry::build(Strategy::Kind kind, const QList<NodeChannel*>& channels,
+                                    QString* error) const
+{
+    const std::optional<FailoverTopology> topology =
+        m_topology ? m_topology() : std::optional<FailoverTopology>();
+    return StrategyFactory::create(kind, channels, topology ? &*topology : nullptr, m_clock, error);
 }
 
 // A new strategy over the client's existing connections (the nodes do not change).
@@ -97,7 +106,7 @@ LockStrategy* ClientRegistry::strategyFor(int id, const ClientSettings& settings
     if (client)
         for (RedisConnection* connection : client->connections())
             channels << connection;
-    LockStrategy* strategy = StrategyFactory::create(settings.strategy, channels, m_clock, &error);
+    LockStrategy* strategy = build(settings.strategy, channels, &error);
     if (!strategy || !client)
         return strategy;
     // The client's routes exist (it was made with them): this only looks them up.
@@ -110,11 +119,11 @@ LockStrategy* ClientRegistry::strategyFor(int id, const ClientSettings& settings
 // subscribed context sends no lock commands), through the same route as the client's
 // others, so the node's latency and partition apply to it too. Made for the rungs that can
 // wait for a release, owned by the strategy, opened only when a waiter first subscribes.
-void ClientRegistry::giveSubscriber(LockStrategy* strategy, StrategyFactory::Kind kind,
+void ClientRegistry::giveSubscriber(LockStrategy* strategy, Strategy::Kind kind,
                                     const QList<NodeAddress>& routes) const
 {
     const int node = strategy->nodesUsed().value(0, 0);
-    if (!StrategyFactory::canWaitForRelease(kind) || node >= routes.size())
+    if (!Strategy::canWaitForRelease(kind) || node >= routes.size())
         return;
     strategy->setSubscriber(new RedisSubscriber(routes.at(node), m_options, m_clock, strategy));
 }

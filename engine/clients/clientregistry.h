@@ -1,11 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "clients/clientsettings.h"
-#include "commands/commandanswer.h"
-#include "lock/nodeoutcome.h"
-#include "net/nodeaddress.h"
+#include "model/clientsettings.h"
+#include "model/commandanswer.h"
+#include "model/failovertopology.h"
+#include "model/historyevent.h"
+#include "model/nodeaddress.h"
+#include "model/nodeoutcome.h"
 #include "net/redisconnection.h"
-#include "record/historyevent.h"
 
 #include <QList>
 #include <QObject>
@@ -15,6 +17,7 @@
 class Clock;
 class LockClient;
 class LockStrategy;
+class NodeChannel;
 
 // The simulated clients: added, found by name, changed, faulted and removed. Each client
 // gets its own connections (through each node's proxy) and its own lock strategy.
@@ -33,6 +36,9 @@ public:
     ~ClientRegistry() override;
 
     void setRoutes(Routes routes) { m_routes = std::move(routes); }
+    // The replicated topology while the Sentinels agree (the failover rung runs on it).
+    using Topology = std::function<std::optional<FailoverTopology>()>;
+    void setTopology(Topology topology) { m_topology = std::move(topology); }
     // Where each client's network delays to the nodes go (the nodes' proxies).
     using Delays = std::function<void(int id, const QList<int>& delaysMs)>;
     void setDelays(Delays delays) { m_delays = std::move(delays); }
@@ -74,9 +80,11 @@ signals:
 
 private:
     LockClient* create(int id, const QString& name, const ClientSettings& settings, QString* error);
-    bool canRun(StrategyFactory::Kind kind, QString* why) const;
+    bool canRun(Strategy::Kind kind, QString* why) const;
+    LockStrategy* build(Strategy::Kind kind, const QList<NodeChannel*>& channels,
+                        QString* error) const;
     LockStrategy* strategyFor(int id, const ClientSettings& settings);
-    void giveSubscriber(LockStrategy* strategy, StrategyFactory::Kind kind,
+    void giveSubscriber(LockStrategy* strategy, Strategy::Kind kind,
                         const QList<NodeAddress>& routes) const;
     void giveStock(LockClient* client);
     void applyDelays(LockClient* client);
@@ -86,6 +94,7 @@ private:
     RedisConnection::Options m_options;
     const Clock& m_clock;
     Routes m_routes;
+    Topology m_topology;
     Delays m_delays;
     std::optional<NodeAddress> m_storage;
     std::optional<quint64> m_seed;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "clients/tokenowners.h"
 
 void TokenOwners::add(const QByteArray& token, int client, qint64 nowUs)

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "commands/commandcatalogue.h"
 
+#include "base/enumnames.h"
 #include "clients/lockclient.h"
-#include "core/enumnames.h"
 #include "fleet/redisserverprocess.h"
-#include "snapshot/clientsnapshot.h"
+#include "model/clientsnapshot.h"
 
 #include <QCoreApplication>
 

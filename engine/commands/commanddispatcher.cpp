@@ -1,23 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "commands/commanddispatcher.h"
 
 #include "commands/commandcatalogue.h"
+
+CommandDispatcher::CommandDispatcher()
+{
+    on(QStringLiteral("help"), [](const ParsedCommand& c, const AnswerCallback& done) {
+        done(
+            CommandAnswer::done(CommandCatalogue::instance().help(c.word(QStringLiteral("VERB")))));
+    });
+}
 
 void CommandDispatcher::on(const QString& verb, Handler handler)
 {
     Q_ASSERT(CommandCatalogue::instance().findVerb(verb));
     m_handlers.insert(verb, std::move(handler));
-}
-
-void CommandDispatcher::execute(const QString& line, const AnswerCallback& done, int lineNumber)
-{
-    CommandParser::Error error;
-    std::optional<ParsedCommand> parsed = CommandParser::parse(line, m_context(), &error);
-    if (!parsed) {
-        done(CommandAnswer::refused(error.message));
-        return;
-    }
-    parsed->lineNumber = lineNumber;
-    execute(*parsed, done);
 }
 
 void CommandDispatcher::execute(const ParsedCommand& command, const AnswerCallback& done)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "commands/parsedcommand.h"
 
 const ParsedCommand::Value* ParsedCommand::find(const QString& arg) const

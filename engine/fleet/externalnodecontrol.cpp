@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/externalnodecontrol.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 #include "fleet/nodeadmin.h"
 #include "fleet/nodemonitor.h"
 

@@ -1,10 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/fleet.h"
 
 #include "fleet/fleetnode.h"
 #include "fleet/localfleet.h"
 #include "fleet/nodemonitor.h"
 #include "fleet/replicatedtopology.h"
-#include "lock/strategyfactory.h"
 
 Fleet::Fleet(const EngineConfig& config, const RedisConnection::Options& options,
              const Clock& clock, QObject* parent)
@@ -49,7 +49,6 @@ void Fleet::start()
 void Fleet::stop()
 {
     if (m_topology) {
-        publishTopology(false);
         delete m_topology; // stops the Sentinels by pid
         m_topology = nullptr;
     }
@@ -88,10 +87,7 @@ void Fleet::startReplication(const QList<NodeAddress>& addresses)
     connect(m_topology, &ReplicatedTopology::event, this, &Fleet::event);
     connect(m_topology, &ReplicatedTopology::changed, this, &Fleet::changed);
     connect(m_topology, &ReplicatedTopology::failed, this, &Fleet::fail);
-    connect(m_topology, &ReplicatedTopology::ready, this, [this] {
-        publishTopology(true);
-        emit ready();
-    });
+    connect(m_topology, &ReplicatedTopology::ready, this, [this] { emit ready(); });
     // Every node gets a link listener: node 2 dials node 1's, the Sentinels know each node by
     // its own, and after a failover the old master dials the new master's. So `node latency|
     // partition N` reach the link whichever node is master.
@@ -113,14 +109,10 @@ void Fleet::startReplication(const QList<NodeAddress>& addresses)
     m_topology->start(addresses, links);
 }
 
-// The failover strategy may be chosen only while Sentinel runs; the factory is asked from
-// the engine and the UI thread alike, so it keeps the answer itself.
-void Fleet::publishTopology(bool running) const
+std::optional<FailoverTopology> Fleet::failoverTopology() const
 {
-    if (!running || !m_topology) {
-        StrategyFactory::setFailoverTopology(std::nullopt);
-        return;
-    }
+    if (!m_topology || !m_topology->snapshot().ready)
+        return std::nullopt;
     FailoverTopology topology;
     topology.masterName = ReplicatedTopology::MasterName;
     topology.sentinels = m_topology->sentinelAddresses();
@@ -128,7 +120,7 @@ void Fleet::publishTopology(bool running) const
         topology.nodePorts << node->monitor()->address().port;
         topology.linkPorts << node->linkPort();
     }
-    StrategyFactory::setFailoverTopology(topology);
+    return topology;
 }
 
 void Fleet::fail(const QString& error)

@@ -1,11 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "commands/commandanswer.h"
-#include "core/engineconfig.h"
+#include "model/commandanswer.h"
+#include "model/engineconfig.h"
+#include "model/failovertopology.h"
+#include "model/historyevent.h"
+#include "model/nodesnapshot.h"
+#include "model/sentinelsnapshot.h"
 #include "net/redisconnection.h"
-#include "record/historyevent.h"
-#include "snapshot/nodesnapshot.h"
-#include "snapshot/sentinelsnapshot.h"
 
 #include <QList>
 #include <QObject>
@@ -56,6 +58,9 @@ public:
     static constexpr const char* ReplicationLinkName = "replica";
     bool isReplicated() const { return m_config.replicated(); }
     SentinelSnapshot sentinels() const;
+    // The replicated topology once the Sentinels agree (the failover strategy runs on it);
+    // nothing on independent masters or before.
+    std::optional<FailoverTopology> failoverTopology() const;
     // SENTINEL FAILOVER; `node` must be the master the Sentinels name.
     void failover(int node, const AnswerCallback& done);
 
@@ -68,7 +73,6 @@ signals:
 private:
     void onAddressesKnown(const QList<NodeAddress>& addresses);
     void startReplication(const QList<NodeAddress>& addresses);
-    void publishTopology(bool running) const;
     int nodeOfPort(quint16 port) const;
     void fail(const QString& error);
     void record(HistoryEvent::Kind kind, const QString& text);

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/fleetnode.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 #include "fleet/externalnodecontrol.h"
 #include "fleet/localnodecontrol.h"
 #include "fleet/nodeadmin.h"

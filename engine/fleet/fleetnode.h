@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "commands/commandanswer.h"
-#include "core/constants.h"
+#include "base/constants.h"
 #include "fleet/nodecontrol.h"
-#include "net/nodeaddress.h"
+#include "model/commandanswer.h"
+#include "model/fault.h"
+#include "model/historyevent.h"
+#include "model/nodeaddress.h"
+#include "model/nodesnapshot.h"
 #include "net/redisconnection.h"
-#include "record/fault.h"
-#include "record/historyevent.h"
-#include "snapshot/nodesnapshot.h"
 
 #include <QMap>
 #include <QObject>

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "fleet/redisserverprocess.h"
-#include "net/nodeaddress.h"
+#include "model/nodeaddress.h"
 
 #include <QList>
 #include <QObject>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/localnodecontrol.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 
 namespace {
 using K = Fault::Kind;

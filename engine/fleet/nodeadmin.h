@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "commands/commandanswer.h"
+#include "model/commandanswer.h"
 
 #include <QByteArrayList>
 #include <QObject>

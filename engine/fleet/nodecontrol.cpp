@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/nodecontrol.h"
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
 #include "fleet/nodeadmin.h"
 
 NodeControl::NodeControl(int index, NodeAdmin* admin, QObject* parent)

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "commands/commandanswer.h"
 #include "fleet/redisserverprocess.h"
-#include "record/fault.h"
-#include "snapshot/nodesnapshot.h"
+#include "model/commandanswer.h"
+#include "model/fault.h"
+#include "model/nodesnapshot.h"
 
 #include <QObject>
 #include <QStringList>

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/nodemonitor.h"
 
-#include "core/clock.h"
-#include "core/constants.h"
+#include "base/clock.h"
+#include "base/constants.h"
 
 #include <QHash>
 

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "net/nodeaddress.h"
+#include "model/keysnapshot.h"
+#include "model/nodeaddress.h"
 #include "net/redisconnection.h"
-#include "snapshot/keysnapshot.h"
 
 #include <QByteArrayList>
 #include <QObject>

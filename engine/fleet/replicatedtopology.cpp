@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/replicatedtopology.h"
 
 #include "fleet/redisserverprocess.h"
@@ -391,7 +392,8 @@ void ReplicatedTopology::summarize()
     if (m_failoverWatch.isActive() && m_snapshot.masterNode >= 0 &&
         m_snapshot.masterNode != m_failoverFrom)
         m_failoverWatch.stop(); // promoted, as asked
-    if (m_snapshot.masterNode >= 0 && m_snapshot.masterNode != m_lastMasterNode && m_ready) {
+    if (m_snapshot.masterNode >= 0 && m_snapshot.masterNode != m_lastMasterNode &&
+        m_snapshot.ready) {
         emit event(HistoryEvent::make(HistoryEvent::Kind::Info,
                                       tr("the Sentinels name node %1 master (was node %2)")
                                           .arg(m_snapshot.masterNode + 1)
@@ -399,8 +401,8 @@ void ReplicatedTopology::summarize()
         m_lastMasterNode = m_snapshot.masterNode;
     }
     emit changed();
-    if (!m_ready && discovered && m_snapshot.masterNode == 0) {
-        m_ready = true;
+    if (!m_snapshot.ready && discovered && m_snapshot.masterNode == 0) {
+        m_snapshot.ready = true;
         m_deadline.stop();
         emit ready();
     }
@@ -462,7 +464,7 @@ void ReplicatedTopology::failoverStalled()
 
 void ReplicatedTopology::fail(const QString& error)
 {
-    if (m_failed || m_ready)
+    if (m_failed || m_snapshot.ready)
         return;
     m_failed = true;
     stop();

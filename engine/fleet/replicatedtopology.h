@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "commands/commandanswer.h"
-#include "net/nodeaddress.h"
+#include "model/commandanswer.h"
+#include "model/historyevent.h"
+#include "model/nodeaddress.h"
+#include "model/sentinelsnapshot.h"
 #include "net/redisconnection.h"
-#include "record/historyevent.h"
-#include "snapshot/sentinelsnapshot.h"
 
 #include <QList>
 #include <QObject>
@@ -104,7 +105,6 @@ private:
     QTimer m_pollTimer;
     QTimer m_deadline;
     int m_startedSentinels = 0;
-    bool m_ready = false;
     bool m_failed = false;
     int m_lastMasterNode = 0;
     // A failover Sentinel accepted: which node was master then, and what Sentinel said since

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "lock/failovertopology.h"
 #include "lock/tokenlualock.h"
+#include "model/failovertopology.h"
 
 #include <functional>
 

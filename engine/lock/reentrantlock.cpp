@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "lock/reentrantlock.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 #include "lock/locktoken.h"
 #include "lock/redlock.h"
 #include "net/nodesubscriber.h"

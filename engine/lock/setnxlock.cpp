@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "lock/setnxlock.h"
 
 void SetNxLock::tryOnce(const QByteArray& resource, const QByteArray& token, quint64 op,

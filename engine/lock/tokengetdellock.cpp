@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "lock/tokengetdellock.h"
 
 void TokenGetDelLock::releaseOnce(const Lock& lock, quint64 op, ReleaseDone done)

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "lock/watchdoglock.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 
 WatchdogLock::WatchdogLock(NodeChannel* node, int nodeIndex, const Clock& clock, QObject* parent)
     : ReentrantLock(node, nodeIndex, clock, parent)

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "net/connectiontest.h"
 
-#include "core/steadyclock.h"
+#include "base/steadyclock.h"
 #include "net/redisconnection.h"
 
 ConnectionTest::ConnectionTest(const NodeAddress& address, int timeoutMs, QObject* parent)

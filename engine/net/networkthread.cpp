@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "net/networkthread.h"
 
-#include "core/epolleventdispatcher.h"
+#include "base/epolleventdispatcher.h"
 
 #include <QMetaObject>
 #include <mutex>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "net/proxyworker.h"
 
-#include "core/steadyclock.h"
+#include "base/steadyclock.h"
 #include "net/connecterror.h"
 #include "net/sentinelsniffer.h"
 

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "net/nodeaddress.h"
+#include "model/nodeaddress.h"
 #include "net/nodechannel.h"
 
 #include <QObject>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/csvexporter.h"
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
 #include "record/eventtext.h"
 #include "record/pairedoperations.h"
 #include "record/recordedrun.h"

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/ednexporter.h"
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
+#include "model/fault.h"
 #include "record/eventtext.h"
-#include "record/fault.h"
 #include "record/pairedoperations.h"
 #include "record/recordedrun.h"
 

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/eventtext.h"
 
-#include "core/enumnames.h"
-#include "core/textformat.h"
-#include "lock/nodeoutcome.h"
-#include "record/fault.h"
-#include "snapshot/clientsnapshot.h"
+#include "base/enumnames.h"
+#include "base/textformat.h"
+#include "model/clientsnapshot.h"
+#include "model/fault.h"
+#include "model/nodeoutcome.h"
 
 namespace {
 using K = HistoryEvent::Kind;

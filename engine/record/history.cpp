@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/history.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 
 namespace {
 // If nobody takes the new events (no UI attached), keep the batch from growing forever.

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "record/historyevent.h"
+#include "model/historyevent.h"
 
 // Where the recorder hands every event it keeps, besides the in-memory history: a run file
 // on disk (RunWriter). Called in the engine thread for every event, so an implementation

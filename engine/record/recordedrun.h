@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "record/checkcounters.h"
-#include "record/historyevent.h"
+#include "model/checkcounters.h"
+#include "model/historyevent.h"
+#include "model/violation.h"
 #include "record/runheader.h"
-#include "record/violation.h"
 
 #include <QString>
 #include <QStringList>

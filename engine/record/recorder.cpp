@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/recorder.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 
 Recorder::Recorder(const Clock& clock, QObject* parent)
     : QObject(parent), m_clock(clock), m_history(clock)

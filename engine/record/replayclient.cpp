@@ -1,14 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/replayclient.h"
 
-#include "core/enumnames.h"
-#include "record/fault.h"
-#include "record/latencystats.h"
+#include "base/enumnames.h"
+#include "model/fault.h"
 
 namespace {
 using K = HistoryEvent::Kind;
 using Op = HistoryEvent::Operation;
 using Phase = ClientSnapshot::Phase;
-constexpr size_t LatencyWindow = 1000; // as LockClient
 } // namespace
 
 ReplayClient::ReplayClient(int id, const QString& name, const QByteArray& resource,
@@ -93,9 +92,7 @@ void ReplayClient::onOk(const HistoryEvent& e)
         m_s.stockRead = -1;
         m_s.extensions = 0;
         if (e.latencyUs >= 0) {
-            m_latenciesUs.push_back(e.latencyUs);
-            if (m_latenciesUs.size() > LatencyWindow)
-                m_latenciesUs.pop_front();
+            m_latencies.add(e.latencyUs);
         }
         break;
     case Op::Extend:
@@ -141,19 +138,16 @@ ClientSnapshot ReplayClient::snapshot() const
 {
     ClientSnapshot s = m_s;
     s.strategy = s.settings.strategy;
-    s.strategyNodes = StrategyFactory::nodeCount(s.strategy, m_fleetSize);
-    s.strategyQuorum = StrategyFactory::quorum(s.strategy, m_fleetSize);
+    s.strategyNodes = Strategy::nodeCount(s.strategy, m_fleetSize);
+    s.strategyQuorum = Strategy::quorum(s.strategy, m_fleetSize);
     s.lockLost = s.inSection && s.lockLost;
     if (!s.inSection) {
         s.lockNodes = 0;
         s.fence = {};
     }
-    if (!m_latenciesUs.empty()) {
-        LatencyStats stats;
-        for (qint64 us : m_latenciesUs)
-            stats.add(us);
-        s.meanAcquireUs = stats.mean();
-        s.p99AcquireUs = double(stats.percentile(99));
+    if (!m_latencies.isEmpty()) {
+        s.meanAcquireUs = m_latencies.meanUs();
+        s.p99AcquireUs = m_latencies.p99Us();
     }
     return s;
 }

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "record/fault.h"
-#include "record/historyevent.h"
-#include "snapshot/nodesnapshot.h"
+#include "model/fault.h"
+#include "model/historyevent.h"
+#include "model/nodesnapshot.h"
 
 #include <QHash>
 #include <QMap>

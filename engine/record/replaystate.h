@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/enginesnapshot.h"
 #include "record/replayclient.h"
 #include "record/replaynode.h"
 #include "record/runheader.h"
 #include "record/safetychecker.h"
-#include "snapshot/enginesnapshot.h"
 
 #include <QList>
 #include <QMap>

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/runeventcodec.h"
 
-#include "lock/nodeoutcome.h"
-#include "record/enumtable.h"
-#include "record/fault.h"
+#include "base/enumtable.h"
+#include "model/clientsnapshot.h"
+#include "model/fault.h"
+#include "model/nodeoutcome.h"
 #include "record/jsonlinescanner.h"
-#include "snapshot/clientsnapshot.h"
 
 #include <charconv>
 #include <limits>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/runheader.h"
 
-#include "core/engineconfig.h"
+#include "model/engineconfig.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

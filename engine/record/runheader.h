@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "clients/clientsettings.h"
+#include "model/clientsettings.h"
 
 #include <QByteArray>
 #include <QDateTime>

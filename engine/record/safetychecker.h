@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "record/checkcounters.h"
-#include "record/historyevent.h"
-#include "record/violation.h"
+#include "model/checkcounters.h"
+#include "model/historyevent.h"
+#include "model/violation.h"
 
 #include <QHash>
 #include <QList>

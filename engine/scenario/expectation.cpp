@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/expectation.h"
 
-#include "record/verdict.h"
+#include "model/verdict.h"
 
 #include <QRegularExpression>
 

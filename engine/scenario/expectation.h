@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "commands/parsedcommand.h"
-#include "record/checkcounters.h"
+#include "model/checkcounters.h"
 
 #include <QString>
 #include <functional>

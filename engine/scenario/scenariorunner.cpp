@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/scenariorunner.h"
 
-#include "core/clock.h"
-#include "core/enumnames.h"
+#include "base/clock.h"
+#include "base/enumnames.h"
 #include "scenario/eventpattern.h"
 
 namespace {

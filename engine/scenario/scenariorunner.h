@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "commands/commandanswer.h"
-#include "record/checkcounters.h"
-#include "record/historyevent.h"
+#include "model/checkcounters.h"
+#include "model/clientsnapshot.h"
+#include "model/commandanswer.h"
+#include "model/historyevent.h"
 #include "scenario/expectation.h"
 #include "scenario/scenario.h"
-#include "snapshot/clientsnapshot.h"
 
 #include <QObject>
 #include <QTimer>

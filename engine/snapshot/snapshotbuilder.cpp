@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "snapshot/snapshotbuilder.h"
 
 #include "clients/clientregistry.h"

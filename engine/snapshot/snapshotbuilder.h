@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "lock/nodeoutcome.h"
-#include "record/historyevent.h"
-#include "snapshot/enginesnapshot.h"
+#include "model/enginesnapshot.h"
+#include "model/historyevent.h"
+#include "model/nodeoutcome.h"
 
 #include <QHash>
 #include <QList>

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "lock/fencingtoken.h"
-#include "net/nodeaddress.h"
+#include "model/fencingtoken.h"
+#include "model/nodeaddress.h"
 #include "net/redisconnection.h"
 
 #include <QObject>

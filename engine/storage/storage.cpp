@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "storage/storage.h"
 
-#include "core/clock.h"
+#include "base/clock.h"
 #include "fleet/redisserverprocess.h"
 #include "storage/stockaccess.h"
 

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "commands/commandanswer.h"
-#include "net/nodeaddress.h"
+#include "model/commandanswer.h"
+#include "model/historyevent.h"
+#include "model/nodeaddress.h"
+#include "model/storagesnapshot.h"
 #include "net/redisconnection.h"
-#include "record/historyevent.h"
-#include "snapshot/storagesnapshot.h"
 
 #include <QObject>
 #include <QTimer>

@@ -114,6 +114,13 @@
     </message>
 </context>
 <context>
+    <name>ClientJournal</name>
+    <message>
+        <source>renewed by the watchdog</source>
+        <translation>ウォッチドッグが延長した</translation>
+    </message>
+</context>
+<context>
     <name>ClientLane</name>
     <message>
         <source>The client&apos;s name and colour: its keys on the nodes have this colour.</source>
@@ -1939,24 +1946,12 @@ Since %1 on the run clock.</source>
 <context>
     <name>LockClient</name>
     <message>
-        <source>the storage holds fence %1</source>
-        <translation>ストレージのフェンスは %1</translation>
-    </message>
-    <message>
         <source>cannot %1 %2 while it is %3</source>
         <translation>%2 が %3 の間は %1 できません</translation>
     </message>
     <message>
         <source>restarted</source>
         <translation>再起動</translation>
-    </message>
-    <message>
-        <source>the stock changed since it was watched: EXEC refused, read again</source>
-        <translation>WATCH 後に在庫が変更された：EXEC が拒否され、読み直す</translation>
-    </message>
-    <message>
-        <source>renewed by the watchdog</source>
-        <translation>ウォッチドッグが延長した</translation>
     </message>
 </context>
 <context>
@@ -3750,6 +3745,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>StockPurchase</name>
+    <message>
+        <source>the stock changed since it was watched: EXEC refused, read again</source>
+        <translation>WATCH 後に在庫が変更された：EXEC が拒否され、読み直す</translation>
+    </message>
+    <message>
+        <source>the storage holds fence %1</source>
+        <translation>ストレージのフェンスは %1</translation>
+    </message>
+</context>
+<context>
     <name>Storage</name>
     <message>
         <source>the storage node: %1</source>
@@ -3856,11 +3862,7 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
-    <name>StrategyFactory</name>
-    <message>
-        <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
-        <translation>戦略 failover には、レプリカと Sentinel を持つマスターが必要です（--topology replicated）。ここにあるのは 5 つの独立したマスターです</translation>
-    </message>
+    <name>Strategy</name>
     <message>
         <source>no lock: oversell and lost updates under contention</source>
         <translation>ロックなし：競合すると過剰販売と更新の消失が起きる</translation>
@@ -3904,6 +3906,13 @@ Since %1 on the run clock.</source>
     <message>
         <source>a majority of independent masters</source>
         <translation>独立したマスターの過半数</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyFactory</name>
+    <message>
+        <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
+        <translation>戦略 failover には、レプリカと Sentinel を持つマスターが必要です（--topology replicated）。ここにあるのは 5 つの独立したマスターです</translation>
     </message>
 </context>
 <context>

@@ -114,6 +114,13 @@
     </message>
 </context>
 <context>
+    <name>ClientJournal</name>
+    <message>
+        <source>renewed by the watchdog</source>
+        <translation>已由看门狗续期</translation>
+    </message>
+</context>
+<context>
     <name>ClientLane</name>
     <message>
         <source>The client&apos;s name and colour: its keys on the nodes have this colour.</source>
@@ -1939,24 +1946,12 @@ Since %1 on the run clock.</source>
 <context>
     <name>LockClient</name>
     <message>
-        <source>the storage holds fence %1</source>
-        <translation>存储持有栅栏 %1</translation>
-    </message>
-    <message>
         <source>cannot %1 %2 while it is %3</source>
         <translation>%2 处于 %3 时无法 %1</translation>
     </message>
     <message>
         <source>restarted</source>
         <translation>已重启</translation>
-    </message>
-    <message>
-        <source>the stock changed since it was watched: EXEC refused, read again</source>
-        <translation>库存在 WATCH 之后已被修改：EXEC 被拒绝，重新读取</translation>
-    </message>
-    <message>
-        <source>renewed by the watchdog</source>
-        <translation>已由看门狗续期</translation>
     </message>
 </context>
 <context>
@@ -3750,6 +3745,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>StockPurchase</name>
+    <message>
+        <source>the stock changed since it was watched: EXEC refused, read again</source>
+        <translation>库存在 WATCH 之后已被修改：EXEC 被拒绝，重新读取</translation>
+    </message>
+    <message>
+        <source>the storage holds fence %1</source>
+        <translation>存储持有栅栏 %1</translation>
+    </message>
+</context>
+<context>
     <name>Storage</name>
     <message>
         <source>the storage node: %1</source>
@@ -3856,11 +3862,7 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
-    <name>StrategyFactory</name>
-    <message>
-        <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
-        <translation>策略 failover 需要一个带副本和哨兵（Sentinel）的主节点（--topology replicated）；而这里是五个独立的主节点</translation>
-    </message>
+    <name>Strategy</name>
     <message>
         <source>no lock: oversell and lost updates under contention</source>
         <translation>不加锁：竞争时会超卖并丢失更新</translation>
@@ -3904,6 +3906,13 @@ Since %1 on the run clock.</source>
     <message>
         <source>a majority of independent masters</source>
         <translation>独立主节点中的多数派</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyFactory</name>
+    <message>
+        <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
+        <translation>策略 failover 需要一个带副本和哨兵（Sentinel）的主节点（--topology replicated）；而这里是五个独立的主节点</translation>
     </message>
 </context>
 <context>

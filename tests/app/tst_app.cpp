@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The redlockscope binary as a user runs it: bad input gives a clear error and exit code 2;
 // SIGTERM and Ctrl-C stop the local nodes by pid and remove their files.
 #include <QDir>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Runs kept by the redlockscope binary, as a user would: recorded while it runs, exported
 // to every format (each read back and checked), opened in the window, and bad input refused
 // in words with exit code 2.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scenarios as a user runs them headless: the steps with their times, the verdict line and
 // the exit code (0 as expected, 1 not, 2 could not run); --exec; --seed; and split votes that
 // show up in at least 9 of 10 seeded runs with jitter off.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the build into a temporary prefix, as `cmake --install` would for a user, and
 # checks that a desktop finds the program there: the binary (which runs), its .desktop entry,
 # its icon and its AppStream metadata, each valid by the desktop's own validators when they

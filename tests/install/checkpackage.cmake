@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the Debian package as a user would (`cpack -G DEB` in the build folder) and checks
 # what apt will read from it: the binary, desktop entry, icon and metadata under /usr, and
 # dependencies found by dpkg-shlibdeps (Qt 6, hiredis) with redis-server recommended.

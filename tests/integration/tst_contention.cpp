@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Ten clients contending for one resource on five real nodes for 20 s: mutual exclusion
 // holds (the safety checker finds no overlapping believed windows) and everyone progresses.
 #include "enginerunner.h"
-#include "record/verdict.h"
+#include "model/verdict.h"
 #include "testfleet.h"
 
 #include <QTest>

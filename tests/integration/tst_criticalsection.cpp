@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The critical section on a real resource (issue 8), against real nodes and a real storage:
 // the seed's oversell with careless clients, the careful client, pauses far from and right
 // before the write, fencing, and locks released on exit. Every verdict is checked against the
 // storage's own data (GET stock) and the nodes' (PTTL).
 #include "enginerunner.h"
-#include "record/verdict.h"
+#include "model/verdict.h"
 #include "storage/stockaccess.h"
 #include "testfleet.h"
 
@@ -108,8 +109,8 @@ private slots:
         EngineRunner engine(config(0, QStringLiteral("ttl=2000 work=30 think=10 retrydelay=10 "
                                                      "retryjitter=20")));
         QVERIFY(startWithStock(engine, 20, QStringLiteral("client add; client add; client add")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.counters.sales >= 20; },
-                               20000));
+        QVERIFY(
+            engine.waitFor([](const EngineSnapshot& s) { return s.counters.sales >= 20; }, 20000));
         QTest::qWait(500);
         const CheckCounters& c = engine.last().counters;
         QVERIFY2(c.safe(), qPrintable(verdictOf(engine)));
@@ -124,14 +125,15 @@ private slots:
         EngineRunner engine(config(1, QStringLiteral("ttl=1500 work=4000 think=20")));
         QString error;
         QVERIFY2(engine.start(20000, &error), qPrintable(error));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return !s.clients.isEmpty() && s.clients[0].inSection; },
-                               10000));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) { return !s.clients.isEmpty() && s.clients[0].inSection; },
+            10000));
         QVERIFY(engine.command(QStringLiteral("client pause C1 200")));
         QVERIFY(engine.command(QStringLiteral("client add C2")));
-        QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) { return s.clients[0].lockLosses >= 1; }, 5000));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients[0].gaveUp >= 1; },
-                               2000));
+        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients[0].lockLosses >= 1; },
+                               5000));
+        QVERIFY(
+            engine.waitFor([](const EngineSnapshot& s) { return s.clients[0].gaveUp >= 1; }, 2000));
         QTest::qWait(500);
         QVERIFY2(engine.last().counters.safe(), qPrintable(verdictOf(engine)));
     }
@@ -146,7 +148,9 @@ private slots:
         QVERIFY(startWithStock(engine, 100, QStringLiteral("client add C1")));
         QVERIFY(engine.command(QStringLiteral("client pause C1 1500 before-write")));
         QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) { return s.clients[0].state == ClientSnapshot::State::Paused; },
+            [](const EngineSnapshot& s) {
+                return s.clients[0].state == ClientSnapshot::State::Paused;
+            },
             5000));
         QVERIFY(engine.command(QStringLiteral("client add C2 work=100")));
         QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.counters.staleWrites >= 1; },
@@ -163,11 +167,13 @@ private slots:
         EngineRunner engine(config(0, QStringLiteral("ttl=800 work=200 think=50 retrydelay=20 "
                                                      "retryjitter=10 retries=50 fencing=on")));
         QVERIFY(startWithStock(engine, 100, QStringLiteral("client add C1")));
-        QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) { return s.counters.sales >= 1; }, 10000));
+        QVERIFY(
+            engine.waitFor([](const EngineSnapshot& s) { return s.counters.sales >= 1; }, 10000));
         QVERIFY(engine.command(QStringLiteral("client pause C1 1500 before-write")));
         QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) { return s.clients[0].state == ClientSnapshot::State::Paused; },
+            [](const EngineSnapshot& s) {
+                return s.clients[0].state == ClientSnapshot::State::Paused;
+            },
             5000));
         QVERIFY(engine.command(QStringLiteral("client add C2 work=100")));
         QVERIFY(engine.waitFor(
@@ -181,8 +187,8 @@ private slots:
         QVERIFY2(verdictOf(engine).contains(QLatin1String("the data is safe")),
                  qPrintable(verdictOf(engine)));
         // The tokens the lane and the storage show are real: one counter per granting node.
-        QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) { return s.storage.rejected >= 1; }, 2000));
+        QVERIFY(
+            engine.waitFor([](const EngineSnapshot& s) { return s.storage.rejected >= 1; }, 2000));
         QVERIFY(engine.last().storage.newestFence.nodes().size() >= 3);
         QTest::qWait(300);
         QCOMPARE(c.sales, 100 - storedStock(engine));
@@ -200,8 +206,11 @@ private slots:
             EngineRunner engine(c);
             QString error;
             QVERIFY2(engine.start(20000, &error), qPrintable(error));
-            QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return !s.clients.isEmpty() && s.clients[0].inSection; },
-                                   10000));
+            QVERIFY(engine.waitFor(
+                [](const EngineSnapshot& s) {
+                    return !s.clients.isEmpty() && s.clients[0].inSection;
+                },
+                10000));
             for (int i = 0; i < 5; ++i)
                 QVERIFY(fleet.command(i, {"PTTL", "stock-lock"}).integer > 20000);
         } // the app exits here

@@ -1,5 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine as the window drives it: command lines in, snapshots out, real nodes.
-#include "core/filebudget.h"
+#include "base/filebudget.h"
 #include "enginerunner.h"
 #include "testfleet.h"
 

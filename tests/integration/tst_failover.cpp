@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The seed's failover story on real processes: one master, its replica (linked through the
 // master's proxy) and three redis-sentinel. A lock taken on the master and not yet
 // replicated is lost when Sentinel promotes the replica: two holders, and the stock shows

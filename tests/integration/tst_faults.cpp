@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every fault of issue 4 against real nodes: node faults through the local processes,
 // network faults through the proxy, client faults in the engine, and the history of each.
 #include "enginerunner.h"

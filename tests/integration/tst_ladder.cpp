@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The seeds' ladder on real nodes: for every rung, the attack that shows its failure, and the
 // same attack on the next rung, which fixes it. Each row is a scenario run by the engine
 // itself (the same runner as --scenario) and judged by its expectations.
@@ -121,7 +122,7 @@ private slots:
     {
         EngineConfig config;
         config.initialClients = 2;
-        config.clientDefaults.strategy = StrategyFactory::Kind::Reentrant;
+        config.clientDefaults.strategy = Strategy::Kind::Reentrant;
         config.clientDefaults.workMinMs = config.clientDefaults.workMaxMs = 200;
         config.clientDefaults.thinkMs = 100;
         EngineRunner engine(config);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The local fleet against real redis-server processes: start, stop, crash, freeze, restart,
 // persistence, bad input, and that no node outlives whoever started it.
 

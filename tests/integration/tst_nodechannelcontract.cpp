@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One contract for what the Redlock algorithm needs from a node (NodeChannel), run against
 // both implementations: the tests' FakeNode and a RedisConnection to a real redis-server.
 // The fake is only trusted for the algorithm's unit tests because it passes the same tests.
-#include "core/steadyclock.h"
+#include "base/steadyclock.h"
 #include "fakenode.h"
 #include "lock/redlock.h"
 #include "manualclock.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // NodeProxy between blocking hiredis clients and a real redis-server: forwarding, partition
 // (all clients, chosen clients, replies in flight, held-back connections), latency and
 // jitter, drop of whole commands, telling the client why the node cannot be reached, clean

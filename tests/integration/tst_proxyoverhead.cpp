@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the loopback proxy costs the engine: a benchmark that prints its figures and asserts
 // only that every round trip was answered (never a time: this machine is shared and slow).
 //
@@ -14,7 +15,7 @@
 // turn of its event loop, as many simulated clients keep it busy in the app. Only wall times
 // count there (the busy work is CPU time by design): they show the queueing that forwarding
 // in the engine thread adds to what the app measures.
-#include "core/steadyclock.h"
+#include "base/steadyclock.h"
 #include "net/nodeproxy.h"
 #include "net/redisconnection.h"
 #include "testfleet.h"

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // wait=pubsub on real nodes: a reentrant lock's waiter that listens on the resource's channel
 // takes the lock within a few ms of the holder's release, even with a long retry delay; with
 // wait=poll it sleeps that delay out. A lost unlock message (the waiter's pub/sub connection
 // cut off) still ends by the retry delay. The waiter reaches the node through a NodeProxy, its
 // lock connection and its pub/sub connection on listeners of their own, so the test can cut
 // off one of them.
-#include "core/steadyclock.h"
+#include "base/steadyclock.h"
 #include "lock/reentrantlock.h"
 #include "net/nodeproxy.h"
 #include "net/redisconnection.h"

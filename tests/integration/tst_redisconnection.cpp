@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RedisConnection against real redis-server processes (and a few fake servers made of a
 // QTcpServer): the handshake, every error the user can meet, command deadlines, a frozen
 // node, a killed node, and the hiredis lifetime rules under ASan.
-#include "core/epolleventdispatcher.h"
-#include "core/steadyclock.h"
+#include "base/epolleventdispatcher.h"
+#include "base/steadyclock.h"
 #include "fleet/redisserverprocess.h"
 #include "net/nodeproxy.h"
 #include "net/redisconnection.h"

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One contract for every rung of the ladder (LockStrategy), run against real redis-server
 // nodes: a lock excludes a second taker until it is released; callbacks come once and never
 // inside the call; cancel() silences; each attempt announces its token; the answer of the
 // node is reported. The rungs without a lock (none, watch) promise less, and say so.
-#include "core/enumnames.h"
-#include "core/steadyclock.h"
+#include "base/enumnames.h"
+#include "base/steadyclock.h"
 #include "lock/lockstrategy.h"
 #include "lock/strategyfactory.h"
 #include "net/redisconnection.h"
@@ -15,7 +16,7 @@
 
 namespace {
 
-using Kind = StrategyFactory::Kind;
+using Kind = Strategy::Kind;
 
 // One client's view: connections to every node and a strategy over them.
 struct Client
@@ -37,7 +38,8 @@ struct Client
                                              [](auto* c) { return c->isReady(); }),
                                  5000);
         QString error;
-        strategy = StrategyFactory::create(kind, channels, SteadyClock::instance(), &error);
+        strategy =
+            StrategyFactory::create(kind, channels, nullptr, SteadyClock::instance(), &error);
         if (strategy) {
             strategy->setParent(&owner);
             LockSettings s;
@@ -86,10 +88,10 @@ private slots:
     void everyRung_data()
     {
         QTest::addColumn<Kind>("kind");
-        for (const QString& name : StrategyFactory::names()) {
+        for (const QString& name : Strategy::names()) {
             const auto kind = *EnumNames::parse<Kind>(name);
             QString why;
-            if (StrategyFactory::canRun(kind, &why))
+            if (StrategyFactory::canRun(kind, false, &why))
                 QTest::newRow(qPrintable(name)) << kind;
         }
     }
@@ -143,7 +145,7 @@ private slots:
     void unknownOrUnavailableRungsSayWhy()
     {
         QString why;
-        QVERIFY(!StrategyFactory::canRun(Kind::Failover, &why));
+        QVERIFY(!StrategyFactory::canRun(Kind::Failover, false, &why));
         QVERIFY2(why.contains(QStringLiteral("Sentinel")), qPrintable(why));
         QVERIFY(!EnumNames::parse<Kind>(QStringLiteral("paxos")));
     }

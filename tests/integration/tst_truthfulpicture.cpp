@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the snapshot says about nodes follows what the nodes say: a killed node's key is the
 // last one seen and marked stale (unknown), a node that answers READONLY or OOM is shown
 // refusing, and the quorum picture never counts a stale key. Real nodes throughout.

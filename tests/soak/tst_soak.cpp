@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The soak of issue 7: 20 clients buy from a stock on five local nodes (AOF always) while a
 // seeded random nemesis (tests/support/nemesis.h) kills, restarts, pauses, delays, drops and
 // partitions nodes and crashes clients, never more than 2 of 5 nodes at once.
@@ -19,10 +20,10 @@
 // before its baseline: its marks are at 20, 40 and 60 s, baseline 20 s; see the README for
 // what that does and does not show.
 #include "enginerunner.h"
+#include "model/verdict.h"
 #include "nemesis.h"
 #include "processprobe.h"
 #include "record/eventtext.h"
-#include "record/verdict.h"
 #include "storage/stockaccess.h"
 #include "testfleet.h"
 

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/enginecontroller.h"
+#include "control/enginecontroller.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fakenode.h"
 
-#include "manualclock.h"
 #include "lock/redlock.h"
+#include "manualclock.h"
 
 #include <QTimer>
 

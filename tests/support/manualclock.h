@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/clock.h"
+#include "base/clock.h"
 
 // A clock that only moves when told: makes validity arithmetic exact in unit tests.
 class ManualClock : public Clock

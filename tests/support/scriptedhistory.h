@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A run's history written by hand for tests: typed events on a made-up clock, in the order
@@ -9,12 +10,12 @@
 //     h.pause(1, 200); h.resume(1, 5200);
 //     auto run = h.run();                  // judged by a fresh checker
 
-#include "lock/nodeoutcome.h"
-#include "record/fault.h"
+#include "model/clientsnapshot.h"
+#include "model/fault.h"
+#include "model/nodeoutcome.h"
 #include "record/recordedrun.h"
 #include "record/runeventcodec.h"
 #include "record/runreader.h"
-#include "snapshot/clientsnapshot.h"
 
 #include <memory>
 #include <vector>

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "fleet/localfleet.h"
-#include "net/nodeaddress.h"
-#include "net/redisreply.h"
 #include "fleet/redisserverprocess.h"
+#include "model/nodeaddress.h"
+#include "net/redisreply.h"
 
 #include <QByteArrayList>
 #include <QList>

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The client registry without nodes: a client that cannot be routed to every node (its
 // listener on a node's proxy could not be opened) is refused with the reason, not added
 // with a direct connection that no network fault would reach.
+#include "base/steadyclock.h"
 #include "clients/clientregistry.h"
-#include "core/steadyclock.h"
 
 #include <QSignalSpy>
 #include <QTest>

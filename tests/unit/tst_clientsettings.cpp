@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Client settings as the command language, the config file and the dialog give them: one
 // table (ClientSettingField) drives all three, every bad value is refused with a sentence
 // naming its key, and a refused change changes nothing.
-#include "clients/clientsettingfield.h"
-#include "clients/clientsettings.h"
+#include "model/clientsettingfield.h"
+#include "model/clientsettings.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

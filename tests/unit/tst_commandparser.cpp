@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command language's parser against the catalogue: every verb parses in its usual form,
 // and every class of bad value (negative, NaN, huge, wrong type, unknown name, missing
 // argument) is refused with a reason and a column, before anything runs.
+#include "base/enumnames.h"
 #include "clients/lockclient.h"
 #include "commands/commandcatalogue.h"
 #include "commands/commandparser.h"
-#include "core/enumnames.h"
 #include "fleet/redisserverprocess.h"
 
 #include <QSet>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The config file, checked as strictly as --nodes: unknown keys, values of the wrong type
 // and nodes that are one server under two names are refused with the path at fault.
-#include "core/engineconfig.h"
+#include "model/engineconfig.h"
 
 #include <QFile>
 #include <QTemporaryDir>

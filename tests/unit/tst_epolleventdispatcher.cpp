@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine's worker threads run on EpollEventDispatcher: timers, socket notifiers, posted
 // events and wake-ups from other threads must behave as with Qt's own dispatchers.
-#include "core/epolleventdispatcher.h"
+#include "base/epolleventdispatcher.h"
 
 #include <QElapsedTimer>
 #include <QSocketNotifier>

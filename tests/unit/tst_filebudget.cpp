@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The open-file budget: what a number of clients needs, the refusal with the numbers when
 // they do not fit, and the soft limit raised to the hard one.
-#include "core/filebudget.h"
+#include "base/filebudget.h"
 
 #include <QTest>
 #include <sys/resource.h>

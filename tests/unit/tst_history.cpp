@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The history on its own: stamping on the run's clock, the bounded ring, the batches the
 // snapshots take, and the event rate the window shows.
 #include "manualclock.h"

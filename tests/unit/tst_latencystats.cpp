@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one quantile formula every p50/p99 in the app uses (clients, replay, benchmarks, charts):
 // nearest rank over the sorted samples.
-#include "record/latencystats.h"
+#include "model/latencystats.h"
 
 #include <QTest>
 

@@ -1,5 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parsing node addresses as a user types them: good forms, and a clear error for each bad one.
-#include "net/nodeaddress.h"
+#include "model/nodeaddress.h"
 
 #include <QTest>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The README's Layout map against the tree: every folder of engine/ and ui/ is named, on a
 // line of its own, and nothing is named that is not there. A newcomer finds any behaviour
 // in one hop from it, so it must not drift.

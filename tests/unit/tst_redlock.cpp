@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Redlock algorithm against fake nodes on a manual clock: exact, repeatable numbers.
 #include "fakenode.h"
 #include "lock/locktoken.h"

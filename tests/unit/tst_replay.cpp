@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The replay of a recorded run: the picture at any instant comes from the events alone,
 // and never shows a key after it can have expired.
 #include "record/runreplayer.h"

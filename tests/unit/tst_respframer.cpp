@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RespFramer: where client commands end, however the stream is cut into chunks, and when it
 // gives up (a stream Redis itself would refuse).
 #include "net/respframer.h"

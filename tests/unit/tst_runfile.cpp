@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The run file: events to lines and back, the writer off the engine thread, the reader's
 // answers to bad files, and the data exports (CSV, EDN, JSONL) of a scripted run.
 #include "ednreader.h"

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The safety checker on scripted histories: it judges critical sections and data from
 // typed events only, opens and closes each violation, and raises no false alarm.
 #include "manualclock.h"
+#include "model/verdict.h"
 #include "record/history.h"
 #include "record/safetychecker.h"
-#include "record/verdict.h"
 
 #include <QTest>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files: comments, blank lines, `;`, narration in three languages, the seed, and a
 // malformed line refused as FILE:LINE:COLUMN. Expectations read and judged. Every built-in
 // scenario parses.

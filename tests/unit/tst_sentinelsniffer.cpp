@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SentinelSniffer: what the proxy's replication-link listener decides from a connection's
 // first bytes. The Sentinel and replica openings below are what redis-sentinel and
 // redis-server 7.0.15 sent, byte for byte, through a logging proxy on this machine.

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // UnixSignalWatcher: a real signal, raised in-process, arrives as a Qt signal, and the
 // previous handlers come back when the watcher goes.
 
-#include "core/unixsignalwatcher.h"
+#include "base/unixsignalwatcher.h"
 
 #include <QSignalSpy>
 #include <QTest>

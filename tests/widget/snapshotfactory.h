@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Synthetic engine snapshots for the widget tests: the UI is fed exactly what the engine
 // would publish, without an engine.
 
-#include "core/steadyclock.h"
-#include "snapshot/enginesnapshot.h"
+#include "base/steadyclock.h"
+#include "model/enginesnapshot.h"
 
 #include <QStringList>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the window remembers between runs: theme, type, language, window, recent scenarios
 // and runs, the last nodes; passwords only when asked and then in a file of mode 0600; a
 // read-only (scripted) run changes nothing.

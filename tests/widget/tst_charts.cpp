@@ -4,6 +4,7 @@
 // cut, elided or written over another, in an export and in the window at 1280 x 720, in every
 // language; hover, legend toggles, the rubber band and the live view; a refusal by a holder
 // is not "no quorum"; a million points reach a series as a few per pixel column.
+#include "base/enumnames.h"
 #include "charts/chartrenderer.h"
 #include "charts/chartspanel.h"
 #include "charts/downsampler.h"
@@ -15,7 +16,6 @@
 #include "charts/stockchart.h"
 #include "charts/throughputchart.h"
 #include "charts/timeaxis.h"
-#include "core/enumnames.h"
 #include "record/runreader.h"
 #include "scriptedhistory.h"
 #include "settings/languages.h"

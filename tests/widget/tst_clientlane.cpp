@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One client lane, from synthetic snapshots: a GC-paused client that still believes it
 // holds after its validity ran out is unmistakable; a crashed client's keys are shown
 // living on; its buttons and menu follow its state and become command lines.
 
 #include "lanes/clientlane.h"
 #include "lanes/validitybar.h"
-#include "lock/lock.h"
+#include "model/lock.h"
 #include "snapshotfactory.h"
 #include "widgets/elidedlabel.h"
 
@@ -41,7 +42,7 @@ private slots:
         ClientSnapshot c = client(1, ClientSnapshot::State::Holding);
         c.inSection = true;
         c.validUntilUs = t + Lock::NoExpiryUs;
-        c.strategy = StrategyFactory::Kind::Setnx;
+        c.strategy = Strategy::Kind::Setnx;
         lane.setClient(c, t);
         auto* bar = lane.findChild<ValidityBar*>();
         QVERIFY(bar);
@@ -50,11 +51,11 @@ private slots:
         QVERIFY(!lane.advance(t + 1'000'000));
         QVERIFY(lane.alarmText().isEmpty());
         QVERIFY(bar->grab().width() > 0); // paints
-        c.strategy = StrategyFactory::Kind::None;
+        c.strategy = Strategy::Kind::None;
         lane.setClient(c, t);
         QCOMPARE(bar->shownText(), QStringLiteral("no lock"));
         // An ordinary validity counts down as before.
-        c.strategy = StrategyFactory::Kind::Redlock;
+        c.strategy = Strategy::Kind::Redlock;
         c.validUntilUs = t + 8'000'000;
         lane.setClient(c, t);
         QVERIFY(!bar->isUnbounded());
@@ -98,7 +99,7 @@ private slots:
         ClientLane lane(1);
         lane.resize(1200, 40);
         ClientSnapshot c = client(1, ClientSnapshot::State::Idle);
-        c.strategy = StrategyFactory::Kind::Reentrant;
+        c.strategy = Strategy::Kind::Reentrant;
         lane.setClient(c, now());
         QCOMPARE(button(lane, "strategy")->text(), QStringLiteral("reentrant"));
         QVERIFY(!lane.countersText().contains(QStringLiteral("woken")));

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The client settings dialog: bad values are shown next to their field and nothing is
 // sent; good ones give exactly one `client set` line with only what changed.
 
-#include "clients/clientsettingfield.h"
 #include "dialogs/clientsettingsdialog.h"
 #include "dialogs/clientsettingsform.h"
+#include "model/clientsettingfield.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The console: lines typed go out, answers come back under them, Up/Down walk the history,
 // completion comes from the catalogue; in a live window it drives the same engine entry
 // point as the buttons.
 #include "console/captionbar.h"
 #include "console/consoleview.h"
-#include "core/enginecontroller.h"
+#include "control/enginecontroller.h"
 #include "window/mainwindow.h"
 
 #include <QCompleter>

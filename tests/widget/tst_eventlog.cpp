@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The event log: a bounded ring buffer appended in batches (one insert per batch), and
 // the client / node / kind filters of its panel.
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
 #include "log/eventlogfilter.h"
 #include "log/eventlogmodel.h"
 #include "log/eventlogview.h"

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The real window on a real engine and real nodes (offscreen): what a node holds is what
 // the card shows, within one poll.
 #include "cards/keylistview.h"
-#include "window/mainwindow.h"
 #include "cards/nodecard.h"
 #include "testfleet.h"
+#include "window/mainwindow.h"
 
 #include <QTest>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window fed with synthetic snapshots (no engine): cards and lanes follow the
 // snapshot, the quorum headline follows a scripted run, actions become command lines,
 // the frame loop stops when nothing moves, and screenshots are written.

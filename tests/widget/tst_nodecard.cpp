@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One node card on its own: state, keys with their TTL and the three ways a key goes
 // (appear, deleted, expired), per-client outcomes, and fault buttons per state.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The faults on a node card, from synthetic snapshots: what is in force is written on the
 // card and counts; the buttons and the "⋯" menu offer exactly the engine's actions; each
 // entry becomes the one command line it names; the custom dialogs refuse bad input.

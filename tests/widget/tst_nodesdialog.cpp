@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Nodes dialog: N nodes edited one per row, checked with the command line's rules before
 // anything restarts; each row's connection tested against real redis-server processes with
 // the engine's own words; named fleets saved and loaded (with passwords only when asked).

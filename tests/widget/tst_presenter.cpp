@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window in front of a class: readable and unclipped at 1280×720 and 1920×1080 in large
 // type with the log and console open (lanes scroll, they never vanish); the checker stays
 // in the status bar while the toolbar is hovered; the Nodes menu lists only existing nodes;

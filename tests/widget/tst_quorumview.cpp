@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The quorum view's verdicts and headlines, from synthetic resource snapshots: each follows
 // what the nodes hold and who is in a critical section, never more.
 

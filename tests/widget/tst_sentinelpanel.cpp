@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Sentinels' view under the quorum picture: hidden on independent masters, the master
 // and the agreement when they agree, and "not reaching quorum" when they do not.
 #include "quorum/sentinelpanel.h"

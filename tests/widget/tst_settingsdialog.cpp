@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The client defaults dialog: checked before anything applies, then one `defaults` line
 // (the nodes have their own dialog: tst_nodesdialog).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The lock timeline offscreen, against a scripted history: what it draws where, what it says
 // under the pointer, how it zooms, pans and follows; and the window scrubbing a recorded run.
 #include "charts/chartspanel.h"

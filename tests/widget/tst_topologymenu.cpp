@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Nodes > Master, replica and Sentinel: the window restarts its engine with the replicated
 // topology, and the cards and the Sentinel panel show roles and the Sentinels' view; off
 // again, five independent masters come back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Chinese and Japanese translations are complete: lupdate is run over the same sources
 // as the build (into a copy of each .ts), and every message must then have a finished
 // translation that keeps the source's placeholders. A string added to the code without

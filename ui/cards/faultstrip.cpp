@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cards/faultstrip.h"
 
+#include "base/steadyclock.h"
 #include "cards/faulttext.h"
-#include "core/steadyclock.h"
 #include "widgets/uitheme.h"
 
 #include <QEvent>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "record/fault.h"
+#include "model/fault.h"
 
 #include <QList>
 #include <QStringList>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cards/faulttext.h"
 
-#include "core/textformat.h"
+#include "base/textformat.h"
 
 #include <QRegularExpression>
 

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "record/fault.h"
-#include "snapshot/nodesnapshot.h"
+#include "model/fault.h"
+#include "model/nodesnapshot.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cards/keylistview.h"
 
-#include "core/textformat.h"
+#include "base/textformat.h"
 #include "widgets/ownerchip.h"
 #include "widgets/ownerpalette.h"
 #include "widgets/uitheme.h"

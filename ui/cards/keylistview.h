@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "snapshot/keysnapshot.h"
+#include "model/keysnapshot.h"
 #include "widgets/clientlegend.h"
 
 #include <QHash>

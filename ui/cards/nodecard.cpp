@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cards/nodecard.h"
 
-#include "core/constants.h"
+#include "base/constants.h"
 #include "widgets/enumtext.h"
 
 #include "cards/faultstrip.h"

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/constants.h"
-#include "snapshot/nodesnapshot.h"
+#include "base/constants.h"
+#include "model/nodesnapshot.h"
 #include "widgets/clientlegend.h"
 
 #include <QFrame>

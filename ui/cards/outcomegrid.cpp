@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cards/outcomegrid.h"
 
-#include "core/enumnames.h"
-#include "core/textformat.h"
+#include "base/enumnames.h"
+#include "base/textformat.h"
 #include "widgets/enumtext.h"
 #include "widgets/ownerchip.h"
 #include "widgets/uitheme.h"

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "snapshot/nodesnapshot.h"
+#include "model/nodesnapshot.h"
 #include "widgets/clientlegend.h"
 
 #include <QList>

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "record/checkcounters.h"
-#include "snapshot/storagesnapshot.h"
+#include "model/checkcounters.h"
+#include "model/storagesnapshot.h"
 
 #include <QFrame>
 

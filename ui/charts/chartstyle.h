@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "charts/attemptoutcome.h"
-#include "record/fault.h"
+#include "model/fault.h"
 
 #include <QColor>
 #include <QFont>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/faultshading.h"
 
+#include "base/textformat.h"
 #include "charts/rundata.h"
-#include "core/textformat.h"
 
 #include <QAreaSeries>
 #include <QChart>

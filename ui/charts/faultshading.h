@@ -2,7 +2,7 @@
 #pragma once
 
 #include "charts/chartstyle.h"
-#include "record/fault.h"
+#include "model/fault.h"
 
 #include <QCoreApplication>
 #include <QList>

@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/htmlreport.h"
 
+#include "base/enumnames.h"
+#include "base/textformat.h"
 #include "charts/chart.h"
 #include "charts/chartrenderer.h"
 #include "charts/rundata.h"
-#include "core/enumnames.h"
-#include "core/textformat.h"
+#include "model/verdict.h"
 #include "record/eventtext.h"
 #include "record/recordedrun.h"
-#include "record/verdict.h"
 #include "settings/languages.h"
 
 #include <QCoreApplication>

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/latencychart.h"
 
+#include "base/textformat.h"
 #include "charts/rundata.h"
-#include "core/textformat.h"
-#include "record/latencystats.h"
+#include "model/latencystats.h"
 
 #include <QLineSeries>
 #include <QLogValueAxis>

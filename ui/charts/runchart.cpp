@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/runchart.h"
 
+#include "base/textformat.h"
 #include "charts/histogramchart.h"
 #include "charts/latencychart.h"
 #include "charts/markerimage.h"
@@ -9,7 +10,6 @@
 #include "charts/stockchart.h"
 #include "charts/throughputchart.h"
 #include "charts/timeaxis.h"
-#include "core/textformat.h"
 
 #include <QCategoryAxis>
 #include <QFontMetricsF>

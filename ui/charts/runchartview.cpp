@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/runchartview.h"
 
+#include "base/enumnames.h"
 #include "charts/runchart.h"
 #include "charts/rundata.h"
 #include "charts/timeaxis.h"
-#include "core/enumnames.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>

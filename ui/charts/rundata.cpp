@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/rundata.h"
 
-#include "lock/strategyfactory.h"
-#include "record/fault.h"
+#include "model/fault.h"
+#include "model/strategy.h"
 
 namespace {
 
@@ -342,9 +343,9 @@ void RunData::onAttempt(const HistoryEvent& e, quint64 index)
         refused += answers.op == e.op && tUs >= e.sinceUs ? 1 : 0;
     answers.refusals.clear();
     const ReplayClient* client = m_state->client(e.client);
-    const auto strategy = client ? client->settings().strategy : StrategyFactory::Kind::Redlock;
-    const int nodes = std::max(1, StrategyFactory::nodeCount(strategy, nodeCount()));
-    const int needed = std::max(1, StrategyFactory::quorum(strategy, nodeCount()));
+    const auto strategy = client ? client->settings().strategy : Strategy::Kind::Redlock;
+    const int nodes = std::max(1, Strategy::nodeCount(strategy, nodeCount()));
+    const int needed = std::max(1, Strategy::quorum(strategy, nodeCount()));
     RunSeries::Attempt a;
     a.tUs = e.tUs;
     a.latencyUs = std::max<qint64>(0, e.latencyUs);

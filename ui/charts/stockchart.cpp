@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/stockchart.h"
 
+#include "base/textformat.h"
 #include "charts/rundata.h"
-#include "core/textformat.h"
 
 #include <QGraphicsLayout>
 #include <QLineSeries>

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/timelinepainter.h"
 
+#include "base/enumnames.h"
+#include "base/textformat.h"
 #include "charts/chart.h"
 #include "charts/rundata.h"
-#include "core/enumnames.h"
-#include "core/textformat.h"
 #include "widgets/ownerpalette.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "dialogs/clientsettingsform.h"
 
-#include "clients/clientsettingfield.h"
+#include "model/clientsettingfield.h"
 #include "widgets/uitheme.h"
 
 #include <QCheckBox>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/engineconfig.h"
+#include "model/engineconfig.h"
 
 #include <QDialog>
 #include <optional>

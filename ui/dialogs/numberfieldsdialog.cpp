@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "dialogs/numberfieldsdialog.h"
 
 #include "widgets/uitheme.h"

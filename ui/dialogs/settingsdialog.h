@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "clients/clientsettings.h"
-#include "core/engineconfig.h"
+#include "model/clientsettings.h"
+#include "model/engineconfig.h"
 
 #include <QDialog>
 

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "lanes/clientlane.h"
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
 #include "lock/strategyfactory.h"
 
-#include "core/textformat.h"
+#include "base/textformat.h"
 #include "lanes/validitybar.h"
 #include "widgets/elidedlabel.h"
 #include "widgets/enumtext.h"
@@ -195,19 +196,27 @@ void ClientLane::buildStrategyMenu()
     auto* menu = new QMenu(m_strategy);
     menu->setObjectName(QStringLiteral("strategyMenu"));
     menu->setToolTipsVisible(true);
-    for (const QString& name : StrategyFactory::names()) {
-        const auto kind = EnumNames::parse<StrategyFactory::Kind>(name);
+    for (const QString& name : Strategy::names()) {
+        const auto kind = EnumNames::parse<Strategy::Kind>(name);
         QAction* a = menu->addAction(name);
         a->setObjectName(QStringLiteral("strategy_%1").arg(name));
-        a->setToolTip(StrategyFactory::describe(*kind));
-        QString why;
-        a->setEnabled(StrategyFactory::canRun(*kind, &why));
-        if (!a->isEnabled())
-            a->setToolTip(why);
+        a->setData(int(*kind));
         connect(a, &QAction::triggered, this,
                 [this, name] { send(QStringLiteral("set"), QStringLiteral("strategy=") + name); });
     }
     m_strategy->setMenu(menu);
+    setSentinelReady(false);
+}
+
+// The failover rung runs only while Sentinel does (the snapshot says when).
+void ClientLane::setSentinelReady(bool ready)
+{
+    for (QAction* a : m_strategy->menu()->actions()) {
+        const auto kind = Strategy::Kind(a->data().toInt());
+        QString why;
+        a->setEnabled(StrategyFactory::canRun(kind, ready, &why));
+        a->setToolTip(a->isEnabled() ? Strategy::describe(kind) : why);
+    }
 }
 
 void ClientLane::setNodeCount(int count)
@@ -314,7 +323,7 @@ QString ClientLane::describeState(const ClientSnapshot& c)
 QString ClientLane::holdingText(const ClientSnapshot& c)
 {
     using P = ClientSnapshot::Phase;
-    using K = StrategyFactory::Kind;
+    using K = Strategy::Kind;
     // Without a lock it is not "holding" anything: it is just buying.
     const QString how = c.strategy == K::None    ? tr("no lock")
                         : c.strategy == K::Watch ? tr("optimistic")
@@ -353,8 +362,8 @@ void ClientLane::setClient(const ClientSnapshot& client, qint64 nowUs)
     using S = ClientSnapshot::State;
     m_validity->setValidity(client.inSection, client.validUntilUs, client.settings.lock.ttlMs,
                             OwnerPalette::color(client.colorIndex), nowUs);
-    m_validity->setUnboundedText(client.strategy == StrategyFactory::Kind::None ? tr("no lock")
-                                                                                : tr("no TTL"));
+    m_validity->setUnboundedText(client.strategy == Strategy::Kind::None ? tr("no lock")
+                                                                         : tr("no TTL"));
     m_validity->setAlarmWording(client.state == S::Paused
                                     ? tr("PAUSED, BELIEVES IT HOLDS — validity ended %1 ago")
                                     : tr("WORKING WITHOUT THE LOCK, validity ended %1 ago"));
@@ -400,11 +409,11 @@ void ClientLane::refreshColors()
     const bool dark = UiTheme::isDark(palette());
     m_name->set(m_client.name, OwnerPalette::color(m_client.colorIndex));
     // wait=pubsub changes how its waits end: the lane says so next to the rung.
-    m_strategy->setText(StrategyFactory::name(m_client.strategy) +
+    m_strategy->setText(Strategy::name(m_client.strategy) +
                         (m_client.pubsubWait ? tr(" · pub/sub") : QString()));
-    m_strategy->setToolTip(tr("Locks with %1: %2. Click to choose another rung of the ladder.")
-                               .arg(StrategyFactory::name(m_client.strategy),
-                                    StrategyFactory::describe(m_client.strategy)));
+    m_strategy->setToolTip(
+        tr("Locks with %1: %2. Click to choose another rung of the ladder.")
+            .arg(Strategy::name(m_client.strategy), Strategy::describe(m_client.strategy)));
     m_state->set(describeState(m_client), UiTheme::clientState(m_client.state, dark),
                  m_client.state == ClientSnapshot::State::Stopped);
 }

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "snapshot/clientsnapshot.h"
+#include "model/clientsnapshot.h"
 
 #include <QFrame>
 
@@ -31,6 +32,7 @@ public:
     // how many nodes there are (for "Cut off from node"), which of them it cannot reach
     // (numbers 1..N), and its keys left on them (how many nodes, until when).
     void setNodeCount(int count);
+    void setSentinelReady(bool ready);
     void setCutOffFrom(const QList<int>& nodes);
     void setLeftoverKeys(int nodeCount, qint64 untilUs);
     bool advance(qint64 nowUs);

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "lanes/validitybar.h"
 
-#include "core/textformat.h"
-#include "lock/lock.h"
+#include "base/textformat.h"
+#include "model/lock.h"
 #include "widgets/uitheme.h"
 
 #include <QPainter>

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/historyevent.h"
 #include "record/eventtext.h"
-#include "record/historyevent.h"
 #include "widgets/clientlegend.h"
 
 #include <QAbstractTableModel>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "log/eventlogview.h"
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
 
 #include "log/eventlogfilter.h"
 #include "log/eventlogmodel.h"

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "record/historyevent.h"
+#include "model/historyevent.h"
 #include "widgets/clientlegend.h"
 
 #include <QList>

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "snapshot/clientsnapshot.h"
-#include "snapshot/resourcesnapshot.h"
+#include "model/clientsnapshot.h"
+#include "model/resourcesnapshot.h"
 #include "widgets/clientlegend.h"
 
 #include <QList>

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "snapshot/sentinelsnapshot.h"
+#include "model/sentinelsnapshot.h"
 
 #include <QFrame>
 

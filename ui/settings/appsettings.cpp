@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "settings/appsettings.h"
 
 #include "settings/typesize.h"

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/enumtext.h"
 
-#include "core/enumnames.h"
+#include "base/enumnames.h"
 
 QString EnumText::clientState(ClientSnapshot::State state)
 {

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "lock/nodeoutcome.h"
-#include "record/historyevent.h"
-#include "snapshot/clientsnapshot.h"
-#include "snapshot/nodesnapshot.h"
+#include "model/clientsnapshot.h"
+#include "model/historyevent.h"
+#include "model/nodeoutcome.h"
+#include "model/nodesnapshot.h"
 
 #include <QCoreApplication>
 #include <QString>

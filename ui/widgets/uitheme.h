@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "lock/nodeoutcome.h"
-#include "snapshot/clientsnapshot.h"
-#include "snapshot/nodesnapshot.h"
+#include "model/clientsnapshot.h"
+#include "model/nodeoutcome.h"
+#include "model/nodesnapshot.h"
 
 #include <QColor>
 #include <QPainterPath>

@@ -1,5 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/mainwindow.h"
 
+#include "base/constants.h"
+#include "base/steadyclock.h"
+#include "base/textformat.h"
 #include "cards/faulttext.h"
 #include "cards/keylistview.h"
 #include "cards/nodecard.h"
@@ -8,25 +12,22 @@
 #include "charts/runexporter.h"
 #include "console/captionbar.h"
 #include "console/consoleview.h"
-#include "core/constants.h"
-#include "core/enginecontroller.h"
-#include "core/steadyclock.h"
-#include "core/textformat.h"
+#include "control/enginecontroller.h"
 #include "dialogs/clientsettingsdialog.h"
 #include "dialogs/nodesdialog.h"
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "lanes/clientlane.h"
-#include "lock/strategyfactory.h"
 #include "log/eventlogmodel.h"
 #include "log/eventlogview.h"
+#include "model/strategy.h"
+#include "model/verdict.h"
 #include "quorum/quorumview.h"
 #include "quorum/sentinelpanel.h"
 #include "record/eventtext.h"
 #include "record/runfolder.h"
 #include "record/runreader.h"
 #include "record/runreplayer.h"
-#include "record/verdict.h"
 #include "scenario/scenariolibrary.h"
 #include "settings/appsettings.h"
 #include "settings/languages.h"
@@ -666,6 +667,7 @@ void MainWindow::syncLaneWithNodes(ClientLane* lane, const ClientSnapshot& clien
         }
     }
     lane->setNodeCount(int(m_snapshot.nodes.size()));
+    lane->setSentinelReady(m_snapshot.sentinels.ready);
     lane->setCutOffFrom(cutOff);
     lane->setLeftoverKeys(keyNodes, keysUntilUs);
 }
@@ -806,8 +808,8 @@ QAction* MainWindow::topologyAction()
         EngineConfig config = m_config;
         config.topology =
             replicated ? EngineConfig::Topology::Replicated : EngineConfig::Topology::Independent;
-        if (!replicated && config.clientDefaults.strategy == StrategyFactory::Kind::Failover)
-            config.clientDefaults.strategy = StrategyFactory::Kind::Redlock;
+        if (!replicated && config.clientDefaults.strategy == Strategy::Kind::Failover)
+            config.clientDefaults.strategy = Strategy::Kind::Redlock;
         restartEngine(config);
     });
     return a;

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "clients/clientsettings.h"
-#include "core/engineconfig.h"
+#include "model/clientsettings.h"
+#include "model/engineconfig.h"
+#include "model/enginesnapshot.h"
 #include "scenario/scenariorunner.h"
-#include "snapshot/enginesnapshot.h"
 #include "widgets/clientlegend.h"
 
 #include <QElapsedTimer>

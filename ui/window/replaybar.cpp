@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/replaybar.h"
 
-#include "core/constants.h"
-#include "core/textformat.h"
+#include "base/constants.h"
+#include "base/textformat.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/engineconfig.h"
+#include "model/strategy.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <memory>
+
+class LocalFleet;
+class QTextStream;
+
+// `redlockscope --headless --bench --strategies LIST|all` and `--bench --contention`: the
+// whole engine (its thread, its clients, the stock on the storage node) run for a few
+// seconds per phase with no work and no think time, first with one client, then with
+// several contending for one resource, against the same nodes in one run.
+//
+// Per phase: acquisitions and purchases (stock writes) per second, acquire latency p50
+// and p99 (the client's own measure, from its Ok events), the engine thread's CPU time per
+// acquisition (from /proc/self/task) and the checker's verdict. For `none` and `watch`
+// there is no lock: their rate is purchases per second. With several clients it also counts
+// hand-overs (an acquisition by another client than the one before) and attempts per
+// acquisition: a contended rate is only worth as much as the lock really changing hands, and
+// the attempts say what the losers' retries cost.
+//
+// The retry policy: `--strategies` lets losers retry after 1 ms (+ up to 1 ms), so that a
+// rung's contended rate shows how fast its lock can change hands. `--contention` judges
+// Redlock with the retry policy a user runs (the client settings: 100 ms + up to 200 ms by
+// default, as node-redlock's defaults), where the holder mostly takes the lock straight
+// back, and prints the same 8 clients with 1 ms retries beside it, not judged: there each
+// loser's try is 5 SET and 5 release commands, several per acquisition, and the run
+// measures how many commands the machine carries, not the engine's queueing.
+class StrategyBenchmark
+{
+public:
+    struct Options
+    {
+        EngineConfig config;
+        QList<Strategy::Kind> strategies;
+        int contendedClients = 8;
+        int phaseSeconds = 3;
+        int warmUpMs = 1000;
+        bool contention = false; // --contention: judge 8 clients against one (Redlock)
+        QString jsonPath;
+    };
+
+    explicit StrategyBenchmark(const Options& options);
+    ~StrategyBenchmark();
+
+    // Prints a table (and writes the JSON). 0: every phase ran (and, with contention, the
+    // contended rate reached the single client's), 1: a check failed, 2: could not run.
+    int run();
+
+private:
+    struct Retry
+    {
+        int delayMs = 1;
+        int jitterMs = 1;
+        bool operator==(const Retry&) const = default;
+    };
+    struct Phase
+    {
+        Strategy::Kind kind = Strategy::Kind::Redlock;
+        int clients = 1;
+        Retry retry;
+        double seconds = 0;
+        double acquisitionsPerSecond = 0;
+        double purchasesPerSecond = 0;
+        double releasesPerSecond = 0;
+        double p50Us = -1; // -1: no acquire to measure (none, watch)
+        double p99Us = -1;
+        double engineCpuUsPerCycle = 0;
+        double handOversPerSecond = 0;     // acquisitions by another client than the last one
+        double attemptsPerAcquisition = 0; // every SET round, won or lost
+        qint64 failures = 0;
+        qint64 conflicts = 0;
+        qint64 splitVotes = 0;
+        qint64 overlaps = 0;
+        qint64 lostUpdates = 0;
+    };
+
+    bool startNodes(QString* error);
+    bool runPhase(Phase* phase, QString* error);
+    EngineConfig phaseConfig(Strategy::Kind kind, int clients, Retry retry) const;
+    QList<Phase> plannedPhases() const;
+    Retry userRetry() const;
+    Phase pooled(int clients, Retry retry) const;
+    bool warmUp(QString* error);
+    static void print(const Phase& phase, QTextStream& out);
+    static QJsonObject toJson(const Phase& phase);
+    int judge(QTextStream& out);
+    bool runWaitPhases(QString* error);
+    bool writeJson(QString* error) const;
+
+    Options m_options;
+    std::unique_ptr<LocalFleet> m_fleet;
+    QList<NodeAddress> m_lockNodes;
+    NodeAddress m_storage;
+    QList<Phase> m_phases;
+    QJsonObject m_report;
+    int m_phaseNumber = 0;
+};

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QObject>
+
+#include <array>
+#include <signal.h>
+
+class QSocketNotifier;
+
+// Turns SIGINT, SIGTERM and SIGHUP into a Qt signal, so that Ctrl-C, `kill PID` or a closed
+// terminal end the app through its normal shutdown (which stops the local nodes by pid)
+// instead of killing it on the spot.
+//
+// Self-pipe trick: the handler only writes one byte (the signal number) into a socketpair;
+// a QSocketNotifier reads it in this object's thread and emits terminationRequested().
+// One watcher at a time per process (the handlers are process-wide); the previous handlers
+// are restored when it is destroyed.
+class UnixSignalWatcher : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit UnixSignalWatcher(QObject* parent = nullptr);
+    ~UnixSignalWatcher() override;
+
+    // False if the handlers could not be installed (another watcher exists, or no socketpair).
+    bool isActive() const { return m_notifier != nullptr; }
+
+signals:
+    void terminationRequested(int signal);
+
+private:
+    static void handleSignal(int signal);
+    void onReadable();
+
+    static constexpr std::array<int, 3> kSignals{SIGINT, SIGTERM, SIGHUP};
+    int m_fds[2] = {-1, -1}; // [0]: written by the handler, [1]: read by the notifier
+    std::array<struct sigaction, 3> m_previous{};
+    QSocketNotifier* m_notifier = nullptr;
+};

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "control/clientcommands.h"
+
+#include "base/filebudget.h"
+#include "clients/clientregistry.h"
+#include "clients/lockclient.h"
+#include "commands/commanddispatcher.h"
+#include "fleet/fleet.h"
+#include "fleet/fleetnode.h"
+#include "model/engineconfig.h"
+
+namespace {
+const QString kNameOrAll = QStringLiteral("NAME|all");
+}
+
+ClientCommands::ClientCommands(ClientRegistry& clients, Fleet& fleet, const EngineConfig& config)
+    : m_clients(clients), m_fleet(fleet), m_config(config)
+{}
+
+void ClientCommands::registerOn(CommandDispatcher& dispatcher)
+{
+    using Method = void (ClientCommands::*)(const ParsedCommand&, const AnswerCallback&);
+    const auto on = [&](const QString& verb, Method method) {
+        dispatcher.on(verb, [this, method](const ParsedCommand& c, const AnswerCallback& done) {
+            (this->*method)(c, done);
+        });
+    };
+    const auto onVerb = [&](const QString& verb, auto method) {
+        dispatcher.on(QStringLiteral("client ") + verb,
+                      [this, verb, method](const ParsedCommand& c, const AnswerCallback& done) {
+                          (this->*method)(verb, c, done);
+                      });
+    };
+    on(QStringLiteral("client add"), &ClientCommands::add);
+    on(QStringLiteral("client remove"), &ClientCommands::remove);
+    on(QStringLiteral("client set"), &ClientCommands::set);
+    on(QStringLiteral("client partition"), &ClientCommands::partition);
+    on(QStringLiteral("defaults"), &ClientCommands::setDefaults);
+    for (const QString& verb : {QStringLiteral("stop"), QStringLiteral("start")})
+        onVerb(verb, &ClientCommands::stopOrStart);
+    for (const QString& verb : {QStringLiteral("crash"), QStringLiteral("pause"),
+                                QStringLiteral("resume"), QStringLiteral("restart")})
+        onVerb(verb, &ClientCommands::fault);
+}
+
+void ClientCommands::add(const ParsedCommand& c, const AnswerCallback& done)
+{
+    if (const QString why = noRoomForAnotherClient(); !why.isEmpty()) {
+        done(CommandAnswer::refused(why));
+        return;
+    }
+    done(m_clients.add(c.word(QStringLiteral("NAME")), c.words(QStringLiteral("key=value"))));
+}
+
+void ClientCommands::remove(const ParsedCommand& c, const AnswerCallback& done)
+{
+    done(m_clients.remove(c.word(QStringLiteral("NAME"))));
+}
+
+void ClientCommands::setDefaults(const ParsedCommand& c, const AnswerCallback& done)
+{
+    done(m_clients.setDefaults(c.words(QStringLiteral("key=value"))));
+}
+
+void ClientCommands::stopOrStart(const QString& verb, const ParsedCommand& c,
+                                 const AnswerCallback& done)
+{
+    const QList<LockClient*> found = targets(c, done);
+    if (found.isEmpty())
+        return;
+    verb == QLatin1String("stop") ? m_clients.stopAll(found) : m_clients.startAll(found);
+    done(CommandAnswer::done(QStringLiteral("%1 %2").arg(verb, c.word(kNameOrAll))));
+}
+
+void ClientCommands::set(const ParsedCommand& c, const AnswerCallback& done)
+{
+    const QList<LockClient*> found = targets(c, done);
+    if (!found.isEmpty())
+        done(m_clients.set(found, c.words(QStringLiteral("key=value"))));
+}
+
+void ClientCommands::fault(const QString& verb, const ParsedCommand& c, const AnswerCallback& done)
+{
+    const QList<LockClient*> found = targets(c, done);
+    if (!found.isEmpty())
+        done(m_clients.fault(verb, found, int(c.number(QStringLiteral("MS"))),
+                             c.word(QStringLiteral("MOMENT"))));
+}
+
+void ClientCommands::partition(const ParsedCommand& c, const AnswerCallback& done)
+{
+    const QString name = c.word(QStringLiteral("NAME"));
+    if (!m_clients.find(name)) {
+        done(CommandAnswer::refused(QStringLiteral("no client named '%1'").arg(name)));
+        return;
+    }
+    const auto resolve = [this](const QString& client) { return m_clients.idOf(client); };
+    for (int node : c.nodes())
+        m_fleet.node(node)->partition({name}, resolve, [](const CommandAnswer&) {});
+    done(CommandAnswer::done(QStringLiteral("%1 cut off from node(s) %2")
+                                 .arg(name, c.words(QStringLiteral("N")).join(", "))));
+}
+
+QList<LockClient*> ClientCommands::targets(const ParsedCommand& c, const AnswerCallback& done) const
+{
+    QString error;
+    const QList<LockClient*> found = m_clients.named(c.word(kNameOrAll), &error);
+    if (!error.isEmpty())
+        done(CommandAnswer::refused(error));
+    return found;
+}
+
+// The limits --clients has, for clients added later: past the open-file limit a client's
+// connections would fail one by one and look like nodes that are down.
+QString ClientCommands::noRoomForAnotherClient() const
+{
+    const int count = int(m_clients.all().size()) + 1;
+    if (count > EngineConfig::kMaxClients)
+        return QStringLiteral("at most %1 clients").arg(EngineConfig::kMaxClients);
+    return FileBudget(m_config.nodeCount(), m_config.usesLocalFleet()).check(count);
+}

@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "control/engine.h"
+
+#include "base/constants.h"
+#include "base/steadyclock.h"
+#include "clients/clientregistry.h"
+#include "clients/lockclient.h"
+#include "clients/tokenowners.h"
+#include "commands/commanddispatcher.h"
+#include "control/clientcommands.h"
+#include "control/nodecommands.h"
+#include "control/stockcommands.h"
+#include "fleet/fleet.h"
+#include "fleet/fleetnode.h"
+#include "fleet/nodemonitor.h"
+#include "model/strategy.h"
+#include "record/recorder.h"
+#include "record/runwriter.h"
+#include "scenario/scenarioparser.h"
+#include "snapshot/snapshotbuilder.h"
+#include "storage/storage.h"
+
+#include <QEventLoop>
+#include <QTimer>
+#include <algorithm>
+
+namespace {
+constexpr int TokenPruneMs = 10000;
+constexpr int BusySnapshotMs = 250; // counters and validity bars stay honest while clients run
+constexpr int ExitReleaseWaitMs = 1500;
+
+using Answer = CommandAnswer;
+} // namespace
+
+class Engine::Private
+{
+public:
+    Private(Engine* engine, const EngineConfig& config)
+        : q(engine), config(config), recorder(clock, engine),
+          fleet(config, connectionOptions(), clock, engine),
+          storage(config.storage, config.redisServer, connectionOptions(), clock, engine),
+          clients(config.resource, config.clientDefaults, connectionOptions(), clock, engine),
+          builder(config.resource, fleet, clients, storage, recorder, owners),
+          scripts(runnerHooks(), clock, false, engine), console(runnerHooks(), clock, true, engine),
+          clientCommands(clients, fleet, this->config), nodeCommands(fleet, clients),
+          stockCommands(storage, clients)
+    {
+        wire();
+        wireRunner(scripts);
+        wireRunner(console);
+        clientCommands.registerOn(dispatcher);
+        nodeCommands.registerOn(dispatcher);
+        stockCommands.registerOn(dispatcher);
+        startRecording();
+    }
+
+    Engine* q;
+    EngineConfig config;
+    const Clock& clock = SteadyClock::instance();
+    Recorder recorder;
+    Fleet fleet;
+    Storage storage;
+    ClientRegistry clients;
+    TokenOwners owners;
+    SnapshotBuilder builder;
+    CommandDispatcher dispatcher;
+    ScenarioRunner scripts; // --scenario, --exec, File → Open scenario
+    ScenarioRunner console; // the console's lines
+    ClientCommands clientCommands;
+    NodeCommands nodeCommands;
+    StockCommands stockCommands;
+    std::optional<Scenario> pendingScenario; // given before the nodes were up
+    std::unique_ptr<RunWriter> runWriter;    // the run on disk as it happens (config.recordPath)
+    QTimer publishTimer;
+    QTimer pruneTimer;
+    qint64 lastPublishUs = -1'000'000;
+    bool running = false;
+    int pendingStarts = 2; // the fleet and the storage
+
+    CommandParser::Context parseContext() const { return {fleet.plannedSize()}; }
+
+    ScenarioRunner::Hooks runnerHooks()
+    {
+        ScenarioRunner::Hooks h;
+        h.runCommand = [this](const ParsedCommand& c, const AnswerCallback& done) {
+            runCommand(c, done);
+        };
+        h.client = [this](const QString& name) -> std::optional<ClientSnapshot> {
+            const LockClient* c = clients.find(name);
+            return c ? std::optional<ClientSnapshot>(c->snapshot()) : std::nullopt;
+        };
+        h.counters = [this](const QString& name) {
+            return name.isEmpty() ? recorder.checker().counters()
+                                  : recorder.checker().counters(clients.idOf(name));
+        };
+        h.applySeed = [this](quint64 seed) {
+            clients.setSeed(seed);
+            fleet.setSeed(seed);
+        };
+        h.record = [this](const HistoryEvent& e) { recorder.append(e); };
+        return h;
+    }
+
+    // Every step a runner finishes is in the history as the line it ran, so a run holds its
+    // own script (and what was typed in the console can be saved as a scenario).
+    void wireRunner(ScenarioRunner& runner)
+    {
+        QObject::connect(&recorder, &Recorder::recorded, &runner, &ScenarioRunner::onEvent);
+        QObject::connect(&runner, &ScenarioRunner::stepStarted, q,
+                         [this](const QString& origin, int line, const QString& text) {
+                             stepText.insert(origin, text);
+                             emit q->stepStarted(origin, line, text);
+                         });
+        QObject::connect(&runner, &ScenarioRunner::stepFinished, q,
+                         [this](const QString& origin, int line, bool ok, const QString& message) {
+                             recordStep(origin, line, ok, message);
+                             emit q->stepFinished(origin, line, ok, message);
+                         });
+        QObject::connect(&runner, &ScenarioRunner::narration, q, &Engine::narration);
+    }
+
+    void recordStep(const QString& origin, int line, bool ok, const QString& message)
+    {
+        HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Command, stepText.value(origin));
+        e.code = ok ? 1 : 0;
+        e.note = message;
+        e.line = line;
+        recorder.append(e);
+    }
+    QHash<QString, QString> stepText; // origin -> the line under way
+
+    RedisConnection::Options connectionOptions() const
+    {
+        RedisConnection::Options o;
+        o.connectTimeoutMs = config.connectTimeoutMs;
+        return o;
+    }
+
+    void wire()
+    {
+        // Children of the engine, so they move to the engine thread with it.
+        publishTimer.setParent(q);
+        pruneTimer.setParent(q);
+        publishTimer.setSingleShot(true);
+        publishTimer.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&publishTimer, &QTimer::timeout, q, [this] { publish(); });
+        QObject::connect(&pruneTimer, &QTimer::timeout, q,
+                         [this] { owners.prune(clock.nowUs(), clients.longestKeyLifeUs()); });
+        const auto append = [this](const HistoryEvent& e) { recorder.append(e); };
+        QObject::connect(&fleet, &Fleet::event, q, append);
+        QObject::connect(&storage, &Storage::event, q, append);
+        QObject::connect(&clients, &ClientRegistry::event, q, append);
+        QObject::connect(&recorder, &Recorder::recorded, q, [this](const HistoryEvent& e) {
+            builder.noteEvent(e);
+            emit q->recorded(e);
+            markDirty();
+        });
+        QObject::connect(&fleet, &Fleet::changed, q, [this] { markDirty(); });
+        QObject::connect(&storage, &Storage::changed, q, [this] { markDirty(); });
+        QObject::connect(&fleet, &Fleet::ready, q, [this] { partStarted(); });
+        QObject::connect(&storage, &Storage::ready, q, [this] { partStarted(); });
+        QObject::connect(&fleet, &Fleet::failed, q, &Engine::startFailed);
+        QObject::connect(&storage, &Storage::failed, q, [this](const QString& error) {
+            recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, error));
+            emit q->startFailed(error);
+        });
+        clients.setRoutes([this](int id, const QString& name, QString* error) {
+            return fleet.addressesFor(id, name, error);
+        });
+        clients.setTopology([this] { return fleet.failoverTopology(); });
+        clients.setDelays([this](int id, const QList<int>& delays) {
+            for (int i = 0; i < delays.size() && i < fleet.size(); ++i)
+                fleet.node(i)->setClientDelay(id, delays[i]);
+        });
+        QObject::connect(&clients, &ClientRegistry::tokenIssued, q,
+                         [this](int client, const QByteArray& token) {
+                             owners.add(token, client, clock.nowUs());
+                         });
+        QObject::connect(&clients, &ClientRegistry::nodeAnswered, q,
+                         [this](int client, int node, HistoryEvent::Operation operation,
+                                const NodeOutcome& outcome) {
+                             builder.noteAnswer(client, node, operation, outcome);
+                             fleet.node(node)->monitor()->refresh(); // the key change, at once
+                         });
+        QObject::connect(&clients, &ClientRegistry::clientRemoved, q, [this](int client) {
+            builder.forgetClient(client);
+            fleet.forgetClient(client);
+        });
+        QObject::connect(&clients, &ClientRegistry::settingsChanged, q, [this] {
+            fleet.setLargestTtlMs(clients.largestTtlMs());
+            markDirty();
+        });
+    }
+
+    // The recorder hands every event to the writer; a failure to write is an event too.
+    void startRecording()
+    {
+        if (config.recordPath.isEmpty())
+            return;
+        runWriter = std::make_unique<RunWriter>(config.recordPath,
+                                                RunHeader::forConfig(config, clock.nowUs()));
+        QString error;
+        if (!runWriter->open(&error)) {
+            runWriter.reset();
+            recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, error));
+            return;
+        }
+        recorder.setSink(runWriter.get());
+        QObject::connect(runWriter.get(), &RunWriter::failed, q, [this](const QString& error) {
+            recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, error));
+        });
+        recorder.append(
+            HistoryEvent::make(HistoryEvent::Kind::Info,
+                               QStringLiteral("recording the run to %1").arg(config.recordPath)));
+    }
+
+    void stopRecording()
+    {
+        if (!runWriter)
+            return;
+        runWriter->finish(); // every event so far is on disk
+        recorder.setSink(nullptr);
+    }
+
+    // Any number of changes within a frame become one snapshot.
+    void markDirty()
+    {
+        const qint64 sinceMs = (clock.nowUs() - lastPublishUs) / 1000;
+        const int dueMs =
+            int(std::clamp<qint64>(Constants::FrameMs - sinceMs, 0, Constants::FrameMs));
+        if (!publishTimer.isActive() || publishTimer.remainingTime() > dueMs)
+            publishTimer.start(dueMs);
+    }
+
+    void publish()
+    {
+        const EngineSnapshot s = builder.build(clock.nowUs());
+        lastPublishUs = s.tUs;
+        emit q->snapshotReady(s);
+        if (!clients.all().isEmpty())
+            publishTimer.start(BusySnapshotMs);
+    }
+
+    // --- start and stop -----------------------------------------------------------------
+
+    void start()
+    {
+        pruneTimer.start(TokenPruneMs);
+        fleet.start();
+        storage.start();
+    }
+
+    void partStarted()
+    {
+        if (--pendingStarts > 0)
+            return;
+        running = true;
+        fleet.setLargestTtlMs(clients.largestTtlMs());
+        for (int i = 0; i < config.initialClients; ++i)
+            clients.add({}, {});
+        emit q->started();
+        markDirty();
+        if (pendingScenario)
+            scripts.start(*std::exchange(pendingScenario, std::nullopt));
+    }
+
+    // Runs in the engine thread; afterwards no timer of ours is active, so the Engine
+    // object may be deleted from the controller's thread once this thread has ended.
+    void shutdown()
+    {
+        running = false;
+        scripts.stop();
+        console.stop();
+        releaseEverything();
+        clients.shutdown();
+        fleet.stop();
+        storage.stop();
+        publishTimer.stop();
+        pruneTimer.stop();
+        stopRecording();
+    }
+
+    // Every held lock is released on every reachable node before the connections close:
+    // otherwise the keys stay for their whole TTL and block the next run.
+    void releaseEverything()
+    {
+        clients.stopAll(clients.all());
+        const auto pending = [this] {
+            return std::any_of(clients.all().cbegin(), clients.all().cend(),
+                               [](const LockClient* c) { return c->pendingReleases() > 0; });
+        };
+        if (!pending())
+            return;
+        QEventLoop loop;
+        QTimer deadline;
+        deadline.setSingleShot(true);
+        QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+            if (!pending())
+                loop.quit();
+        });
+        deadline.start(ExitReleaseWaitMs);
+        poll.start(5);
+        loop.exec();
+    }
+
+    // The one path of every command, whoever sent it (toolbar, console, scenario, --exec):
+    // before the nodes are up only what needs no node runs.
+    void runCommand(const ParsedCommand& c, const AnswerCallback& done)
+    {
+        const bool anytime =
+            c.verb() == QLatin1String("defaults") || c.verb() == QLatin1String("help");
+        if (!running && !anytime) {
+            done(Answer::refused(QStringLiteral("the nodes are not up yet")));
+            return;
+        }
+        dispatcher.execute(c, done);
+    }
+
+    void execute(const QString& line, const AnswerCallback& done)
+    {
+        CommandParser::Error error;
+        const std::optional<ParsedCommand> parsed =
+            CommandParser::parse(line, parseContext(), &error);
+        if (!parsed)
+            done(Answer::refused(error.message));
+        else
+            runCommand(*parsed, done);
+    }
+};
+
+namespace {
+// On a master and its replica Redlock has nothing to stand on (the replica refuses writes):
+// the clients of the replicated topology run the seed's failover rung unless told otherwise.
+EngineConfig withTopologyDefaults(EngineConfig config)
+{
+    if (config.replicated() && config.clientDefaults.strategy == Strategy::Kind::Redlock)
+        config.clientDefaults.strategy = Strategy::Kind::Failover;
+    return config;
+}
+} // namespace
+
+Engine::Engine(const EngineConfig& config, QObject* parent)
+    : QObject(parent), d(std::make_unique<Private>(this, withTopologyDefaults(config)))
+{
+    qRegisterMetaType<ScenarioResult>();
+    connect(&d->scripts, &ScenarioRunner::stateChanged, this,
+            [this](ScenarioRunner::State state) { emit scenarioStateChanged(int(state)); });
+    connect(&d->scripts, &ScenarioRunner::finished, this, &Engine::scenarioFinished);
+    Q_ASSERT_X(d->dispatcher.unhandled().isEmpty(), "Engine",
+               "every verb of the catalogue has a handler");
+}
+
+Engine::~Engine()
+{
+    d->shutdown();
+}
+
+void Engine::start()
+{
+    d->start();
+}
+
+void Engine::shutdown()
+{
+    d->shutdown();
+}
+
+void Engine::runScenario(const QString& source, const QString& text, std::optional<quint64> seed)
+{
+    ScenarioParser::Error error;
+    std::optional<Scenario> scenario =
+        text.isEmpty() ? ScenarioParser::load(source, d->parseContext(), &error)
+                       : ScenarioParser::parse(text, source, d->parseContext(), &error);
+    if (!scenario) {
+        ScenarioResult result;
+        result.outcome = ScenarioResult::Outcome::CouldNotRun;
+        result.reason = error.message;
+        emit scenarioFinished(result);
+        return;
+    }
+    if (seed)
+        scenario->seed = seed; // --seed wins over the file's
+    if (!d->running) {
+        d->pendingScenario = scenario; // starts once the nodes are up
+        return;
+    }
+    d->scripts.start(*scenario);
+}
+
+void Engine::pauseScenario()
+{
+    d->scripts.pause();
+}
+
+void Engine::resumeScenario()
+{
+    d->scripts.resume();
+}
+
+void Engine::stepScenario()
+{
+    d->scripts.stepToNextNarration();
+}
+
+void Engine::stopScenario()
+{
+    d->scripts.stop();
+}
+
+void Engine::runConsole(const QString& text, int number)
+{
+    ScenarioParser::Error error;
+    std::optional<Scenario> lines =
+        ScenarioParser::parse(text, QStringLiteral("console"), d->parseContext(), &error);
+    if (!lines) {
+        // "console:1:12: why" -> "column 12: why": the console numbers its own lines.
+        emit stepFinished(
+            QStringLiteral("console"), number, false,
+            tr("column %1: %2").arg(error.column).arg(error.message.section(": ", 1)));
+        return;
+    }
+    for (Scenario::Line& line : lines->lines)
+        line.number = number;
+    d->console.start(*lines);
+}
+
+void Engine::setLanguage(const QString& language)
+{
+    d->scripts.setLanguage(language);
+    d->console.setLanguage(language);
+}
+
+void Engine::execute(quint64 id, const QString& line)
+{
+    const QString trimmed = line.trimmed();
+    d->execute(trimmed, [this, id, trimmed](const CommandAnswer& answer) {
+        HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Command, trimmed);
+        e.code = answer.ok ? 1 : 0;
+        e.note = answer.message;
+        d->recorder.append(e);
+        emit commandFinished(id, answer.ok, answer.message);
+    });
+}

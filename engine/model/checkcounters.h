@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+// What the safety checker counts, for the whole run and per client. The names are the ones
+// scenario files use in `expect NAME OP NUMBER` (design.md "History, checker, verdicts").
+struct CheckCounters
+{
+    Q_GADGET
+
+public:
+    enum class Name
+    {
+        Overlaps,
+        LockLost,
+        StaleWrites,
+        StaleWritesRejected,
+        LostUpdates,
+        Oversold,
+        SplitVotes,
+        Acquisitions,
+        Failures,
+        Sales,
+        Conflicts,     // WATCH: writes EXEC refused (the optimistic lock's retries)
+        WrongReleases, // a release that deleted another client's lock
+        Reentries,     // a reentrant lock taken again by its holder
+    };
+    Q_ENUM(Name)
+
+    qint64 overlaps = 0;
+    qint64 lockLost = 0;
+    qint64 staleWrites = 0;
+    qint64 staleWritesRejected = 0;
+    qint64 lostUpdates = 0;
+    qint64 oversold = 0;
+    qint64 splitVotes = 0;
+    qint64 acquisitions = 0;
+    qint64 failures = 0;
+    qint64 sales = 0;
+    qint64 conflicts = 0;
+    qint64 wrongReleases = 0;
+    qint64 reentries = 0;
+
+    qint64 value(Name name) const;
+    qint64& ref(Name name);
+    // "overlaps", "lock_lost", ...: the scenario language's names (snake case).
+    static QString nameOf(Name name);
+    static std::optional<Name> parse(const QString& text);
+    static QStringList names();
+
+    // No two clients were ever in their critical sections on one resource at once.
+    bool exclusive() const { return overlaps == 0; }
+    // The storage shows no damage: no stale write accepted, no sale lost, nothing oversold.
+    bool dataSafe() const { return staleWrites == 0 && lostUpdates == 0 && oversold == 0; }
+    // design.md: safe = no overlap and no damaged data.
+    bool safe() const { return exclusive() && dataSafe(); }
+
+    friend bool operator==(const CheckCounters&, const CheckCounters&) = default;
+};

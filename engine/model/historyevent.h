@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/fencingtoken.h"
+
+#include <QByteArray>
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+
+// One record of a run's history, stamped on the engine's monotonic clock (µs since the run
+// started). Typed fields only: the checker, the charts and the exports read these fields and
+// never the words; EventText derives the words for the log, the terminal and the reports.
+//
+// Operations follow Jepsen's shape: an Invoke, then exactly one completion (Ok, Fail) with the
+// same `op` id, per client. What each kind uses:
+//
+// | kind           | client | node | op | number              | code             | sinceUs        |
+// |----------------|--------|------|----|---------------------|------------------|----------------|
+// | Invoke         | yes    | (1)  | id | (2)                 |                  |                |
+// | Ok             | yes    | (1)  | id | (2)                 |                  |                |
+// | Fail           | yes    | (1)  | id | (2)                 | FailReason       |                |
+// | Attempt        | yes    |      | id | OK votes            | FailReason (3)   | attempt start  |
+// | NodeAnswer     | yes    | yes  | id |                     | NodeOutcome kind |                |
+// | LockLost       | yes    |      | id |                     |                  | validity end   |
+// | SectionEnd     | yes    |      | id |                     | SectionEnd       | section start  |
+// | ClientState    | yes    |      |    |                     | ClientState      |                |
+// | FaultStart     | (4)    | (4)  |    | planned end, 0 none | FaultKind        |                |
+// | FaultEnd       | (4)    | (4)  |    |                     | FaultKind        | fault start    |
+// | Violation      | second |      |    | first client        | ViolationKind    |                |
+// | ViolationEnd   | second |      |    | first client        | ViolationKind    | violation start|
+// | StockSet       |        | (1)  |    | items               |                  |                |
+// | DeletedOthersKey| yes   | yes  | id |                     |                  |                |
+// (1) the storage is node StorageNode. (2) Acquire: validity µs; Release: nodes released;
+// Extend: new validity µs; Read: stock read; Write: value written. (3) None when acquired.
+// (4) a node fault names its node, a client fault its client. Ok(Write) also has `previous`.
+// `text` is free text where a kind has some: the command line, a narration, a reason, a
+// client's name; `note` the engine's answer to a command or a fault's detail.
+struct HistoryEvent
+{
+    Q_GADGET
+
+public:
+    enum class Kind : quint8
+    {
+        Info,
+        Error,
+        Command,
+        Say,
+        NodeUp,
+        NodeDown,
+        ClientAdded,
+        ClientRemoved,
+        ClientState,
+        Invoke,
+        Ok,
+        Fail,
+        Attempt,
+        NodeAnswer,
+        LockLost,
+        SectionEnd,
+        FaultStart,
+        FaultEnd,
+        Violation,
+        ViolationEnd,
+        StockSet,
+        DeletedOthersKey, // a release deleted another client's key (token: whose)
+        Reentered,        // a reentrant lock's holder took it again (number: its hold count)
+        WokenUp,          // wait=pubsub: an unlock message woke a waiter (latencyUs: how long it
+                          // waited; number: the retry delay it would have slept, ms)
+    };
+    Q_ENUM(Kind)
+
+    enum class Operation : quint8
+    {
+        None,
+        Acquire,
+        Release,
+        Extend,
+        Read,
+        Write,
+    };
+    Q_ENUM(Operation)
+
+    // Why an operation or an attempt failed.
+    enum class FailReason : quint8
+    {
+        None,
+        NoQuorum,        // too few nodes said yes: refused, down or timed out
+        SplitVote,       // refused with the votes split: nobody reached a quorum
+        ValidityExpired, // a quorum, but slower than the TTL allows
+        Rejected,        // Write: the storage refused a stale fencing token
+        Error,           // a node or the storage answered an error
+        Unreachable,     // Read / Write: the storage did not answer
+        ExtensionLimit,  // Extend: the bound on extensions was reached
+        Cancelled,       // the client crashed or stopped before the answer
+        Taken,           // a single-node lock held by someone else
+        Conflict,        // Write (WATCH): the stock changed since it was read; EXEC refused
+    };
+    Q_ENUM(FailReason)
+
+    // How a critical section ended.
+    enum class SectionEndReason : quint8
+    {
+        Released, // work done (and written), then released
+        GaveUp,   // a careful client saw its validity end and gave up before writing
+        Crashed,
+        Stopped,
+        Removed,
+    };
+    Q_ENUM(SectionEndReason)
+
+    enum class ViolationKind : quint8
+    {
+        Overlap,    // two clients in their critical sections on one resource at once
+        StaleWrite, // a write accepted from a client another had superseded
+        LostUpdate, // a sale the stock does not show
+        Oversold,   // more sold than there was
+    };
+    Q_ENUM(ViolationKind)
+
+    static constexpr int StorageNode = -2;
+
+    qint64 tUs = 0;
+    Kind kind = Kind::Info;
+    Operation operation = Operation::None;
+    quint8 code = 0;      // the kind's enum, see the table
+    quint16 nodeMask = 0; // Ok(Acquire): the nodes that granted; Violation: the nodes involved
+    qint32 client = -1;
+    qint32 node = -1;
+    quint64 op = 0;
+    qint64 latencyUs = -1;
+    qint64 number = 0;
+    qint64 sinceUs = -1;
+    qint64 previous = -1; // Ok(Write): the stock just before the write, read atomically with it
+    qint32 line = 0;      // the scenario or console line that caused it, 0: none
+    QByteArray resource;
+    QByteArray token; // the lock token; NodeAnswer: the holder the node named
+    FencingToken fence;
+    QString text;
+    QString note;
+
+    bool is(Kind k, Operation o) const { return kind == k && operation == o; }
+    FailReason failReason() const { return FailReason(code); }
+
+    static HistoryEvent make(Kind kind, const QString& text = {});
+    static HistoryEvent forClient(Kind kind, int client, Operation operation = Operation::None,
+                                  quint64 op = 0);
+};
+
+Q_DECLARE_METATYPE(HistoryEvent)

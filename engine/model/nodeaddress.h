@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+#include <optional>
+
+// Where one Redis master lives and how to log in to it.
+struct NodeAddress
+{
+    QString host = QStringLiteral("127.0.0.1");
+    quint16 port = 6379;
+    QString user;     // empty: the default user (AUTH with the password only)
+    QString password; // empty: no AUTH
+    int db = 0;
+
+    // "host:port"; credentials are never part of the display form.
+    QString display() const;
+
+    // Accepts "[user[:password]@]host:port[/db]" (IPv6 hosts in brackets).
+    static std::optional<NodeAddress> parse(const QString& text, QString* error);
+    // The same checks for a node given in parts (a config file's object form): a host name
+    // or IP address (IPv6 with or without brackets), port 1-65535, db 0 or more, and a user
+    // only with a password.
+    static std::optional<NodeAddress> fromParts(const QString& host, qint64 port,
+                                                const QString& user, const QString& password,
+                                                qint64 db, QString* error);
+    // A comma separated list of the above; the node count must be odd, 1 to 9.
+    static std::optional<QList<NodeAddress>> parseList(const QString& text, QString* error);
+
+    friend bool operator==(const NodeAddress&, const NodeAddress&) = default;
+};

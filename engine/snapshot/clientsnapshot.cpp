@@ -1,8 +1,0 @@
-#include "snapshot/clientsnapshot.h"
-
-#include "core/enumnames.h"
-
-QString ClientSnapshot::stateName(State state)
-{
-    return EnumNames::name(state);
-}
