@@ -130,6 +130,27 @@ QStringList unlabelled(const QGraphicsScene& scene, const RunChart* chart)
     return out;
 }
 
+// The legend names what the chart draws: at least two entries in it (a chart with nothing to
+// show says so instead).
+QStringList unnamed(const QGraphicsScene& scene, const RunChart* chart)
+{
+    bool drawsSomething = false;
+    for (QAbstractSeries* series : chart->series()) {
+        const auto* xy = qobject_cast<const QXYSeries*>(series);
+        const auto* area = qobject_cast<const QAreaSeries*>(series);
+        drawsSomething =
+            drawsSomething || (xy && xy->count() > 0) || (area && area->upperSeries()->count() > 0);
+    }
+    if (!drawsSomething)
+        return {}; // an empty chart says so in a sentence instead
+    const QRectF legend = chart->legend()->sceneBoundingRect();
+    int entries = 0;
+    for (const Word& w : words(scene))
+        entries += legend.contains(w.rect.center()) ? 1 : 0;
+    return entries >= 2 ? QStringList{}
+                        : QStringList{QStringLiteral("the legend names %1 series").arg(entries)};
+}
+
 qint64 sum(const std::array<qint64, 5>& counts)
 {
     qint64 total = 0;
@@ -353,8 +374,8 @@ private slots:
             QGraphicsScene scene;
             const QSize size = ChartRenderer::sizeFor(kind, data);
             const RunChart* chart = ChartRenderer::exportChart(kind, data, &scene, size, true);
-            const QStringList found =
-                problems(scene, QRectF(QPointF(0, 0), size)) + unlabelled(scene, chart);
+            const QStringList found = problems(scene, QRectF(QPointF(0, 0), size)) +
+                                      unlabelled(scene, chart) + unnamed(scene, chart);
             QVERIFY2(found.isEmpty(), qPrintable(EnumNames::name(kind) + QStringLiteral(": ") +
                                                  found.join(QStringLiteral("; "))));
         }

@@ -41,11 +41,6 @@ void ChartLabels::setMarks(QList<Mark> marks)
     place();
 }
 
-QList<QGraphicsSimpleTextItem*> ChartLabels::items() const
-{
-    return m_items;
-}
-
 void ChartLabels::place()
 {
     struct Group

@@ -37,7 +37,6 @@ public:
     void setMarks(QList<Mark> marks);
     // Places the labels for the plot as it is now.
     void place();
-    QList<QGraphicsSimpleTextItem*> items() const;
 
 private:
     QGraphicsSimpleTextItem* label(qsizetype i);

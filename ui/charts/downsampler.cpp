@@ -15,7 +15,6 @@ int Downsampler::column(double x) const
 
 void Downsampler::add(double x, double y, quint64 event)
 {
-    ++m_added;
     const int c = column(x);
     if (c != m_column) {
         flush();

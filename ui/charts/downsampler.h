@@ -33,7 +33,6 @@ public:
     void add(double x, double y, quint64 event);
     // The points kept, in x order (ends the current column).
     const std::vector<Point>& points();
-    qsizetype added() const { return m_added; }
 
     // The points of `points` as a series takes them.
     static QList<QPointF> values(const std::vector<Point>& points);
@@ -49,5 +48,4 @@ private:
     int m_column = -1;
     std::vector<Point> m_bucket; // the current column's points, as the mode keeps them
     std::vector<Point> m_out;
-    qsizetype m_added = 0;
 };

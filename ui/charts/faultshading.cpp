@@ -133,11 +133,3 @@ QString FaultShading::describeAt(qint64 tUs) const
     }
     return lines.join(QLatin1Char('\n'));
 }
-
-int FaultShading::shownCount() const
-{
-    int count = 0;
-    for (const Band& band : m_bands)
-        count += int(band.stretches.size());
-    return count;
-}

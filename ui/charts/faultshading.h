@@ -36,8 +36,6 @@ public:
     void feed(const RunData& data, qint64 t0Us, qint64 t1Us, double low, double high);
     // The faults going on at tUs, in words; "" when none.
     QString describeAt(qint64 tUs) const;
-    // Stretches shown now, per kind (tests and the legend).
-    int shownCount() const;
 
     static QString name(Fault::Kind kind, bool node);
 

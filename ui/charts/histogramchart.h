@@ -29,7 +29,6 @@ public:
     void resetZoom() override;
     // Rounds per outcome in the window (all bins).
     const Counts& counts() const { return m_counts; }
-    const ChartLabels& labels() const { return m_labels; }
 
 protected:
     void feed(int columns) override;

@@ -147,7 +147,11 @@ void LatencyChart::feedPercentiles(int columns, qsizetype first, qsizetype last)
 
 QString LatencyChart::describePoint(const QXYSeries* series, const Downsampler::Point& point) const
 {
-    return tr("%1 at %2: decided in %3")
-        .arg(series->name(), TextFormat::runTime(qint64(point.x * 1e6)),
-             TextFormat::latency(qint64(point.y * 1000)));
+    QString text = tr("%1 at %2: decided in %3")
+                       .arg(series->name(), TextFormat::runTime(qint64(point.x * 1e6)),
+                            TextFormat::latency(qint64(point.y * 1000)));
+    for (Outcome outcome : AttemptOutcome::all()) // what the outcome means, for a reader
+        if (series == m_outcomes[size_t(outcome)])
+            text += QStringLiteral("\n") + AttemptOutcome::meaning(outcome);
+    return text;
 }

@@ -339,6 +339,8 @@ void RunChart::fitLegend()
     if (key == m_legendFitted)
         return;
     m_legendFitted = key;
+    if (entries.isEmpty())
+        return;
     const QFont full = m_look.style.small();
     for (Qt::Alignment side : {Qt::AlignRight, Qt::AlignBottom})
         for (double scale : {1.0, 0.9, 0.8}) {

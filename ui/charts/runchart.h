@@ -45,7 +45,6 @@ public:
 
     Chart::Kind kind() const { return m_kind; }
     const RunData& data() const { return *m_data; }
-    const Look& look() const { return m_look; }
 
     // The part of the run shown, in µs of the run's clock (the histogram: the rounds decided
     // in it). Feeds the series.
@@ -106,15 +105,11 @@ protected:
     static void setLogRange(QLogValueAxis* axis, double low, double high, double pixels);
     // The legend's swatch for a series whose own is not its colour (areas).
     void setSwatch(QAbstractSeries* series, const QColor& color);
-    double yLow() const { return m_yLow; }
-    double yHigh() const { return m_yHigh; }
     QAbstractAxis* xAxis() const { return m_x; }
-    QAbstractAxis* yAxis() const { return m_y; }
     int columns() const;
     // The columns a scatter series of `markerSize` points is sampled in: half a marker wide
     // (more would only draw points over each other), within the plot's pixel columns.
     int markerColumns(double markerSize) const;
-    const FaultShading& faults() const { return m_faults; }
     // Whether an axis' range change comes from the user (QChartView's rubber band, right
     // click): not while the chart is made or fed, when the changes are its own.
     bool userZoom() const { return m_fed && !m_feeding; }

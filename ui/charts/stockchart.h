@@ -29,7 +29,6 @@ public:
     StockChart(const RunData* data, const Look& look);
 
     const Counts& counts() const { return m_counts; }
-    const ChartLabels& labels() const { return m_labels; }
 
 protected:
     void feed(int columns) override;

@@ -55,7 +55,9 @@ void ThroughputChart::feed(int columns)
     const qint64 first = m_t0Us / 1'000'000;
     const qint64 last = m_t1Us / 1'000'000;
     const auto& seconds = m_data->series().seconds;
-    auto it = std::lower_bound(seconds.begin(), seconds.end(), first - m_secondsPerBar,
+    // From the start of the bar the window opens in: each bar counts its whole seconds.
+    const qint64 firstBar = first - ((first % m_secondsPerBar) + m_secondsPerBar) % m_secondsPerBar;
+    auto it = std::lower_bound(seconds.begin(), seconds.end(), firstBar,
                                [](const RunSeries::Second& s, qint64 t) { return s.second < t; });
     for (; it != seconds.end() && it->second <= last; ++it) {
         const qint64 start =
@@ -84,12 +86,20 @@ void ThroughputChart::feedBars()
 {
     std::array<QList<QPointF>, 3> shapes;
     double highest = 1;
+    const double t0 = m_t0Us / 1e6;
+    const double t1 = m_t1Us / 1e6;
     for (const Bucket& b : std::as_const(m_buckets)) {
         const std::array<qint64, 3> counts{b.attempts, b.acquired, b.failed};
-        const double width = b.seconds / 3.0;
+        // A bar cut by the window's edge (the run's last second) keeps its three bars in view,
+        // narrower: a reader sees every count.
+        const double left = std::max(double(b.firstSecond), t0);
+        const double right = std::min(double(b.firstSecond + b.seconds), t1);
+        if (right <= left)
+            continue;
+        const double width = (right - left) / 3.0;
         for (size_t i = 0; i < 3; ++i) {
             const double rate = double(counts[i]) / b.seconds;
-            const double x0 = double(b.firstSecond) + width * double(i) + width * 0.1;
+            const double x0 = left + width * double(i) + width * 0.1;
             const double x1 = x0 + width * 0.8;
             shapes[i] << QPointF(x0, 0) << QPointF(x0, rate) << QPointF(x1, rate) << QPointF(x1, 0);
             highest = std::max(highest, rate);
