@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>AttemptOutcome</name>
+    <message>
+        <source>acquired</source>
+        <translation>取得</translation>
+    </message>
+    <message>
+        <source>refused: held by another</source>
+        <translation>拒否：他者が保持中</translation>
+    </message>
+    <message>
+        <source>no quorum: nodes down or slow</source>
+        <translation>過半数に届かず：ノード停止・応答遅延</translation>
+    </message>
+    <message>
+        <source>split vote</source>
+        <translation>票割れ</translation>
+    </message>
+    <message>
+        <source>expired before granted</source>
+        <translation>許可前に期限切れ</translation>
+    </message>
+    <message>
+        <source>a quorum of nodes granted the lock in time</source>
+        <translation>過半数のノードが時間内にロックを与えた</translation>
+    </message>
+    <message>
+        <source>the nodes answered that another client holds the lock</source>
+        <translation>ノードは別のクライアントがロックを保持していると答えた</translation>
+    </message>
+    <message>
+        <source>too few nodes answered: down, timed out or answering errors</source>
+        <translation>答えたノードが少なすぎる：停止、タイムアウト、またはエラー応答</translation>
+    </message>
+    <message>
+        <source>the nodes&apos; votes split between clients and nobody reached the quorum</source>
+        <translation>ノードの票がクライアント間で割れ、誰も過半数に届かなかった</translation>
+    </message>
+    <message>
+        <source>a quorum said yes, but too late: the validity had run out</source>
+        <translation>過半数が同意したが遅すぎた：有効期間が尽きていた</translation>
+    </message>
+</context>
+<context>
     <name>CaptionBar</name>
     <message>
         <source>The scenario line this narration comes from.</source>
@@ -43,24 +86,24 @@
         <translation>クライアントごとのレーン（取得中、保持中、ロックなしで作業中、一時停止、クラッシュ）とノードごとのレーン（誰のキーか、TTL の減り具合）。障害は網掛け、重なったクリティカルセクションは赤、ナレーションは上部に表示します。</translation>
     </message>
     <message>
-        <source>Every acquisition attempt as a point (time to its decision), with the p50 and p99 of each time window; faults shaded.</source>
-        <translation>取得の試行を 1 つずつ点で表示し（決着までの時間）、各時間枠の p50 と p99 を示します。障害は網掛けで表示します。</translation>
+        <source>Every round of an acquire as a point at its decision, by what became of it: acquired, refused because another client held the lock, no quorum (nodes down or slow), split vote, or expired before it was granted; the p50 and p99 lines are of the acquisitions alone; faults shaded.</source>
+        <translation>取得の各ラウンドを決定時点の点として、その結果別に示します：取得、別のクライアントが保持していたための拒否、過半数に届かず（ノード停止・応答遅延）、票割れ、許可前に期限切れ。p50 と p99 の線は取得できたものだけの値です。障害は網掛けで示します。</translation>
     </message>
     <message>
-        <source>How long attempts took to be decided, with their quantiles.</source>
-        <translation>試行の決着までにかかった時間と、その分位数。</translation>
+        <source>How long the rounds took to be decided, stacked by outcome; p50, p90, p99 and the slowest of the acquisitions alone, with their values in the legend.</source>
+        <translation>各ラウンドの決定までにかかった時間を結果別に積み上げて示します。p50、p90、p99 と最遅は取得できたものだけの値で、凡例に数値を示します。</translation>
     </message>
     <message>
-        <source>The OK votes of each attempt, and the most nodes holding one client&apos;s key; the dashed line is the quorum.</source>
-        <translation>各試行の OK 票数と、1 つのクライアントのキーを保持するノード数の最大値。破線が過半数です。</translation>
+        <source>The OK votes of each round (split votes marked), the rule a round must meet (a majority, or one node for single-node locks), and the most nodes holding one client&apos;s key; faults shaded.</source>
+        <translation>各ラウンドの OK 票（票割れを強調）、ラウンドが満たすべき規則（過半数、単一ノードのロックでは 1 ノード）、1 つのクライアントのキーを持つノードの最大数。障害は網掛けで示します。</translation>
     </message>
     <message>
-        <source>Locks acquired and attempts failed, per second.</source>
-        <translation>1 秒あたりに取得したロックと失敗した試行。</translation>
+        <source>Per second: attempts (every round asked of the nodes, won or lost), acquisitions, and final failures (acquires that gave up after their last retry); faults shaded.</source>
+        <translation>1 秒ごとの試行（ノードへの各ラウンド、成否を問わず）、取得、最終的な失敗（最後のリトライの後に諦めた取得）。障害は網掛けで示します。</translation>
     </message>
     <message>
-        <source>The stock the storage holds after each accepted write; lost updates and oversold items marked in red.</source>
-        <translation>受け入れられた各書き込みの後にストレージが持つ在庫。更新の消失と過剰販売は赤で示します。</translation>
+        <source>The stock on the storage, the items sold since `stock N`, the stock put there and the stock there should be (stock N minus the sales); each oversold item and each lost update marked and labelled; faults shaded.</source>
+        <translation>ストレージの在庫、`stock N` 以降に売れた個数、置かれた在庫、あるべき在庫（stock N から販売数を引いたもの）。過剰販売の 1 個ごと、更新の消失の 1 件ごとに印と説明を付けます。障害は網掛けで示します。</translation>
     </message>
 </context>
 <context>
@@ -68,6 +111,69 @@
     <message>
         <source>cannot write %1: %2</source>
         <translation>%1 に書き込めません：%2</translation>
+    </message>
+</context>
+<context>
+    <name>CheckCounters</name>
+    <message>
+        <source>times two clients were in their critical sections on one resource at once (a paused client is inside until it resumes and leaves)</source>
+        <translation>2 つのクライアントが同じリソースのクリティカルセクションに同時にいた回数（一時停止したクライアントは、再開して出るまで中にいる）</translation>
+    </message>
+    <message>
+        <source>critical sections whose validity ran out inside</source>
+        <translation>中で有効期間が尽きたクリティカルセクション</translation>
+    </message>
+    <message>
+        <source>writes the storage accepted from a client after another client had acquired the lock since this client&apos;s acquisition</source>
+        <translation>ストレージが受け入れた書き込みのうち、そのクライアントの取得後に別のクライアントがロックを取得していたもの</translation>
+    </message>
+    <message>
+        <source>such stale writes the fenced storage refused</source>
+        <translation>フェンス付きストレージが拒否した、そのような古い書き込み</translation>
+    </message>
+    <message>
+        <source>writes the fenced storage refused although nobody had acquired the lock after the writer: a node&apos;s fencing number went back (a restart without persistence)</source>
+        <translation>書き込んだクライアントの後に誰もロックを取得していないのに、フェンス付きストレージが拒否した書き込み：あるノードのフェンシング番号が戻った（永続化なしの再起動）</translation>
+    </message>
+    <message>
+        <source>sales erased: the items other clients sold between a client&apos;s read of the stock (or a later `stock N`) and its write (the write script returns the stock just before)</source>
+        <translation>消えた販売：あるクライアントが在庫を読んでから（またはその後の `stock N` から）書き込むまでに、他のクライアントが売った個数（書き込みスクリプトが直前の在庫を返す）</translation>
+    </message>
+    <message>
+        <source>writes that went over an operator&apos;s `stock N` set after the writer had read the stock</source>
+        <translation>書き込んだクライアントが在庫を読んだ後に操作者が `stock N` で設定した値を上書きした書き込み</translation>
+    </message>
+    <message>
+        <source>items sold beyond the stock put there by the last `stock N`</source>
+        <translation>最後の `stock N` で置いた在庫を超えて売った個数</translation>
+    </message>
+    <message>
+        <source>failed rounds where no client held a majority and the votes went to two clients or more (judged from the whole history)</source>
+        <translation>失敗したラウンドのうち、誰も過半数を持たず、票が 2 つ以上のクライアントに分かれたもの（履歴全体から判定）</translation>
+    </message>
+    <message>
+        <source>locks acquired</source>
+        <translation>取得したロック</translation>
+    </message>
+    <message>
+        <source>acquisitions that failed after every retry</source>
+        <translation>すべてのリトライ後に失敗した取得</translation>
+    </message>
+    <message>
+        <source>writes the storage accepted</source>
+        <translation>ストレージが受け入れた書き込み</translation>
+    </message>
+    <message>
+        <source>WATCH: writes EXEC refused because the stock changed since it was watched</source>
+        <translation>WATCH：監視後に在庫が変わったため EXEC が拒否した書き込み</translation>
+    </message>
+    <message>
+        <source>releases that deleted another client&apos;s key</source>
+        <translation>別のクライアントのキーを削除した解放</translation>
+    </message>
+    <message>
+        <source>reentrant locks taken again by their holder</source>
+        <translation>保持者が再び取得したリエントラントロック</translation>
     </message>
 </context>
 <context>
@@ -908,10 +1014,6 @@
         <translation>承諾したノードが少なすぎる（拒否、ダウン、タイムアウト）</translation>
     </message>
     <message>
-        <source>the votes were split: nobody reached a majority</source>
-        <translation>票が割れた：誰も過半数に届かなかった</translation>
-    </message>
-    <message>
         <source>a majority, but slower than the TTL allows</source>
         <translation>過半数は得たが、TTL が許すより遅かった</translation>
     </message>
@@ -958,6 +1060,26 @@
     <message>
         <source>the stock changed between WATCH and EXEC: the write was refused</source>
         <translation>WATCH と EXEC の間に在庫が変わったため、書き込みは拒否されました</translation>
+    </message>
+    <message>
+        <source>held by another</source>
+        <translation>他者が保持中</translation>
+    </message>
+    <message>
+        <source>valid write refused</source>
+        <translation>有効な書き込みを拒否</translation>
+    </message>
+    <message>
+        <source>the votes went to two clients or more and nobody held a majority (judged from the whole history)</source>
+        <translation>票が 2 つ以上のクライアントに分かれ、誰も過半数を持っていなかった（履歴全体から判定）</translation>
+    </message>
+    <message>
+        <source>another client held the lock (judged from the whole history)</source>
+        <translation>別のクライアントがロックを保持していた（履歴全体から判定）</translation>
+    </message>
+    <message>
+        <source>the storage refused a write whose lock was valid: a node&apos;s fencing number went back</source>
+        <translation>ストレージがロックの有効な書き込みを拒否した：あるノードのフェンシング番号が戻った</translation>
     </message>
 </context>
 <context>
@@ -1171,10 +1293,6 @@
         <translation>%1：%2 票、%3 で過半数</translation>
     </message>
     <message>
-        <source>%1: %2 votes, SPLIT VOTE (nobody has a quorum)</source>
-        <translation>%1：%2 票、票割れ（誰も過半数に届かない）</translation>
-    </message>
-    <message>
         <source>%1: %2 votes, but %3 used up the validity</source>
         <translation>%1：%2 票、しかし %3 で有効期間を使い切った</translation>
     </message>
@@ -1358,6 +1476,38 @@
         <source>%1 woke on the unlock message after %2 ms and tries at once (its retry delay: %3 ms)</source>
         <translation>%1 は %2 ms 待ってアンロック通知で起き、すぐに再試行します（リトライ遅延：%3 ms）</translation>
     </message>
+    <message>
+        <source>the storage refused %1&apos;s write although its lock was valid (fence %2): %3</source>
+        <translation>%1 のロックは有効だったのに、ストレージがその書き込みを拒否した（フェンス %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, SPLIT VOTE: the votes went to %3 clients and nobody had a majority</source>
+        <translation>%1：%2 票、票割れ：票が %3 つのクライアントに分かれ、誰も過半数を得なかった</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, refused: %3 holds the lock</source>
+        <translation>%1：%2 票、拒否：%3 がロックを保持している</translation>
+    </message>
+    <message>
+        <source>held by another</source>
+        <translation>他者が保持中</translation>
+    </message>
+    <message>
+        <source>rejected valid</source>
+        <translation>有効なのに拒否</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: %1&apos;s write went over the stock the operator set (%2) after %1 had read it</source>
+        <translation>データ破損：%1 が在庫を読んだ後に操作者が設定した在庫（%2）を、%1 の書き込みが上書きした</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write refused although its lock was valid</source>
+        <translation>%1 のロックは有効だったのに、その書き込みが拒否された</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number went back from %3 to %4 (a restart without persistence starts it again)</source>
+        <translation>%1 のロックは有効だったのに、その書き込みが拒否された：ノード %2 のフェンシング番号が %3 から %4 に戻った（永続化なしで再起動すると最初から数え直す）</translation>
+    </message>
 </context>
 <context>
     <name>ExternalNodeControl</name>
@@ -1403,6 +1553,57 @@
     <message>
         <source>no Sentinel answers: the master is unknown</source>
         <translation>どの Sentinel も応答しない：マスターが不明</translation>
+    </message>
+</context>
+<context>
+    <name>FaultShading</name>
+    <message>
+        <source>client crashed</source>
+        <translation>クライアントのクラッシュ</translation>
+    </message>
+    <message>
+        <source>client paused (GC pause)</source>
+        <translation>クライアントの一時停止（GC 停止）</translation>
+    </message>
+    <message>
+        <source>node killed</source>
+        <translation>ノードの強制終了</translation>
+    </message>
+    <message>
+        <source>node paused</source>
+        <translation>ノードの一時停止</translation>
+    </message>
+    <message>
+        <source>node waiting to restart</source>
+        <translation>ノードの再起動待ち</translation>
+    </message>
+    <message>
+        <source>node shut down</source>
+        <translation>ノードのシャットダウン</translation>
+    </message>
+    <message>
+        <source>network partition</source>
+        <translation>ネットワーク分断</translation>
+    </message>
+    <message>
+        <source>network latency</source>
+        <translation>ネットワーク遅延</translation>
+    </message>
+    <message>
+        <source>requests dropped</source>
+        <translation>リクエストの破棄</translation>
+    </message>
+    <message>
+        <source>clock jump</source>
+        <translation>時計のずれ</translation>
+    </message>
+    <message>
+        <source>node fault</source>
+        <translation>ノードの障害</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 to %4</source>
+        <translation>%1：%2、%3 から %4</translation>
     </message>
 </context>
 <context>
@@ -1609,10 +1810,59 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>HeadlessRun</name>
+    <message>
+        <source>checker: the run file, judged again, says the same</source>
+        <translation>チェッカー：実行ファイルを改めて判定しても同じ結果</translation>
+    </message>
+    <message>
+        <source>checker: the run file, judged again, disagrees: %1</source>
+        <translation>チェッカー：実行ファイルを改めて判定すると結果が食い違う：%1</translation>
+    </message>
+</context>
+<context>
     <name>HistogramChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>まだ試行はありません。</translation>
+        <source>rounds</source>
+        <translation>ラウンド数</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>slowest</source>
+        <translation>最遅</translation>
+    </message>
+    <message>
+        <source>%1 to %2 ms
+%3</source>
+        <translation>%1～%2 ミリ秒
+%3</translation>
+    </message>
+    <message>
+        <source>ms to the decision (log scale); p50 to slowest: of the acquisitions alone</source>
+        <translation>決定までのミリ秒（対数目盛）。p50 から最遅までは取得できたものだけの値</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1720,8 +1970,24 @@ Since %1 on the run clock.</source>
 <context>
     <name>LatencyChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>まだ試行はありません。</translation>
+        <source>ms (log scale)</source>
+        <translation>ミリ秒（対数）</translation>
+    </message>
+    <message>
+        <source>p99 of acquisitions</source>
+        <translation>取得の p99</translation>
+    </message>
+    <message>
+        <source>p50 of acquisitions</source>
+        <translation>取得の p50</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: decided in %3</source>
+        <translation>%1（%2）：%3 で決定</translation>
     </message>
 </context>
 <context>
@@ -1804,6 +2070,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>restarted</source>
         <translation>再起動</translation>
+    </message>
+    <message>
+        <source>cancelled: the client crashed</source>
+        <translation>取り消し：クライアントがクラッシュした</translation>
     </message>
 </context>
 <context>
@@ -2986,8 +3256,40 @@ Since %1 on the run clock.</source>
 <context>
     <name>QuorumChart</name>
     <message>
-        <source>quorum %1 of %2</source>
-        <translation>過半数 %1（%2 中）</translation>
+        <source>nodes</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>most nodes holding one client&apos;s key</source>
+        <translation>1 つのクライアントのキーを持つノードの最大数</translation>
+    </message>
+    <message>
+        <source>rule: one node decides</source>
+        <translation>規則：1 ノードで決まる</translation>
+    </message>
+    <message>
+        <source>rule: a majority, %1 of %2 nodes</source>
+        <translation>規則：過半数、%2 ノード中 %1</translation>
+    </message>
+    <message>
+        <source>votes of a round not acquired</source>
+        <translation>取得できなかったラウンドの票</translation>
+    </message>
+    <message>
+        <source>votes of a round acquired</source>
+        <translation>取得できたラウンドの票</translation>
+    </message>
+    <message>
+        <source>split vote: nobody reached the quorum</source>
+        <translation>票割れ：誰も過半数に届かない</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 of %4 nodes said yes</source>
+        <translation>%1（%2）：%4 ノード中 %3 が同意</translation>
     </message>
 </context>
 <context>
@@ -3291,6 +3593,24 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RunChart</name>
+    <message>
+        <source>run time</source>
+        <translation>経過時間</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>RunChartView</name>
+    <message>
+        <source>Drag: zoom into a stretch · right click: zoom out · Home: the whole run · F: follow · click a legend entry to hide or show it</source>
+        <translation>ドラッグ：区間を拡大 · 右クリック：縮小 · Home：実行全体 · F：追従 · 凡例をクリック：表示・非表示</translation>
+    </message>
+</context>
+<context>
     <name>RunExporter</name>
     <message>
         <source>cannot export to %1: the file name must end in .%2</source>
@@ -3306,6 +3626,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>cannot create the folder %1</source>
         <translation>フォルダー %1 を作成できません</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>%1 を作成できません：%2</translation>
     </message>
 </context>
 <context>
@@ -3340,6 +3664,27 @@ Since %1 on the run clock.</source>
     <message>
         <source>line %1: %2</source>
         <translation>%1 行目：%2</translation>
+    </message>
+</context>
+<context>
+    <name>RunSelfCheck</name>
+    <message>
+        <source>the run file cannot be read: %1</source>
+        <translation>実行ファイルを読めません：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 live, %3 judged again from the run file</source>
+        <translation>%1：実行中 %2、実行ファイルから改めて判定すると %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 counted, %3 in the run&apos;s violation events</source>
+        <translation>%1：カウント %2、実行の違反イベントでは %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n violation(s) in the run file never ended</source>
+        <translation>
+            <numerusform>実行ファイルに終わらなかった違反が %n 件</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3394,6 +3739,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1 %2, and no expectation allowed it</source>
         <translation>%1 %2、どの期待もそれを許していない</translation>
+    </message>
+    <message>
+        <source>%1: it came since the last wait</source>
+        <translation>%1：前回の待機の後に起きていた</translation>
     </message>
 </context>
 <context>
@@ -3494,8 +3843,60 @@ Since %1 on the run clock.</source>
 <context>
     <name>StockChart</name>
     <message>
-        <source>No stock in this run: `stock N` puts N items on the storage and clients start buying.</source>
-        <translation>この実行には在庫がありません：`stock N` でストレージに N 個の商品を置くと、クライアントが買い始めます。</translation>
+        <source>oversold: 1 item</source>
+        <translation>過剰販売：1 個</translation>
+    </message>
+    <message>
+        <source>oversold: %1 items</source>
+        <translation>過剰販売：%1 個</translation>
+    </message>
+    <message>
+        <source>lost update: 1 sale erased</source>
+        <translation>更新の消失：販売 1 件が消えた</translation>
+    </message>
+    <message>
+        <source>lost update: %1 sales erased</source>
+        <translation>更新の消失：販売 %1 件が消えた</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>個</translation>
+    </message>
+    <message>
+        <source>stock put on the storage (stock N)</source>
+        <translation>ストレージに置いた在庫（stock N）</translation>
+    </message>
+    <message>
+        <source>items sold since then</source>
+        <translation>その後に売れた個数</translation>
+    </message>
+    <message>
+        <source>stock there should be: stock N minus the sales</source>
+        <translation>あるべき在庫：stock N から販売数を引いたもの</translation>
+    </message>
+    <message>
+        <source>stock on the storage</source>
+        <translation>ストレージの在庫</translation>
+    </message>
+    <message>
+        <source>lost update: a write erased sales</source>
+        <translation>更新の消失：書き込みが販売を消した</translation>
+    </message>
+    <message>
+        <source>oversold: sold what was not there</source>
+        <translation>過剰販売：存在しないものを売った</translation>
+    </message>
+    <message>
+        <source>No stock in this run: `stock N` puts N items on the storage and the clients start buying.</source>
+        <translation>この実行には在庫がありません。`stock N` でストレージに N 個置くと、クライアントが購入を始めます。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 items</source>
+        <translation>%1（%2）：%3 個</translation>
+    </message>
+    <message>
+        <source>reset overwritten: the stock %1 set was written over</source>
+        <translation>リセットの上書き：設定した在庫 %1 が上書きされた</translation>
     </message>
 </context>
 <context>
@@ -3614,6 +4015,16 @@ Since %1 on the run clock.</source>
         <source>fence: newest accepted %1</source>
         <translation>フェンス：最新の受け入れ %1</translation>
     </message>
+    <message>
+        <source>
+valid writes refused: %1</source>
+        <translation>
+有効な書き込みの拒否：%1</translation>
+    </message>
+    <message>
+        <source>RESETS OVERWRITTEN %1</source>
+        <translation>リセットの上書き %1</translation>
+    </message>
 </context>
 <context>
     <name>Strategy</name>
@@ -3672,8 +4083,36 @@ Since %1 on the run clock.</source>
 <context>
     <name>ThroughputChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>まだ試行はありません。</translation>
+        <source>per second</source>
+        <translation>1 秒あたり</translation>
+    </message>
+    <message>
+        <source>final failures: gave up after the last retry</source>
+        <translation>最終的な失敗：最後のリトライの後に断念</translation>
+    </message>
+    <message>
+        <source>acquisitions</source>
+        <translation>取得</translation>
+    </message>
+    <message>
+        <source>attempts: rounds asked of the nodes, won or lost</source>
+        <translation>試行：ノードへのラウンド（成否を問わず）</translation>
+    </message>
+    <message>
+        <source>run time (a bar per second)</source>
+        <translation>経過時間（1 秒ごとに棒 1 本）</translation>
+    </message>
+    <message>
+        <source>run time (a bar per %1 s: their mean per second)</source>
+        <translation>経過時間（%1 秒ごとに棒 1 本：1 秒あたりの平均）</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3 attempts, %4 acquisitions, %5 final failures</source>
+        <translation>%1～%2：試行 %3、取得 %4、最終的な失敗 %5</translation>
     </message>
 </context>
 <context>
@@ -3822,6 +4261,18 @@ Since %1 on the run clock.</source>
     <message>
         <source>safe</source>
         <translation>安全</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stock reset(s) overwritten</source>
+        <translation>
+            <numerusform>在庫リセットの上書き %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n valid write(s) refused (a fencing number went back)</source>
+        <translation>
+            <numerusform> · 有効な書き込みの拒否 %n 件（フェンシング番号が戻った）</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

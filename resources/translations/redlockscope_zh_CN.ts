@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AttemptOutcome</name>
+    <message>
+        <source>acquired</source>
+        <translation>已获得</translation>
+    </message>
+    <message>
+        <source>refused: held by another</source>
+        <translation>被拒：锁由他人持有</translation>
+    </message>
+    <message>
+        <source>no quorum: nodes down or slow</source>
+        <translation>未达多数：节点宕机或太慢</translation>
+    </message>
+    <message>
+        <source>split vote</source>
+        <translation>选票分裂</translation>
+    </message>
+    <message>
+        <source>expired before granted</source>
+        <translation>获批前已过期</translation>
+    </message>
+    <message>
+        <source>a quorum of nodes granted the lock in time</source>
+        <translation>多数节点及时授予了锁</translation>
+    </message>
+    <message>
+        <source>the nodes answered that another client holds the lock</source>
+        <translation>节点答复：另一个客户端持有该锁</translation>
+    </message>
+    <message>
+        <source>too few nodes answered: down, timed out or answering errors</source>
+        <translation>答复的节点太少：宕机、超时或返回错误</translation>
+    </message>
+    <message>
+        <source>the nodes&apos; votes split between clients and nobody reached the quorum</source>
+        <translation>节点的选票分散在多个客户端之间，没有人达到多数</translation>
+    </message>
+    <message>
+        <source>a quorum said yes, but too late: the validity had run out</source>
+        <translation>多数节点同意了，但太晚：有效期已经用完</translation>
+    </message>
+</context>
+<context>
     <name>CaptionBar</name>
     <message>
         <source>The scenario line this narration comes from.</source>
@@ -43,24 +86,24 @@
         <translation>每个客户端一条泳道（获取中、持有、在没有锁的情况下工作、已暂停、已崩溃），每个节点一条泳道（谁的键、其 TTL 逐渐耗尽）；故障以阴影标出，重叠的临界区显示为红色，旁白显示在顶部。</translation>
     </message>
     <message>
-        <source>Every acquisition attempt as a point (time to its decision), with the p50 and p99 of each time window; faults shaded.</source>
-        <translation>每次获取尝试显示为一个点（到得出结果所用的时间），并标出每个时间窗口的 p50 和 p99；故障以阴影标出。</translation>
+        <source>Every round of an acquire as a point at its decision, by what became of it: acquired, refused because another client held the lock, no quorum (nodes down or slow), split vote, or expired before it was granted; the p50 and p99 lines are of the acquisitions alone; faults shaded.</source>
+        <translation>每一轮获取请求在其决定时刻为一个点，按结果区分：已获得、因另一个客户端持有锁而被拒、未达多数（节点宕机或太慢）、选票分裂、获批前已过期；p50 和 p99 线只统计成功获得的轮次；故障以阴影表示。</translation>
     </message>
     <message>
-        <source>How long attempts took to be decided, with their quantiles.</source>
-        <translation>尝试得出结果所用的时间，及其分位数。</translation>
+        <source>How long the rounds took to be decided, stacked by outcome; p50, p90, p99 and the slowest of the acquisitions alone, with their values in the legend.</source>
+        <translation>各轮获取请求用了多长时间做出决定，按结果堆叠；p50、p90、p99 和最慢值只统计成功获得的轮次，数值列在图例中。</translation>
     </message>
     <message>
-        <source>The OK votes of each attempt, and the most nodes holding one client&apos;s key; the dashed line is the quorum.</source>
-        <translation>每次尝试获得的 OK 票数，以及持有同一客户端键的最多节点数；虚线为法定人数。</translation>
+        <source>The OK votes of each round (split votes marked), the rule a round must meet (a majority, or one node for single-node locks), and the most nodes holding one client&apos;s key; faults shaded.</source>
+        <translation>每一轮获得的同意票（标出选票分裂）、一轮必须满足的规则（多数，单节点锁为一个节点），以及单个客户端的键所在的最多节点数；故障以阴影表示。</translation>
     </message>
     <message>
-        <source>Locks acquired and attempts failed, per second.</source>
-        <translation>每秒获得的锁和失败的尝试。</translation>
+        <source>Per second: attempts (every round asked of the nodes, won or lost), acquisitions, and final failures (acquires that gave up after their last retry); faults shaded.</source>
+        <translation>每秒：尝试次数（向节点发出的每一轮请求，无论成败）、获得次数，以及最终失败（最后一次重试后放弃的获取）；故障以阴影表示。</translation>
     </message>
     <message>
-        <source>The stock the storage holds after each accepted write; lost updates and oversold items marked in red.</source>
-        <translation>每次写入被接受后存储中的库存；丢失更新和超卖的商品以红色标出。</translation>
+        <source>The stock on the storage, the items sold since `stock N`, the stock put there and the stock there should be (stock N minus the sales); each oversold item and each lost update marked and labelled; faults shaded.</source>
+        <translation>存储上的库存、自 `stock N` 以来卖出的商品、放入的库存，以及应有的库存（stock N 减去销量）；每件超卖的商品和每次丢失更新都有标记和标注；故障以阴影表示。</translation>
     </message>
 </context>
 <context>
@@ -68,6 +111,69 @@
     <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>CheckCounters</name>
+    <message>
+        <source>times two clients were in their critical sections on one resource at once (a paused client is inside until it resumes and leaves)</source>
+        <translation>两个客户端同时处于同一资源临界区的次数（暂停的客户端在恢复并离开之前仍在临界区内）</translation>
+    </message>
+    <message>
+        <source>critical sections whose validity ran out inside</source>
+        <translation>有效期在其中耗尽的临界区</translation>
+    </message>
+    <message>
+        <source>writes the storage accepted from a client after another client had acquired the lock since this client&apos;s acquisition</source>
+        <translation>存储接受的写入：在该客户端获得锁之后，另一个客户端又获得了锁</translation>
+    </message>
+    <message>
+        <source>such stale writes the fenced storage refused</source>
+        <translation>带栅栏的存储拒绝的此类过期写入</translation>
+    </message>
+    <message>
+        <source>writes the fenced storage refused although nobody had acquired the lock after the writer: a node&apos;s fencing number went back (a restart without persistence)</source>
+        <translation>带栅栏的存储拒绝的写入，尽管写入者之后没有人获得锁：某个节点的栅栏编号倒退了（无持久化重启）</translation>
+    </message>
+    <message>
+        <source>sales erased: the items other clients sold between a client&apos;s read of the stock (or a later `stock N`) and its write (the write script returns the stock just before)</source>
+        <translation>被抹去的销售：在某客户端读取库存（或之后的 `stock N`）到它写入之间，其他客户端卖出的件数（写入脚本返回写入前的库存）</translation>
+    </message>
+    <message>
+        <source>writes that went over an operator&apos;s `stock N` set after the writer had read the stock</source>
+        <translation>覆盖了操作员 `stock N` 设置的写入（该设置发生在写入者读取库存之后）</translation>
+    </message>
+    <message>
+        <source>items sold beyond the stock put there by the last `stock N`</source>
+        <translation>超出最近一次 `stock N` 所放库存的售出件数</translation>
+    </message>
+    <message>
+        <source>failed rounds where no client held a majority and the votes went to two clients or more (judged from the whole history)</source>
+        <translation>失败的轮次：没有客户端持有过半数，且选票分给了两个或更多客户端（根据完整历史判定）</translation>
+    </message>
+    <message>
+        <source>locks acquired</source>
+        <translation>获得的锁</translation>
+    </message>
+    <message>
+        <source>acquisitions that failed after every retry</source>
+        <translation>所有重试后仍失败的获取</translation>
+    </message>
+    <message>
+        <source>writes the storage accepted</source>
+        <translation>存储接受的写入</translation>
+    </message>
+    <message>
+        <source>WATCH: writes EXEC refused because the stock changed since it was watched</source>
+        <translation>WATCH：因库存在被监视后发生变化而被 EXEC 拒绝的写入</translation>
+    </message>
+    <message>
+        <source>releases that deleted another client&apos;s key</source>
+        <translation>删除了其他客户端键的释放</translation>
+    </message>
+    <message>
+        <source>reentrant locks taken again by their holder</source>
+        <translation>被持有者再次获取的可重入锁</translation>
     </message>
 </context>
 <context>
@@ -908,10 +1014,6 @@
         <translation>同意的节点太少（拒绝、宕机或超时）</translation>
     </message>
     <message>
-        <source>the votes were split: nobody reached a majority</source>
-        <translation>选票分裂：没有人得到多数派</translation>
-    </message>
-    <message>
         <source>a majority, but slower than the TTL allows</source>
         <translation>得到了多数派，但比 TTL 允许的更慢</translation>
     </message>
@@ -958,6 +1060,26 @@
     <message>
         <source>the stock changed between WATCH and EXEC: the write was refused</source>
         <translation>库存在 WATCH 和 EXEC 之间被改动：写入被拒绝</translation>
+    </message>
+    <message>
+        <source>held by another</source>
+        <translation>被他人持有</translation>
+    </message>
+    <message>
+        <source>valid write refused</source>
+        <translation>有效写入被拒绝</translation>
+    </message>
+    <message>
+        <source>the votes went to two clients or more and nobody held a majority (judged from the whole history)</source>
+        <translation>选票分给了两个或更多客户端，且没有人持有过半数（根据完整历史判定）</translation>
+    </message>
+    <message>
+        <source>another client held the lock (judged from the whole history)</source>
+        <translation>另一个客户端持有锁（根据完整历史判定）</translation>
+    </message>
+    <message>
+        <source>the storage refused a write whose lock was valid: a node&apos;s fencing number went back</source>
+        <translation>存储拒绝了一次锁仍有效的写入：某个节点的栅栏编号倒退了</translation>
     </message>
 </context>
 <context>
@@ -1171,10 +1293,6 @@
         <translation>%1：%2 票，%3 内达到法定人数</translation>
     </message>
     <message>
-        <source>%1: %2 votes, SPLIT VOTE (nobody has a quorum)</source>
-        <translation>%1：%2 票，选票分裂（没有人达到法定人数）</translation>
-    </message>
-    <message>
         <source>%1: %2 votes, but %3 used up the validity</source>
         <translation>%1：%2 票，但 %3 耗尽了有效期</translation>
     </message>
@@ -1358,6 +1476,38 @@
         <source>%1 woke on the unlock message after %2 ms and tries at once (its retry delay: %3 ms)</source>
         <translation>%1 等了 %2 ms 后被解锁消息唤醒，立刻重试（它的重试延迟：%3 ms）</translation>
     </message>
+    <message>
+        <source>the storage refused %1&apos;s write although its lock was valid (fence %2): %3</source>
+        <translation>尽管 %1 的锁仍有效，存储还是拒绝了它的写入（栅栏 %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, SPLIT VOTE: the votes went to %3 clients and nobody had a majority</source>
+        <translation>%1：%2 票，选票分裂：选票分给了 %3 个客户端，没有人获得过半数</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, refused: %3 holds the lock</source>
+        <translation>%1：%2 票，被拒绝：%3 持有锁</translation>
+    </message>
+    <message>
+        <source>held by another</source>
+        <translation>被他人持有</translation>
+    </message>
+    <message>
+        <source>rejected valid</source>
+        <translation>有效却被拒</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: %1&apos;s write went over the stock the operator set (%2) after %1 had read it</source>
+        <translation>数据受损：%1 读取库存之后，操作员设置了库存（%2），而 %1 的写入覆盖了它</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write refused although its lock was valid</source>
+        <translation>尽管 %1 的锁仍有效，它的写入还是被拒绝</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number went back from %3 to %4 (a restart without persistence starts it again)</source>
+        <translation>尽管 %1 的锁仍有效，它的写入还是被拒绝：节点 %2 的栅栏编号从 %3 倒退到 %4（无持久化重启会让它从头计数）</translation>
+    </message>
 </context>
 <context>
     <name>ExternalNodeControl</name>
@@ -1403,6 +1553,57 @@
     <message>
         <source>no Sentinel answers: the master is unknown</source>
         <translation>没有哨兵应答：无从得知主节点</translation>
+    </message>
+</context>
+<context>
+    <name>FaultShading</name>
+    <message>
+        <source>client crashed</source>
+        <translation>客户端崩溃</translation>
+    </message>
+    <message>
+        <source>client paused (GC pause)</source>
+        <translation>客户端暂停（GC 暂停）</translation>
+    </message>
+    <message>
+        <source>node killed</source>
+        <translation>节点被强制终止</translation>
+    </message>
+    <message>
+        <source>node paused</source>
+        <translation>节点暂停</translation>
+    </message>
+    <message>
+        <source>node waiting to restart</source>
+        <translation>节点等待重启</translation>
+    </message>
+    <message>
+        <source>node shut down</source>
+        <translation>节点关闭</translation>
+    </message>
+    <message>
+        <source>network partition</source>
+        <translation>网络分区</translation>
+    </message>
+    <message>
+        <source>network latency</source>
+        <translation>网络延迟</translation>
+    </message>
+    <message>
+        <source>requests dropped</source>
+        <translation>请求被丢弃</translation>
+    </message>
+    <message>
+        <source>clock jump</source>
+        <translation>时钟跳变</translation>
+    </message>
+    <message>
+        <source>node fault</source>
+        <translation>节点故障</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 to %4</source>
+        <translation>%1：%2，%3 至 %4</translation>
     </message>
 </context>
 <context>
@@ -1609,10 +1810,59 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>HeadlessRun</name>
+    <message>
+        <source>checker: the run file, judged again, says the same</source>
+        <translation>检查器：重新判定运行文件，结论相同</translation>
+    </message>
+    <message>
+        <source>checker: the run file, judged again, disagrees: %1</source>
+        <translation>检查器：重新判定运行文件，结论不一致：%1</translation>
+    </message>
+</context>
+<context>
     <name>HistogramChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>暂无尝试。</translation>
+        <source>rounds</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>slowest</source>
+        <translation>最慢</translation>
+    </message>
+    <message>
+        <source>%1 to %2 ms
+%3</source>
+        <translation>%1 至 %2 毫秒
+%3</translation>
+    </message>
+    <message>
+        <source>ms to the decision (log scale); p50 to slowest: of the acquisitions alone</source>
+        <translation>到做出决定的毫秒数（对数刻度）；p50 至最慢值：只统计成功获得的</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1720,8 +1970,24 @@ Since %1 on the run clock.</source>
 <context>
     <name>LatencyChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>暂无尝试。</translation>
+        <source>ms (log scale)</source>
+        <translation>毫秒（对数）</translation>
+    </message>
+    <message>
+        <source>p99 of acquisitions</source>
+        <translation>获得的 p99</translation>
+    </message>
+    <message>
+        <source>p50 of acquisitions</source>
+        <translation>获得的 p50</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: decided in %3</source>
+        <translation>%1，于 %2：用时 %3 做出决定</translation>
     </message>
 </context>
 <context>
@@ -1804,6 +2070,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>restarted</source>
         <translation>已重启</translation>
+    </message>
+    <message>
+        <source>cancelled: the client crashed</source>
+        <translation>已取消：客户端崩溃了</translation>
     </message>
 </context>
 <context>
@@ -2986,8 +3256,40 @@ Since %1 on the run clock.</source>
 <context>
     <name>QuorumChart</name>
     <message>
-        <source>quorum %1 of %2</source>
-        <translation>法定人数 %1（共 %2）</translation>
+        <source>nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>most nodes holding one client&apos;s key</source>
+        <translation>持有同一客户端键的最多节点数</translation>
+    </message>
+    <message>
+        <source>rule: one node decides</source>
+        <translation>规则：一个节点决定</translation>
+    </message>
+    <message>
+        <source>rule: a majority, %1 of %2 nodes</source>
+        <translation>规则：多数，%2 个节点中的 %1 个</translation>
+    </message>
+    <message>
+        <source>votes of a round not acquired</source>
+        <translation>未获得锁的一轮的票数</translation>
+    </message>
+    <message>
+        <source>votes of a round acquired</source>
+        <translation>获得锁的一轮的票数</translation>
+    </message>
+    <message>
+        <source>split vote: nobody reached the quorum</source>
+        <translation>选票分裂：没有人达到多数</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 of %4 nodes said yes</source>
+        <translation>%1，于 %2：%4 个节点中 %3 个同意</translation>
     </message>
 </context>
 <context>
@@ -3291,6 +3593,24 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RunChart</name>
+    <message>
+        <source>run time</source>
+        <translation>运行时间</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1，于 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>RunChartView</name>
+    <message>
+        <source>Drag: zoom into a stretch · right click: zoom out · Home: the whole run · F: follow · click a legend entry to hide or show it</source>
+        <translation>拖动：放大一段 · 右键：缩小 · Home：整个运行 · F：跟随 · 点击图例项：隐藏或显示该系列</translation>
+    </message>
+</context>
+<context>
     <name>RunExporter</name>
     <message>
         <source>cannot export to %1: the file name must end in .%2</source>
@@ -3306,6 +3626,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>cannot create the folder %1</source>
         <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3340,6 +3664,27 @@ Since %1 on the run clock.</source>
     <message>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
+    </message>
+</context>
+<context>
+    <name>RunSelfCheck</name>
+    <message>
+        <source>the run file cannot be read: %1</source>
+        <translation>无法读取运行文件：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 live, %3 judged again from the run file</source>
+        <translation>%1：实时 %2，根据运行文件重新判定为 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 counted, %3 in the run&apos;s violation events</source>
+        <translation>%1：计数 %2，运行中的违规事件为 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n violation(s) in the run file never ended</source>
+        <translation>
+            <numerusform>运行文件中有 %n 个违规从未结束</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3394,6 +3739,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1 %2, and no expectation allowed it</source>
         <translation>%1 %2，且没有任何预期允许它</translation>
+    </message>
+    <message>
+        <source>%1: it came since the last wait</source>
+        <translation>%1：自上次等待结束后已发生</translation>
     </message>
 </context>
 <context>
@@ -3494,8 +3843,60 @@ Since %1 on the run clock.</source>
 <context>
     <name>StockChart</name>
     <message>
-        <source>No stock in this run: `stock N` puts N items on the storage and clients start buying.</source>
-        <translation>本次运行没有库存：`stock N` 会在存储上放 N 件商品，客户端随即开始购买。</translation>
+        <source>oversold: 1 item</source>
+        <translation>超卖：1 件</translation>
+    </message>
+    <message>
+        <source>oversold: %1 items</source>
+        <translation>超卖：%1 件</translation>
+    </message>
+    <message>
+        <source>lost update: 1 sale erased</source>
+        <translation>丢失更新：抹掉了 1 笔销售</translation>
+    </message>
+    <message>
+        <source>lost update: %1 sales erased</source>
+        <translation>丢失更新：抹掉了 %1 笔销售</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>件</translation>
+    </message>
+    <message>
+        <source>stock put on the storage (stock N)</source>
+        <translation>放入存储的库存（stock N）</translation>
+    </message>
+    <message>
+        <source>items sold since then</source>
+        <translation>此后卖出的件数</translation>
+    </message>
+    <message>
+        <source>stock there should be: stock N minus the sales</source>
+        <translation>应有的库存：stock N 减去销量</translation>
+    </message>
+    <message>
+        <source>stock on the storage</source>
+        <translation>存储上的库存</translation>
+    </message>
+    <message>
+        <source>lost update: a write erased sales</source>
+        <translation>丢失更新：一次写入抹掉了销售</translation>
+    </message>
+    <message>
+        <source>oversold: sold what was not there</source>
+        <translation>超卖：卖出了不存在的商品</translation>
+    </message>
+    <message>
+        <source>No stock in this run: `stock N` puts N items on the storage and the clients start buying.</source>
+        <translation>本次运行没有库存：`stock N` 在存储上放入 N 件商品，客户端开始购买。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 items</source>
+        <translation>%1，于 %2：%3 件</translation>
+    </message>
+    <message>
+        <source>reset overwritten: the stock %1 set was written over</source>
+        <translation>重置被覆盖：设置的库存 %1 被写覆盖</translation>
     </message>
 </context>
 <context>
@@ -3614,6 +4015,16 @@ Since %1 on the run clock.</source>
         <source>fence: newest accepted %1</source>
         <translation>栅栏：最新接受 %1</translation>
     </message>
+    <message>
+        <source>
+valid writes refused: %1</source>
+        <translation>
+有效写入被拒：%1</translation>
+    </message>
+    <message>
+        <source>RESETS OVERWRITTEN %1</source>
+        <translation>重置被覆盖 %1</translation>
+    </message>
 </context>
 <context>
     <name>Strategy</name>
@@ -3672,8 +4083,36 @@ Since %1 on the run clock.</source>
 <context>
     <name>ThroughputChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>暂无尝试。</translation>
+        <source>per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <source>final failures: gave up after the last retry</source>
+        <translation>最终失败：最后一次重试后放弃</translation>
+    </message>
+    <message>
+        <source>acquisitions</source>
+        <translation>获得次数</translation>
+    </message>
+    <message>
+        <source>attempts: rounds asked of the nodes, won or lost</source>
+        <translation>尝试：向节点发出的轮次，无论成败</translation>
+    </message>
+    <message>
+        <source>run time (a bar per second)</source>
+        <translation>运行时间（每秒一根柱）</translation>
+    </message>
+    <message>
+        <source>run time (a bar per %1 s: their mean per second)</source>
+        <translation>运行时间（每 %1 秒一根柱：每秒的平均值）</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3 attempts, %4 acquisitions, %5 final failures</source>
+        <translation>%1 至 %2：尝试 %3 次，获得 %4 次，最终失败 %5 次</translation>
     </message>
 </context>
 <context>
@@ -3822,6 +4261,18 @@ Since %1 on the run clock.</source>
     <message>
         <source>safe</source>
         <translation>安全</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stock reset(s) overwritten</source>
+        <translation>
+            <numerusform>%n 次库存重置被覆盖</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n valid write(s) refused (a fencing number went back)</source>
+        <translation>
+            <numerusform> · %n 次有效写入被拒（栅栏编号倒退了）</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
