@@ -465,6 +465,10 @@
         <source>no TTL</source>
         <translation>TTL なし</translation>
     </message>
+    <message>
+        <source>could not read the stock — released</source>
+        <translation>在庫を読めなかった——解放した</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>
@@ -1507,6 +1511,22 @@
     <message>
         <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number went back from %3 to %4 (a restart without persistence starts it again)</source>
         <translation>%1 のロックは有効だったのに、その書き込みが拒否された：ノード %2 のフェンシング番号が %3 から %4 に戻った（永続化なしで再起動すると最初から数え直す）</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>解放</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <translation>断念</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>read failed</source>
+        <translation>読み取り失敗</translation>
     </message>
 </context>
 <context>
@@ -3469,6 +3489,25 @@ Since %1 on the run clock.</source>
     <message>
         <source>the lock is no longer ours</source>
         <translation>ロックはもう自分のものではない</translation>
+    </message>
+</context>
+<context>
+    <name>RepeatedRun</name>
+    <message>
+        <source>repeat: run %1 of %2</source>
+        <translation>反復：%2 回中 %1 回目</translation>
+    </message>
+    <message>
+        <source>repeat: the same verdict and violation counters in all %1 runs</source>
+        <translation>反復：%1 回すべてで判定と違反カウンターが同じ</translation>
+    </message>
+    <message>
+        <source>repeat: the runs disagree</source>
+        <translation>反復：実行ごとに結果が食い違う</translation>
+    </message>
+    <message>
+        <source>repeat: %1 runs</source>
+        <translation>反復：%1 回の実行</translation>
     </message>
 </context>
 <context>

@@ -465,6 +465,10 @@
         <source>no TTL</source>
         <translation>无 TTL</translation>
     </message>
+    <message>
+        <source>could not read the stock — released</source>
+        <translation>无法读取库存——已释放</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>
@@ -1507,6 +1511,22 @@
     <message>
         <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number went back from %3 to %4 (a restart without persistence starts it again)</source>
         <translation>尽管 %1 的锁仍有效，它的写入还是被拒绝：节点 %2 的栅栏编号从 %3 倒退到 %4（无持久化重启会让它从头计数）</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <translation>已放弃</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已移除</translation>
+    </message>
+    <message>
+        <source>read failed</source>
+        <translation>读取失败</translation>
     </message>
 </context>
 <context>
@@ -3469,6 +3489,25 @@ Since %1 on the run clock.</source>
     <message>
         <source>the lock is no longer ours</source>
         <translation>这把锁已不再属于我们</translation>
+    </message>
+</context>
+<context>
+    <name>RepeatedRun</name>
+    <message>
+        <source>repeat: run %1 of %2</source>
+        <translation>重复：第 %1 次，共 %2 次</translation>
+    </message>
+    <message>
+        <source>repeat: the same verdict and violation counters in all %1 runs</source>
+        <translation>重复：全部 %1 次运行的判定和违规计数相同</translation>
+    </message>
+    <message>
+        <source>repeat: the runs disagree</source>
+        <translation>重复：各次运行结果不一致</translation>
+    </message>
+    <message>
+        <source>repeat: %1 runs</source>
+        <translation>重复：%1 次运行</translation>
     </message>
 </context>
 <context>

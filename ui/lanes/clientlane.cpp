@@ -311,8 +311,10 @@ QString ClientLane::describeState(const ClientSnapshot& c)
         return c.inSection ? tr("paused (GC) while holding") : tr("paused (GC)");
     case S::Releasing:
     case S::Idle:
-        if (c.lastSectionGaveUp)
+        if (c.lastSectionEnd == HistoryEvent::SectionEndReason::GaveUp)
             return tr("lock lost — gave up");
+        if (c.lastSectionEnd == HistoryEvent::SectionEndReason::ReadFailed)
+            return tr("could not read the stock — released");
         return EnumText::clientState(c.state);
     default:
         return EnumText::clientState(c.state);
