@@ -1405,10 +1405,6 @@
         <translation>%1 秒間</translation>
     </message>
     <message>
-        <source>for %1:%2</source>
-        <translation>%1:%2 の間</translation>
-    </message>
-    <message>
         <source>killed</source>
         <translation>強制終了</translation>
     </message>
@@ -1521,6 +1517,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>Gone without releasing: its keys stay until their TTL ends.</source>
         <translation>解放せずに消えました：キーは TTL が切れるまで残ります。</translation>
+    </message>
+    <message>
+        <source>for %1</source>
+        <translation>%1 の間</translation>
     </message>
 </context>
 <context>
@@ -2778,14 +2778,6 @@ Since %1 on the run clock.</source>
         <translation>このマシンでローカルノードを起動：</translation>
     </message>
     <message>
-        <source>How many redis-server processes to start (odd, 1 to 9).</source>
-        <translation>起動する redis-server プロセスの数（奇数、1〜9）。</translation>
-    </message>
-    <message>
-        <source>Use my own Redis masters (an odd number, 1 to 9):</source>
-        <translation>自分の Redis マスターを使う（奇数個、1〜9）：</translation>
-    </message>
-    <message>
         <source>Host</source>
         <translation>ホスト</translation>
     </message>
@@ -2910,16 +2902,24 @@ Since %1 on the run clock.</source>
         <translation>ノード %1：%2</translation>
     </message>
     <message>
-        <source>The number of local nodes must be odd, 1 to 9 (is %1).</source>
-        <translation>ローカルノードの数は奇数で 1〜9 にしてください（今は %1）。</translation>
-    </message>
-    <message>
-        <source>Give an odd number of nodes, 1 to 9 (there are %1).</source>
-        <translation>ノードは奇数個、1〜9 にしてください（今は %1 個）。</translation>
-    </message>
-    <message>
         <source>testing…</source>
         <translation>テスト中…</translation>
+    </message>
+    <message>
+        <source>How many redis-server processes to start (odd, %1 to %2).</source>
+        <translation>起動する redis-server プロセスの数（奇数、%1〜%2）。</translation>
+    </message>
+    <message>
+        <source>Use my own Redis masters (an odd number, %1 to %2):</source>
+        <translation>自分の Redis マスターを使う（奇数個、%1〜%2）：</translation>
+    </message>
+    <message>
+        <source>The number of local nodes must be odd, %1 to %2 (is %3).</source>
+        <translation>ローカルノードの数は奇数で %1〜%2 にしてください（今は %3）。</translation>
+    </message>
+    <message>
+        <source>Give an odd number of nodes, %1 to %2 (there are %3).</source>
+        <translation>ノードは奇数個、%1〜%2 にしてください（今は %3 個）。</translation>
     </message>
 </context>
 <context>

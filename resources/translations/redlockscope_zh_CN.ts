@@ -1405,10 +1405,6 @@
         <translation>持续 %1 秒</translation>
     </message>
     <message>
-        <source>for %1:%2</source>
-        <translation>持续 %1:%2</translation>
-    </message>
-    <message>
         <source>killed</source>
         <translation>已杀死</translation>
     </message>
@@ -1521,6 +1517,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>Gone without releasing: its keys stay until their TTL ends.</source>
         <translation>没有释放就消失了：它的键一直留到 TTL 结束。</translation>
+    </message>
+    <message>
+        <source>for %1</source>
+        <translation>持续 %1</translation>
     </message>
 </context>
 <context>
@@ -2778,14 +2778,6 @@ Since %1 on the run clock.</source>
         <translation>在本机启动本地节点：</translation>
     </message>
     <message>
-        <source>How many redis-server processes to start (odd, 1 to 9).</source>
-        <translation>要启动多少个 redis-server 进程（奇数，1 到 9）。</translation>
-    </message>
-    <message>
-        <source>Use my own Redis masters (an odd number, 1 to 9):</source>
-        <translation>使用我自己的 Redis 主节点（奇数个，1 到 9）：</translation>
-    </message>
-    <message>
         <source>Host</source>
         <translation>主机</translation>
     </message>
@@ -2910,16 +2902,24 @@ Since %1 on the run clock.</source>
         <translation>节点 %1：%2</translation>
     </message>
     <message>
-        <source>The number of local nodes must be odd, 1 to 9 (is %1).</source>
-        <translation>本地节点的数量必须是奇数，1 到 9（现在是 %1）。</translation>
-    </message>
-    <message>
-        <source>Give an odd number of nodes, 1 to 9 (there are %1).</source>
-        <translation>请给出奇数个节点，1 到 9（现在有 %1 个）。</translation>
-    </message>
-    <message>
         <source>testing…</source>
         <translation>测试中…</translation>
+    </message>
+    <message>
+        <source>How many redis-server processes to start (odd, %1 to %2).</source>
+        <translation>要启动多少个 redis-server 进程（奇数，%1 到 %2）。</translation>
+    </message>
+    <message>
+        <source>Use my own Redis masters (an odd number, %1 to %2):</source>
+        <translation>使用我自己的 Redis 主节点（奇数个，%1 到 %2）：</translation>
+    </message>
+    <message>
+        <source>The number of local nodes must be odd, %1 to %2 (is %3).</source>
+        <translation>本地节点的数量必须是奇数，%1 到 %2（现在是 %3）。</translation>
+    </message>
+    <message>
+        <source>Give an odd number of nodes, %1 to %2 (there are %3).</source>
+        <translation>请给出奇数个节点，%1 到 %2（现在有 %3 个）。</translation>
     </message>
 </context>
 <context>

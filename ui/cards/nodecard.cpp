@@ -173,6 +173,13 @@ QMenu* NodeCard::addSubmenu(const QString& name, const QString& text, const QStr
     return sub;
 }
 
+// The entry just added is offered only while `condition` holds; `why` says so when it does not.
+void NodeCard::offerOnlyWhile(std::function<bool()> condition, const QString& why)
+{
+    m_offers.last().extra = std::move(condition);
+    m_offers.last().extraWhy = why;
+}
+
 void NodeCard::buildMenu()
 {
     QMenu* menu = m_more->menu();
@@ -204,8 +211,8 @@ void NodeCard::buildMenu()
     addEntry(menu, QStringLiteral("heal"), tr("Heal"), QStringLiteral("heal"),
              tr("End this node's partition, latency, drops and clock jump."),
              [this] { return line(QStringLiteral("heal")); });
-    m_offers.last().extra = [this] { return hasHealableFault(); };
-    m_offers.last().extraWhy = tr("Nothing to heal: no partition, latency, drops or clock jump.");
+    offerOnlyWhile([this] { return hasHealableFault(); },
+                   tr("Nothing to heal: no partition, latency, drops or clock jump."));
 
     const QString latency = QStringLiteral("latency");
     QMenu* lat = addSubmenu(QStringLiteral("latencyMenu"), tr("Latency"), latency,
@@ -228,8 +235,8 @@ void NodeCard::buildMenu()
     addEntry(lat, QStringLiteral("latencyOff"), tr("No added latency"), latency,
              tr("Requests to this node go through without delay again."),
              [this] { return line(QStringLiteral("latency"), QStringLiteral("0")); });
-    m_offers.last().extra = [this] { return hasFault(Fault::Kind::Latency); };
-    m_offers.last().extraWhy = tr("No latency is added now.");
+    offerOnlyWhile([this] { return hasFault(Fault::Kind::Latency); },
+                   tr("No latency is added now."));
 
     const QString drop = QStringLiteral("drop");
     QMenu* drops = addSubmenu(QStringLiteral("dropMenu"), tr("Drop requests"), drop,
@@ -242,8 +249,7 @@ void NodeCard::buildMenu()
     drops->addSeparator();
     addEntry(drops, QStringLiteral("dropOff"), tr("Off"), drop, tr("Drop nothing any more."),
              [this] { return line(QStringLiteral("drop"), QStringLiteral("0")); });
-    m_offers.last().extra = [this] { return hasFault(Fault::Kind::Drop); };
-    m_offers.last().extraWhy = tr("Nothing is dropped now.");
+    offerOnlyWhile([this] { return hasFault(Fault::Kind::Drop); }, tr("Nothing is dropped now."));
 
     const QString clock = QStringLiteral("clock");
     QMenu* jumps = addSubmenu(QStringLiteral("clockMenu"), tr("Clock jump"), clock,
@@ -514,7 +520,9 @@ QString NodeCard::whyNot(const QString& verb) const
         return {};
     if (!m_node.actionsNote.isEmpty())
         return tr("Not offered for node %1 now: %2.").arg(m_number).arg(m_node.actionsNote);
-    return tr("Not possible while node %1 is %2.").arg(m_number).arg(EnumText::nodeState(m_node.state));
+    return tr("Not possible while node %1 is %2.")
+        .arg(m_number)
+        .arg(EnumText::nodeState(m_node.state));
 }
 
 void NodeCard::updateOffers()

@@ -92,6 +92,7 @@ private:
                       const QString& tip, std::function<QString()> command);
     QMenu* addSubmenu(const QString& name, const QString& text, const QString& verb,
                       const QString& tip);
+    void offerOnlyWhile(std::function<bool()> condition, const QString& why);
     void buildMenu();
     void syncClientMenu(const QStringList& names);
     void syncPersistence();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dialogs/nodesdialog.h"
 
+#include "model/nodecount.h"
 #include "net/connectiontest.h"
 #include "settings/appsettings.h"
 #include "widgets/uitheme.h"
@@ -47,11 +48,16 @@ NodesDialog::NodesDialog(const EngineConfig& config, AppSettings* settings, QWid
     m_local->setObjectName(QStringLiteral("localNodes"));
     m_localCount = new QSpinBox(this);
     m_localCount->setObjectName(QStringLiteral("localCount"));
-    m_localCount->setRange(1, 9);
+    m_localCount->setRange(NodeCount::Min, NodeCount::Max);
     m_localCount->setSingleStep(2); // odd counts only: 1, 3, 5, 7, 9
     m_localCount->setValue(config.localNodeCount);
-    m_localCount->setToolTip(tr("How many redis-server processes to start (odd, 1 to 9)."));
-    m_external = new QRadioButton(tr("Use my own Redis masters (an odd number, 1 to 9):"), this);
+    m_localCount->setToolTip(tr("How many redis-server processes to start (odd, %1 to %2).")
+                                 .arg(NodeCount::Min)
+                                 .arg(NodeCount::Max));
+    m_external = new QRadioButton(tr("Use my own Redis masters (an odd number, %1 to %2):")
+                                      .arg(NodeCount::Min)
+                                      .arg(NodeCount::Max),
+                                  this);
     m_external->setObjectName(QStringLiteral("externalNodes"));
 
     m_table = new QTableWidget(0, ColumnCount, this);
@@ -333,8 +339,11 @@ std::optional<QList<NodeAddress>> NodesDialog::parseNodes(QString* error) const
 {
     if (m_local->isChecked()) {
         const int n = m_localCount->value();
-        if (n < 1 || n > 9 || n % 2 == 0) {
-            *error = tr("The number of local nodes must be odd, 1 to 9 (is %1).").arg(n);
+        if (!NodeCount::isValid(n)) {
+            *error = tr("The number of local nodes must be odd, %1 to %2 (is %3).")
+                         .arg(NodeCount::Min)
+                         .arg(NodeCount::Max)
+                         .arg(n);
             return std::nullopt;
         }
         return QList<NodeAddress>{}; // empty: local fleet
@@ -346,8 +355,11 @@ std::optional<QList<NodeAddress>> NodesDialog::parseNodes(QString* error) const
             return std::nullopt;
         nodes.append(*address);
     }
-    if (nodes.isEmpty() || nodes.size() > 9 || nodes.size() % 2 == 0) {
-        *error = tr("Give an odd number of nodes, 1 to 9 (there are %1).").arg(nodes.size());
+    if (!NodeCount::isValid(nodes.size())) {
+        *error = tr("Give an odd number of nodes, %1 to %2 (there are %3).")
+                     .arg(NodeCount::Min)
+                     .arg(NodeCount::Max)
+                     .arg(nodes.size());
         return std::nullopt;
     }
     return nodes;

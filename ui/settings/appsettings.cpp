@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settings/appsettings.h"
 
+#include "model/nodecount.h"
 #include "settings/typesize.h"
 
 #include <QDir>
@@ -217,7 +218,7 @@ std::optional<EngineConfig> AppSettings::lastFleet(const EngineConfig& base) con
     if (m_settings->value(QStringLiteral("lastFleet/local")).toBool()) {
         const int count = m_settings->value(QStringLiteral("lastFleet/localCount"), 5).toInt();
         config.nodes.clear();
-        config.localNodeCount = (count >= 1 && count <= 9 && count % 2 == 1) ? count : 5;
+        config.localNodeCount = NodeCount::isValid(count) ? count : EngineConfig{}.localNodeCount;
         return config;
     }
     config.nodes = readNodes(QStringLiteral("lastFleet/nodes"), QStringLiteral("last"));

@@ -1599,11 +1599,9 @@ void MainWindow::pauseHolder()
         return;
     }
     // Past its TTL, as the critique's GC pause: it wakes up believing it still holds.
-    qint64 ttlMs = m_defaults.lock.ttlMs;
     for (const ClientSnapshot& c : m_snapshot.clients)
         if (c.name == name)
-            ttlMs = c.settings.lock.ttlMs;
-    send(QStringLiteral("client pause %1 %2").arg(name).arg(ttlMs + 2000));
+            send(QStringLiteral("client pause %1 %2").arg(name).arg(ClientLane::pastTtlPauseMs(c)));
 }
 
 void MainWindow::showNodes()
