@@ -8,6 +8,7 @@ packages=(
     qt6-base-dev qt6-svg-dev libgl-dev
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     libhiredis-dev redis-server redis-sentinel
+    qtkeychain-qt6-dev libsecret-1-0
     xvfb xauth fonts-dejavu-core fonts-noto-cjk
     desktop-file-utils appstream
 )

@@ -2322,10 +2322,6 @@ Since %1 on the run clock.</source>
         <translation>パスワードを記憶する</translation>
     </message>
     <message>
-        <source>Keep the passwords in %1, a file only you can read. Off: they are forgotten when the program ends.</source>
-        <translation>パスワードを %1 に保存します。このファイルはあなただけが読めます。オフ：プログラムの終了時に忘れます。</translation>
-    </message>
-    <message>
         <source>Nothing is remembered in this run.</source>
         <translation>この実行では何も記憶しません。</translation>
     </message>
@@ -2437,6 +2433,26 @@ Since %1 on the run clock.</source>
         <source>Give an odd number of nodes, %1 to %2 (there are %3).</source>
         <translation>ノードは奇数個、%1〜%2 にしてください（今は %3 個）。</translation>
     </message>
+    <message>
+        <source>Keep the passwords in the system keychain, locked with your login. Off: they are forgotten when the program ends.</source>
+        <translation>パスワードをシステムのキーチェーンに保管します（ログインで施錠されます）。オフ：プログラムの終了とともに忘れます。</translation>
+    </message>
+    <message>
+        <source>Keep the passwords: only in the file below if you choose it, as there is no system keychain here.</source>
+        <translation>パスワードを保管します。ここにはシステムのキーチェーンがないため、下のファイルを選んだときだけそこに保管します。</translation>
+    </message>
+    <message>
+        <source>No system keychain answers here (%1), so passwords are kept only if you choose the file below.</source>
+        <translation>ここではシステムのキーチェーンが応答しません（%1）。パスワードは下のファイルを選んだときだけ保管されます。</translation>
+    </message>
+    <message>
+        <source>Keep them in a plain file that only I can read: %1</source>
+        <translation>自分だけが読める平文のファイルに保管する：%1</translation>
+    </message>
+    <message>
+        <source>A JSON file of mode 0600, not encrypted: anyone who can read your files (or your backups) can read these passwords.</source>
+        <translation>モード 0600 の JSON ファイルで、暗号化されません。あなたのファイル（やバックアップ）を読める人は誰でもこれらのパスワードを読めます。</translation>
+    </message>
 </context>
 <context>
     <name>NumberFieldsDialog</name>
@@ -2502,6 +2518,13 @@ Since %1 on the run clock.</source>
     <message>
         <source>Each client&apos;s latest answer from this node, with its latency.</source>
         <translation>各クライアントがこのノードから得た最新の応答とそのレイテンシ。</translation>
+    </message>
+</context>
+<context>
+    <name>PasswordFile</name>
+    <message>
+        <source>cannot remove %1</source>
+        <translation>%1 を削除できません</translation>
     </message>
 </context>
 <context>
@@ -2986,8 +3009,12 @@ Since %1 on the run clock.</source>
 <context>
     <name>SecretStore</name>
     <message>
-        <source>cannot remove %1</source>
-        <translation>%1 を削除できません</translation>
+        <source>no keychain to ask</source>
+        <translation>問い合わせるキーチェーンがありません</translation>
+    </message>
+    <message>
+        <source>no keychain answers (%1), and no file was chosen</source>
+        <translation>キーチェーンが応答せず（%1）、ファイルも選ばれていません</translation>
     </message>
 </context>
 <context>
@@ -3243,6 +3270,29 @@ Since %1 on the run clock.</source>
     <message>
         <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
         <translation>戦略 failover には、レプリカと Sentinel を持つマスターが必要です（--topology replicated）。ここにあるのは 5 つの独立したマスターです</translation>
+    </message>
+</context>
+<context>
+    <name>SystemKeychain</name>
+    <message>
+        <source>the keychain was not unlocked</source>
+        <translation>キーチェーンのロックが解除されませんでした</translation>
+    </message>
+    <message>
+        <source>the keychain refused: %1</source>
+        <translation>キーチェーンが拒否しました：%1</translation>
+    </message>
+    <message>
+        <source>no keychain service runs here</source>
+        <translation>ここではキーチェーンのサービスが動いていません</translation>
+    </message>
+    <message>
+        <source>no Secret Service or KWallet answered on the session bus</source>
+        <translation>セッションバス上で Secret Service も KWallet も応答しませんでした</translation>
+    </message>
+    <message>
+        <source>the keychain did not answer within %1 s</source>
+        <translation>キーチェーンが %1 秒以内に応答しませんでした</translation>
     </message>
 </context>
 <context>

@@ -2322,10 +2322,6 @@ Since %1 on the run clock.</source>
         <translation>记住密码</translation>
     </message>
     <message>
-        <source>Keep the passwords in %1, a file only you can read. Off: they are forgotten when the program ends.</source>
-        <translation>将密码保存在 %1 中，这个文件只有你能读取。关闭：程序结束时忘掉它们。</translation>
-    </message>
-    <message>
         <source>Nothing is remembered in this run.</source>
         <translation>本次运行不会记住任何内容。</translation>
     </message>
@@ -2437,6 +2433,26 @@ Since %1 on the run clock.</source>
         <source>Give an odd number of nodes, %1 to %2 (there are %3).</source>
         <translation>请给出奇数个节点，%1 到 %2（现在有 %3 个）。</translation>
     </message>
+    <message>
+        <source>Keep the passwords in the system keychain, locked with your login. Off: they are forgotten when the program ends.</source>
+        <translation>把密码保存在系统钥匙串中（随登录锁定）。关闭：程序结束时就忘掉它们。</translation>
+    </message>
+    <message>
+        <source>Keep the passwords: only in the file below if you choose it, as there is no system keychain here.</source>
+        <translation>保存密码：这里没有系统钥匙串，只有在你选择下面的文件时才保存在那里。</translation>
+    </message>
+    <message>
+        <source>No system keychain answers here (%1), so passwords are kept only if you choose the file below.</source>
+        <translation>这里没有系统钥匙串应答（%1），所以只有在你选择下面的文件时才会保存密码。</translation>
+    </message>
+    <message>
+        <source>Keep them in a plain file that only I can read: %1</source>
+        <translation>保存在只有我能读的明文文件中：%1</translation>
+    </message>
+    <message>
+        <source>A JSON file of mode 0600, not encrypted: anyone who can read your files (or your backups) can read these passwords.</source>
+        <translation>一个权限为 0600 的 JSON 文件，未加密：任何能读取你的文件（或你的备份）的人都能读到这些密码。</translation>
+    </message>
 </context>
 <context>
     <name>NumberFieldsDialog</name>
@@ -2502,6 +2518,13 @@ Since %1 on the run clock.</source>
     <message>
         <source>Each client&apos;s latest answer from this node, with its latency.</source>
         <translation>每个客户端从此节点得到的最新回答及其延迟。</translation>
+    </message>
+</context>
+<context>
+    <name>PasswordFile</name>
+    <message>
+        <source>cannot remove %1</source>
+        <translation>无法删除 %1</translation>
     </message>
 </context>
 <context>
@@ -2986,8 +3009,12 @@ Since %1 on the run clock.</source>
 <context>
     <name>SecretStore</name>
     <message>
-        <source>cannot remove %1</source>
-        <translation>无法删除 %1</translation>
+        <source>no keychain to ask</source>
+        <translation>没有可询问的钥匙串</translation>
+    </message>
+    <message>
+        <source>no keychain answers (%1), and no file was chosen</source>
+        <translation>没有钥匙串应答（%1），也没有选择文件</translation>
     </message>
 </context>
 <context>
@@ -3243,6 +3270,29 @@ Since %1 on the run clock.</source>
     <message>
         <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
         <translation>策略 failover 需要一个带副本和哨兵（Sentinel）的主节点（--topology replicated）；而这里是五个独立的主节点</translation>
+    </message>
+</context>
+<context>
+    <name>SystemKeychain</name>
+    <message>
+        <source>the keychain was not unlocked</source>
+        <translation>钥匙串没有被解锁</translation>
+    </message>
+    <message>
+        <source>the keychain refused: %1</source>
+        <translation>钥匙串拒绝了：%1</translation>
+    </message>
+    <message>
+        <source>no keychain service runs here</source>
+        <translation>这里没有运行钥匙串服务</translation>
+    </message>
+    <message>
+        <source>no Secret Service or KWallet answered on the session bus</source>
+        <translation>会话总线上没有 Secret Service 或 KWallet 应答</translation>
+    </message>
+    <message>
+        <source>the keychain did not answer within %1 s</source>
+        <translation>钥匙串在 %1 秒内没有应答</translation>
     </message>
 </context>
 <context>
