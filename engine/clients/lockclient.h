@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "clients/clientjournal.h"
+#include "clients/clientlease.h"
+#include "clients/clientpause.h"
+#include "clients/clientrandom.h"
+#include "clients/clientstats.h"
+#include "clients/stockpurchase.h"
 #include "lock/lockstrategy.h"
 #include "model/clientsettings.h"
 #include "model/clientsnapshot.h"
@@ -9,14 +15,11 @@
 #include "net/redisconnection.h"
 
 #include <QObject>
-#include <QRandomGenerator>
 #include <QTimer>
-#include <deque>
 #include <functional>
 #include <optional>
 
 class Clock;
-class StockAccess;
 
 // One simulated client: its own connection to every node (and to the storage) and its own
 // loop: acquire (with its retry policy) -> its critical section -> release -> think -> again.
@@ -66,20 +69,12 @@ public:
     // restart(): a crashed client comes back with an empty memory.
     void crash();
     void pause(int forMs = 0);
-    // The moments a pause or a crash can be armed for: right before the stock write (the
-    // GC-pause hazard), between SETNX and EXPIRE, between GET and DEL.
-    enum class Moment
-    {
-        BeforeWrite,
-        BeforeExpire,
-        BeforeDelete
-    };
-    Q_ENUM(Moment) // "before-write", ... in the command language (EnumNames)
+    using Moment = ClientPause::Moment;
     void armPause(Moment moment, int forMs = 0);
     void armCrash(Moment moment);
     void resume();
     void restart();
-    bool isPaused() const { return m_paused; }
+    bool isPaused() const { return m_pause.isPaused(); }
     // Why `verb` (crash, pause, resume, restart) cannot be done now; empty when it can.
     QString whyNot(const QString& verb) const;
 
@@ -87,7 +82,7 @@ public:
     const QString& name() const { return m_name; }
     State state() const { return m_state; }
     const ClientSettings& settings() const { return m_settings; }
-    const Lock& lock() const { return m_lock; }
+    const Lock& lock() const { return m_lease.lock(); }
     bool inSection() const { return m_inSection; }
     // Releases sent and not yet answered (the app waits for them when it exits).
     int pendingReleases() const { return m_pendingReleases; }
@@ -102,27 +97,21 @@ signals:
     void nodeAnswered(int node, HistoryEvent::Operation operation, const NodeOutcome& outcome);
 
 private:
-    struct Armed
-    {
-        Moment moment = Moment::BeforeWrite;
-        bool crash = false;
-        int pauseMs = 0;
-    };
-
     void adopt(LockStrategy* strategy);
     void onConnectionSettled();
     void onHazard(LockStrategy::Hazard hazard, std::function<void()> proceed);
     bool fireArmed(Moment moment, const std::function<void()>& proceed);
-    void onValidityExtended(const QByteArray& token, qint64 validUntilUs);
     void onDeletedOthersKey(quint64 op, int node, const QByteArray& token);
     void onWokenUp(quint64 op, qint64 waitedUs, int delayMs);
     void reenter();
     bool optimistic() const;
-    void finishOptimistic();
+    StockPurchase::Hooks purchaseHooks();
+    ClientLease::Hooks leaseHooks();
+    void onPurchaseFinished();
+    void countWrite(const StockAccess::WriteResult& w);
     void takeNextStrategy();
     void setState(State state);
     quint64 nextOp();
-    void emitEvent(HistoryEvent e);
     void beginAcquire();
     void onAttemptStarted(quint64 op, int attempt, const QByteArray& token);
     void onAttemptDecided(quint64 op, const AttemptResult& attempt);
@@ -130,27 +119,15 @@ private:
                         const NodeOutcome& outcome);
     void onAcquired(quint64 op, const LockStrategy::AcquireResult& result);
     void enterSection(quint64 op, const LockStrategy::AcquireResult& result);
-    void readStock();
-    void startWork();
-    void onWorkDone();
-    void writeStock();
     void onValidityDeadline();
     void noteLockLost();
     void giveUp();
     void endSection(HistoryEvent::SectionEndReason reason);
-    void maybeExtend();
     void beginRelease();
     void scheduleNext(int delayMs, void (LockClient::*step)());
     void stopTimers();
-    void armValidityTimer();
-    bool validityOver() const;
     // Runs `step` now, or at resume() when paused: a paused client does nothing.
     void whenRunning(std::function<void()> step);
-    void freezeTimer(QTimer& timer, int* remainingMs);
-    void thawTimer(QTimer& timer, int remainingMs);
-    int workTimeMs() const;
-    void noteLatency(qint64 us);
-    void updateLatencyStats() const;
 
     int m_id;
     QString m_name;
@@ -159,13 +136,11 @@ private:
     const Clock& m_clock;
     QList<RedisConnection*> m_connections;
     LockStrategy* m_strategy;
-    StockAccess* m_stock = nullptr;
     quint64 m_nextOp = 0;
     State m_state = State::Idle;
     qint64 m_stateSinceUs = 0;
     bool m_running = false;
     bool m_awaitingConnections = false; // started: the first try waits for the handshakes
-    Lock m_lock;
     QByteArray m_lastToken;
     int m_attempt = 0;
 
@@ -173,39 +148,17 @@ private:
     bool m_inSection = false;
     quint64 m_sectionOp = 0;
     qint64 m_sectionSinceUs = 0;
-    Phase m_phase = Phase::None;
-    bool m_lockLost = false;
     bool m_lastSectionGaveUp = false;
-    qint64 m_stockRead = -1; // -1: not read, or no stock
-    bool m_stockExists = false;
 
-    QTimer m_stepTimer;     // think time, work time
-    QTimer m_extendTimer;   // checks the validity left while holding (auto-extend)
-    QTimer m_validityTimer; // the validity deadline, on the monotonic clock
-    QTimer m_pauseTimer;    // ends a timed pause
-    bool m_paused = false;
+    QTimer m_stepTimer; // think time
+    ClientJournal m_journal;
+    StockPurchase m_purchase; // reads, works, writes (before m_pause: it freezes its timer)
+    ClientLease m_lease;      // the lock held, its validity and extensions (as m_purchase)
+    ClientPause m_pause;
     State m_stateBeforePause = State::Idle;
-    int m_stepRemainingMs = -1;
-    int m_extendRemainingMs = -1;
-    std::optional<Armed> m_armed;            // a pause or crash waiting for its moment
-    LockStrategy* m_nextStrategy = nullptr;  // takes over at the next acquisition
-    QList<std::function<void()>> m_deferred; // what arrived during a pause
+    LockStrategy* m_nextStrategy = nullptr; // takes over at the next acquisition
 
     int m_pendingReleases = 0;
-    quint64 m_attempts = 0;
-    quint64 m_acquisitions = 0;
-    quint64 m_sales = 0;
-    quint64 m_lockLosses = 0;
-    quint64 m_gaveUp = 0;
-    quint64 m_rejectedWrites = 0;
-    quint64 m_conflicts = 0; // WATCH: writes EXEC refused
-    quint64 m_reentries = 0; // reentrant: holds taken again inside the section
-    quint64 m_wakeUps = 0;   // wait=pubsub: tries an unlock message brought forward
-    QMap<QString, quint64> m_failures;
-    mutable QRandomGenerator m_random;
-    quint64 m_seed = 0;
-    std::deque<qint64> m_latenciesUs; // recent successful acquisitions, for mean and p99
-    mutable bool m_latencyStatsDirty = false;
-    mutable double m_meanAcquireUs = 0;
-    mutable double m_p99AcquireUs = 0;
+    ClientStats m_stats;
+    ClientRandom m_random;
 };

@@ -2,6 +2,7 @@
 #include "lock/lockstrategy.h"
 
 #include <QRandomGenerator>
+#include <QTimer>
 
 LockStrategy::LockStrategy(QObject* parent)
     : QObject(parent),
@@ -32,4 +33,29 @@ void LockStrategy::atHazard(Hazard hazard, std::function<void()> proceed)
         m_hazard(hazard, std::move(proceed));
     else
         proceed();
+}
+
+void LockStrategy::retryOrFail(const LockSettings& settings, const QList<AttemptResult>& attempts,
+                               const AcquireCallback& callback, std::function<void()> retry,
+                               const Wait& wait)
+{
+    const AttemptResult& last = attempts.last();
+    if (last.attempt <= settings.retryCount) {
+        const int jitter = settings.jitter ? random(settings.retryJitterMs + 1) : 0;
+        const int delayMs = settings.retryDelayMs + jitter;
+        auto guarded = [this, current = m_epoch, retry = std::move(retry)] {
+            if (current == m_epoch)
+                retry();
+        };
+        if (wait)
+            wait(delayMs, std::move(guarded));
+        else
+            QTimer::singleShot(delayMs, this, std::move(guarded));
+        return;
+    }
+    AcquireResult failed;
+    failed.attempts = attempts;
+    failed.reason = last.failReason;
+    failed.reasonText = last.reason;
+    callback(failed);
 }

@@ -91,7 +91,7 @@ public:
     virtual void extend(const Lock& lock, ExtendCallback callback, quint64 op = 0) = 0;
     // Forget every operation in flight: no callback of theirs will be called, pending
     // retries are dropped. Replies still arriving are ignored.
-    virtual void cancel() = 0;
+    virtual void cancel() { ++m_epoch; }
 
     // Every random choice (the retry jitter) comes from here: a scenario's seed makes a run
     // replay the same way. Default: the process's random source.
@@ -104,6 +104,15 @@ public:
 
 protected:
     int random(int bound) { return bound > 0 ? m_random(bound) : 0; }
+    // Bumped by cancel(): an operation begun in an older epoch stays silent.
+    quint64 epoch() const { return m_epoch; }
+    // After a try that did not acquire (the last of `attempts`): `retry` after the policy's
+    // delay while tries are left (through `wait`, which a rung may end sooner: wait=pubsub),
+    // else the failure, to `callback`. Nothing after a cancel().
+    using Wait = std::function<void(int delayMs, std::function<void()> retry)>;
+    void retryOrFail(const LockSettings& settings, const QList<AttemptResult>& attempts,
+                     const AcquireCallback& callback, std::function<void()> retry,
+                     const Wait& wait = {});
     QList<int> nodeOrder(int count) const;
     void atHazard(Hazard hazard, std::function<void()> proceed);
 
@@ -125,4 +134,5 @@ private:
     HazardHook m_hazard;
     std::function<int(int)> m_random;
     QList<int> m_nodeOrder;
+    quint64 m_epoch = 0;
 };

@@ -10,9 +10,9 @@ NoLock::NoLock(const Clock& clock, QObject* parent) : LockStrategy(parent), m_cl
 
 void NoLock::later(std::function<void()> answer)
 {
-    const quint64 epoch = m_epoch;
-    QTimer::singleShot(0, this, [this, epoch, answer] {
-        if (epoch == m_epoch)
+    const quint64 begun = epoch();
+    QTimer::singleShot(0, this, [this, begun, answer] {
+        if (begun == epoch())
             answer();
     });
 }

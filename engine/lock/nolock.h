@@ -23,12 +23,10 @@ public:
     void acquire(const QByteArray& resource, AcquireCallback callback, quint64 op = 0) override;
     void release(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0) override;
     void extend(const Lock& lock, ExtendCallback callback, quint64 op = 0) override;
-    void cancel() override { ++m_epoch; }
 
 protected:
     // Answers on the next turn of the event loop (never inside the call), unless cancelled.
     void later(std::function<void()> answer);
 
     const Clock& m_clock;
-    quint64 m_epoch = 0;
 };

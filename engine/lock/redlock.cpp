@@ -66,7 +66,7 @@ void Redlock::acquire(const QByteArray& resource, AcquireCallback callback, quin
     acquisition->op = op;
     acquisition->resource = resource;
     acquisition->callback = std::move(callback);
-    acquisition->epoch = m_epoch;
+    acquisition->epoch = epoch();
     startAttempt(acquisition);
 }
 
@@ -97,9 +97,9 @@ void Redlock::extend(const Lock& lock, ExtendCallback callback, quint64 op)
         refused.attempt.failReason = HistoryEvent::FailReason::ExtensionLimit;
         refused.attempt.reason =
             QStringLiteral("extension limit reached (%1)").arg(m_settings.maxExtensions);
-        const quint64 epoch = m_epoch;
-        QTimer::singleShot(0, this, [this, epoch, refused, callback] {
-            if (epoch == m_epoch)
+        const quint64 begun = epoch();
+        QTimer::singleShot(0, this, [this, begun, refused, callback] {
+            if (begun == epoch())
                 callback(refused);
         });
         return;
@@ -109,7 +109,7 @@ void Redlock::extend(const Lock& lock, ExtendCallback callback, quint64 op)
     attempt->op = op;
     attempt->lock = lock;
     attempt->extendCallback = std::move(callback);
-    attempt->epoch = m_epoch;
+    attempt->epoch = epoch();
     attempt->result.resource = lock.resource;
     attempt->result.token = lock.token;
     attempt->result.attempt = lock.extensions + 1;
@@ -243,7 +243,7 @@ void Redlock::finishAcquireAttempt(const std::shared_ptr<Attempt>& attempt)
 {
     const AttemptResult& r = attempt->result;
     const std::shared_ptr<Acquisition>& acquisition = attempt->acquisition;
-    if (acquisition->epoch != m_epoch)
+    if (acquisition->epoch != epoch())
         return; // cancelled: a crashed client does not clean up after itself
     acquisition->attempts.append(r);
     if (r.acquired) {
@@ -263,23 +263,13 @@ void Redlock::finishAcquireAttempt(const std::shared_ptr<Attempt>& attempt)
     }
     // Release on every node, even those that said no: a late OK may still land there.
     releaseToken(r.resource, r.token, {}, attempt->op);
-    if (r.attempt <= m_settings.retryCount) {
-        QTimer::singleShot(retryDelayMs(), this, [this, acquisition] {
-            if (acquisition->epoch == m_epoch)
-                startAttempt(acquisition);
-        });
-        return;
-    }
-    AcquireResult failed;
-    failed.attempts = acquisition->attempts;
-    failed.reason = r.failReason;
-    failed.reasonText = r.reason;
-    acquisition->callback(failed);
+    retryOrFail(m_settings, acquisition->attempts, acquisition->callback,
+                [this, acquisition] { startAttempt(acquisition); });
 }
 
 void Redlock::finishExtendAttempt(const std::shared_ptr<Attempt>& attempt)
 {
-    if (attempt->epoch != m_epoch)
+    if (attempt->epoch != epoch())
         return;
     const AttemptResult& r = attempt->result;
     ExtendResult done;
@@ -359,7 +349,7 @@ void Redlock::releaseToken(const QByteArray& resource, const QByteArray& token,
     };
     auto release = std::make_shared<Release>();
     release->result.nodes = QList<NodeOutcome>(nodeCount());
-    release->epoch = m_epoch;
+    release->epoch = epoch();
     release->callback = std::move(callback);
     const QByteArrayList command{"EVAL", ReleaseScript, "1", resource, token};
     QPointer<Redlock> self(this);
@@ -374,24 +364,13 @@ void Redlock::releaseToken(const QByteArray& resource, const QByteArray& token,
                                  ++release->result.releasedCount;
                              emit self->nodeAnswered(op, Operation::Release, i, outcome);
                              if (++release->answered == self->nodeCount() && release->callback &&
-                                 release->epoch == self->m_epoch)
+                                 release->epoch == self->epoch())
                                  release->callback(release->result);
                          });
     }
 }
 
-int Redlock::retryDelayMs()
-{
-    const int jitter = m_settings.jitter ? random(m_settings.retryJitterMs + 1) : 0;
-    return m_settings.retryDelayMs + jitter;
-}
-
 QByteArray Redlock::fenceKey(const QByteArray& resource)
 {
     return resource + ":fence";
-}
-
-void Redlock::cancel()
-{
-    ++m_epoch;
 }

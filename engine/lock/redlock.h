@@ -43,7 +43,6 @@ public:
     void acquire(const QByteArray& resource, AcquireCallback callback, quint64 op = 0) override;
     void release(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0) override;
     void extend(const Lock& lock, ExtendCallback callback, quint64 op = 0) override;
-    void cancel() override;
 
 private:
     struct Attempt;
@@ -59,7 +58,6 @@ private:
     void releaseToken(const QByteArray& resource, const QByteArray& token, ReleaseCallback callback,
                       quint64 op);
     static HistoryEvent::FailReason failReasonOf(const Attempt& attempt);
-    int retryDelayMs();
     QByteArrayList commandFor(const Attempt& attempt, int node) const;
     static NodeOutcome outcomeOf(const Attempt& attempt, int node, const CommandResult& result);
     static NodeOutcome releaseOutcomeOf(const CommandResult& result);
@@ -67,5 +65,4 @@ private:
     QList<NodeChannel*> m_nodes;
     const Clock& m_clock;
     LockSettings m_settings;
-    quint64 m_epoch = 0; // bumped by cancel(): operations of an older epoch stay silent
 };

@@ -27,11 +27,6 @@ SingleNodeLock::SingleNodeLock(NodeChannel* node, int nodeIndex, const Clock& cl
     : LockStrategy(parent), m_index(nodeIndex), m_node(node), m_clock(clock)
 {}
 
-void SingleNodeLock::cancel()
-{
-    ++m_epoch;
-}
-
 NodeOutcome SingleNodeLock::outcomeOf(const CommandResult& result)
 {
     NodeOutcome o;
@@ -55,10 +50,10 @@ void SingleNodeLock::send(const QByteArrayList& command,
                           std::function<void(const NodeOutcome&, const RedisReply&)> then)
 {
     QPointer<SingleNodeLock> self(this);
-    const quint64 epoch = m_epoch;
+    const quint64 begun = epoch();
     m_node->send(command, m_settings.nodeTimeoutMs,
-                 [self, epoch, then](const CommandResult& result) {
-                     if (!self || epoch != self->m_epoch)
+                 [self, begun, then](const CommandResult& result) {
+                     if (!self || begun != self->epoch())
                          return; // cancelled: a crashed client hears nothing
                      then(outcomeOf(result), result.reply);
                  });
@@ -75,7 +70,7 @@ void SingleNodeLock::acquire(const QByteArray& resource, AcquireCallback callbac
     acquisition->op = op;
     acquisition->resource = resource;
     acquisition->callback = std::move(callback);
-    acquisition->epoch = m_epoch;
+    acquisition->epoch = epoch();
     attempt(acquisition);
 }
 
@@ -92,7 +87,7 @@ void SingleNodeLock::attempt(const std::shared_ptr<Acquisition>& acquisition)
     QPointer<SingleNodeLock> self(this);
     tryOnce(r.resource, r.token, acquisition->op,
             [self, acquisition, r](const NodeOutcome& outcome) mutable {
-                if (!self || acquisition->epoch != self->m_epoch)
+                if (!self || acquisition->epoch != self->epoch())
                     return;
                 if (r.nodes.size() <= self->m_index) // the try moved to another node
                     r.nodes.resize(self->m_index + 1);
@@ -142,20 +137,12 @@ void SingleNodeLock::decide(const std::shared_ptr<Acquisition>& acquisition, Att
         acquisition->callback(done);
         return;
     }
-    if (r.attempt <= m_settings.retryCount) {
-        const int jitter = m_settings.jitter ? random(m_settings.retryJitterMs + 1) : 0;
-        waitToRetry(acquisition->resource, acquisition->op, m_settings.retryDelayMs + jitter,
-                    [this, acquisition] {
-                        if (acquisition->epoch == m_epoch)
-                            attempt(acquisition);
-                    });
-        return;
-    }
-    AcquireResult failed;
-    failed.attempts = acquisition->attempts;
-    failed.reason = r.failReason;
-    failed.reasonText = r.reason;
-    acquisition->callback(failed);
+    retryOrFail(
+        m_settings, acquisition->attempts, acquisition->callback,
+        [this, acquisition] { attempt(acquisition); },
+        [this, acquisition](int delayMs, std::function<void()> retry) {
+            waitToRetry(acquisition->resource, acquisition->op, delayMs, std::move(retry));
+        });
 }
 
 void SingleNodeLock::waitToRetry(const QByteArray& resource, quint64 op, int delayMs,
@@ -168,17 +155,17 @@ void SingleNodeLock::waitToRetry(const QByteArray& resource, quint64 op, int del
 
 void SingleNodeLock::release(const Lock& lock, ReleaseCallback callback, quint64 op)
 {
-    const quint64 epoch = m_epoch;
+    const quint64 begun = epoch();
     QPointer<SingleNodeLock> self(this);
     releaseOnce(
         lock, op,
-        [self, epoch, op, lock, callback](const NodeOutcome& outcome, const QByteArray& deleted) {
+        [self, begun, op, lock, callback](const NodeOutcome& outcome, const QByteArray& deleted) {
             if (!self)
                 return;
             emit self->nodeAnswered(op, Operation::Release, self->m_index, outcome);
             if (!deleted.isEmpty() && deleted != lock.token)
                 emit self->deletedOthersKey(op, self->m_index, deleted);
-            if (!callback || epoch != self->m_epoch)
+            if (!callback || begun != self->epoch())
                 return;
             ReleaseResult result;
             result.nodes = QList<NodeOutcome>(self->m_index + 1);
@@ -199,9 +186,9 @@ void SingleNodeLock::extend(const Lock& lock, ExtendCallback callback, quint64 o
     refused.attempt.token = lock.token;
     refused.attempt.failReason = Fail::ExtensionLimit;
     refused.attempt.reason = tr("this lock cannot be extended");
-    const quint64 epoch = m_epoch;
-    QTimer::singleShot(0, this, [this, epoch, refused, callback] {
-        if (epoch == m_epoch)
+    const quint64 begun = epoch();
+    QTimer::singleShot(0, this, [this, begun, refused, callback] {
+        if (begun == epoch())
             callback(refused);
     });
 }

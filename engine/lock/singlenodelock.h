@@ -30,7 +30,6 @@ public:
     void acquire(const QByteArray& resource, AcquireCallback callback, quint64 op = 0) override;
     void release(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0) override;
     void extend(const Lock& lock, ExtendCallback callback, quint64 op = 0) override;
-    void cancel() override;
 
 protected:
     // What one try found: Ok (fenceCounter set when fenced), Taken (owner when known), or a
@@ -78,5 +77,4 @@ private:
     NodeChannel* m_node;
     const Clock& m_clock;
     LockSettings m_settings;
-    quint64 m_epoch = 0;
 };

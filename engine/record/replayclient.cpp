@@ -3,13 +3,11 @@
 
 #include "base/enumnames.h"
 #include "model/fault.h"
-#include "model/latencystats.h"
 
 namespace {
 using K = HistoryEvent::Kind;
 using Op = HistoryEvent::Operation;
 using Phase = ClientSnapshot::Phase;
-constexpr size_t LatencyWindow = 1000; // as LockClient
 } // namespace
 
 ReplayClient::ReplayClient(int id, const QString& name, const QByteArray& resource,
@@ -94,9 +92,7 @@ void ReplayClient::onOk(const HistoryEvent& e)
         m_s.stockRead = -1;
         m_s.extensions = 0;
         if (e.latencyUs >= 0) {
-            m_latenciesUs.push_back(e.latencyUs);
-            if (m_latenciesUs.size() > LatencyWindow)
-                m_latenciesUs.pop_front();
+            m_latencies.add(e.latencyUs);
         }
         break;
     case Op::Extend:
@@ -149,12 +145,9 @@ ClientSnapshot ReplayClient::snapshot() const
         s.lockNodes = 0;
         s.fence = {};
     }
-    if (!m_latenciesUs.empty()) {
-        LatencyStats stats;
-        for (qint64 us : m_latenciesUs)
-            stats.add(us);
-        s.meanAcquireUs = stats.mean();
-        s.p99AcquireUs = double(stats.percentile(99));
+    if (!m_latencies.isEmpty()) {
+        s.meanAcquireUs = m_latencies.meanUs();
+        s.p99AcquireUs = m_latencies.p99Us();
     }
     return s;
 }

@@ -3,6 +3,7 @@
 
 #include "model/clientsnapshot.h"
 #include "model/historyevent.h"
+#include "model/latencywindow.h"
 
 #include <deque>
 
@@ -31,6 +32,6 @@ private:
     void onSectionEnd(const HistoryEvent& e);
 
     ClientSnapshot m_s;
-    int m_fleetSize = 0;              // the lock nodes, for the strategy's quorum
-    std::deque<qint64> m_latenciesUs; // the newest ones, as the live client keeps them
+    int m_fleetSize = 0;       // the lock nodes, for the strategy's quorum
+    LatencyWindow m_latencies; // the newest ones, as the live client keeps them
 };

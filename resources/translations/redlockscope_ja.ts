@@ -71,6 +71,13 @@
     </message>
 </context>
 <context>
+    <name>ClientJournal</name>
+    <message>
+        <source>renewed by the watchdog</source>
+        <translation>ウォッチドッグが延長した</translation>
+    </message>
+</context>
+<context>
     <name>ClientLane</name>
     <message>
         <source>The client&apos;s name and colour: its keys on the nodes have this colour.</source>
@@ -1816,24 +1823,12 @@ Since %1 on the run clock.</source>
 <context>
     <name>LockClient</name>
     <message>
-        <source>the storage holds fence %1</source>
-        <translation>ストレージのフェンスは %1</translation>
-    </message>
-    <message>
         <source>cannot %1 %2 while it is %3</source>
         <translation>%2 が %3 の間は %1 できません</translation>
     </message>
     <message>
         <source>restarted</source>
         <translation>再起動</translation>
-    </message>
-    <message>
-        <source>the stock changed since it was watched: EXEC refused, read again</source>
-        <translation>WATCH 後に在庫が変更された：EXEC が拒否され、読み直す</translation>
-    </message>
-    <message>
-        <source>renewed by the watchdog</source>
-        <translation>ウォッチドッグが延長した</translation>
     </message>
 </context>
 <context>
@@ -3110,6 +3105,17 @@ Since %1 on the run clock.</source>
     <message>
         <source>No stock in this run: `stock N` puts N items on the storage and clients start buying.</source>
         <translation>この実行には在庫がありません：`stock N` でストレージに N 個の商品を置くと、クライアントが買い始めます。</translation>
+    </message>
+</context>
+<context>
+    <name>StockPurchase</name>
+    <message>
+        <source>the stock changed since it was watched: EXEC refused, read again</source>
+        <translation>WATCH 後に在庫が変更された：EXEC が拒否され、読み直す</translation>
+    </message>
+    <message>
+        <source>the storage holds fence %1</source>
+        <translation>ストレージのフェンスは %1</translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,13 @@
     </message>
 </context>
 <context>
+    <name>ClientJournal</name>
+    <message>
+        <source>renewed by the watchdog</source>
+        <translation>已由看门狗续期</translation>
+    </message>
+</context>
+<context>
     <name>ClientLane</name>
     <message>
         <source>The client&apos;s name and colour: its keys on the nodes have this colour.</source>
@@ -1816,24 +1823,12 @@ Since %1 on the run clock.</source>
 <context>
     <name>LockClient</name>
     <message>
-        <source>the storage holds fence %1</source>
-        <translation>存储持有栅栏 %1</translation>
-    </message>
-    <message>
         <source>cannot %1 %2 while it is %3</source>
         <translation>%2 处于 %3 时无法 %1</translation>
     </message>
     <message>
         <source>restarted</source>
         <translation>已重启</translation>
-    </message>
-    <message>
-        <source>the stock changed since it was watched: EXEC refused, read again</source>
-        <translation>库存在 WATCH 之后已被修改：EXEC 被拒绝，重新读取</translation>
-    </message>
-    <message>
-        <source>renewed by the watchdog</source>
-        <translation>已由看门狗续期</translation>
     </message>
 </context>
 <context>
@@ -3110,6 +3105,17 @@ Since %1 on the run clock.</source>
     <message>
         <source>No stock in this run: `stock N` puts N items on the storage and clients start buying.</source>
         <translation>本次运行没有库存：`stock N` 会在存储上放 N 件商品，客户端随即开始购买。</translation>
+    </message>
+</context>
+<context>
+    <name>StockPurchase</name>
+    <message>
+        <source>the stock changed since it was watched: EXEC refused, read again</source>
+        <translation>库存在 WATCH 之后已被修改：EXEC 被拒绝，重新读取</translation>
+    </message>
+    <message>
+        <source>the storage holds fence %1</source>
+        <translation>存储持有栅栏 %1</translation>
     </message>
 </context>
 <context>
