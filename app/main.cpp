@@ -14,6 +14,7 @@
 #include "headlessrun.h"
 #include "lock/strategyfactory.h"
 #include "model/engineconfig.h"
+#include "model/nodecount.h"
 #include "record/eventtext.h"
 #include "record/runfolder.h"
 #include "record/runreader.h"
@@ -221,7 +222,7 @@ constexpr NumberFlag kAfter{"after", 0, 3600, false, "seconds"};        // 1 h
 constexpr NumberFlag kBenchCycles{"bench-cycles", 1, 1'000'000, true, ""};
 constexpr NumberFlag kRepeat{"repeat", 1, 100, true, ""};
 constexpr NumberFlag kClients{"clients", 0, EngineConfig::kMaxClients, true, ""};
-constexpr NumberFlag kLocalNodes{"local-nodes", 1, 9, true, ""};
+constexpr NumberFlag kLocalNodes{"local-nodes", NodeCount::Min, NodeCount::Max, true, ""};
 constexpr NumberFlag kZoom{"zoom", TypeSize::MinPct, TypeSize::MaxPct, true, "percent"};
 constexpr NumberFlag kSeed{"seed", 0, 9007199254740992.0, true, ""}; // 2^53: exact in a double
 

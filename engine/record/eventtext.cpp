@@ -5,6 +5,7 @@
 #include "base/textformat.h"
 #include "model/clientsnapshot.h"
 #include "model/fault.h"
+#include "model/nodemask.h"
 #include "model/nodeoutcome.h"
 
 namespace {
@@ -54,11 +55,7 @@ QString EventText::nodeName(int node)
 
 QString EventText::nodeList(quint16 mask)
 {
-    QStringList numbers;
-    for (int i = 0; i < 16; ++i)
-        if (mask & (1u << i))
-            numbers << QString::number(i + 1);
-    return numbers.join(QStringLiteral(", "));
+    return NodeMask::text(mask, u", ");
 }
 
 QString EventText::tag(const HistoryEvent& event)
