@@ -5,8 +5,10 @@
 #include "base/steadyclock.h"
 #include "control/enginecontroller.h"
 #include "interruption.h"
+#include "record/runselfcheck.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QTimer>
 
 namespace {
@@ -29,11 +31,8 @@ HeadlessRun::HeadlessRun(const Options& options, QObject* parent)
         for (const HistoryEvent& e : s.newEvents) {
             m_text.learn(e);
             // A scenario prints its own steps; of the rest only what a reader must see.
-            const bool loud = e.kind == HistoryEvent::Kind::Violation ||
-                              e.kind == HistoryEvent::Kind::LockLost ||
-                              e.kind == HistoryEvent::Kind::Error;
-            if (!scripted() || loud)
-                print(stdout, m_text.line(e));
+            if (!scripted() || loud(e))
+                print(stdout, m_text.line(e, m_readyUs));
         }
     });
     connect(m_engine, &EngineController::stepFinished, this,
@@ -69,17 +68,27 @@ int HeadlessRun::exec()
     m_engine->start();
     const int loop = QCoreApplication::exec();
     m_engine->shutdown();
-    // The run file is part of what was asked for: one that stopped short is a failure.
-    if (const QString error = m_engine->recordingError(); !error.isEmpty()) {
-        print(stderr, QStringLiteral("redlockscope: the run file is incomplete: %1").arg(error));
-        return 2;
-    }
+    // The run file is part of what was asked for: one that stopped short is a failure (and
+    // is not judged again: it is known to be short).
+    const QString recordingError = m_engine->recordingError();
+    if (!recordingError.isEmpty())
+        print(stderr,
+              QStringLiteral("redlockscope: the run file is incomplete: %1").arg(recordingError));
+    // The verdict is the last line: after the run file has been judged again.
+    const bool agrees = !scripted() || !recordingError.isEmpty() || checkOwnRun();
+    if (m_finished)
+        print(m_result.outcome == ScenarioResult::Outcome::Passed && agrees ? stdout : stderr,
+              m_result.verdictLine());
+    if (!recordingError.isEmpty())
+        return int(ScenarioResult::Outcome::CouldNotRun);
+    if (!agrees)
+        return int(ScenarioResult::Outcome::Failed);
     return m_code ? m_code : loop;
 }
 
 void HeadlessRun::stop(const QString& why, bool byTime)
 {
-    if (!scripted() || m_verdictPrinted) {
+    if (!scripted() || m_finished) {
         QCoreApplication::quit(); // a plain run ends here as asked: exit 0
         return;
     }
@@ -91,7 +100,7 @@ void HeadlessRun::stop(const QString& why, bool byTime)
     m_engine->interruptScenario(why);
     // The engine answers with the verdict at once; should it not, say so without one.
     QTimer::singleShot(VerdictWaitMs, this, [this, why] {
-        if (m_verdictPrinted)
+        if (m_finished)
             return;
         ScenarioResult result;
         result.outcome = ScenarioResult::Outcome::Interrupted;
@@ -102,24 +111,61 @@ void HeadlessRun::stop(const QString& why, bool byTime)
 
 void HeadlessRun::onStarted()
 {
+    // The story's clock starts now: nodes and storage are up, whatever their start cost.
+    m_readyUs = SteadyClock::instance().nowUs();
     if (scripted())
         print(stdout, QStringLiteral("%1  nodes up: running %2").arg(stamp(), m_options.source));
 }
 
+CheckCounters HeadlessRun::counters() const
+{
+    return m_engine->finalCounters();
+}
+
 void HeadlessRun::onFinished(const ScenarioResult& result)
 {
-    if (m_verdictPrinted)
+    if (m_finished)
         return;
-    m_verdictPrinted = true;
-    print(result.outcome == ScenarioResult::Outcome::Passed ? stdout : stderr,
-          result.verdictLine());
+    m_result = result;
+    m_finished = true;
     m_code = result.exitCode();
     QCoreApplication::exit(m_code);
 }
 
+// A verdict stands on the checker: the run file, judged again, must say what the live checker
+// said, violation by violation (RunSelfCheck). Said in the last lines; a disagreement fails.
+bool HeadlessRun::checkOwnRun()
+{
+    const QString path = m_options.config.recordPath;
+    if (path.isEmpty() || !QFileInfo::exists(path))
+        return true;
+    const QStringList problems = RunSelfCheck::problems(path, m_engine->finalCounters());
+    if (problems.isEmpty()) {
+        print(stdout, tr("checker: the run file, judged again, says the same"));
+        return true;
+    }
+    print(stderr, tr("checker: the run file, judged again, disagrees: %1")
+                      .arg(problems.join(QStringLiteral("; "))));
+    return false;
+}
+
+// What a scenario's reader must see besides its own steps: violations, lost locks, errors,
+// the writes the fenced storage refused (stale or not) and releases that deleted another
+// client's key (the punchlines of the fencing and set-px stories).
+bool HeadlessRun::loud(const HistoryEvent& e)
+{
+    using K = HistoryEvent::Kind;
+    return e.kind == K::Violation || e.kind == K::LockLost || e.kind == K::Error ||
+           e.kind == K::DeletedOthersKey ||
+           (e.is(K::Fail, HistoryEvent::Operation::Write) &&
+            (e.failReason() == HistoryEvent::FailReason::Rejected ||
+             e.failReason() == HistoryEvent::FailReason::RejectedValid));
+}
+
 QString HeadlessRun::stamp() const
 {
-    return QStringLiteral("%1").arg(SteadyClock::instance().nowUs() / 1e6, 10, 'f', 3);
+    const qint64 sinceReady = std::max<qint64>(0, SteadyClock::instance().nowUs() - m_readyUs);
+    return QStringLiteral("%1").arg(sinceReady / 1e6, 10, 'f', 3);
 }
 
 // Every line goes out printable: a narration or a client's name holding ESC [ 2 J would

@@ -37,6 +37,9 @@ public:
 
     // Runs until done; returns the exit code.
     int exec();
+    // After exec(): the scenario's result and the whole run's counters.
+    const ScenarioResult& result() const { return m_result; }
+    CheckCounters counters() const;
 
 private:
     bool scripted() const { return !m_options.source.isEmpty(); }
@@ -44,6 +47,8 @@ private:
     void onFinished(const ScenarioResult& result);
     // A signal, or the end of --duration: a plain run ends (0), a script is interrupted.
     void stop(const QString& why, bool byTime);
+    bool checkOwnRun();
+    static bool loud(const HistoryEvent& e);
     void print(FILE* stream, const QString& text);
     QString stamp() const;
 
@@ -51,6 +56,8 @@ private:
     EngineController* m_engine;
     EventText m_text;
     int m_code = 0;
-    bool m_verdictPrinted = false;
-    bool m_stopping = false;
+    ScenarioResult m_result;
+    bool m_finished = false; // the scenario ended (its result is in m_result)
+    bool m_stopping = false; // a signal or --duration asked the script to stop
+    qint64 m_readyUs = 0;    // when the nodes and the storage were up: the story's time zero
 };

@@ -4,9 +4,9 @@
 #include "base/filebudget.h"
 #include "base/safetext.h"
 #include "bench/benchmark.h"
+#include "bench/chartbenchmark.h"
 #include "bench/recordbenchmark.h"
 #include "bench/strategybenchmark.h"
-#include "bench/timelinebenchmark.h"
 #include "bench/uibenchmark.h"
 #include "charts/chartspanel.h"
 #include "charts/runexporter.h"
@@ -15,10 +15,12 @@
 #include "interruption.h"
 #include "lock/strategyfactory.h"
 #include "model/engineconfig.h"
+#include "model/nodecount.h"
 #include "outputpaths.h"
 #include "record/eventtext.h"
 #include "record/runfolder.h"
 #include "record/runreader.h"
+#include "repeatedrun.h"
 #include "scenario/scenariolibrary.h"
 #include "scenario/scenarioparser.h"
 #include "settings/appsettings.h"
@@ -31,7 +33,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QGuiApplication>
 #include <QRegularExpression>
 #include <QTimer>
 #include <cmath>
@@ -52,6 +53,7 @@ struct Options
     QList<Strategy::Kind> benchStrategies; // --strategies (or Redlock for --contention)
     bool benchContention = false;
     bool benchTimeline = false;
+    bool benchCharts = false;
     bool showCharts = false;
     QString openPath;   // --open: a recorded run in the window
     QString exportFrom; // --export RUN --to FILE
@@ -73,6 +75,7 @@ struct Options
     bool nodesGiven = false; // --nodes, --config or --local-nodes: not the remembered fleet
     double durationS = 0;    // headless: stop after this long (0: until a signal)
     int benchCycles = 3000;
+    int repeat = 1; // --repeat: a headless scenario played this many times
 };
 
 void addOptions(QCommandLineParser& parser)
@@ -150,6 +153,11 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("Every random choice of the scenario (tokens aside) comes from this "
                         "number; overrides the file's `seed`."),
          QStringLiteral("n")},
+        {QStringLiteral("repeat"),
+         QStringLiteral("With --headless --scenario: play it this many times, each on fresh "
+                        "nodes, and print the spread of the verdict and the counters; exit 1 "
+                        "when the runs disagree."),
+         QStringLiteral("n")},
         {QStringLiteral("list-scenarios"), QStringLiteral("List the built-in scenarios and exit.")},
         {QStringLiteral("after"),
          QStringLiteral("With --screenshot: wait this long first "
@@ -179,8 +187,8 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("to"), QStringLiteral("With --export: the file to write."),
          QStringLiteral("file")},
         {QStringLiteral("chart"),
-         QStringLiteral("With --export to .png, .svg or .pdf: which chart (%1; default "
-                        "timeline).")
+         QStringLiteral("Which chart (%1; default timeline): with --export to .png, .svg or "
+                        ".pdf, the one drawn; with --open or --charts, the one shown.")
              .arg(EnumNames::all<Chart::Kind>().join(QStringLiteral(", "))),
          QStringLiteral("name")},
         {QStringLiteral("bench-record"),
@@ -189,6 +197,9 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("bench-timeline"),
          QStringLiteral("With --open: measure the timeline's frame times while it pans and "
                         "zooms over the run.")},
+        {QStringLiteral("bench-charts"),
+         QStringLiteral("With --open: the same for every chart (the timeline first), then the "
+                        "time of each chart's PNG and SVG export.")},
         {QStringLiteral("theme"),
          QStringLiteral("The window's theme: dark or light (default: as last time)."),
          QStringLiteral("dark|light")},
@@ -221,8 +232,9 @@ struct NumberFlag
 constexpr NumberFlag kDuration{"duration", 0, 86400, false, "seconds"}; // 24 h
 constexpr NumberFlag kAfter{"after", 0, 3600, false, "seconds"};        // 1 h
 constexpr NumberFlag kBenchCycles{"bench-cycles", 1, 1'000'000, true, ""};
+constexpr NumberFlag kRepeat{"repeat", 1, 100, true, ""};
 constexpr NumberFlag kClients{"clients", 0, EngineConfig::kMaxClients, true, ""};
-constexpr NumberFlag kLocalNodes{"local-nodes", 1, 9, true, ""};
+constexpr NumberFlag kLocalNodes{"local-nodes", NodeCount::Min, NodeCount::Max, true, ""};
 constexpr NumberFlag kZoom{"zoom", TypeSize::MinPct, TypeSize::MaxPct, true, "percent"};
 constexpr NumberFlag kSeed{"seed", 0, 9007199254740992.0, true, ""}; // 2^53: exact in a double
 
@@ -286,6 +298,7 @@ bool readNumbers(const QCommandLineParser& parser, Options* o, QString* error)
     return readNumberInto(parser, kLocalNodes, &o->config.localNodeCount, error) &&
            readNumberInto(parser, kClients, &o->config.initialClients, error) &&
            readNumberInto(parser, kBenchCycles, &o->benchCycles, error) &&
+           readNumberInto(parser, kRepeat, &o->repeat, error) &&
            readNumberInto(parser, kAfter, &o->screenshotAfterS, error) &&
            readNumberInto(parser, kDuration, &o->durationS, error) &&
            readNumberInto(parser, kZoom, &o->zoomPct, error) && readSeed(parser, o, error);
@@ -300,8 +313,10 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--record and --no-record contradict each other");
     if (!o.exportFrom.isEmpty() && o.exportTo.isEmpty())
         return QStringLiteral("--export needs --to FILE (the format comes from its extension)");
-    if ((isSet("to") || isSet("chart")) && o.exportFrom.isEmpty())
-        return QStringLiteral("--to and --chart go with --export");
+    if (isSet("to") && o.exportFrom.isEmpty())
+        return QStringLiteral("--to goes with --export");
+    if (isSet("chart") && o.exportFrom.isEmpty() && o.openPath.isEmpty() && !o.showCharts)
+        return QStringLiteral("--chart goes with --export, --open or --charts");
     const QStringList engineFlags{"nodes",        "config",  "local-nodes", "redis-server",
                                   "storage",      "clients", "resource",    "exec",
                                   "scenario",     "seed",    "bench",       "bench-ui",
@@ -318,11 +333,15 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
                                   "not go with it")
                 .arg(flag);
     }
-    if (!o.exportFrom.isEmpty() &&
-        (isSet("open") || isSet("screenshot") || isSet("charts") || isSet("bench-timeline")))
+    if (!o.exportFrom.isEmpty() && (isSet("theme") || isSet("large") || isSet("zoom")))
+        return QStringLiteral("--export draws its charts in the light theme at their own size: "
+                              "--theme, --large and --zoom are for the window (--language "
+                              "applies)");
+    if (!o.exportFrom.isEmpty() && (isSet("open") || isSet("screenshot") || isSet("charts") ||
+                                    isSet("bench-timeline") || isSet("bench-charts")))
         return QStringLiteral("--export runs alone: no window, no --open, --screenshot, "
-                              "--charts or --bench-timeline");
-    if (isSet("chart") &&
+                              "--charts, --bench-timeline or --bench-charts");
+    if (isSet("chart") && !o.exportFrom.isEmpty() &&
         !QStringList{"png", "svg", "pdf"}.contains(QFileInfo(o.exportTo).suffix().toLower()))
         return QStringLiteral("--chart picks the chart of a .png, .svg or .pdf export");
     if (!o.openPath.isEmpty() && o.headless)
@@ -330,8 +349,18 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
                               "writes files)");
     if (o.benchTimeline && o.openPath.isEmpty())
         return QStringLiteral("--bench-timeline goes with --open RUN");
+    if (o.benchCharts && o.openPath.isEmpty())
+        return QStringLiteral("--bench-charts goes with --open RUN");
+    if (o.benchCharts && o.benchTimeline)
+        return QStringLiteral("--bench-charts measures the timeline too: one of them");
     if (o.benchRecord && (!o.headless || o.bench))
         return QStringLiteral("--bench-record runs with --headless, alone");
+    if (isSet("repeat") && (!o.headless || o.scenario.isEmpty()))
+        return QStringLiteral("--repeat plays a scenario headless: it goes with --headless "
+                              "--scenario");
+    if (isSet("repeat") && isSet("record"))
+        return QStringLiteral("--repeat records each run in the run folder: one --record file "
+                              "cannot hold them");
     if (isSet("record") && (o.bench || o.benchRecord))
         return QStringLiteral("--record does not go with a benchmark of the lock or of "
                               "recording (they manage their own files)");
@@ -429,6 +458,7 @@ bool readRunOptions(const QCommandLineParser& parser, Options* o, QString* error
     o->exportTo = parser.value(QStringLiteral("to"));
     o->benchRecord = parser.isSet(QStringLiteral("bench-record"));
     o->benchTimeline = parser.isSet(QStringLiteral("bench-timeline"));
+    o->benchCharts = parser.isSet(QStringLiteral("bench-charts"));
     o->showCharts = parser.isSet(QStringLiteral("charts"));
     o->config.recordPath = parser.value(QStringLiteral("record"));
     o->config.recordToRunFolder =
@@ -655,6 +685,8 @@ int runHeadless(const Options& o)
     run.source = o.execText.isEmpty() ? o.scenario : QStringLiteral("--exec");
     run.scriptText = o.scriptText;
     run.seed = o.seed;
+    if (o.repeat > 1)
+        return RepeatedRun(run, o.repeat).exec();
     HeadlessRun headless(run);
     return headless.exec();
 }
@@ -666,11 +698,15 @@ int listScenarios()
     return 0;
 }
 
-// `--export RUN --to FILE`: no window, no engine; a file in, a file out.
+// `--export RUN --to FILE`: no window, no engine; a file in, a file out. Its words (chart
+// titles, axes, legends, the report) in the app's language: --language, else the one chosen
+// in the window last.
 int runExport(const Options& o)
 {
     QElapsedTimer clock;
     clock.start();
+    Languages::install(o.language.isEmpty() ? AppSettings(AppSettings::Access::ReadOnly).language()
+                                            : o.language);
     QString error;
     const std::shared_ptr<const RecordedRun> run = RunReader::read(o.exportFrom, &error);
     if (!run) {
@@ -770,12 +806,16 @@ int runWindow(QApplication& app, const Options& o)
         if (const int code = openRun(window, o); code != 0)
             return code;
         if (o.benchTimeline)
-            return TimelineBenchmark::run(window.charts()->data());
+            return ChartBenchmark::timeline(window.charts()->data());
+        if (o.benchCharts)
+            return ChartBenchmark::charts(window.charts()->data());
     } else {
         window.startEngine();
     }
     if (o.showCharts || o.benchUi)
         window.setChartsVisible(true); // the live timeline is part of what --bench-ui measures
+    if (!o.openPath.isEmpty() || o.showCharts)
+        window.charts()->setCurrentChart(o.chart);
     std::unique_ptr<UiBenchmark> benchmark;
     if (o.benchUi) {
         UiBenchmark::Options options;
@@ -878,7 +918,8 @@ int main(int argc, char** argv)
 
     // A headless run creates no QApplication: it proves the engine stands alone. Help,
     // version, a list and a machine without a display need no window either. An export draws
-    // charts (fonts, painting) without a window: offscreen, on any machine.
+    // charts without a window: Qt Charts are graphics widgets, which need a QApplication, on
+    // the offscreen platform when none is named, so that it runs on any machine.
     const bool exporting = hasFlagPrefix(argc, argv, "--export");
     const bool window = !exporting && !hasFlag(argc, argv,
                                                {"--headless", "-h", "--help", "-?", "--help-all",
@@ -890,7 +931,7 @@ int main(int argc, char** argv)
     if (window && display)
         app = std::make_unique<QApplication>(argc, argv);
     else if (exporting)
-        app = std::make_unique<QGuiApplication>(argc, argv);
+        app = std::make_unique<QApplication>(argc, argv);
     else
         app = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("redlockscope"));

@@ -6,8 +6,12 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-svg-dev libgl-dev
+    # Qt Charts draws the XY charts; its CMake package needs Qt6OpenGL's, which Debian 12's
+    # qt6-charts-dev does not pull in (libqt6opengl6-dev).
+    qt6-charts-dev libqt6opengl6-dev
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     libhiredis-dev redis-server redis-sentinel
+    qtkeychain-qt6-dev libsecret-1-0
     xvfb xauth fonts-dejavu-core fonts-noto-cjk
     desktop-file-utils appstream
 )

@@ -15,23 +15,9 @@ class QTextStream;
 // `redlockscope --headless --bench --strategies LIST|all` and `--bench --contention`: the
 // whole engine (its thread, its clients, the stock on the storage node) run for a few
 // seconds per phase with no work and no think time, first with one client, then with
-// several contending for one resource, against the same nodes in one run.
-//
-// Per phase: acquisitions and purchases (stock writes) per second, acquire latency p50
-// and p99 (the client's own measure, from its Ok events), the engine thread's CPU time per
-// acquisition (from /proc/self/task) and the checker's verdict. For `none` and `watch`
-// there is no lock: their rate is purchases per second. With several clients it also counts
-// hand-overs (an acquisition by another client than the one before) and attempts per
-// acquisition: a contended rate is only worth as much as the lock really changing hands, and
-// the attempts say what the losers' retries cost.
-//
-// The retry policy: `--strategies` lets losers retry after 1 ms (+ up to 1 ms), so that a
-// rung's contended rate shows how fast its lock can change hands. `--contention` judges
-// Redlock with the retry policy a user runs (the client settings: 100 ms + up to 200 ms by
-// default, as node-redlock's defaults), where the holder mostly takes the lock straight
-// back, and prints the same 8 clients with 1 ms retries beside it, not judged: there each
-// loser's try is 5 SET and 5 release commands, several per acquisition, and the run
-// measures how many commands the machine carries, not the engine's queueing.
+// several contending for one resource, against the same nodes in one run. What each phase
+// measures, the retry policy of each mode and why, and what is judged: README, "The
+// benchmark".
 class StrategyBenchmark
 {
 public:

@@ -8,7 +8,7 @@ namespace Constants {
 // frame per this many milliseconds (~60 Hz).
 inline constexpr int FrameMs = 16;
 
-// design.md's defaults for a lock: TTL 10 s, per-node timeout 50 ms.
+// The defaults for a lock: TTL 10 s, per-node timeout 50 ms (docs/domain.md, "Defaults").
 inline constexpr int DefaultTtlMs = 10000;
 inline constexpr int DefaultNodeTimeoutMs = 50;
 

@@ -10,15 +10,8 @@ class QSocketNotifier;
 struct epoll_event;
 
 // The event dispatcher of the engine's worker threads (the engine thread and the network
-// thread), built on Linux epoll.
-//
-// Why not Qt's default: on Linux that is glib's main loop, which hands every socket of the
-// thread to poll() on every turn of the loop and scans linked lists on every notifier toggle,
-// both linear in the number of sockets. With 200 clients the engine thread holds about 1,200
-// sockets and the network thread (the fault proxies) about 3,000: a burst of replies then cost
-// a full scan per reply, commands missed their 50 ms deadline, the reconnects that followed
-// cost more scans, and the picture showed healthy nodes as "down". With epoll a turn of the
-// loop costs what is ready, not what is open.
+// thread), built on Linux epoll: a turn of the loop costs what is ready, not what is open. Why
+// not Qt's default (glib's poll over every socket): docs/architecture.md, "Threads".
 //
 // Semantics follow Qt's own dispatchers: posted events first, then timers that are due, then
 // ready sockets; a repeating timer that fell behind fires once and is rescheduled from now.

@@ -40,7 +40,7 @@ void ClientJournal::state(ClientSnapshot::State state) const
 
 void ClientJournal::attempt(quint64 op, const AttemptResult& attempt) const
 {
-    HistoryEvent e = event(Kind::Attempt, Op::Acquire, op);
+    HistoryEvent e = event(Kind::Attempt, attempt.operation, op);
     e.token = attempt.token;
     e.number = attempt.okCount;
     e.code = quint8(attempt.failReason);
@@ -112,7 +112,9 @@ void ClientJournal::extendOutcome(quint64 op, const LockStrategy::ExtendResult& 
     HistoryEvent e = event(result.extended ? Kind::Ok : Kind::Fail, Op::Extend, op);
     e.token = result.lock.token;
     e.latencyUs = result.attempt.elapsedUs();
-    e.number = qint64(result.attempt.validityMs * 1000);
+    // The new validity when extended; a failed extension gives none (the lock's own deadline
+    // stands).
+    e.number = result.extended ? qint64(result.attempt.validityMs * 1000) : 0;
     e.code = quint8(result.attempt.failReason);
     e.text = result.attempt.reason;
     record(e);

@@ -19,8 +19,9 @@ class ClientPause : public QObject
     Q_OBJECT
 
 public:
-    // The moments a pause or a crash can be armed for: right before the stock write (the
-    // critique's GC-pause hazard), between SETNX and EXPIRE, between GET and DEL.
+    // The moments a pause or a crash can be armed for: right before the stock write
+    // (Kleppmann's GC pause: docs/sources.md, "Kleppmann's critique"), between SETNX and
+    // EXPIRE, between GET and DEL.
     enum class Moment
     {
         BeforeWrite,

@@ -7,6 +7,7 @@
 #include "storage/stockaccess.h"
 
 #include <QRandomGenerator>
+#include <QSignalBlocker>
 #include <algorithm>
 
 namespace {
@@ -31,6 +32,7 @@ LockClient::LockClient(int id, const QString& name, LockStrategy* strategy,
     connect(&m_pause, &ClientPause::timedOut, this, &LockClient::resume);
     connect(&m_purchase, &StockPurchase::wrote, this, &LockClient::countWrite);
     connect(&m_purchase, &StockPurchase::finished, this, &LockClient::onPurchaseFinished);
+    connect(&m_purchase, &StockPurchase::readFailed, this, &LockClient::onReadFailed);
     m_stateSinceUs = m_clock.nowUs();
     setRandomSeed(QRandomGenerator::global()->generate64());
 }
@@ -57,6 +59,9 @@ void LockClient::start()
     for (RedisConnection* connection : std::as_const(m_connections))
         connect(connection, &RedisConnection::stateChanged, this, &LockClient::onConnectionSettled,
                 Qt::UniqueConnection);
+    if (m_purchase.stock())
+        connect(m_purchase.stock()->connection(), &RedisConnection::stateChanged, this,
+                &LockClient::onConnectionSettled, Qt::UniqueConnection);
     onConnectionSettled();
 }
 
@@ -67,17 +72,22 @@ void LockClient::start()
 // and tries together made commands miss their deadline and leave keys nobody owned.
 void LockClient::onConnectionSettled()
 {
-    const bool settling =
-        std::any_of(m_connections.cbegin(), m_connections.cend(), [](const RedisConnection* c) {
-            return c->state() == RedisConnection::State::Resolving ||
-                   c->state() == RedisConnection::State::Connecting;
-        });
+    const auto connecting = [](const RedisConnection* c) {
+        return c->state() == RedisConnection::State::Resolving ||
+               c->state() == RedisConnection::State::Connecting;
+    };
+    const bool settling = std::any_of(m_connections.cbegin(), m_connections.cend(), connecting) ||
+                          (m_purchase.stock() && m_purchase.stock()->connecting());
     if (!m_awaitingConnections || settling)
         return;
     m_awaitingConnections = false;
     for (RedisConnection* connection : std::as_const(m_connections))
         disconnect(connection, &RedisConnection::stateChanged, this,
                    &LockClient::onConnectionSettled);
+    if (m_purchase.stock())
+        disconnect(m_purchase.stock()->connection(), &RedisConnection::stateChanged, this,
+                   &LockClient::onConnectionSettled);
+    emit connectionsReady();
     whenRunning([this] {
         if (m_running)
             scheduleNext(0, &LockClient::beginAcquire);
@@ -252,7 +262,8 @@ void LockClient::onAttemptStarted(quint64 op, int attempt, const QByteArray& tok
 void LockClient::onAttemptDecided(quint64 op, const AttemptResult& attempt)
 {
     m_journal.attempt(op, attempt);
-    const bool willRetry = !attempt.acquired && attempt.attempt <= m_settings.lock.retryCount;
+    const bool willRetry = attempt.operation == Op::Acquire && !attempt.acquired &&
+                           attempt.attempt <= m_settings.lock.retryCount;
     if (willRetry)
         whenRunning([this] {
             if (m_running)
@@ -293,14 +304,15 @@ void LockClient::enterSection(quint64 op, const LockStrategy::AcquireResult& res
     setState(State::Holding);
     m_lease.watch(result.lock, op, m_strategy);
     if (m_strategy->reentrant()) {
-        reenter(); // the seed's reentrant lock: its holder takes it again, then goes on
+        reenter(); // the reentrant lock: its holder takes it again, then goes on
         return;
     }
     m_purchase.begin(false, m_lease.lock().fence);
 }
 
-// A reentrant lock's holder acquires it once more inside its section (a nested call in the
-// seed's code) and gives that hold back before it goes on: the count on the node shows it.
+// A reentrant lock's holder acquires it once more inside its section (a nested call, as in
+// the oversell ladder's reentrant step) and gives that hold back before it goes on: the count
+// on the node shows it (docs/domain.md, "Critical section").
 void LockClient::reenter()
 {
     const quint64 op = nextOp();
@@ -343,7 +355,8 @@ StockPurchase::Hooks LockClient::purchaseHooks()
         giveUp();
         return false;
     };
-    // The critique's GC pause lands here: after the careful check, before the write.
+    // Kleppmann's GC pause lands here: after the careful check, before the write
+    // (docs/sources.md, "Kleppmann's critique").
     h.beforeWrite = [this](std::function<void()> write) {
         if (!fireArmed(Moment::BeforeWrite, write))
             write();
@@ -364,6 +377,20 @@ void LockClient::onPurchaseFinished()
     if (!m_inSection)
         return;
     endSection(End::Released);
+    beginRelease();
+}
+
+// The stock could not be read: the purchase cannot go on. The section ends, said so in the
+// history and on the lane, and the lock is released (WATCH: the next purchase, after think).
+void LockClient::onReadFailed()
+{
+    if (optimistic()) {
+        onPurchaseFinished();
+        return;
+    }
+    if (!m_inSection)
+        return;
+    endSection(End::ReadFailed);
     beginRelease();
 }
 
@@ -413,7 +440,7 @@ void LockClient::endSection(HistoryEvent::SectionEndReason reason)
     if (!m_inSection)
         return;
     m_inSection = false;
-    m_lastSectionGaveUp = reason == End::GaveUp;
+    m_lastSectionEnd = reason;
     m_lease.stopWatching();
     m_journal.sectionEnd(m_sectionOp, reason, m_lease.lock().token, m_sectionSinceUs);
 }
@@ -465,8 +492,13 @@ void LockClient::crash()
     stopTimers();
     m_strategy->cancel(); // no release: a crashed process cleans up nothing
     m_pendingReleases = 0;
-    for (RedisConnection* connection : std::as_const(m_connections))
-        connection->close(); // its sockets die with it
+    m_purchase.cancel(tr("cancelled: the client crashed"));
+    {
+        // Its sockets die with it; what they say as they close is no node's answer.
+        const QSignalBlocker quiet(m_strategy);
+        for (RedisConnection* connection : std::as_const(m_connections))
+            connection->close();
+    }
     if (m_purchase.stock())
         m_purchase.stock()->close();
     endSection(End::Crashed);
@@ -578,7 +610,7 @@ ClientSnapshot LockClient::snapshot() const
     s.sectionSinceUs = m_sectionSinceUs;
     s.phase = m_purchase.phase();
     s.lockLost = m_inSection && m_lease.isLost();
-    s.lastSectionGaveUp = m_lastSectionGaveUp;
+    s.lastSectionEnd = m_lastSectionEnd;
     s.pauseArmed = m_pause.isArmed();
     s.strategy = m_settings.strategy;
     s.strategyQuorum = m_strategy->quorum();

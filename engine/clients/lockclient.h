@@ -23,19 +23,10 @@ class Clock;
 
 // One simulated client: its own connection to every node (and to the storage) and its own
 // loop: acquire (with its retry policy) -> its critical section -> release -> think -> again.
-//
-// The critical section (design.md "Critical section") runs from acquire-ok until the
-// client writes, gives up, releases, crashes or is stopped. With a stock on the storage it
-// is the seed's naive purchase: read the stock, work for the work time, write stock - 1.
-// Validity is a deadline on the monotonic clock: when it passes inside the section the
-// client records "lock lost"; a careful client then gives up before writing and releases,
-// a careless one carries on and writes anyway. A careful client also checks its validity
-// right before the write; a pause armed for that moment (armPause) reproduces the
-// critique's GC-pause hazard.
-//
-// A pause is stop-the-world: whatever the client would do waits until it resumes; then it
-// carries on from where it was, its clock having moved on (deadlines are checked against
-// the monotonic clock, never frozen).
+// It owns the decisions; its parts do the rest (journal, purchase, lease, pause, randomness,
+// statistics: docs/architecture.md, "The simulated client"). The rules it follows (when the
+// section begins and ends, lock lost, careful and careless clients, stop-the-world pauses):
+// docs/domain.md, "Critical section".
 class LockClient : public QObject
 {
     Q_OBJECT
@@ -84,6 +75,8 @@ public:
     const ClientSettings& settings() const { return m_settings; }
     const Lock& lock() const { return m_lease.lock(); }
     bool inSection() const { return m_inSection; }
+    // Its connections are made, or failed once, since it started: it tries from now on.
+    bool connectionsSettled() const { return !m_awaitingConnections; }
     // Releases sent and not yet answered (the app waits for them when it exits).
     int pendingReleases() const { return m_pendingReleases; }
     ClientSnapshot snapshot() const;
@@ -94,6 +87,9 @@ signals:
     void event(const HistoryEvent& event);
     // A token this client is about to send, so keys can be traced back to it at once.
     void tokenIssued(const QByteArray& token);
+    // Every connection (the nodes', and the storage's when there is a stock) is made or
+    // failed once: its first try follows.
+    void connectionsReady();
     void nodeAnswered(int node, HistoryEvent::Operation operation, const NodeOutcome& outcome);
 
 private:
@@ -108,6 +104,7 @@ private:
     StockPurchase::Hooks purchaseHooks();
     ClientLease::Hooks leaseHooks();
     void onPurchaseFinished();
+    void onReadFailed();
     void countWrite(const StockAccess::WriteResult& w);
     void takeNextStrategy();
     void setState(State state);
@@ -148,7 +145,7 @@ private:
     bool m_inSection = false;
     quint64 m_sectionOp = 0;
     qint64 m_sectionSinceUs = 0;
-    bool m_lastSectionGaveUp = false;
+    HistoryEvent::SectionEndReason m_lastSectionEnd = HistoryEvent::SectionEndReason::Released;
 
     QTimer m_stepTimer; // think time
     ClientJournal m_journal;

@@ -36,9 +36,44 @@ void StockPurchase::abandon()
     m_phase = Phase::None;
 }
 
+void StockPurchase::cancel(const QString& why)
+{
+    m_cancelledThrough = m_generation;
+    m_cancelWhy = why;
+    abandon();
+}
+
+// An answer to a step the client's crash cut short: recorded as cancelled, not as the
+// connection's "closed".
+bool StockPurchase::cancelled(quint64 generation, HistoryEvent* e) const
+{
+    if (generation > m_cancelledThrough || m_cancelWhy.isEmpty())
+        return false;
+    e->kind = Kind::Fail;
+    e->code = quint8(Reason::Cancelled);
+    e->text = m_cancelWhy;
+    return true;
+}
+
 void StockPurchase::read()
 {
     m_phase = Phase::Reading;
+    // A client connects before it reads, as before it tries the lock: a read sent during the
+    // handshake would fail "still connecting" and the story would depend on the machine.
+    if (m_stock->connecting()) {
+        const quint64 generation = m_generation;
+        connect(
+            m_stock->connection(), &RedisConnection::stateChanged, this,
+            [this, generation] {
+                if (m_stock->connecting())
+                    return;
+                disconnect(m_stock->connection(), &RedisConnection::stateChanged, this, nullptr);
+                if (generation == m_generation)
+                    read();
+            },
+            Qt::QueuedConnection);
+        return;
+    }
     const quint64 op = m_hooks.nextOp();
     const quint64 generation = m_generation;
     m_journal.invoke(Op::Read, op);
@@ -51,10 +86,16 @@ void StockPurchase::read()
             e.text = r.error;
             if (!r.ok)
                 e.code = quint8(Reason::Unreachable);
+            cancelled(generation, &e);
             m_journal.record(e);
             if (generation != m_generation)
                 return; // gave up or stopped meanwhile
-            m_stockExists = r.ok && r.exists;
+            if (!r.ok) {
+                m_phase = Phase::None;
+                emit readFailed();
+                return;
+            }
+            m_stockExists = r.exists;
             m_stockRead = m_stockExists ? r.value : -1;
             m_phase = Phase::Working;
             m_workTimer.start(m_hooks.workTimeMs());
@@ -76,7 +117,7 @@ void StockPurchase::onWorkDone()
 
 void StockPurchase::write()
 {
-    // The seed's code: write only when there was a stock and some was left.
+    // The oversell ladder's code: write only when there was a stock and some was left.
     if (!m_stock || !m_stockExists || m_stockRead <= 0) {
         m_phase = Phase::None;
         emit finished();
@@ -93,7 +134,9 @@ void StockPurchase::write()
     const quint64 generation = m_generation;
     auto answered = [this, op, value, generation](const StockAccess::WriteResult& w) {
         m_hooks.defer([this, op, value, generation, w] {
-            m_journal.record(outcome(w, op, value));
+            HistoryEvent e = outcome(w, op, value);
+            cancelled(generation, &e);
+            m_journal.record(e);
             emit wrote(w);
             if (generation == m_generation)
                 onWritten(w);

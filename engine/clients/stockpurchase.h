@@ -10,7 +10,7 @@
 #include <QTimer>
 #include <functional>
 
-// One client's purchase, the seed's naive read-modify-write (docs/domain.md, "The stock"):
+// One client's purchase, the naive read-modify-write (docs/domain.md, "The stock"):
 // read the stock, work for the work time, write what it read minus one (only when there was
 // a stock and some was left). Each storage step is in the history as its invoke and its
 // outcome. With WATCH (the optimistic rung) the read watches the stock and the write goes
@@ -48,12 +48,16 @@ public:
     void begin(bool watch, const FencingToken& fence);
     // The section ended meanwhile: what is under way goes on, its answers go nowhere.
     void abandon();
+    // The client crashed: what is under way ends as cancelled, `why`, whatever its
+    // connection says when it closes.
+    void cancel(const QString& why);
     Phase phase() const { return m_phase; }
     qint64 stockRead() const { return m_stockRead; } // -1: not read, or no stock
 
 signals:
     void wrote(const StockAccess::WriteResult& result); // every write's outcome
-    void finished(); // sold, or nothing to sell (a conflict starts again instead)
+    void finished();   // sold, or nothing to sell (a conflict starts again instead)
+    void readFailed(); // the storage did not answer the read: nothing to work on
 
 private:
     void read();
@@ -61,6 +65,7 @@ private:
     void write();
     void onWritten(const StockAccess::WriteResult& w);
     HistoryEvent outcome(const StockAccess::WriteResult& w, quint64 op, qint64 value) const;
+    bool cancelled(quint64 generation, HistoryEvent* e) const;
 
     const ClientJournal& m_journal;
     Hooks m_hooks;
@@ -71,5 +76,7 @@ private:
     Phase m_phase = Phase::None;
     qint64 m_stockRead = -1;
     bool m_stockExists = false;
-    quint64 m_generation = 0; // bumped by abandon(): older answers are recorded, not acted on
+    quint64 m_generation = 0;       // bumped by abandon(): older answers are recorded, not acted on
+    quint64 m_cancelledThrough = 0; // answers of generations up to it: cancelled
+    QString m_cancelWhy;
 };

@@ -4,6 +4,7 @@
 #include "base/enumnames.h"
 #include "clients/lockclient.h"
 #include "fleet/redisserverprocess.h"
+#include "model/checkcounters.h"
 #include "model/clientsnapshot.h"
 
 #include <QCoreApplication>
@@ -273,6 +274,19 @@ QStringList CommandCatalogue::heads() const
     return heads;
 }
 
+// The counters `expect` can check, each with its definition.
+QStringList CommandCatalogue::countersHelp()
+{
+    QStringList lines;
+    const QMetaEnum names = QMetaEnum::fromType<CheckCounters::Name>();
+    for (int i = 0; i < names.keyCount(); ++i) {
+        const auto name = CheckCounters::Name(names.value(i));
+        lines << QStringLiteral("    %1: %2")
+                     .arg(CheckCounters::nameOf(name), CheckCounters::definition(name));
+    }
+    return lines;
+}
+
 QString CommandCatalogue::help(const QString& verb) const
 {
     QStringList lines;
@@ -280,6 +294,8 @@ QString CommandCatalogue::help(const QString& verb) const
         if (!verb.isEmpty() && !spec.verb.startsWith(verb.simplified(), Qt::CaseInsensitive))
             continue;
         lines << QStringLiteral("%1\n    %2").arg(spec.usage(), spec.summary);
+        if (spec.verb == QLatin1String("expect") && !verb.isEmpty())
+            lines << countersHelp();
     }
     if (lines.isEmpty())
         return tr("no command '%1' (help lists them all)").arg(verb);

@@ -9,7 +9,7 @@
 
 // Every verb of the command language, once: the parser checks lines against it, `help`
 // prints it, the console completes from it and the README's command table is checked
-// against it (design.md "Console and scenarios").
+// against it (README, "The command language").
 class CommandCatalogue
 {
 public:
@@ -35,6 +35,7 @@ public:
 private:
     CommandCatalogue();
     void addDirectives();
+    static QStringList countersHelp();
     QList<CommandSpec> m_commands;
     QList<QStringList> m_verbWords;            // each verb split into words once, for find()
     QHash<QString, QList<qsizetype>> m_byHead; // first word -> the verbs it starts

@@ -38,7 +38,7 @@ class Engine::Private
 {
 public:
     Private(Engine* engine, const EngineConfig& config)
-        : q(engine), config(config), recorder(clock, engine),
+        : q(engine), config(config), recorder(clock, config.nodeCount(), engine),
           fleet(config, connectionOptions(), clock, engine),
           storage(config.storage, config.redisServer, connectionOptions(), clock, engine),
           clients(config.resource, config.clientDefaults, connectionOptions(), clock, engine),
@@ -152,7 +152,13 @@ public:
         const auto append = [this](const HistoryEvent& e) { recorder.append(e); };
         QObject::connect(&fleet, &Fleet::event, q, append);
         QObject::connect(&storage, &Storage::event, q, append);
-        QObject::connect(&clients, &ClientRegistry::event, q, append);
+        // A node that refused names the token holding the key; the app issued the tokens of
+        // its clients, so the history says whose it was then (the checker judges rounds by it).
+        QObject::connect(&clients, &ClientRegistry::event, q, [this](HistoryEvent e) {
+            if (e.kind == HistoryEvent::Kind::NodeAnswer && !e.token.isEmpty())
+                e.number = std::max(0, owners.ownerOf(e.token));
+            recorder.append(e);
+        });
         QObject::connect(&recorder, &Recorder::recorded, q, [this](const HistoryEvent& e) {
             builder.noteEvent(e);
             emit q->recorded(e);
@@ -336,7 +342,7 @@ public:
 
 namespace {
 // On a master and its replica Redlock has nothing to stand on (the replica refuses writes):
-// the clients of the replicated topology run the seed's failover rung unless told otherwise.
+// the clients of the replicated topology run the `failover` rung unless told otherwise.
 EngineConfig withTopologyDefaults(EngineConfig config)
 {
     if (config.replicated() && config.clientDefaults.strategy == Strategy::Kind::Redlock)
@@ -359,6 +365,11 @@ Engine::Engine(const EngineConfig& config, QObject* parent)
 Engine::~Engine()
 {
     d->shutdown();
+}
+
+CheckCounters Engine::counters() const
+{
+    return d->recorder.checker().counters();
 }
 
 void Engine::start()

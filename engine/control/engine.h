@@ -22,6 +22,9 @@ public:
     explicit Engine(const EngineConfig& config, QObject* parent = nullptr);
     ~Engine() override;
 
+    // The checker's counters for the whole run (read after shutdown, from any thread).
+    CheckCounters counters() const;
+
 public slots:
     void start();    // start or reach the nodes and the storage, then the initial clients
     void shutdown(); // stop clients (their locks released), close connections, stop local nodes

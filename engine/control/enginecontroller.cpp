@@ -102,8 +102,9 @@ void EngineController::shutdown()
     QMetaObject::invokeMethod(m_engine, &Engine::shutdown, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
-    // Its thread has ended and shutdown() stopped its timers: safe to read and delete.
+    // Its thread has ended and shutdown() stopped its timers: safe to read and delete here.
     m_recordingError = m_engine->recordingError();
+    m_finalCounters = m_engine->counters();
     delete m_engine;
     m_engine = nullptr;
 }

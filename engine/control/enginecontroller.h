@@ -41,6 +41,8 @@ public:
     const EngineConfig& config() const { return m_config; }
     // After shutdown(): why the run file stopped short, empty when it holds every event.
     const QString& recordingError() const { return m_recordingError; }
+    // After shutdown(): the checker's counters of the whole run, every event counted.
+    const CheckCounters& finalCounters() const { return m_finalCounters; }
 
 signals:
     void started();
@@ -60,4 +62,5 @@ private:
     std::atomic<quint64> m_nextCommandId{1};
     bool m_shutDown = false;
     QString m_recordingError;
+    CheckCounters m_finalCounters;
 };

@@ -15,21 +15,13 @@
 class Clock;
 class RedisServerProcess;
 
-// The seed's failover setting on top of two local nodes: node 2 becomes a replica of node 1,
+// The failover rung's setting on top of two local nodes: node 2 becomes a replica of node 1,
 // its replication link going through node 1's loopback proxy (so `node latency|partition 1`
 // reach it), and three redis-sentinel processes watch node 1 with quorum 2. Each Sentinel is
 // a RedisServerProcess (own temp dir, stopped by pid, left-over dirs cleaned the same way).
-//
-// The link stays on the proxy only if Sentinel agrees: it compares a replica's master_host
-// and master_port (INFO) with the address it knows the master by, and when they differ it
-// sends the replica REPLICAOF that address (+fix-slave-config, about failover-timeout after
-// it first sees the replica); after a promotion it points the old master at the new master's
-// address (+convert-to-slave). So every node has a replication-link listener on its proxy
-// and is known by it everywhere: the Sentinels monitor node 1 there, and each node announces
-// it (replica-announce-ip/port) so that Sentinel knows a replica, and a promoted replica as
-// master, by it too. The proxy lets Sentinel's own connections there pass without faults
-// (NodeProxy). Then Sentinel's re-pointing, after a failover, keeps the link on the new
-// master's proxy; one that does not (a node known by its own port) is told in the history.
+// Why every node is known by its proxy's replication-link listener, so that Sentinel's
+// re-pointing keeps the link on the proxy: README, "Failover with Sentinel"; the listener
+// itself: docs/proxy.md, "The replication-link listener".
 //
 // start() does it in order, each step waiting for the last: nodes announcing their link
 // listeners, replica linked, Sentinels up, every Sentinel knowing the replica and the other

@@ -9,11 +9,12 @@
 class Clock;
 class RedisConnection;
 
-// The seed's failover rung: token-lua on one master with an asynchronous replica, the master
-// found through Sentinel (SENTINEL get-master-addr-by-name) before every try, so a client
-// follows the new master after a promotion. What it cannot do is know what the old master
-// had not yet sent to its replica: a lock taken just before the master died is gone on the
-// promoted replica, and a second client takes it there. Two holders.
+// The `failover` rung (docs/sources.md, "The oversell ladder"; README, "Failover with Sentinel"):
+// token-lua on one master with an asynchronous replica, the master found through Sentinel
+// (SENTINEL get-master-addr-by-name) before every try, so a client follows the new master after a
+// promotion. What it cannot do is know what the old master had not yet sent to its replica: a
+// lock taken just before the master died is gone on the promoted replica, and a second client
+// takes it there. Two holders.
 class FailoverLock : public TokenLuaLock
 {
     Q_OBJECT

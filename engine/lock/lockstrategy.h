@@ -12,8 +12,8 @@
 
 class NodeSubscriber;
 
-// How a client takes, extends and gives back a lock: the seeds' ladder of locks, each rung
-// one implementation (design.md "Lock strategies"); Redlock is one of them.
+// How a client takes, extends and gives back a lock: the ladder of locks, each rung one
+// implementation (docs/architecture.md, "The lock ladder's classes"); Redlock is one of them.
 //
 // Operations carry the client's operation id (`op`), echoed in every signal, so the
 // history pairs each node's answer with the operation it belongs to. Several operations may
@@ -31,7 +31,7 @@ public:
     enum class Exclusion
     {
         Lock,       // a lock: one holder at a time while its validity lasts
-        None,       // no lock at all (the seed's first rung): every client goes in
+        None,       // no lock at all (the ladder's first rung): every client goes in
         Optimistic, // no lock; the write itself is conditional (WATCH / MULTI / EXEC)
     };
     // The moments between two of a strategy's commands where a pause or a crash shows its

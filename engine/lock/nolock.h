@@ -5,8 +5,9 @@
 
 class Clock;
 
-// Rung 0 of seed 000: no lock at all. Every client goes straight into its purchase: read,
-// work, write. Under contention the stock is oversold and sales are lost.
+// The `none` rung, the oversell ladder's starting code (docs/sources.md, "The oversell ladder"):
+// no lock at all. Every client goes straight into its purchase: read, work, write. Under
+// contention the stock is oversold and sales are lost.
 class NoLock : public LockStrategy
 {
     Q_OBJECT

@@ -3,6 +3,7 @@
 
 #include "base/clock.h"
 #include "lock/locktoken.h"
+#include "model/nodemask.h"
 
 #include <QHash>
 #include <QPointer>
@@ -13,7 +14,7 @@
 const QByteArray Redlock::ReleaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then "
                                           "return redis.call('del', KEYS[1]) else return 0 end";
 // SET NX PX and, when it took, INCR the resource's counter on this node, in one atomic
-// step (design.md "Fencing"): the counter is the node's part of the fencing token. A
+// step (docs/domain.md, "Fencing"): the counter is the node's part of the fencing token. A
 // refusal names the holder, like SET NX GET.
 const QByteArray Redlock::FencedAcquireScript =
     "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
@@ -200,7 +201,7 @@ void Redlock::onAttemptReply(const std::shared_ptr<Attempt>& attempt, int node,
         return; // a late answer: recorded and reported, the decision stands
     if (outcome.kind == NodeOutcome::Kind::Ok) {
         ++attempt->okCount;
-        attempt->result.okMask |= quint16(1u << node);
+        attempt->result.okMask |= quint16(NodeMask::bit(node));
     } else {
         ++attempt->failedCount;
     }
@@ -223,14 +224,12 @@ void Redlock::decide(const std::shared_ptr<Attempt>& attempt)
                        .arg(r.elapsedUs() / 1000.0, 0, 'f', 1)
                        .arg(m_settings.ttlMs);
     } else if (!r.acquired) {
-        r.reason = QStringLiteral("%1: %2 of %3 nodes, %4 needed")
-                       .arg(r.failReason == HistoryEvent::FailReason::SplitVote
-                                ? QStringLiteral("split vote")
-                                : QStringLiteral("no quorum"))
+        r.reason = QStringLiteral("no quorum: %1 of %2 nodes, %3 needed")
                        .arg(r.okCount)
                        .arg(nodeCount())
                        .arg(r.quorum);
     }
+    r.operation = attempt->operation;
     emit attemptDecided(attempt->op, r);
     if (attempt->operation == Operation::Acquire)
         finishAcquireAttempt(attempt);
@@ -287,9 +286,9 @@ void Redlock::release(const Lock& lock, ReleaseCallback callback, quint64 op)
     releaseToken(lock.resource, lock.token, std::move(callback), op);
 }
 
-// A split vote: the attempt failed, the nodes named at least two holders (ours included),
-// and none of them reached a quorum. Nodes down or slow do not change that. It needs the
-// holders' names, which SET NX GET gives (Redis 7).
+// What the client can tell from its own answers: a quorum too slow for the TTL, or no
+// quorum. Whether another client held the lock or the votes were split, only the whole
+// history says: the checker judges it (RoundJudge) and the recorded event says so.
 HistoryEvent::FailReason Redlock::failReasonOf(const Attempt& attempt)
 {
     const AttemptResult& r = attempt.result;
@@ -297,16 +296,7 @@ HistoryEvent::FailReason Redlock::failReasonOf(const Attempt& attempt)
         return HistoryEvent::FailReason::None;
     if (r.okCount >= r.quorum)
         return HistoryEvent::FailReason::ValidityExpired;
-    QHash<QByteArray, int> holders;
-    if (attempt.okCount > 0)
-        holders.insert(r.token, attempt.okCount);
-    for (const NodeOutcome& o : r.nodes)
-        if (o.kind == NodeOutcome::Kind::Taken && !o.owner.isEmpty())
-            ++holders[o.owner];
-    const bool split =
-        holders.size() >= 2 &&
-        std::all_of(holders.cbegin(), holders.cend(), [&](int count) { return count < r.quorum; });
-    return split ? HistoryEvent::FailReason::SplitVote : HistoryEvent::FailReason::NoQuorum;
+    return HistoryEvent::FailReason::NoQuorum;
 }
 
 NodeOutcome Redlock::releaseOutcomeOf(const CommandResult& result)

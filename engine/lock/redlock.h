@@ -10,7 +10,7 @@
 
 class Clock;
 
-// The Redlock algorithm over N independent nodes (design.md, "Redlock rules").
+// The Redlock algorithm over N independent nodes (docs/domain.md, "The lock").
 //
 // acquire(): one fresh token per attempt; SET key token NX PX ttl sent to every node at
 // once; the attempt is decided the moment N/2+1 nodes said OK or so many refused that a

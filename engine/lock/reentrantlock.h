@@ -5,10 +5,10 @@
 
 #include <memory>
 
-// Rung 7, Redisson's RLock (seed 002): a hash per lock, one field per owner (the client's
-// own id, the same on every acquire) holding how many times it holds it; HINCRBY and
-// PEXPIRE in one Lua script, so the owner can acquire again inside its own critical
-// section (reentry) and must release as often. A refused acquire returns the key's PTTL.
+// The `reentrant` rung, Redisson's RLock (docs/sources.md, "Redisson's RLock"): a hash per lock,
+// one field per owner (the client's own id, the same on every acquire) holding how many times it
+// holds it; HINCRBY and PEXPIRE in one Lua script, so the owner can acquire again inside its own
+// critical section (reentry) and must release as often. A refused acquire returns the key's PTTL.
 class ReentrantLock : public SingleNodeLock
 {
     Q_OBJECT

@@ -3,9 +3,9 @@
 
 #include "lock/setnxlock.h"
 
-// Rung 3: SETNX, then EXPIRE as a second command. The TTL ends the deadlock of a crashed
-// holder, except when the crash falls between the two commands: then the key has no TTL and
-// the deadlock is back (`client crash NAME before-expire` hits that moment on purpose).
+// The `setnx-expire` rung: SETNX, then (P)EXPIRE as a second command. The TTL ends the deadlock
+// of a crashed holder, except when the crash falls between the two commands: then the key has no
+// TTL and the deadlock is back (`client crash NAME before-expire` hits that moment on purpose).
 class SetNxExpireLock : public SetNxLock
 {
     Q_OBJECT

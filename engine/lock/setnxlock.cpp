@@ -20,7 +20,10 @@ void SetNxLock::releaseOnce(const Lock& lock, quint64 op, ReleaseDone done)
 
 void SetNxLock::deleteKey(const QByteArray& resource, ReleaseDone done)
 {
+    // An error (WRONGTYPE: the key is someone's hash lock) deleted nothing: its text is no
+    // token.
     send({"GETDEL", resource}, [done](const NodeOutcome& outcome, const RedisReply& reply) {
-        done(outcome, reply.isNil() ? QByteArray() : reply.text);
+        const bool deleted = outcome.kind == NodeOutcome::Kind::Ok && !reply.isNil();
+        done(outcome, deleted ? reply.text : QByteArray());
     });
 }

@@ -3,9 +3,9 @@
 
 #include "lock/singlenodelock.h"
 
-// Rung 2 of seed 000: SETNX key value to take the lock, DEL to give it back. No TTL: a
-// holder that crashes before its DEL leaves the key forever, and nobody gets the lock again
-// (a deadlock: liveness lost).
+// The `setnx` rung (docs/sources.md, "The oversell ladder"): SETNX key value to take the lock,
+// DEL to give it back. No TTL: a holder that crashes before its DEL leaves the key forever, and
+// nobody gets the lock again (a deadlock: liveness lost).
 class SetNxLock : public SingleNodeLock
 {
     Q_OBJECT
@@ -19,6 +19,6 @@ protected:
                  TryDone done) override;
     void releaseOnce(const Lock& lock, quint64 op, ReleaseDone done) override;
     bool expires() const override { return false; }
-    // The seed's DEL, as GETDEL: the same delete, and it says whose key went.
+    // The oversell ladder's DEL, as GETDEL: the same delete, and it says whose key went.
     void deleteKey(const QByteArray& resource, ReleaseDone done);
 };

@@ -3,8 +3,8 @@
 
 #include "lock/setnxlock.h"
 
-// Rung 4: SET key value NX PX ttl, one atomic command, and a plain DEL to give it back. If
-// the work outlives the TTL, the key expires, another client takes the lock, and this
+// The `set-px` rung: SET key value NX PX ttl, one atomic command, and a plain DEL to give it
+// back. If the work outlives the TTL, the key expires, another client takes the lock, and this
 // client's DEL then deletes the other's lock.
 class SetPxLock : public SetNxLock
 {

@@ -8,13 +8,13 @@
 
 class Clock;
 
-// The rungs of the seeds' ladder that lock on one node (design.md "Lock strategies"): the
-// retry policy, the validity arithmetic, the answers and the events are the same for all of
-// them; what differs is the command (or commands) that take and give back the key, which each
-// subclass writes in tryOnce() and releaseOnce().
+// The rungs of the ladder that lock on one node (docs/architecture.md, "The lock ladder's
+// classes"): the retry policy, the validity arithmetic, the answers and the events are the same
+// for all of them; what differs is the command (or commands) that take and give back the key,
+// which each subclass writes in tryOnce() and releaseOnce().
 //
 // The node is the fleet's node 1 (index 0) unless told otherwise: the single Redis the
-// seed's code talks to.
+// oversell ladder's code talks to.
 class SingleNodeLock : public LockStrategy
 {
     Q_OBJECT

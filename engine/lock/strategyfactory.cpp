@@ -16,7 +16,7 @@
 #include <QCoreApplication>
 
 namespace {
-// The single-node rungs lock on node 1, the one Redis of the seed's code.
+// The single-node rungs lock on node 1, the one Redis of the oversell ladder's code.
 constexpr int SingleNode = 0;
 
 QString tr(const char* text)

@@ -3,9 +3,10 @@
 
 #include "lock/setpxlock.h"
 
-// Rung 5: a token per lock, and the release checks it: GET, and DEL only when the value is
-// ours. Two commands: if the key expires between them and another client takes the lock,
-// this DEL deletes the other's lock (`client pause NAME MS before-delete` hits it on purpose).
+// The `token-get-del` rung: a token per lock, and the release checks it: GET, and DEL only when
+// the value is ours. Two commands: if the key expires between them and another client takes the
+// lock, this DEL deletes the other's lock (`client pause NAME MS before-delete` hits it on
+// purpose).
 class TokenGetDelLock : public SetPxLock
 {
     Q_OBJECT

@@ -3,8 +3,9 @@
 
 #include "lock/setpxlock.h"
 
-// Rung 6: a token per lock, SET NX PX to take it, and the Lua compare-and-delete to give it
-// back, atomically. Correct on its one node, until that node dies: a single point of failure.
+// The `token-lua` rung: a token per lock, SET NX PX to take it, and the Lua compare-and-delete to
+// give it back, atomically. Correct on its one node, until that node dies: a single point of
+// failure.
 class TokenLuaLock : public SetPxLock
 {
     Q_OBJECT

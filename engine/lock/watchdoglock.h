@@ -5,10 +5,10 @@
 
 #include <QTimer>
 
-// Rung 8, Redisson's watchdog: the reentrant lock, renewed every TTL/3 for as long as its
-// holder lives, so work of any length keeps the lock. A crashed holder stops renewing (the
-// key then expires); a paused one's watchdog is paused with it, and the lock can expire
-// under a holder that still believes in it.
+// The `watchdog` rung, Redisson's watchdog (docs/sources.md, "Redisson's RLock"): the reentrant
+// lock, renewed every TTL/3 for as long as its holder lives, so work of any length keeps the
+// lock. A crashed holder stops renewing (the key then expires); a paused one's watchdog is paused
+// with it, and the lock can expire under a holder that still believes in it.
 class WatchdogLock : public ReentrantLock
 {
     Q_OBJECT

@@ -3,9 +3,10 @@
 
 #include "lock/nolock.h"
 
-// Seed 000's optimistic lock: no lock at all, WATCH stock / GET / MULTI / SET / EXEC. The
-// write is refused (EXEC returns nil) when the stock changed since it was watched; the
-// client then reads and tries again. Correct for one key; its cost is the retries.
+// The `watch` rung, the oversell ladder's optimistic lock (docs/sources.md, "The oversell
+// ladder"): no lock at all, WATCH stock / GET / MULTI / SET / EXEC. The write is refused (EXEC
+// returns nil) when the stock changed since it was watched; the client then reads and tries
+// again. Correct for one key; its cost is the retries.
 class WatchLock : public NoLock
 {
     Q_OBJECT

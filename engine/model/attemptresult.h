@@ -14,6 +14,7 @@
 // here and are reported later through LockStrategy::nodeAnswered.
 struct AttemptResult
 {
+    HistoryEvent::Operation operation = HistoryEvent::Operation::Acquire; // or Extend
     QByteArray resource;
     QByteArray token;
     int attempt = 1; // 1 for the first try, 2 for the first retry, ...

@@ -37,8 +37,56 @@ qint64& CheckCounters::ref(Name name)
         return wrongReleases;
     case Name::Reentries:
         return reentries;
+    case Name::ValidWritesRejected:
+        return validWritesRejected;
+    case Name::ResetsOverwritten:
+        return resetsOverwritten;
     }
     Q_UNREACHABLE();
+}
+
+QString CheckCounters::definition(Name name)
+{
+    switch (name) {
+    case Name::Overlaps:
+        return tr("times two clients were in their critical sections on one resource at once (a "
+                  "paused client is inside until it resumes and leaves)");
+    case Name::LockLost:
+        return tr("critical sections whose validity ran out inside");
+    case Name::StaleWrites:
+        return tr("writes the storage accepted from a client after another client had acquired "
+                  "the lock since this client's acquisition");
+    case Name::StaleWritesRejected:
+        return tr("such stale writes the fenced storage refused");
+    case Name::ValidWritesRejected:
+        return tr("writes the fenced storage refused although nobody had acquired the lock after "
+                  "the writer: a node's fencing number went back (a restart without persistence)");
+    case Name::LostUpdates:
+        return tr("sales erased: the items other clients sold between a client's read of the "
+                  "stock (or a later `stock N`) and its write (the write script returns the stock "
+                  "just before)");
+    case Name::ResetsOverwritten:
+        return tr("writes that went over an operator's `stock N` set after the writer had read "
+                  "the stock");
+    case Name::Oversold:
+        return tr("items sold beyond the stock put there by the last `stock N`");
+    case Name::SplitVotes:
+        return tr("failed rounds where no client held a majority and the votes went to two "
+                  "clients or more (judged from the whole history)");
+    case Name::Acquisitions:
+        return tr("locks acquired");
+    case Name::Failures:
+        return tr("acquisitions that failed after every retry");
+    case Name::Sales:
+        return tr("writes the storage accepted");
+    case Name::Conflicts:
+        return tr("WATCH: writes EXEC refused because the stock changed since it was watched");
+    case Name::WrongReleases:
+        return tr("releases that deleted another client's key");
+    case Name::Reentries:
+        return tr("reentrant locks taken again by their holder");
+    }
+    return {};
 }
 
 QString CheckCounters::nameOf(Name name)

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QCoreApplication>
 #include <QObject>
 #include <QString>
 #include <QStringList>
 #include <optional>
 
 // What the safety checker counts, for the whole run and per client. The names are the ones
-// scenario files use in `expect NAME OP NUMBER` (design.md "History, checker, verdicts").
+// scenario files use in `expect NAME OP NUMBER`; each one's definition is in
+// docs/domain.md, "The checker's counters".
 struct CheckCounters
 {
     Q_GADGET
+    Q_DECLARE_TR_FUNCTIONS(CheckCounters)
 
 public:
     enum class Name
@@ -19,7 +22,9 @@ public:
         LockLost,
         StaleWrites,
         StaleWritesRejected,
+        ValidWritesRejected,
         LostUpdates,
+        ResetsOverwritten,
         Oversold,
         SplitVotes,
         Acquisitions,
@@ -44,6 +49,8 @@ public:
     qint64 conflicts = 0;
     qint64 wrongReleases = 0;
     qint64 reentries = 0;
+    qint64 validWritesRejected = 0;
+    qint64 resetsOverwritten = 0;
 
     qint64 value(Name name) const;
     qint64& ref(Name name);
@@ -51,12 +58,18 @@ public:
     static QString nameOf(Name name);
     static std::optional<Name> parse(const QString& text);
     static QStringList names();
+    // What the counter counts, in one sentence: the one definition the README's table, the
+    // window's tooltips and `help expect` all show (docs/domain.md, "The checker's counters").
+    static QString definition(Name name);
 
     // No two clients were ever in their critical sections on one resource at once.
     bool exclusive() const { return overlaps == 0; }
     // The storage shows no damage: no stale write accepted, no sale lost, nothing oversold.
-    bool dataSafe() const { return staleWrites == 0 && lostUpdates == 0 && oversold == 0; }
-    // design.md: safe = no overlap and no damaged data.
+    bool dataSafe() const
+    {
+        return staleWrites == 0 && lostUpdates == 0 && oversold == 0 && resetsOverwritten == 0;
+    }
+    // Safe = no overlap and no damaged data (docs/domain.md, "The checker's counters").
     bool safe() const { return exclusive() && dataSafe(); }
 
     friend bool operator==(const CheckCounters&, const CheckCounters&) = default;

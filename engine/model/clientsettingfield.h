@@ -14,20 +14,8 @@
 // One client setting, described once: its key in the command language (`ttl=...`), its
 // name(s) in the config file's "client" object, its type and limits, a label and a
 // one-line help text for the settings dialog, and where it lives in ClientSettings.
-//
-// Everything that reads or writes client settings goes through the table all():
-// ClientSettings::withAssignments / toAssignments / validate / withJson / toJson, the
-// config file and the settings dialog. A setting added to the table is known everywhere.
-//
-// Adding a setting: give ClientSettings (or LockSettings) its member, then add one row to
-// the table in clientsettingfield.cpp, for example
-//
-//     ClientSettingField({.key = "careful", .configNames = {"careful"},
-//                         .type = Type::Switch, .label = "Careful",
-//                         .help = "Give up before writing when the validity ran out."},
-//                        member([](auto& s) -> auto& { return s.careful; })),
-//
-// For an enum member use Type::Choice with .choices = {"NAME", ...} in the enum's order.
+// Everything that reads or writes client settings goes through the table all(). How to add
+// a setting, with an example row: docs/architecture.md, "Adding a client setting".
 class ClientSettingField
 {
 public:

@@ -23,9 +23,10 @@ struct ClientSettings
     bool autoExtend = false;
     int extendBelowMs = 2000; // auto-extend when believed validity falls below this
     // A careful client gives up when its validity ends inside the critical section and
-    // checks it right before writing; a careless one (the seed's code) writes anyway.
+    // checks it right before writing; a careless one (the oversell ladder's code) writes
+    // anyway (docs/domain.md, "Critical section").
     bool careful = true;
-    // Which rung of the seeds' ladder the client locks with.
+    // Which rung of the ladder the client locks with (docs/domain.md, "The ladder").
     Strategy::Kind strategy = Strategy::Kind::Redlock;
     // The network between this client and the nodes, as for a client on its own host: each
     // node's delay is drawn once from 0 to this (ms), from the client's seed. 0: loopback.

@@ -18,7 +18,8 @@ struct EngineConfig
     int localNodeCount = 5;
     QString redisServer; // the redis-server binary for local nodes; empty: from PATH
     // Independent: N masters (Redlock's setting). Replicated: one master, one replica and
-    // three Sentinels (the seed's failover setting), local nodes only.
+    // three Sentinels (the failover rung's setting: docs/sources.md, "The oversell ladder"),
+    // local nodes only.
     enum class Topology
     {
         Independent,

@@ -6,7 +6,7 @@
 #include <QString>
 #include <optional>
 
-// A fencing token (seed 002, design.md "Fencing"): the counters the granting nodes returned
+// A fencing token (docs/domain.md, "Fencing"): the counters the granting nodes returned
 // when the lock was taken, node -> counter. The acquire script INCRs a per-resource counter
 // on each node where SET NX succeeds, so counters grow in acquisition order on every node.
 //

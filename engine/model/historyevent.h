@@ -11,31 +11,9 @@
 // One record of a run's history, stamped on the engine's monotonic clock (µs since the run
 // started). Typed fields only: the checker, the charts and the exports read these fields and
 // never the words; EventText derives the words for the log, the terminal and the reports.
-//
 // Operations follow Jepsen's shape: an Invoke, then exactly one completion (Ok, Fail) with the
-// same `op` id, per client. What each kind uses:
-//
-// | kind           | client | node | op | number              | code             | sinceUs        |
-// |----------------|--------|------|----|---------------------|------------------|----------------|
-// | Invoke         | yes    | (1)  | id | (2)                 |                  |                |
-// | Ok             | yes    | (1)  | id | (2)                 |                  |                |
-// | Fail           | yes    | (1)  | id | (2)                 | FailReason       |                |
-// | Attempt        | yes    |      | id | OK votes            | FailReason (3)   | attempt start  |
-// | NodeAnswer     | yes    | yes  | id |                     | NodeOutcome kind |                |
-// | LockLost       | yes    |      | id |                     |                  | validity end   |
-// | SectionEnd     | yes    |      | id |                     | SectionEnd       | section start  |
-// | ClientState    | yes    |      |    |                     | ClientState      |                |
-// | FaultStart     | (4)    | (4)  |    | planned end, 0 none | FaultKind        |                |
-// | FaultEnd       | (4)    | (4)  |    |                     | FaultKind        | fault start    |
-// | Violation      | second |      |    | first client        | ViolationKind    |                |
-// | ViolationEnd   | second |      |    | first client        | ViolationKind    | violation start|
-// | StockSet       |        | (1)  |    | items               |                  |                |
-// | DeletedOthersKey| yes   | yes  | id |                     |                  |                |
-// (1) the storage is node StorageNode. (2) Acquire: validity µs; Release: nodes released;
-// Extend: new validity µs; Read: stock read; Write: value written. (3) None when acquired.
-// (4) a node fault names its node, a client fault its client. Ok(Write) also has `previous`.
-// `text` is free text where a kind has some: the command line, a narration, a reason, a
-// client's name; `note` the engine's answer to a command or a fault's detail.
+// same `op` id, per client. Which fields each kind uses (client, node, op, number, code,
+// sinceUs, previous, text, note): docs/domain.md, "History".
 struct HistoryEvent
 {
     Q_GADGET
@@ -87,7 +65,7 @@ public:
     {
         None,
         NoQuorum,        // too few nodes said yes: refused, down or timed out
-        SplitVote,       // refused with the votes split: nobody reached a quorum
+        SplitVote,       // judged by the checker: nobody held a majority, votes went to 2+
         ValidityExpired, // a quorum, but slower than the TTL allows
         Rejected,        // Write: the storage refused a stale fencing token
         Error,           // a node or the storage answered an error
@@ -96,6 +74,11 @@ public:
         Cancelled,       // the client crashed or stopped before the answer
         Taken,           // a single-node lock held by someone else
         Conflict,        // Write (WATCH): the stock changed since it was read; EXEC refused
+        // Judged by the checker from the whole history (the client saw "no quorum"):
+        HeldByAnother, // another client held the lock (previous: which)
+        // Judged by the checker (the storage said "rejected"): nobody had superseded the
+        // writer; a node's fencing number went back (a restart without persistence).
+        RejectedValid,
     };
     Q_ENUM(FailReason)
 
@@ -107,15 +90,18 @@ public:
         Crashed,
         Stopped,
         Removed,
+        ReadFailed, // the stock could not be read: the client released without writing
     };
     Q_ENUM(SectionEndReason)
 
     enum class ViolationKind : quint8
     {
-        Overlap,    // two clients in their critical sections on one resource at once
-        StaleWrite, // a write accepted from a client another had superseded
-        LostUpdate, // a sale the stock does not show
-        Oversold,   // more sold than there was
+        Overlap,            // two clients in their critical sections on one resource at once
+        StaleWrite,         // a write accepted from a client another had superseded
+        LostUpdate,         // a sale the stock does not show
+        Oversold,           // more sold than there was
+        ResetOverwritten,   // a write over an operator's `stock N` set after the writer read
+        ValidWriteRejected, // the fenced storage refused a writer nobody had superseded
     };
     Q_ENUM(ViolationKind)
 
@@ -135,7 +121,8 @@ public:
     qint64 previous = -1; // Ok(Write): the stock just before the write, read atomically with it
     qint32 line = 0;      // the scenario or console line that caused it, 0: none
     QByteArray resource;
-    QByteArray token; // the lock token; NodeAnswer: the holder the node named
+    QByteArray token; // the lock token; NodeAnswer: the holder the node named (number: its
+                      // client, 0: none of this run's)
     FencingToken fence;
     QString text;
     QString note;

@@ -5,7 +5,7 @@
 
 #include <QString>
 
-// How one client takes its lock. Defaults are design.md's.
+// How one client takes its lock. The defaults: docs/domain.md, "Defaults".
 struct LockSettings
 {
     // How a waiter waits for its next try: sleeping its retry delay (poll), or until the
@@ -27,7 +27,7 @@ struct LockSettings
     int retryJitterMs = 200; // ... plus a random 0..retryJitterMs when jitter is on
     bool jitter = true;      // off: every client retries in lock step (split votes)
     int maxExtensions = 3;   // a lock may not be extended forever
-    bool fencing = false;    // issue fencing tokens with the lock (design.md "Fencing")
+    bool fencing = false;    // issue fencing tokens with the lock (docs/domain.md, "Fencing")
     Wait wait = Wait::Poll;
 
     double driftMs() const { return ttlMs * driftFactor + driftConstantMs; }

@@ -2,6 +2,7 @@
 #include "model/nodeaddress.h"
 
 #include "base/safetext.h"
+#include "model/nodecount.h"
 
 #include <QHostAddress>
 #include <QList>
@@ -10,9 +11,6 @@
 #include <limits>
 
 namespace {
-
-constexpr int kMinNodes = 1;
-constexpr int kMaxNodes = 9;
 
 bool fail(QString* error, const QString& text)
 {
@@ -343,12 +341,12 @@ std::optional<QList<NodeAddress>> NodeAddress::parseList(const QString& text, QS
     }
 
     const int count = int(out.size());
-    if (count < kMinNodes || count > kMaxNodes || count % 2 == 0) {
+    if (!NodeCount::isValid(count)) {
         fail(error, QStringLiteral("%1 nodes given: the count must be odd, %2 to %3 (a majority "
                                    "must be able to decide)")
                         .arg(count)
-                        .arg(kMinNodes)
-                        .arg(kMaxNodes));
+                        .arg(NodeCount::Min)
+                        .arg(NodeCount::Max));
         return std::nullopt;
     }
     return out;

@@ -6,8 +6,9 @@
 
 #include <QString>
 
-// The storage node as last read: the stock (the seed's shared resource) and what its
-// fencing check holds. The ground truth the checker's verdict on the data rests on.
+// The storage node as last read: the stock (the shared resource; docs/domain.md, "The
+// stock") and what its fencing check holds. The ground truth the checker's verdict on the
+// data rests on.
 struct StorageSnapshot
 {
     QString address;

@@ -6,9 +6,9 @@
 #include <QString>
 #include <QStringList>
 
-// The seeds' ladder by name (`strategy=NAME`): which rung a client locks with, and what each
-// rung is. A value everyone shares (settings, snapshots, the history, the window's menus);
-// StrategyFactory (lock/) builds the rung itself.
+// The ladder by name (`strategy=NAME`; docs/domain.md, "The ladder"): which rung a client
+// locks with, and what each rung is. A value everyone shares (settings, snapshots, the
+// history, the window's menus); StrategyFactory (lock/) builds the rung itself.
 class Strategy
 {
     Q_GADGET

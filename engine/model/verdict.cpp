@@ -23,6 +23,8 @@ QString Verdict::headline(const CheckCounters& c)
             damage << tr("%n lost update(s)", nullptr, int(c.lostUpdates));
         if (c.oversold > 0)
             damage << tr("%n oversold", nullptr, int(c.oversold));
+        if (c.resetsOverwritten > 0)
+            damage << tr("%n stock reset(s) overwritten", nullptr, int(c.resetsOverwritten));
         QString text = tr("DATA DAMAGED: %1").arg(damage.join(QStringLiteral(", ")));
         if (c.overlaps > 0)
             text += tr(" · mutual exclusion broken %n time(s)", nullptr, int(c.overlaps));
@@ -35,5 +37,10 @@ QString Verdict::headline(const CheckCounters& c)
     case Level::Safe:
         break;
     }
-    return c.staleWritesRejected > 0 ? tr("safe · %1").arg(rejected) : tr("safe");
+    QString text = c.staleWritesRejected > 0 ? tr("safe · %1").arg(rejected) : tr("safe");
+    // Not damage, but a sale refused to a holder whose lock was valid: said, never hidden.
+    if (c.validWritesRejected > 0)
+        text += tr(" · %n valid write(s) refused (a fencing number went back)", nullptr,
+                   int(c.validWritesRejected));
+    return text;
 }

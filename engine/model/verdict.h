@@ -7,7 +7,7 @@
 #include <QString>
 
 // The checker's verdict in words, the same in the status bar, on the terminal and in the
-// reports: it follows the counters, the data first (design.md "History, checker, verdicts").
+// reports: it follows the counters, the data first (docs/domain.md, "The checker's counters").
 class Verdict
 {
     Q_DECLARE_TR_FUNCTIONS(Verdict)

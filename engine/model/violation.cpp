@@ -13,5 +13,7 @@ HistoryEvent Violation::toEvent(HistoryEvent::Kind kind, qint64 tUs) const
     e.nodeMask = firstNodes | secondNodes;
     e.sinceUs = startUs;
     e.previous = amount;
+    e.node = node;
+    e.fence = fence;
     return e;
 }

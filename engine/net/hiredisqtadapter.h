@@ -7,22 +7,13 @@
 struct redisAsyncContext;
 class QSocketNotifier;
 
-// Drives one hiredis async context from the Qt event loop.
-//
-// hiredis's own adapters/qt.h creates and deletes a QSocketNotifier on every read/write
-// toggle; this one keeps both notifiers for the life of the context and only flips
-// setEnabled, which measured 15-20 us faster per round trip to five nodes.
+// Drives one hiredis async context from the Qt event loop. Unlike hiredis's own
+// adapters/qt.h it keeps both socket notifiers for the life of the context (only flipping
+// setEnabled), and writes what a turn of the loop queued in one posted flush, never inside
+// the command's own call; why, and what it measured: docs/architecture.md, "Connections to
+// Redis" (the measured figure: README, "The benchmark").
 // hiredis calls cleanup() when it frees the context (possibly from inside our own
 // handleRead), so after that this object only waits to be deleted by its owner.
-//
-// Writes on a connected context are not left to the write notifier: enabling it, waiting for
-// the loop to poll every socket of the thread and disabling it again cost two notifier
-// toggles and one poll per command, and glib's toggles and polls are linear in the number of
-// sockets (a thousand with 200 clients). Instead the first command queued in a turn of the
-// loop posts one flush, which writes everything queued by then; only a socket that cannot
-// take it all (EAGAIN) gets its write notifier. The flush is posted, never run inside the
-// command's own call: hiredis may fail the write and call back, and a NodeChannel promises
-// callbacks never run inside send().
 class HiredisQtAdapter : public QObject
 {
     Q_OBJECT

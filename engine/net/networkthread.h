@@ -5,13 +5,8 @@
 #include <functional>
 #include <memory>
 
-// The one thread in which every NodeProxy does its socket work, shared by the whole process.
-//
-// Why a thread of its own: the engine thread runs every simulated client and the Redlock
-// logic. Forwarding proxy bytes there made each proxied round trip wait for the engine's
-// other work (and the engine for the proxy's), so the latencies the app showed included
-// its own queueing. One thread for all proxies is enough: forwarding is cheap, and one
-// thread keeps the machine's cores for the engine, the UI and the nodes.
+// The one thread in which every NodeProxy does its socket work, shared by the whole process
+// (why a thread of its own: docs/architecture.md, "Threads").
 //
 // Lifetime: acquire() starts it on first use and every NodeProxy keeps the shared_ptr it
 // got; whoever drops the last one quits and joins the thread right there. Nothing static

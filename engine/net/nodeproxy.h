@@ -12,57 +12,15 @@ class NetworkThread;
 class ProxyWorker;
 
 // A loopback TCP proxy between the simulated clients and ONE Redis node, the place where
-// network faults happen: partition (from all clients or chosen ones), latency and drop.
-// It forwards bytes untouched, so AUTH, SELECT and every command pass through; it only
-// follows the client's byte stream far enough to know where each command ends.
+// network faults happen: partition (from all clients or chosen ones), latency and drop. It
+// forwards bytes untouched; each client dials a listener of its own (listenPort()), so a fault
+// can single a client out. How each fault acts on traffic, the replication-link listener
+// shared with the Sentinels, and why the work happens in the network thread: docs/proxy.md.
 //
-// Each client gets a listener of its own (listenPort()), so the proxy knows at accept time
-// whose connection it is: a partition of "C2 from node 3" is a property of the listener
-// C2 dials, not of anything in the byte stream.
-//
-// Faults apply to traffic from the moment the setter returns:
-// - partition: a cut network. Bytes are discarded in both directions, also chunks that a
-//   latency queue still holds (they were "in flight"). A new connection from a cut client is
-//   accepted (the kernel completes the TCP handshake anyway) but not connected upstream, so
-//   the client's first command times out; it is connected when healed if still open.
-//   A replication link (setReplicationLink) is cut as TCP is: its bytes are held both ways,
-//   not lost, and go on in order when healed (TCP retransmits; its connection stays up until
-//   Redis's repl-timeout ends it). A stream that lost a piece would resume mid-command and
-//   leave the replica behind for good. Over 64 MiB held, its connection is aborted.
-// - latency: each chunk from the client reaches the node fixed + uniform(0..jitter) ms later,
-//   never reordered within a connection. Replies are not delayed: once per round trip.
-// - drop: each client COMMAND is discarded with that probability, whole: a command split
-//   over several reads is held back until its last byte is in, then kept or dropped, so the
-//   node never sees half a command (it would answer with a protocol error and close). A
-//   command that had already started going to the node when drop was switched on is
-//   always completed. Framing costs a copy only while a drop rate is set; see
-//   ProxyWorker::followUnframed for how the boundaries are known before that.
-//
-// A replication-link listener (setReplicationLink) is shared: the replica dials it to reach
-// its master, and so do the Sentinels, which must know the node by the address the replica
-// dials (else they re-point the replica at the node's own port). There a connection is held,
-// not yet connected upstream and its bytes not forwarded, until its first command is whole:
-// "CLIENT SETNAME sentinel-<8 hex>-cmd|pubsub" (after an AUTH, if any) makes it a Sentinel's,
-// which no network fault reaches (partition, latency, drop: Sentinel reached the node
-// directly before, so only process faults, kill and pause, reach it); anything else (a
-// replica's handshake starts with PING) is the link, which takes that listener's faults from
-// its first byte, and latency delays the link's node -> replica stream as well. See
-// SentinelSniffer. The hold costs one loopback connect after the first command, once per
-// connection.
-//
-// When the node cannot be reached for a client (refused, host not found, connect timed out
-// after upstreamConnectTimeoutMs()), the client gets a RESP error naming the real reason
-// (ConnectError::proxyReply) before the proxy closes its connection.
-//
-// Threads: all socket work happens in the process's shared network thread (NetworkThread),
-// in a ProxyWorker, so that forwarding neither waits for the engine's work nor adds to it.
-// This object is the engine-side face of it and is used from its own thread only, like every
-// engine QObject. Its getters answer from state kept here (this object is the only writer
-// of the fault settings, so its copy is the current one); connectionCount() reads a counter
-// the network thread keeps. Setters and listenPort() run in the network thread and WAIT
-// for it (a blocking queued call): when they return, the fault is in force and the listener
-// open. That cannot deadlock because the network thread never waits for anyone. The
-// signals are emitted in this object's thread.
+// This object is the engine-side face of a ProxyWorker in the shared NetworkThread and is used
+// from its own thread only. Getters answer from state kept here; setters and listenPort() wait
+// for the network thread, so when they return the fault is in force and the listener open.
+// Signals are emitted in this object's thread.
 class NodeProxy : public QObject
 {
     Q_OBJECT

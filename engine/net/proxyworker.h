@@ -21,7 +21,7 @@ class QTimer;
 // The half of NodeProxy that lives in the network thread (see NetworkThread): the
 // listeners, the connections, and the faults as they act on traffic. NodeProxy creates it,
 // moves it there and calls it only through NetworkThread::run(); nothing here may be called
-// from another thread except connectionCount(). The fault rules are described on NodeProxy.
+// from another thread except connectionCount(). The fault rules are in docs/proxy.md.
 class ProxyWorker : public QObject
 {
     Q_OBJECT

@@ -5,6 +5,7 @@
 #include "base/textformat.h"
 #include "model/clientsnapshot.h"
 #include "model/fault.h"
+#include "model/nodemask.h"
 #include "model/nodeoutcome.h"
 
 namespace {
@@ -54,11 +55,7 @@ QString EventText::nodeName(int node)
 
 QString EventText::nodeList(quint16 mask)
 {
-    QStringList numbers;
-    for (int i = 0; i < 16; ++i)
-        if (mask & (1u << i))
-            numbers << QString::number(i + 1);
-    return numbers.join(QStringLiteral(", "));
+    return NodeMask::text(mask, u", ");
 }
 
 QString EventText::tag(const HistoryEvent& event)
@@ -69,10 +66,10 @@ QString EventText::tag(const HistoryEvent& event)
     return EnumNames::name(event.operation) + QLatin1Char(' ') + kind;
 }
 
-QString EventText::line(const HistoryEvent& event) const
+QString EventText::line(const HistoryEvent& event, qint64 originUs) const
 {
     return QStringLiteral("%1  %2  %3")
-        .arg(event.tUs / 1e6, 10, 'f', 3)
+        .arg((event.tUs - originUs) / 1e6, 10, 'f', 3)
         .arg(tag(event), -15)
         .arg(describe(event));
 }
@@ -124,7 +121,7 @@ QString EventText::describe(const HistoryEvent& e) const
     case K::SectionEnd:
         return tr("%1 left its critical section (%2) after %3")
             .arg(clientName(e.client),
-                 EnumNames::name(HistoryEvent::SectionEndReason(e.code)).replace('-', ' '),
+                 word(EnumNames::name(HistoryEvent::SectionEndReason(e.code)).replace('-', ' ')),
                  seconds(e.tUs - e.sinceUs));
     case K::FaultStart:
     case K::FaultEnd:
@@ -217,6 +214,10 @@ QString EventText::failText(const HistoryEvent& e) const
         if (e.failReason() == Fail::Rejected)
             return tr("the storage REJECTED %1's stale write (fence %2): %3")
                 .arg(name, e.fence.toDisplay(), reason);
+        if (e.failReason() == Fail::RejectedValid)
+            return tr("the storage refused %1's write although its lock was valid (fence %2): "
+                      "%3")
+                .arg(name, e.fence.toDisplay(), reason);
         return tr("%1's write failed: %2").arg(name, reason);
     case Op::Release:
         return tr("%1's release failed: %2").arg(name, reason);
@@ -238,7 +239,16 @@ QString EventText::attemptText(const HistoryEvent& e) const
     case Fail::None:
         return tr("%1: %2 votes, quorum in %3").arg(name).arg(e.number).arg(took);
     case Fail::SplitVote:
-        return tr("%1: %2 votes, SPLIT VOTE (nobody has a quorum)").arg(name).arg(e.number);
+        return tr("%1: %2 votes, SPLIT VOTE: the votes went to %3 clients and nobody had a "
+                  "majority")
+            .arg(name)
+            .arg(e.number)
+            .arg(e.previous);
+    case Fail::HeldByAnother:
+        return tr("%1: %2 votes, refused: %3 holds the lock")
+            .arg(name)
+            .arg(e.number)
+            .arg(clientName(int(e.previous)));
     case Fail::ValidityExpired:
         return tr("%1: %2 votes, but %3 used up the validity").arg(name).arg(e.number).arg(took);
     default:
@@ -275,7 +285,13 @@ QString EventText::word(const QString& engineName)
                                         QT_TR_NOOP("rejected"),
                                         QT_TR_NOOP("unreachable"),
                                         QT_TR_NOOP("extension limit"),
-                                        QT_TR_NOOP("cancelled")};
+                                        QT_TR_NOOP("cancelled"),
+                                        QT_TR_NOOP("held by another"),
+                                        QT_TR_NOOP("released"),
+                                        QT_TR_NOOP("gave up"),
+                                        QT_TR_NOOP("removed"),
+                                        QT_TR_NOOP("read failed"),
+                                        QT_TR_NOOP("rejected valid")};
     Q_UNUSED(names);
     return tr(engineName.toUtf8().constData());
 }
@@ -342,8 +358,25 @@ QString EventText::violationText(const HistoryEvent& e) const
                   int(e.previous))
                    .arg(second);
         break;
+    case V::ResetOverwritten:
+        text = tr("DATA DAMAGED: %1's write went over the stock the operator set (%2) after %1 "
+                  "had read it")
+                   .arg(second)
+                   .arg(e.previous);
+        break;
+    case V::ValidWriteRejected:
+        text = e.node < 0
+                   ? tr("%1's write refused although its lock was valid").arg(second)
+                   : tr("%1's write refused although its lock was valid: node %2's fencing "
+                        "number went back from %3 to %4 (a restart without persistence starts "
+                        "it again)")
+                         .arg(second)
+                         .arg(e.node + 1)
+                         .arg(e.previous)
+                         .arg(e.fence.counter(e.node).value_or(0));
+        break;
     }
-    if (e.nodeMask && kind != V::LostUpdate && kind != V::Oversold)
+    if (e.nodeMask && (kind == V::Overlap || kind == V::StaleWrite))
         text += tr(" (nodes %1)").arg(nodeList(e.nodeMask));
     if (!e.text.isEmpty())
         text += QStringLiteral(": ") + e.text;

@@ -3,18 +3,21 @@
 
 #include "base/clock.h"
 
-Recorder::Recorder(const Clock& clock, QObject* parent)
-    : QObject(parent), m_clock(clock), m_history(clock)
+Recorder::Recorder(const Clock& clock, int nodeCount, QObject* parent)
+    : QObject(parent), m_clock(clock), m_history(clock), m_checker(nodeCount)
 {}
 
 void Recorder::append(HistoryEvent event)
 {
     if (event.tUs == 0)
         event.tUs = m_clock.nowUs();
-    m_found.clear();
-    m_checker.feed(event, &m_found);
+    // A list of this call's own (empty, it allocates nothing): keeping the event may run a
+    // scenario's next line at once (a wait it satisfied), which records events of its own
+    // before this call has kept the violations its event opened.
+    QList<HistoryEvent> found;
+    m_checker.feed(event, &found);
     keep(event);
-    for (const HistoryEvent& violation : std::as_const(m_found))
+    for (const HistoryEvent& violation : std::as_const(found))
         keep(violation);
 }
 

@@ -18,7 +18,8 @@ class Recorder : public QObject
     Q_OBJECT
 
 public:
-    explicit Recorder(const Clock& clock, QObject* parent = nullptr);
+    // `nodeCount`: the fleet's size, for the checker's quorum.
+    Recorder(const Clock& clock, int nodeCount, QObject* parent = nullptr);
 
     void append(HistoryEvent event);
     // Every kept event is also handed to `sink` (the run file), nullptr: none. Not owned.
@@ -39,6 +40,5 @@ private:
     const Clock& m_clock;
     History m_history;
     SafetyChecker m_checker;
-    QList<HistoryEvent> m_found; // reused: no allocation per event
     HistorySink* m_sink = nullptr;
 };

@@ -10,7 +10,8 @@ using K = HistoryEvent::Kind;
 constexpr qsizetype MaxViolationsShown = 20; // as SnapshotBuilder
 } // namespace
 
-ReplayState::ReplayState(const RunHeader& header) : m_header(header)
+ReplayState::ReplayState(const RunHeader& header)
+    : m_header(header), m_checker(int(header.nodes.size()))
 {
     for (int i = 0; i < header.nodeCount(); ++i)
         m_nodes << ReplayNode(i, header.nodes.at(i), header.persistence);
@@ -28,8 +29,10 @@ const ReplayClient* ReplayState::client(int id) const
 void ReplayState::apply(const HistoryEvent& e)
 {
     ++m_applied;
-    if (e.kind != K::Violation && e.kind != K::ViolationEnd)
-        m_checker.feed(e); // the run's own Violation events are this checker's findings
+    if (e.kind != K::Violation && e.kind != K::ViolationEnd) {
+        HistoryEvent judged = e; // the run's own Violation events are this checker's findings
+        m_checker.feed(judged);
+    }
     if (e.kind == K::ClientAdded) {
         onClientAdded(e);
         return;

@@ -42,10 +42,20 @@ QString RunFolder::newRun(QString* error) const
     prune(Kept - 1);
     const QString stem = QStringLiteral("run-%1").arg(
         QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
+    // Created here, exclusively: two apps started in the same millisecond (a test suite in
+    // parallel) must not get one file between them.
     QString path = QDir(m_path).filePath(stem + QStringLiteral(".jsonl"));
-    for (int n = 2; QFile::exists(path); ++n)
+    for (int n = 2;; ++n) {
+        QFile file(path);
+        if (file.open(QIODevice::WriteOnly | QIODevice::NewOnly))
+            return path;
+        if (!file.exists()) {
+            *error = QCoreApplication::translate("RunFolder", "cannot create %1: %2")
+                         .arg(path, file.errorString());
+            return {};
+        }
         path = QDir(m_path).filePath(QStringLiteral("%1-%2.jsonl").arg(stem).arg(n));
-    return path;
+    }
 }
 
 void RunFolder::prune(int keep) const

@@ -92,7 +92,7 @@ void RunReader::readEvents(QByteArrayView body, qsizetype firstLine, RecordedRun
 {
     using K = HistoryEvent::Kind;
     const RunEventCodec codec(run->header.resource);
-    SafetyChecker checker;
+    SafetyChecker checker(int(run->header.nodes.size()));
     QList<HistoryEvent> found;
     qint64 lastUs = 0;
     // About 110 bytes a line: reserve once instead of growing 20 times.
@@ -153,7 +153,7 @@ void RunReader::capText(HistoryEvent* event, RecordedRun* run)
 void RunReader::judge(RecordedRun* run)
 {
     using K = HistoryEvent::Kind;
-    SafetyChecker checker;
+    SafetyChecker checker(int(run->header.nodes.size()));
     std::vector<HistoryEvent> judged;
     judged.reserve(run->events.size());
     QList<HistoryEvent> found;

@@ -6,16 +6,45 @@ using K = HistoryEvent::Kind;
 using Op = HistoryEvent::Operation;
 using V = HistoryEvent::ViolationKind;
 using N = CheckCounters::Name;
+using Fail = HistoryEvent::FailReason;
+
+// The counter each kind of violation adds to, by its amount or by one.
+N counterOf(V kind)
+{
+    switch (kind) {
+    case V::Overlap:
+        return N::Overlaps;
+    case V::StaleWrite:
+        return N::StaleWrites;
+    case V::LostUpdate:
+        return N::LostUpdates;
+    case V::Oversold:
+        return N::Oversold;
+    case V::ResetOverwritten:
+        return N::ResetsOverwritten;
+    case V::ValidWriteRejected:
+        return N::ValidWritesRejected;
+    }
+    Q_UNREACHABLE();
+}
+
+bool countsItems(V kind)
+{
+    return kind == V::LostUpdate || kind == V::Oversold;
+}
 } // namespace
 
-void SafetyChecker::feed(const HistoryEvent& e, QList<HistoryEvent>* found)
+void SafetyChecker::feed(HistoryEvent& e, QList<HistoryEvent>* found)
 {
+    m_rounds.note(e);
     switch (e.kind) {
     case K::Ok:
         if (e.operation == Op::Acquire)
             onAcquired(e, found);
         else if (e.operation == Op::Write)
             onWriteAccepted(e, found);
+        else if (e.operation == Op::Read)
+            m_stock.read(e);
         break;
     case K::Invoke:
         if (e.operation == Op::Write)
@@ -24,17 +53,11 @@ void SafetyChecker::feed(const HistoryEvent& e, QList<HistoryEvent>* found)
     case K::Fail:
         if (e.operation == Op::Acquire)
             count(N::Failures, e.client);
-        else if (e.operation == Op::Write) {
-            m_writeInvokedUs.remove(e.op);
-            if (e.failReason() == HistoryEvent::FailReason::Rejected)
-                count(N::StaleWritesRejected, e.client);
-            else if (e.failReason() == HistoryEvent::FailReason::Conflict)
-                count(N::Conflicts, e.client);
-        }
+        else if (e.operation == Op::Write)
+            onWriteRefused(e, found);
         break;
     case K::Attempt:
-        if (e.failReason() == HistoryEvent::FailReason::SplitVote)
-            count(N::SplitVotes, e.client);
+        onAttempt(e);
         break;
     case K::LockLost:
         count(N::LockLost, e.client);
@@ -48,10 +71,8 @@ void SafetyChecker::feed(const HistoryEvent& e, QList<HistoryEvent>* found)
     case K::Reentered:
         count(N::Reentries, e.client);
         break;
-    case K::StockSet: // a new stock: oversell counts from here
-        m_initialStock = e.number;
-        m_salesAtStockSet = m_total.sales;
-        m_oversoldAtStockSet = m_total.oversold;
+    case K::StockSet:
+        m_stock.stockSet(e, m_total.sales, m_total.oversold);
         break;
     default:
         break;
@@ -68,6 +89,27 @@ void SafetyChecker::count(CheckCounters::Name name, int client, qint64 amount)
     m_total.ref(name) += amount;
     if (client >= 0)
         m_byClient[client].ref(name) += amount;
+}
+
+// A round the client could not win: the client said "no quorum" from its own answers; the
+// history says whether another held the lock, or the votes were split.
+void SafetyChecker::onAttempt(HistoryEvent& e)
+{
+    const Fail said = e.failReason();
+    if (e.operation == Op::Acquire &&
+        (said == Fail::NoQuorum || said == Fail::SplitVote || said == Fail::HeldByAnother)) {
+        QList<RoundJudge::Holder> holders;
+        for (const Section& s : m_open.value(e.resource))
+            holders << RoundJudge::Holder{s.client, s.nodes};
+        const RoundJudge::Judgement j = m_rounds.judge(e, holders, m_nodeCount);
+        e.code = quint8(j.reason);
+        e.previous = j.reason == Fail::HeldByAnother ? j.holder
+                     : j.reason == Fail::SplitVote   ? j.voters
+                                                     : -1;
+        if (j.reason == Fail::SplitVote)
+            count(N::SplitVotes, e.client);
+    }
+    m_rounds.forget(e);
 }
 
 // Events come in time order, so a new section can only overlap sections still open.
@@ -105,45 +147,54 @@ void SafetyChecker::onSectionEnd(const HistoryEvent& e, QList<HistoryEvent>* fou
     }
 }
 
+// Stale: someone else acquired after this writer's section began.
+StockJudge::Supersede SafetyChecker::supersederOf(const HistoryEvent& w) const
+{
+    const Section latest = m_latest.value(w.resource);
+    if (latest.client >= 0 && latest.client != w.client &&
+        latest.startUs > m_sectionStart.value(w.client, latest.startUs))
+        return StockJudge::Superseder{latest.client, latest.nodes};
+    return std::nullopt;
+}
+
 void SafetyChecker::onWriteAccepted(const HistoryEvent& e, QList<HistoryEvent>* found)
 {
     count(N::Sales, e.client);
     const qint64 invokedUs = m_writeInvokedUs.take(e.op);
-    Violation v;
-    v.resource = e.resource;
-    v.secondClient = e.client;
-    v.startUs = invokedUs > 0 ? invokedUs : e.tUs;
-    // Stale: someone else acquired after this writer's section began.
-    const Section latest = m_latest.value(e.resource);
-    if (latest.client >= 0 && latest.client != e.client &&
-        latest.startUs > m_sectionStart.value(e.client, latest.startUs)) {
-        v.kind = V::StaleWrite;
-        v.firstClient = latest.client;
-        v.firstNodes = latest.nodes;
-        count(N::StaleWrites, e.client);
-        open(v, e, found);
-        close(m_violations.last(), e, found);
+    const qint64 oversoldBefore = m_total.oversold;
+    for (Violation v : m_stock.accepted(e, supersederOf(e), m_total.sales, oversoldBefore)) {
+        v.startUs = invokedUs > 0 ? invokedUs : e.tUs;
+        report(v, e, found);
     }
-    // The writer read R and wrote R - 1; the stock was B just before: R - B sales erased.
-    const qint64 read = e.number + 1;
-    if (e.previous >= 0 && e.previous < read) {
-        v.kind = V::LostUpdate;
-        v.firstClient = -1;
-        v.amount = read - e.previous;
-        count(N::LostUpdates, e.client, v.amount);
-        open(v, e, found);
-        close(m_violations.last(), e, found);
+}
+
+void SafetyChecker::onWriteRefused(HistoryEvent& e, QList<HistoryEvent>* found)
+{
+    const qint64 invokedUs = m_writeInvokedUs.take(e.op);
+    const Fail said = e.failReason();
+    if (said == Fail::Conflict) {
+        count(N::Conflicts, e.client);
+        return;
     }
-    const qint64 sold = m_total.sales - m_salesAtStockSet;
-    const qint64 oversold = m_total.oversold - m_oversoldAtStockSet;
-    if (m_initialStock >= 0 && sold > m_initialStock + oversold) {
-        v.kind = V::Oversold;
-        v.firstClient = -1;
-        v.amount = sold - m_initialStock - oversold;
-        count(N::Oversold, e.client, v.amount);
-        open(v, e, found);
-        close(m_violations.last(), e, found);
+    if (said != Fail::Rejected && said != Fail::RejectedValid)
+        return;
+    std::optional<Violation> evidence;
+    const Fail judged = m_stock.refused(e, supersederOf(e), &evidence);
+    e.code = quint8(judged);
+    if (judged == Fail::Rejected) {
+        count(N::StaleWritesRejected, e.client);
+        return;
     }
+    evidence->startUs = invokedUs > 0 ? invokedUs : e.tUs;
+    report(*evidence, e, found);
+}
+
+// A violation that happens at one moment (a write): counted, opened and closed at once.
+void SafetyChecker::report(const Violation& v, const HistoryEvent& at, QList<HistoryEvent>* found)
+{
+    count(counterOf(v.kind), at.client, countsItems(v.kind) ? v.amount : 1);
+    open(v, at, found);
+    close(m_violations.last(), at, found);
 }
 
 void SafetyChecker::open(Violation v, const HistoryEvent& at, QList<HistoryEvent>* found)

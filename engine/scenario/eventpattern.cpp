@@ -43,6 +43,13 @@ const QList<Entry>& table()
              return e.is(K::Fail, Op::Write) &&
                     e.failReason() == HistoryEvent::FailReason::Rejected;
          }},
+        {"valid-write-rejected",
+         [](const HistoryEvent& e) { return isViolation(e, V::ValidWriteRejected); }},
+        {"held-by-another",
+         [](const HistoryEvent& e) {
+             return e.kind == K::Attempt &&
+                    e.failReason() == HistoryEvent::FailReason::HeldByAnother;
+         }},
         {"split-vote",
          [](const HistoryEvent& e) {
              return e.kind == K::Attempt && e.failReason() == HistoryEvent::FailReason::SplitVote;
@@ -51,7 +58,14 @@ const QList<Entry>& table()
         {"stale-write", [](const HistoryEvent& e) { return isViolation(e, V::StaleWrite); }},
         {"lost-update", [](const HistoryEvent& e) { return isViolation(e, V::LostUpdate); }},
         {"oversold", [](const HistoryEvent& e) { return isViolation(e, V::Oversold); }},
-        {"violation", [](const HistoryEvent& e) { return e.kind == K::Violation; }},
+        {"reset-overwritten",
+         [](const HistoryEvent& e) { return isViolation(e, V::ResetOverwritten); }},
+        // Mutual exclusion broken or data damaged (a refused valid write is neither).
+        {"violation",
+         [](const HistoryEvent& e) {
+             return e.kind == K::Violation &&
+                    HistoryEvent::ViolationKind(e.code) != V::ValidWriteRejected;
+         }},
         {"wrong-release", [](const HistoryEvent& e) { return e.kind == K::DeletedOthersKey; }},
         {"reentered", [](const HistoryEvent& e) { return e.kind == K::Reentered; }},
         {"woken", [](const HistoryEvent& e) { return e.kind == K::WokenUp; }},

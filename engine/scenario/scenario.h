@@ -6,8 +6,8 @@
 #include <QList>
 #include <QString>
 
-// A scenario: command lines and directives (design.md "Console and scenarios"), each
-// checked against the catalogue when the file is read, with its line number for messages.
+// A scenario: command lines and directives (docs/domain.md, "Scenarios"), each checked against
+// the catalogue when the file is read, with its line number for messages.
 struct Scenario
 {
     struct Line

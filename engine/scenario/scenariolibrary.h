@@ -4,8 +4,9 @@
 #include <QString>
 #include <QStringList>
 
-// The built-in scenarios, compiled in from resources/scenarios/*.rls: the seeds' cases, each
-// with its narration in English, Chinese and Japanese and its expectations.
+// The built-in scenarios, compiled in from resources/scenarios/*.rls: the sources' cases
+// (docs/sources.md, "Which scenario retells which passage"), each with its narration in English,
+// Chinese and Japanese and its expectations.
 class ScenarioLibrary
 {
 public:

@@ -50,6 +50,7 @@ void ScenarioRunner::start(const Scenario& scenario)
     stop();
     m_scenario = scenario;
     m_next = 0;
+    m_unread.clear();
     m_expectations.clear();
     m_failure.reset();
     if (scenario.seed && m_hooks.applySeed)
@@ -252,24 +253,42 @@ void ScenarioRunner::startWait(std::function<bool(const HistoryEvent*)> done, qi
         stepDone(true, tr("%1: already so").arg(what));
         return;
     }
+    for (const HistoryEvent& e : std::as_const(m_unread)) {
+        if (done(&e)) {
+            m_unread.clear();
+            stepDone(true, tr("%1: it came since the last wait").arg(what));
+            return;
+        }
+    }
     m_waitDone = std::move(done);
     m_waitWhat = what;
     m_timer.disconnect(this);
     connect(&m_timer, &QTimer::timeout, this, [this, timeoutMs] {
         m_waitDone = nullptr;
+        m_unread.clear();
         stepDone(false,
                  tr("waited %1 ms for %2: it did not happen").arg(timeoutMs).arg(m_waitWhat));
     });
     m_timer.start(int(timeoutMs));
 }
 
+// Waits read the history in order, each from where the last one stopped: an event that
+// comes after one wait ended and before the next began (the overlap its acquisition opened,
+// recorded right after it) still ends the next wait.
 void ScenarioRunner::onEvent(const HistoryEvent& event)
 {
-    if (!m_waitDone || !m_waitDone(&event))
+    if (m_state != State::Running && m_state != State::Paused)
         return;
-    m_waitDone = nullptr;
-    m_timer.stop();
-    stepDone(true, m_waitWhat);
+    if (m_waitDone && m_waitDone(&event)) {
+        m_waitDone = nullptr;
+        m_unread.clear();
+        m_timer.stop();
+        stepDone(true, m_waitWhat);
+        return;
+    }
+    m_unread.push_back(event);
+    if (m_unread.size() > UnreadKept)
+        m_unread.pop_front();
 }
 
 void ScenarioRunner::runExpect(const Scenario::Line& line)

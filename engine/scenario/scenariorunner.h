@@ -10,6 +10,7 @@
 
 #include <QObject>
 #include <QTimer>
+#include <deque>
 #include <functional>
 #include <optional>
 
@@ -125,6 +126,8 @@ private:
     std::optional<ScenarioResult> m_failure;
     QTimer m_timer;                                      // sleep and wait deadlines
     std::function<bool(const HistoryEvent*)> m_waitDone; // null when not waiting
+    std::deque<HistoryEvent> m_unread; // since the last wait ended, for the next one
+    static constexpr size_t UnreadKept = 10000;
     QString m_waitWhat;
     quint64 m_generation = 0; // bumped by stop(): answers to older steps are ignored
 };

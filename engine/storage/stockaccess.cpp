@@ -7,7 +7,7 @@ const QByteArray StockAccess::RejectsKey = "stock:rejected";
 
 // KEYS: stock, fence hash, rejects counter. ARGV: the new value, the token's wire form
 // ("1:14,2:14,4:13", or "" without fencing). Accepts when, on every node both the new token
-// and the last accepted one name, the new counter is higher (design.md "Fencing"); then the
+// and the last accepted one name, the new counter is higher (docs/domain.md, "Fencing"); then the
 // new token replaces the old. Returns {1, the stock just before} accepted (read in the same
 // atomic step, so lost updates are counted exactly), or {0, last accepted token} rejected.
 const QByteArray StockAccess::WriteScript =
@@ -48,6 +48,13 @@ void StockAccess::open()
 void StockAccess::close()
 {
     m_connection->close();
+}
+
+bool StockAccess::connecting() const
+{
+    const RedisConnection::State state = m_connection->state();
+    return state == RedisConnection::State::Resolving ||
+           state == RedisConnection::State::Connecting;
 }
 
 StockAccess::ReadResult StockAccess::readResultOf(const CommandResult& result)

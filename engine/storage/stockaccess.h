@@ -10,10 +10,10 @@
 
 class Clock;
 
-// One client's own connection to the storage node and the two things it does there, the
-// seed's naive purchase: read the stock, later write the stock minus one. With a fencing
-// token the write goes through the storage's check-and-set script, which refuses a token
-// that is not newer than the last one it accepted.
+// One client's own connection to the storage node and the two things it does there, the oversell
+// ladder's naive purchase (docs/domain.md, "The stock"): read the stock, later write the stock
+// minus one. With a fencing token the write goes through the storage's check-and-set script,
+// which refuses a token that is not newer than the last one it accepted.
 class StockAccess : public QObject
 {
     Q_OBJECT
@@ -51,10 +51,14 @@ public:
 
     void open();
     void close();
+    // Whether its connection is still being made (the first read waits for it).
+    bool connecting() const;
+    RedisConnection* connection() const { return m_connection; }
     void read(ReadCallback callback);
     void write(qint64 value, const FencingToken& fence, WriteCallback callback);
-    // Seed 000's optimistic lock on this connection: WATCH stock, then GET it; later MULTI,
-    // GET (the stock just before), SET, EXEC. EXEC refuses when the stock changed meanwhile.
+    // The oversell ladder's optimistic lock (the `watch` rung) on this connection: WATCH stock,
+    // then GET it; later MULTI, GET (the stock just before), SET, EXEC. EXEC refuses when the
+    // stock changed meanwhile.
     void watchRead(ReadCallback callback);
     void execWrite(qint64 value, WriteCallback callback);
 

@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>AttemptOutcome</name>
+    <message>
+        <source>acquired</source>
+        <translation>取得</translation>
+    </message>
+    <message>
+        <source>refused: held by another</source>
+        <translation>拒否：他者が保持中</translation>
+    </message>
+    <message>
+        <source>no quorum: nodes down or slow</source>
+        <translation>過半数に届かず：ノード停止・応答遅延</translation>
+    </message>
+    <message>
+        <source>split vote</source>
+        <translation>票割れ</translation>
+    </message>
+    <message>
+        <source>expired before granted</source>
+        <translation>許可前に期限切れ</translation>
+    </message>
+    <message>
+        <source>a quorum of nodes granted the lock in time</source>
+        <translation>過半数のノードが時間内にロックを与えた</translation>
+    </message>
+    <message>
+        <source>the nodes answered that another client holds the lock</source>
+        <translation>ノードは別のクライアントがロックを保持していると答えた</translation>
+    </message>
+    <message>
+        <source>too few nodes answered: down, timed out or answering errors</source>
+        <translation>答えたノードが少なすぎる：停止、タイムアウト、またはエラー応答</translation>
+    </message>
+    <message>
+        <source>the nodes&apos; votes split between clients and nobody reached the quorum</source>
+        <translation>ノードの票がクライアント間で割れ、誰も過半数に届かなかった</translation>
+    </message>
+    <message>
+        <source>a quorum said yes, but too late: the validity had run out</source>
+        <translation>過半数が同意したが遅すぎた：有効期間が尽きていた</translation>
+    </message>
+</context>
+<context>
     <name>CaptionBar</name>
     <message>
         <source>The scenario line this narration comes from.</source>
@@ -43,24 +86,24 @@
         <translation>クライアントごとのレーン（取得中、保持中、ロックなしで作業中、一時停止、クラッシュ）とノードごとのレーン（誰のキーか、TTL の減り具合）。障害は網掛け、重なったクリティカルセクションは赤、ナレーションは上部に表示します。</translation>
     </message>
     <message>
-        <source>Every acquisition attempt as a point (time to its decision), with the p50 and p99 of each time window; faults shaded.</source>
-        <translation>取得の試行を 1 つずつ点で表示し（決着までの時間）、各時間枠の p50 と p99 を示します。障害は網掛けで表示します。</translation>
+        <source>Every round of an acquire as a point at its decision, by what became of it: acquired, refused because another client held the lock, no quorum (nodes down or slow), split vote, or expired before it was granted; the p50 and p99 lines are of the acquisitions alone; faults shaded.</source>
+        <translation>取得の各ラウンドを決定時点の点として、その結果別に示します：取得、別のクライアントが保持していたための拒否、過半数に届かず（ノード停止・応答遅延）、票割れ、許可前に期限切れ。p50 と p99 の線は取得できたものだけの値です。障害は網掛けで示します。</translation>
     </message>
     <message>
-        <source>How long attempts took to be decided, with their quantiles.</source>
-        <translation>試行の決着までにかかった時間と、その分位数。</translation>
+        <source>How long the rounds took to be decided, stacked by outcome; p50, p90, p99 and the slowest of the acquisitions alone, with their values in the legend.</source>
+        <translation>各ラウンドの決定までにかかった時間を結果別に積み上げて示します。p50、p90、p99 と最遅は取得できたものだけの値で、凡例に数値を示します。</translation>
     </message>
     <message>
-        <source>The OK votes of each attempt, and the most nodes holding one client&apos;s key; the dashed line is the quorum.</source>
-        <translation>各試行の OK 票数と、1 つのクライアントのキーを保持するノード数の最大値。破線が過半数です。</translation>
+        <source>The OK votes of each round (split votes marked), the rule a round must meet (a majority, or one node for single-node locks), and the most nodes holding one client&apos;s key; faults shaded.</source>
+        <translation>各ラウンドの OK 票（票割れを強調）、ラウンドが満たすべき規則（過半数、単一ノードのロックでは 1 ノード）、1 つのクライアントのキーを持つノードの最大数。障害は網掛けで示します。</translation>
     </message>
     <message>
-        <source>Locks acquired and attempts failed, per second.</source>
-        <translation>1 秒あたりに取得したロックと失敗した試行。</translation>
+        <source>Per second: attempts (every round asked of the nodes, won or lost), acquisitions, and final failures (acquires that gave up after their last retry); faults shaded.</source>
+        <translation>1 秒ごとの試行（ノードへの各ラウンド、成否を問わず）、取得、最終的な失敗（最後のリトライの後に諦めた取得）。障害は網掛けで示します。</translation>
     </message>
     <message>
-        <source>The stock the storage holds after each accepted write; lost updates and oversold items marked in red.</source>
-        <translation>受け入れられた各書き込みの後にストレージが持つ在庫。更新の消失と過剰販売は赤で示します。</translation>
+        <source>The stock on the storage, the items sold since `stock N`, the stock put there and the stock there should be (stock N minus the sales); each oversold item and each lost update marked and labelled; faults shaded.</source>
+        <translation>ストレージの在庫、`stock N` 以降に売れた個数、置かれた在庫、あるべき在庫（stock N から販売数を引いたもの）。過剰販売の 1 個ごと、更新の消失の 1 件ごとに印と説明を付けます。障害は網掛けで示します。</translation>
     </message>
 </context>
 <context>
@@ -68,6 +111,69 @@
     <message>
         <source>cannot draw %1</source>
         <translation>%1 を描画できません</translation>
+    </message>
+</context>
+<context>
+    <name>CheckCounters</name>
+    <message>
+        <source>times two clients were in their critical sections on one resource at once (a paused client is inside until it resumes and leaves)</source>
+        <translation>2 つのクライアントが同じリソースのクリティカルセクションに同時にいた回数（一時停止したクライアントは、再開して出るまで中にいる）</translation>
+    </message>
+    <message>
+        <source>critical sections whose validity ran out inside</source>
+        <translation>中で有効期間が尽きたクリティカルセクション</translation>
+    </message>
+    <message>
+        <source>writes the storage accepted from a client after another client had acquired the lock since this client&apos;s acquisition</source>
+        <translation>ストレージが受け入れた書き込みのうち、そのクライアントの取得後に別のクライアントがロックを取得していたもの</translation>
+    </message>
+    <message>
+        <source>such stale writes the fenced storage refused</source>
+        <translation>フェンス付きストレージが拒否した、そのような古い書き込み</translation>
+    </message>
+    <message>
+        <source>writes the fenced storage refused although nobody had acquired the lock after the writer: a node&apos;s fencing number went back (a restart without persistence)</source>
+        <translation>書き込んだクライアントの後に誰もロックを取得していないのに、フェンス付きストレージが拒否した書き込み：あるノードのフェンシング番号が戻った（永続化なしの再起動）</translation>
+    </message>
+    <message>
+        <source>sales erased: the items other clients sold between a client&apos;s read of the stock (or a later `stock N`) and its write (the write script returns the stock just before)</source>
+        <translation>消えた販売：あるクライアントが在庫を読んでから（またはその後の `stock N` から）書き込むまでに、他のクライアントが売った個数（書き込みスクリプトが直前の在庫を返す）</translation>
+    </message>
+    <message>
+        <source>writes that went over an operator&apos;s `stock N` set after the writer had read the stock</source>
+        <translation>書き込んだクライアントが在庫を読んだ後に操作者が `stock N` で設定した値を上書きした書き込み</translation>
+    </message>
+    <message>
+        <source>items sold beyond the stock put there by the last `stock N`</source>
+        <translation>最後の `stock N` で置いた在庫を超えて売った個数</translation>
+    </message>
+    <message>
+        <source>failed rounds where no client held a majority and the votes went to two clients or more (judged from the whole history)</source>
+        <translation>失敗したラウンドのうち、誰も過半数を持たず、票が 2 つ以上のクライアントに分かれたもの（履歴全体から判定）</translation>
+    </message>
+    <message>
+        <source>locks acquired</source>
+        <translation>取得したロック</translation>
+    </message>
+    <message>
+        <source>acquisitions that failed after every retry</source>
+        <translation>すべてのリトライ後に失敗した取得</translation>
+    </message>
+    <message>
+        <source>writes the storage accepted</source>
+        <translation>ストレージが受け入れた書き込み</translation>
+    </message>
+    <message>
+        <source>WATCH: writes EXEC refused because the stock changed since it was watched</source>
+        <translation>WATCH：監視後に在庫が変わったため EXEC が拒否した書き込み</translation>
+    </message>
+    <message>
+        <source>releases that deleted another client&apos;s key</source>
+        <translation>別のクライアントのキーを削除した解放</translation>
+    </message>
+    <message>
+        <source>reentrant locks taken again by their holder</source>
+        <translation>保持者が再び取得したリエントラントロック</translation>
     </message>
 </context>
 <context>
@@ -358,6 +464,17 @@
     <message>
         <source>no TTL</source>
         <translation>TTL なし</translation>
+    </message>
+    <message>
+        <source>could not read the stock — released</source>
+        <translation>在庫を読めなかった——解放した</translation>
+    </message>
+</context>
+<context>
+    <name>ClientLaneList</name>
+    <message>
+        <source>No clients yet: press A to add one.</source>
+        <translation>クライアントはまだありません：A を押して追加します。</translation>
     </message>
 </context>
 <context>
@@ -841,6 +958,13 @@
     </message>
 </context>
 <context>
+    <name>EngineSession</name>
+    <message>
+        <source>the engine did not start: %1</source>
+        <translation>エンジンが起動しませんでした：%1</translation>
+    </message>
+</context>
+<context>
     <name>EnumText</name>
     <message>
         <source>idle</source>
@@ -943,10 +1067,6 @@
         <translation>承諾したノードが少なすぎる（拒否、ダウン、タイムアウト）</translation>
     </message>
     <message>
-        <source>the votes were split: nobody reached a majority</source>
-        <translation>票が割れた：誰も過半数に届かなかった</translation>
-    </message>
-    <message>
         <source>a majority, but slower than the TTL allows</source>
         <translation>過半数は得たが、TTL が許すより遅かった</translation>
     </message>
@@ -993,6 +1113,26 @@
     <message>
         <source>the stock changed between WATCH and EXEC: the write was refused</source>
         <translation>WATCH と EXEC の間に在庫が変わったため、書き込みは拒否されました</translation>
+    </message>
+    <message>
+        <source>held by another</source>
+        <translation>他者が保持中</translation>
+    </message>
+    <message>
+        <source>valid write refused</source>
+        <translation>有効な書き込みを拒否</translation>
+    </message>
+    <message>
+        <source>the votes went to two clients or more and nobody held a majority (judged from the whole history)</source>
+        <translation>票が 2 つ以上のクライアントに分かれ、誰も過半数を持っていなかった（履歴全体から判定）</translation>
+    </message>
+    <message>
+        <source>another client held the lock (judged from the whole history)</source>
+        <translation>別のクライアントがロックを保持していた（履歴全体から判定）</translation>
+    </message>
+    <message>
+        <source>the storage refused a write whose lock was valid: a node&apos;s fencing number went back</source>
+        <translation>ストレージがロックの有効な書き込みを拒否した：あるノードのフェンシング番号が戻った</translation>
     </message>
 </context>
 <context>
@@ -1206,10 +1346,6 @@
         <translation>%1：%2 票、%3 で過半数</translation>
     </message>
     <message>
-        <source>%1: %2 votes, SPLIT VOTE (nobody has a quorum)</source>
-        <translation>%1：%2 票、票割れ（誰も過半数に届かない）</translation>
-    </message>
-    <message>
         <source>%1: %2 votes, but %3 used up the validity</source>
         <translation>%1：%2 票、しかし %3 で有効期間を使い切った</translation>
     </message>
@@ -1393,6 +1529,54 @@
         <source>%1 woke on the unlock message after %2 ms and tries at once (its retry delay: %3 ms)</source>
         <translation>%1 は %2 ms 待ってアンロック通知で起き、すぐに再試行します（リトライ遅延：%3 ms）</translation>
     </message>
+    <message>
+        <source>the storage refused %1&apos;s write although its lock was valid (fence %2): %3</source>
+        <translation>%1 のロックは有効だったのに、ストレージがその書き込みを拒否した（フェンス %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, SPLIT VOTE: the votes went to %3 clients and nobody had a majority</source>
+        <translation>%1：%2 票、票割れ：票が %3 つのクライアントに分かれ、誰も過半数を得なかった</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, refused: %3 holds the lock</source>
+        <translation>%1：%2 票、拒否：%3 がロックを保持している</translation>
+    </message>
+    <message>
+        <source>held by another</source>
+        <translation>他者が保持中</translation>
+    </message>
+    <message>
+        <source>rejected valid</source>
+        <translation>有効なのに拒否</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: %1&apos;s write went over the stock the operator set (%2) after %1 had read it</source>
+        <translation>データ破損：%1 が在庫を読んだ後に操作者が設定した在庫（%2）を、%1 の書き込みが上書きした</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write refused although its lock was valid</source>
+        <translation>%1 のロックは有効だったのに、その書き込みが拒否された</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number went back from %3 to %4 (a restart without persistence starts it again)</source>
+        <translation>%1 のロックは有効だったのに、その書き込みが拒否された：ノード %2 のフェンシング番号が %3 から %4 に戻った（永続化なしで再起動すると最初から数え直す）</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>解放</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <translation>断念</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>read failed</source>
+        <translation>読み取り失敗</translation>
+    </message>
 </context>
 <context>
     <name>Expectation</name>
@@ -1468,14 +1652,61 @@
     </message>
 </context>
 <context>
+    <name>FaultShading</name>
+    <message>
+        <source>client crashed</source>
+        <translation>クライアントのクラッシュ</translation>
+    </message>
+    <message>
+        <source>client paused (GC pause)</source>
+        <translation>クライアントの一時停止（GC 停止）</translation>
+    </message>
+    <message>
+        <source>node killed</source>
+        <translation>ノードの強制終了</translation>
+    </message>
+    <message>
+        <source>node paused</source>
+        <translation>ノードの一時停止</translation>
+    </message>
+    <message>
+        <source>node waiting to restart</source>
+        <translation>ノードの再起動待ち</translation>
+    </message>
+    <message>
+        <source>node shut down</source>
+        <translation>ノードのシャットダウン</translation>
+    </message>
+    <message>
+        <source>network partition</source>
+        <translation>ネットワーク分断</translation>
+    </message>
+    <message>
+        <source>network latency</source>
+        <translation>ネットワーク遅延</translation>
+    </message>
+    <message>
+        <source>requests dropped</source>
+        <translation>リクエストの破棄</translation>
+    </message>
+    <message>
+        <source>clock jump</source>
+        <translation>時計のずれ</translation>
+    </message>
+    <message>
+        <source>node fault</source>
+        <translation>ノードの障害</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 to %4</source>
+        <translation>%1：%2、%3 から %4</translation>
+    </message>
+</context>
+<context>
     <name>FaultText</name>
     <message>
         <source>for %1 s</source>
         <translation>%1 秒間</translation>
-    </message>
-    <message>
-        <source>for %1:%2</source>
-        <translation>%1:%2 の間</translation>
     </message>
     <message>
         <source>killed</source>
@@ -1591,6 +1822,10 @@ Since %1 on the run clock.</source>
         <source>Gone without releasing: its keys stay until their TTL ends.</source>
         <translation>解放せずに消えました：キーは TTL が切れるまで残ります。</translation>
     </message>
+    <message>
+        <source>for %1</source>
+        <translation>%1 の間</translation>
+    </message>
 </context>
 <context>
     <name>Fleet</name>
@@ -1673,6 +1908,14 @@ Since %1 on the run clock.</source>
 <context>
     <name>HeadlessRun</name>
     <message>
+        <source>checker: the run file, judged again, says the same</source>
+        <translation>チェッカー：実行ファイルを改めて判定しても同じ結果</translation>
+    </message>
+    <message>
+        <source>checker: the run file, judged again, disagrees: %1</source>
+        <translation>チェッカー：実行ファイルを改めて判定すると結果が食い違う：%1</translation>
+    </message>
+    <message>
         <source>interrupted by %1</source>
         <translation>%1 により中断</translation>
     </message>
@@ -1688,8 +1931,46 @@ Since %1 on the run clock.</source>
 <context>
     <name>HistogramChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>まだ試行はありません。</translation>
+        <source>rounds</source>
+        <translation>ラウンド数</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>slowest</source>
+        <translation>最遅</translation>
+    </message>
+    <message>
+        <source>%1 to %2 ms
+%3</source>
+        <translation>%1～%2 ミリ秒
+%3</translation>
+    </message>
+    <message>
+        <source>ms to the decision (log scale); p50 to slowest: of the acquisitions alone</source>
+        <translation>決定までのミリ秒（対数目盛）。p50 から最遅までは取得できたものだけの値</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1795,10 +2076,37 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>システムに合わせる（%1）</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>まだ試行はありません。</translation>
+        <source>ms (log scale)</source>
+        <translation>ミリ秒（対数）</translation>
+    </message>
+    <message>
+        <source>p99 of acquisitions</source>
+        <translation>取得の p99</translation>
+    </message>
+    <message>
+        <source>p50 of acquisitions</source>
+        <translation>取得の p50</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: decided in %3</source>
+        <translation>%1（%2）：%3 で決定</translation>
     </message>
 </context>
 <context>
@@ -1882,6 +2190,10 @@ Since %1 on the run clock.</source>
         <source>restarted</source>
         <translation>再起動</translation>
     </message>
+    <message>
+        <source>cancelled: the client crashed</source>
+        <translation>取り消し：クライアントがクラッシュした</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1890,384 +2202,12 @@ Since %1 on the run clock.</source>
         <translation>Redlock Scope</translation>
     </message>
     <message>
-        <source>No clients yet: press A to add one.</source>
-        <translation>クライアントはまだありません：A を押して追加します。</translation>
-    </message>
-    <message>
-        <source>Event log</source>
-        <translation>イベントログ</translation>
-    </message>
-    <message>
-        <source>Console</source>
-        <translation>コンソール</translation>
-    </message>
-    <message>
-        <source>&amp;Add client</source>
-        <translation>クライアントを追加(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Add a client with the default settings</source>
-        <translation>既定の設定でクライアントを追加します</translation>
-    </message>
-    <message>
-        <source>S&amp;top all</source>
-        <translation>すべて停止(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Stop every client (holders release first)</source>
-        <translation>すべてのクライアントを停止します（保持者は先に解放）</translation>
-    </message>
-    <message>
-        <source>Sta&amp;rt all</source>
-        <translation>すべて開始(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Start every stopped client</source>
-        <translation>停止しているクライアントをすべて開始します</translation>
-    </message>
-    <message>
-        <source>Stop / start all</source>
-        <translation>すべて停止 / 開始</translation>
-    </message>
-    <message>
-        <source>Stop all clients, or start them all when all are stopped</source>
-        <translation>すべてのクライアントを停止します。すべて停止していればすべて開始します</translation>
-    </message>
-    <message>
-        <source>Settings of all clients…</source>
-        <translation>全クライアントの設定…</translation>
-    </message>
-    <message>
-        <source>Change the settings of every client at once</source>
-        <translation>すべてのクライアントの設定をまとめて変更します</translation>
-    </message>
-    <message>
-        <source>Client &amp;defaults…</source>
-        <translation>クライアントの既定値(&amp;D)…</translation>
-    </message>
-    <message>
-        <source>Settings for clients added from now on</source>
-        <translation>これから追加するクライアントの設定</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes…</source>
-        <translation>ノード(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Edit the nodes, test their connections, switch between saved fleets</source>
-        <translation>ノードを編集し、接続をテストし、保存したノードセットを切り替えます</translation>
-    </message>
-    <message>
-        <source>&amp;GC-pause the holder</source>
-        <translation>保持者を GC 停止(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Pause whichever client holds the lock now, past its TTL (the GC-pause demo)</source>
-        <translation>今ロックを保持しているクライアントを TTL を超えて一時停止します（GC 停止のデモ）</translation>
-    </message>
-    <message>
-        <source>&amp;Large type</source>
-        <translation>大きな文字(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Large type for the back of the room</source>
-        <translation>教室の後ろの席からも読める大きな文字</translation>
-    </message>
-    <message>
-        <source>Bigger type</source>
-        <translation>文字を大きく</translation>
-    </message>
-    <message>
-        <source>Smaller type</source>
-        <translation>文字を小さく</translation>
-    </message>
-    <message>
-        <source>Normal type</source>
-        <translation>標準の文字</translation>
-    </message>
-    <message>
-        <source>Normal type size</source>
-        <translation>標準の文字サイズ</translation>
-    </message>
-    <message>
-        <source>&amp;Dark theme</source>
-        <translation>ダークテーマ(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Switch between the light and the dark theme</source>
-        <translation>ライトテーマとダークテーマを切り替えます</translation>
-    </message>
-    <message>
-        <source>&amp;Full screen</source>
-        <translation>全画面(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Full screen on or off</source>
-        <translation>全画面のオン・オフ</translation>
-    </message>
-    <message>
-        <source>&amp;Event log</source>
-        <translation>イベントログ(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Show or hide the event log</source>
-        <translation>イベントログの表示・非表示</translation>
-    </message>
-    <message>
-        <source>&amp;Console</source>
-        <translation>コンソール(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show or hide the console: type commands and directives</source>
-        <translation>コンソールの表示・非表示：コマンドと指示を入力します</translation>
-    </message>
-    <message>
-        <source>Select node %1</source>
-        <translation>ノード %1 を選択</translation>
-    </message>
-    <message>
-        <source>Deselect node</source>
-        <translation>ノードの選択を解除</translation>
-    </message>
-    <message>
-        <source>Deselect the node</source>
-        <translation>ノードの選択を解除します</translation>
-    </message>
-    <message>
-        <source>&amp;Kill node</source>
-        <translation>ノードを強制終了(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Kill the selected node</source>
-        <translation>選択したノードを強制終了します</translation>
-    </message>
-    <message>
-        <source>&amp;Pause / resume node</source>
-        <translation>ノードを一時停止 / 再開(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Pause the selected node, or resume it when paused</source>
-        <translation>選択したノードを一時停止します。一時停止中なら再開します</translation>
-    </message>
-    <message>
-        <source>&amp;Restart node</source>
-        <translation>ノードを再起動(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Restart the selected node</source>
-        <translation>選択したノードを再起動します</translation>
-    </message>
-    <message>
-        <source>Res&amp;ume node</source>
-        <translation>ノードを再開(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Resume the selected node</source>
-        <translation>選択したノードを再開します</translation>
-    </message>
-    <message>
-        <source>Partitio&amp;n node</source>
-        <translation>ノードを分断(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Partition the selected node from every client</source>
-        <translation>選択したノードをすべてのクライアントから分断します</translation>
-    </message>
-    <message>
-        <source>&amp;Heal node</source>
-        <translation>ノードを修復(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Heal the selected node (partition, latency, drops, clock jump)</source>
-        <translation>選択したノードを修復します（分断、遅延、ドロップ、時計のずれ）</translation>
-    </message>
-    <message>
-        <source>Save &amp;screenshot…</source>
-        <translation>スクリーンショットを保存(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Save a PNG of the window</source>
-        <translation>ウィンドウを PNG として保存します</translation>
-    </message>
-    <message>
-        <source>Save screenshot</source>
-        <translation>スクリーンショットを保存</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 画像 (*.png)</translation>
-    </message>
-    <message>
         <source>Could not write %1</source>
         <translation>%1 に書き込めませんでした</translation>
     </message>
     <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>キーボードショートカット(&amp;K)</translation>
-    </message>
-    <message>
-        <source>This list</source>
-        <translation>この一覧</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>終了(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>終了</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>ファイル(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Clients</source>
-        <translation>クライアント(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes</source>
-        <translation>ノード(&amp;N)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>表示(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>ツール(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>ヘルプ(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>メイン</translation>
-    </message>
-    <message>
-        <source>Shortcuts (F1)</source>
-        <translation>ショートカット（F1）</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>起動中…</translation>
-    </message>
-    <message>
-        <source>Run %1</source>
-        <translation>実行 %1</translation>
-    </message>
-    <message>
-        <source>%L1 events/s</source>
-        <translation>%L1 イベント/秒</translation>
-    </message>
-    <message>
-        <source>Nodes %1/%2 up</source>
-        <translation>ノード %1/%2 稼働</translation>
-    </message>
-    <message>
-        <source>Checker: %1</source>
-        <translation>チェッカー：%1</translation>
-    </message>
-    <message>
-        <source>The safety checker found no violation in the history so far.</source>
-        <translation>安全チェッカーはこれまでの履歴に違反を見つけていません。</translation>
-    </message>
-    <message>
         <source>→ %1</source>
         <translation>→ %1</translation>
-    </message>
-    <message>
-        <source>the engine did not start: %1</source>
-        <translation>エンジンが起動しませんでした：%1</translation>
-    </message>
-    <message>
-        <source>&amp;Open scenario…</source>
-        <translation>シナリオを開く(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Play a scenario file (.rls) with its narration</source>
-        <translation>シナリオファイル（.rls）をナレーション付きで再生します</translation>
-    </message>
-    <message>
-        <source>Built-in &amp;scenarios</source>
-        <translation>組み込みシナリオ(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save typed lines as scenario…</source>
-        <translation>入力した行をシナリオとして保存…</translation>
-    </message>
-    <message>
-        <source>Save what was typed in the console as a scenario file</source>
-        <translation>コンソールで入力した内容をシナリオファイルとして保存します</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>シナリオ</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>一時停止</translation>
-    </message>
-    <message>
-        <source>Pause the scenario after its current step, or play on</source>
-        <translation>現在のステップの後でシナリオを一時停止します。または再生を続けます</translation>
-    </message>
-    <message>
-        <source>Next caption</source>
-        <translation>次のキャプション</translation>
-    </message>
-    <message>
-        <source>Play until the next narration, then pause</source>
-        <translation>次のナレーションまで再生して一時停止します</translation>
-    </message>
-    <message>
-        <source>Restart</source>
-        <translation>最初から</translation>
-    </message>
-    <message>
-        <source>Play the scenario again from the start, on fresh nodes</source>
-        <translation>新しいノードでシナリオを最初から再生します</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <source>Stop the scenario here; the clients go on</source>
-        <translation>シナリオをここで止めます。クライアントは動き続けます</translation>
-    </message>
-    <message>
-        <source>Open scenario</source>
-        <translation>シナリオを開く</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.rls);;All files (*)</source>
-        <translation>シナリオ (*.rls);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>再生</translation>
-    </message>
-    <message>
-        <source>%1 · paused</source>
-        <translation>%1 · 一時停止中</translation>
-    </message>
-    <message>
-        <source>%1 · playing</source>
-        <translation>%1 · 再生中</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <source>Save as scenario</source>
-        <translation>シナリオとして保存</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.rls)</source>
-        <translation>シナリオ (*.rls)</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
@@ -2278,58 +2218,6 @@ Since %1 on the run clock.</source>
         <translation>
             <numerusform>%n 行を %1 に保存しました</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Select a node first (keys 1 to 9).</source>
-        <translation>先にノードを選んでください（キー 1〜9）。</translation>
-    </message>
-    <message>
-        <source>Node %1 has nothing to heal.</source>
-        <translation>ノード %1 には修復するものがありません。</translation>
-    </message>
-    <message>
-        <source>1 … 9</source>
-        <translation>1 … 9</translation>
-    </message>
-    <message>
-        <source>Select a node (then K, P, U, R, X or H act on it)</source>
-        <translation>ノードを選択します（その後 K、P、U、R、X、H がそのノードに作用します）</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>言語(&amp;L)</translation>
-    </message>
-    <message>
-        <source>As the system (%1)</source>
-        <translation>システムに合わせる（%1）</translation>
-    </message>
-    <message>
-        <source>How long the engine has been running.</source>
-        <translation>エンジンが動いている時間。</translation>
-    </message>
-    <message>
-        <source>History events per second, over the last second.</source>
-        <translation>直近 1 秒間の、1 秒あたりの履歴イベント数。</translation>
-    </message>
-    <message>
-        <source>Nodes up out of all nodes.</source>
-        <translation>稼働中のノード数 / 全ノード数。</translation>
-    </message>
-    <message>
-        <source>The safety checker&apos;s verdict on the history so far.</source>
-        <translation>これまでの履歴に対する安全チェッカーの判定。</translation>
-    </message>
-    <message>
-        <source>The engine&apos;s answer to the last command.</source>
-        <translation>直前のコマンドに対するエンジンの応答。</translation>
-    </message>
-    <message>
-        <source>&amp;Recent</source>
-        <translation>最近使ったもの(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Runs</source>
-        <translation>実行記録</translation>
     </message>
     <message>
         <source>Nobody holds the lock now: nothing to pause.</source>
@@ -2360,64 +2248,12 @@ Since %1 on the run clock.</source>
         <translation>この実行は記録されていません：%1</translation>
     </message>
     <message>
-        <source>Charts</source>
-        <translation>グラフ</translation>
-    </message>
-    <message>
-        <source>&amp;Open run…</source>
-        <translation>実行記録を開く(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Show a recorded run: scrub it in time, play it again</source>
-        <translation>実行記録を表示します：時間をたどって確認したり、再生し直したりできます</translation>
-    </message>
-    <message>
-        <source>&amp;Export…</source>
-        <translation>エクスポート(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>The run as an HTML report, a chart (PNG, SVG, PDF), CSV, EDN or JSONL</source>
-        <translation>実行を HTML レポート、グラフ（PNG、SVG、PDF）、CSV、EDN、JSONL として書き出します</translation>
-    </message>
-    <message>
-        <source>&amp;Live run</source>
-        <translation>ライブ実行(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Leave the recorded run: start the nodes and clients again</source>
-        <translation>実行記録を離れます：ノードとクライアントを再び起動します</translation>
-    </message>
-    <message>
-        <source>&amp;Charts</source>
-        <translation>グラフ(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show or hide the charts: the lock timeline and the others</source>
-        <translation>グラフの表示 / 非表示：ロックのタイムラインなど</translation>
-    </message>
-    <message>
-        <source>Play / pause the run</source>
-        <translation>実行記録を再生 / 一時停止</translation>
-    </message>
-    <message>
-        <source>Play the recorded run from the slider, or pause it</source>
-        <translation>スライダーの位置から実行記録を再生、または一時停止します</translation>
-    </message>
-    <message>
         <source>Opened %1: %2 (in %3 s)</source>
         <translation>%1 を開きました：%2（%3 秒）</translation>
     </message>
     <message>
         <source>Redlock Scope — %1 (recorded)</source>
         <translation>Redlock Scope — %1（記録）</translation>
-    </message>
-    <message>
-        <source>Open a recorded run</source>
-        <translation>実行記録を開く</translation>
-    </message>
-    <message>
-        <source>Redlock Scope runs (*.jsonl);;All files (*)</source>
-        <translation>Redlock Scope 実行記録 (*.jsonl);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>This run is not recorded, so there is nothing to export.</source>
@@ -2428,52 +2264,8 @@ Since %1 on the run clock.</source>
         <translation>実行記録を読み込めませんでした：%1</translation>
     </message>
     <message>
-        <source>HTML report (*.html)</source>
-        <translation>HTML レポート (*.html)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as PNG (*.png)</source>
-        <translation>表示中のグラフ、PNG 形式 (*.png)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as SVG (*.svg)</source>
-        <translation>表示中のグラフ、SVG 形式 (*.svg)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as PDF (*.pdf)</source>
-        <translation>表示中のグラフ、PDF 形式 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Operations as CSV (*.csv)</source>
-        <translation>操作一覧、CSV 形式 (*.csv)</translation>
-    </message>
-    <message>
-        <source>Jepsen history (*.edn)</source>
-        <translation>Jepsen 履歴 (*.edn)</translation>
-    </message>
-    <message>
-        <source>Run file (*.jsonl)</source>
-        <translation>実行記録ファイル (*.jsonl)</translation>
-    </message>
-    <message>
-        <source>Export the run</source>
-        <translation>実行をエクスポート</translation>
-    </message>
-    <message>
         <source>Exported %1</source>
         <translation>%1 をエクスポートしました</translation>
-    </message>
-    <message>
-        <source>Master, replica and &amp;Sentinel (restarts)</source>
-        <translation>マスター、レプリカ、Sentinel（再起動します）(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Restart with one master, its replica and three Sentinels (the failover strategy), or back to independent masters</source>
-        <translation>マスター 1 つ、そのレプリカ、Sentinel 3 つで再起動します（failover 戦略用）。または独立したマスターに戻します</translation>
-    </message>
-    <message>
-        <source>Only with local nodes: your own nodes are what they are</source>
-        <translation>ローカルノードのときのみ：自分のノードの構成は変えられません</translation>
     </message>
 </context>
 <context>
@@ -2825,6 +2617,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>NodeCardGrid</name>
+    <message>
+        <source>Select a node first (keys 1 to 9).</source>
+        <translation>先にノードを選んでください（キー 1〜9）。</translation>
+    </message>
+    <message>
+        <source>Node %1 has nothing to heal.</source>
+        <translation>ノード %1 には修復するものがありません。</translation>
+    </message>
+</context>
+<context>
     <name>NodeControl</name>
     <message>
         <source>node %1: persistence %2 from its next start</source>
@@ -2848,14 +2651,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>Start local nodes on this machine:</source>
         <translation>このマシンでローカルノードを起動：</translation>
-    </message>
-    <message>
-        <source>How many redis-server processes to start (odd, 1 to 9).</source>
-        <translation>起動する redis-server プロセスの数（奇数、1〜9）。</translation>
-    </message>
-    <message>
-        <source>Use my own Redis masters (an odd number, 1 to 9):</source>
-        <translation>自分の Redis マスターを使う（奇数個、1〜9）：</translation>
     </message>
     <message>
         <source>Host</source>
@@ -2884,10 +2679,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>Remember passwords</source>
         <translation>パスワードを記憶する</translation>
-    </message>
-    <message>
-        <source>Keep the passwords in %1, a file only you can read. Off: they are forgotten when the program ends.</source>
-        <translation>パスワードを %1 に保存します。このファイルはあなただけが読めます。オフ：プログラムの終了時に忘れます。</translation>
     </message>
     <message>
         <source>Nothing is remembered in this run.</source>
@@ -2982,16 +2773,44 @@ Since %1 on the run clock.</source>
         <translation>ノード %1：%2</translation>
     </message>
     <message>
-        <source>The number of local nodes must be odd, 1 to 9 (is %1).</source>
-        <translation>ローカルノードの数は奇数で 1〜9 にしてください（今は %1）。</translation>
-    </message>
-    <message>
-        <source>Give an odd number of nodes, 1 to 9 (there are %1).</source>
-        <translation>ノードは奇数個、1〜9 にしてください（今は %1 個）。</translation>
-    </message>
-    <message>
         <source>testing…</source>
         <translation>テスト中…</translation>
+    </message>
+    <message>
+        <source>How many redis-server processes to start (odd, %1 to %2).</source>
+        <translation>起動する redis-server プロセスの数（奇数、%1〜%2）。</translation>
+    </message>
+    <message>
+        <source>Use my own Redis masters (an odd number, %1 to %2):</source>
+        <translation>自分の Redis マスターを使う（奇数個、%1〜%2）：</translation>
+    </message>
+    <message>
+        <source>The number of local nodes must be odd, %1 to %2 (is %3).</source>
+        <translation>ローカルノードの数は奇数で %1〜%2 にしてください（今は %3）。</translation>
+    </message>
+    <message>
+        <source>Give an odd number of nodes, %1 to %2 (there are %3).</source>
+        <translation>ノードは奇数個、%1〜%2 にしてください（今は %3 個）。</translation>
+    </message>
+    <message>
+        <source>Keep the passwords in the system keychain, locked with your login. Off: they are forgotten when the program ends.</source>
+        <translation>パスワードをシステムのキーチェーンに保管します（ログインで施錠されます）。オフ：プログラムの終了とともに忘れます。</translation>
+    </message>
+    <message>
+        <source>Keep the passwords: only in the file below if you choose it, as there is no system keychain here.</source>
+        <translation>パスワードを保管します。ここにはシステムのキーチェーンがないため、下のファイルを選んだときだけそこに保管します。</translation>
+    </message>
+    <message>
+        <source>No system keychain answers here (%1), so passwords are kept only if you choose the file below.</source>
+        <translation>ここではシステムのキーチェーンが応答しません（%1）。パスワードは下のファイルを選んだときだけ保管されます。</translation>
+    </message>
+    <message>
+        <source>Keep them in a plain file that only I can read: %1</source>
+        <translation>自分だけが読める平文のファイルに保管する：%1</translation>
+    </message>
+    <message>
+        <source>A JSON file of mode 0600, not encrypted: anyone who can read your files (or your backups) can read these passwords.</source>
+        <translation>モード 0600 の JSON ファイルで、暗号化されません。あなたのファイル（やバックアップ）を読める人は誰でもこれらのパスワードを読めます。</translation>
     </message>
 </context>
 <context>
@@ -3068,10 +2887,49 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>PasswordFile</name>
+    <message>
+        <source>cannot remove %1</source>
+        <translation>%1 を削除できません</translation>
+    </message>
+</context>
+<context>
     <name>QuorumChart</name>
     <message>
-        <source>quorum %1 of %2</source>
-        <translation>過半数 %1（%2 中）</translation>
+        <source>nodes</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>most nodes holding one client&apos;s key</source>
+        <translation>1 つのクライアントのキーを持つノードの最大数</translation>
+    </message>
+    <message>
+        <source>rule: one node decides</source>
+        <translation>規則：1 ノードで決まる</translation>
+    </message>
+    <message>
+        <source>rule: a majority, %1 of %2 nodes</source>
+        <translation>規則：過半数、%2 ノード中 %1</translation>
+    </message>
+    <message>
+        <source>votes of a round not acquired</source>
+        <translation>取得できなかったラウンドの票</translation>
+    </message>
+    <message>
+        <source>votes of a round acquired</source>
+        <translation>取得できたラウンドの票</translation>
+    </message>
+    <message>
+        <source>split vote: nobody reached the quorum</source>
+        <translation>票割れ：誰も過半数に届かない</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 of %4 nodes said yes</source>
+        <translation>%1（%2）：%4 ノード中 %3 が同意</translation>
     </message>
 </context>
 <context>
@@ -3228,6 +3086,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RecentMenu</name>
+    <message>
+        <source>&amp;Recent</source>
+        <translation>最近使ったもの(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>実行記録</translation>
+    </message>
+</context>
+<context>
     <name>RecordedRun</name>
     <message>
         <source>the last line was cut off (the app stopped while writing it) and was skipped</source>
@@ -3260,26 +3129,6 @@ Since %1 on the run clock.</source>
 <context>
     <name>RegularFile</name>
     <message>
-        <source>%1 bytes</source>
-        <translation>%1 バイト</translation>
-    </message>
-    <message>
-        <source>%1 KB</source>
-        <translation>%1 KB</translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
-    </message>
-    <message>
-        <source>cannot read %1: %2</source>
-        <translation>%1 を読めません：%2</translation>
-    </message>
-    <message>
-        <source>%1 is %2; %3 may be at most %4</source>
-        <translation>%1 は %2 です。%3 は最大 %4 です</translation>
-    </message>
-    <message>
         <source>a FIFO (named pipe)</source>
         <translation>FIFO（名前付きパイプ）</translation>
     </message>
@@ -3300,12 +3149,51 @@ Since %1 on the run clock.</source>
         <translation>ソケット</translation>
     </message>
     <message>
+        <source>a special file</source>
+        <translation>特殊ファイル</translation>
+    </message>
+    <message>
         <source>%1 is %2, not a regular file</source>
         <translation>%1 は%2で、通常のファイルではありません</translation>
     </message>
     <message>
-        <source>a special file</source>
-        <translation>特殊ファイル</translation>
+        <source>%1 bytes</source>
+        <translation>%1 バイト</translation>
+    </message>
+    <message>
+        <source>%1 KB</source>
+        <translation>%1 KB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 を読めません：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2; %3 may be at most %4</source>
+        <translation>%1 は %2 です。%3 は最大 %4 です</translation>
+    </message>
+</context>
+<context>
+    <name>RepeatedRun</name>
+    <message>
+        <source>repeat: run %1 of %2</source>
+        <translation>反復：%2 回中 %1 回目</translation>
+    </message>
+    <message>
+        <source>repeat: the same verdict and violation counters in all %1 runs</source>
+        <translation>反復：%1 回すべてで判定と違反カウンターが同じ</translation>
+    </message>
+    <message>
+        <source>repeat: the runs disagree</source>
+        <translation>反復：実行ごとに結果が食い違う</translation>
+    </message>
+    <message>
+        <source>repeat: %1 runs</source>
+        <translation>反復：%1 回の実行</translation>
     </message>
 </context>
 <context>
@@ -3430,6 +3318,24 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RunChart</name>
+    <message>
+        <source>run time</source>
+        <translation>経過時間</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>RunChartView</name>
+    <message>
+        <source>Drag: zoom into a stretch · right click: zoom out · Home: the whole run · F: follow · click a legend entry to hide or show it</source>
+        <translation>ドラッグ：区間を拡大 · 右クリック：縮小 · Home：実行全体 · F：追従 · 凡例をクリック：表示・非表示</translation>
+    </message>
+</context>
+<context>
     <name>RunExporter</name>
     <message>
         <source>cannot export to %1: the file name must end in .%2</source>
@@ -3441,6 +3347,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>cannot create the folder %1</source>
         <translation>フォルダー %1 を作成できません</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>%1 を作成できません：%2</translation>
     </message>
 </context>
 <context>
@@ -3486,6 +3396,27 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RunSelfCheck</name>
+    <message>
+        <source>the run file cannot be read: %1</source>
+        <translation>実行ファイルを読めません：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 live, %3 judged again from the run file</source>
+        <translation>%1：実行中 %2、実行ファイルから改めて判定すると %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 counted, %3 in the run&apos;s violation events</source>
+        <translation>%1：カウント %2、実行の違反イベントでは %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n violation(s) in the run file never ended</source>
+        <translation>
+            <numerusform>実行ファイルに終わらなかった違反が %n 件</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RunWriter</name>
     <message>
         <source>cannot record the run to %1: %2</source>
@@ -3505,6 +3436,61 @@ Since %1 on the run clock.</source>
     <message>
         <source>… (%1 characters)</source>
         <translation>…（全 %1 文字）</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioBar</name>
+    <message>
+        <source>Play</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>%1 · paused</source>
+        <translation>%1 · 一時停止中</translation>
+    </message>
+    <message>
+        <source>%1 · playing</source>
+        <translation>%1 · 再生中</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>シナリオ</translation>
+    </message>
+    <message>
+        <source>Pause the scenario after its current step, or play on</source>
+        <translation>現在のステップの後でシナリオを一時停止します。または再生を続けます</translation>
+    </message>
+    <message>
+        <source>Next caption</source>
+        <translation>次のキャプション</translation>
+    </message>
+    <message>
+        <source>Play until the next narration, then pause</source>
+        <translation>次のナレーションまで再生して一時停止します</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>最初から</translation>
+    </message>
+    <message>
+        <source>Play the scenario again from the start, on fresh nodes</source>
+        <translation>新しいノードでシナリオを最初から再生します</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the scenario here; the clients go on</source>
+        <translation>シナリオをここで止めます。クライアントは動き続けます</translation>
     </message>
 </context>
 <context>
@@ -3565,6 +3551,10 @@ Since %1 on the run clock.</source>
         <translation>%1 %2、どの期待もそれを許していない</translation>
     </message>
     <message>
+        <source>%1: it came since the last wait</source>
+        <translation>%1：前回の待機の後に起きていた</translation>
+    </message>
+    <message>
         <source>%1 at line %2: %3; %4 of %5 lines begun</source>
         <translation>%1（%2 行目：%3）。%5 行中 %4 行を開始済み</translation>
     </message>
@@ -3576,8 +3566,12 @@ Since %1 on the run clock.</source>
 <context>
     <name>SecretStore</name>
     <message>
-        <source>cannot remove %1</source>
-        <translation>%1 を削除できません</translation>
+        <source>no keychain to ask</source>
+        <translation>問い合わせるキーチェーンがありません</translation>
+    </message>
+    <message>
+        <source>no keychain answers (%1), and no file was chosen</source>
+        <translation>キーチェーンが応答せず（%1）、ファイルも選ばれていません</translation>
     </message>
 </context>
 <context>
@@ -3671,8 +3665,60 @@ Since %1 on the run clock.</source>
 <context>
     <name>StockChart</name>
     <message>
-        <source>No stock in this run: `stock N` puts N items on the storage and clients start buying.</source>
-        <translation>この実行には在庫がありません：`stock N` でストレージに N 個の商品を置くと、クライアントが買い始めます。</translation>
+        <source>oversold: 1 item</source>
+        <translation>過剰販売：1 個</translation>
+    </message>
+    <message>
+        <source>oversold: %1 items</source>
+        <translation>過剰販売：%1 個</translation>
+    </message>
+    <message>
+        <source>lost update: 1 sale erased</source>
+        <translation>更新の消失：販売 1 件が消えた</translation>
+    </message>
+    <message>
+        <source>lost update: %1 sales erased</source>
+        <translation>更新の消失：販売 %1 件が消えた</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>個</translation>
+    </message>
+    <message>
+        <source>stock put on the storage (stock N)</source>
+        <translation>ストレージに置いた在庫（stock N）</translation>
+    </message>
+    <message>
+        <source>items sold since then</source>
+        <translation>その後に売れた個数</translation>
+    </message>
+    <message>
+        <source>stock there should be: stock N minus the sales</source>
+        <translation>あるべき在庫：stock N から販売数を引いたもの</translation>
+    </message>
+    <message>
+        <source>stock on the storage</source>
+        <translation>ストレージの在庫</translation>
+    </message>
+    <message>
+        <source>lost update: a write erased sales</source>
+        <translation>更新の消失：書き込みが販売を消した</translation>
+    </message>
+    <message>
+        <source>oversold: sold what was not there</source>
+        <translation>過剰販売：存在しないものを売った</translation>
+    </message>
+    <message>
+        <source>No stock in this run: `stock N` puts N items on the storage and the clients start buying.</source>
+        <translation>この実行には在庫がありません。`stock N` でストレージに N 個置くと、クライアントが購入を始めます。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 items</source>
+        <translation>%1（%2）：%3 個</translation>
+    </message>
+    <message>
+        <source>reset overwritten: the stock %1 set was written over</source>
+        <translation>リセットの上書き：設定した在庫 %1 が上書きされた</translation>
     </message>
 </context>
 <context>
@@ -3791,6 +3837,16 @@ Since %1 on the run clock.</source>
         <source>fence: newest accepted %1</source>
         <translation>フェンス：最新の受け入れ %1</translation>
     </message>
+    <message>
+        <source>
+valid writes refused: %1</source>
+        <translation>
+有効な書き込みの拒否：%1</translation>
+    </message>
+    <message>
+        <source>RESETS OVERWRITTEN %1</source>
+        <translation>リセットの上書き %1</translation>
+    </message>
 </context>
 <context>
     <name>Strategy</name>
@@ -3847,10 +3903,61 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>SystemKeychain</name>
+    <message>
+        <source>the keychain was not unlocked</source>
+        <translation>キーチェーンのロックが解除されませんでした</translation>
+    </message>
+    <message>
+        <source>the keychain refused: %1</source>
+        <translation>キーチェーンが拒否しました：%1</translation>
+    </message>
+    <message>
+        <source>no keychain service runs here</source>
+        <translation>ここではキーチェーンのサービスが動いていません</translation>
+    </message>
+    <message>
+        <source>no Secret Service or KWallet answered on the session bus</source>
+        <translation>セッションバス上で Secret Service も KWallet も応答しませんでした</translation>
+    </message>
+    <message>
+        <source>the keychain did not answer within %1 s</source>
+        <translation>キーチェーンが %1 秒以内に応答しませんでした</translation>
+    </message>
+</context>
+<context>
     <name>ThroughputChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>まだ試行はありません。</translation>
+        <source>per second</source>
+        <translation>1 秒あたり</translation>
+    </message>
+    <message>
+        <source>final failures: gave up after the last retry</source>
+        <translation>最終的な失敗：最後のリトライの後に断念</translation>
+    </message>
+    <message>
+        <source>acquisitions</source>
+        <translation>取得</translation>
+    </message>
+    <message>
+        <source>attempts: rounds asked of the nodes, won or lost</source>
+        <translation>試行：ノードへのラウンド（成否を問わず）</translation>
+    </message>
+    <message>
+        <source>run time (a bar per second)</source>
+        <translation>経過時間（1 秒ごとに棒 1 本）</translation>
+    </message>
+    <message>
+        <source>run time (a bar per %1 s: their mean per second)</source>
+        <translation>経過時間（%1 秒ごとに棒 1 本：1 秒あたりの平均）</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>この区間では取得の決定がありません。</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3 attempts, %4 acquisitions, %5 final failures</source>
+        <translation>%1～%2：試行 %3、取得 %4、最終的な失敗 %5</translation>
     </message>
 </context>
 <context>
@@ -3999,6 +4106,466 @@ Since %1 on the run clock.</source>
     <message>
         <source>safe</source>
         <translation>安全</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stock reset(s) overwritten</source>
+        <translation>
+            <numerusform>在庫リセットの上書き %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n valid write(s) refused (a fencing number went back)</source>
+        <translation>
+            <numerusform> · 有効な書き込みの拒否 %n 件（フェンシング番号が戻った）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>&amp;Add client</source>
+        <translation>クライアントを追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a client with the default settings</source>
+        <translation>既定の設定でクライアントを追加します</translation>
+    </message>
+    <message>
+        <source>S&amp;top all</source>
+        <translation>すべて停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop every client (holders release first)</source>
+        <translation>すべてのクライアントを停止します（保持者は先に解放）</translation>
+    </message>
+    <message>
+        <source>Sta&amp;rt all</source>
+        <translation>すべて開始(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start every stopped client</source>
+        <translation>停止しているクライアントをすべて開始します</translation>
+    </message>
+    <message>
+        <source>Stop / start all</source>
+        <translation>すべて停止 / 開始</translation>
+    </message>
+    <message>
+        <source>Stop all clients, or start them all when all are stopped</source>
+        <translation>すべてのクライアントを停止します。すべて停止していればすべて開始します</translation>
+    </message>
+    <message>
+        <source>Settings of all clients…</source>
+        <translation>全クライアントの設定…</translation>
+    </message>
+    <message>
+        <source>Change the settings of every client at once</source>
+        <translation>すべてのクライアントの設定をまとめて変更します</translation>
+    </message>
+    <message>
+        <source>Client &amp;defaults…</source>
+        <translation>クライアントの既定値(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Settings for clients added from now on</source>
+        <translation>これから追加するクライアントの設定</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes…</source>
+        <translation>ノード(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Edit the nodes, test their connections, switch between saved fleets</source>
+        <translation>ノードを編集し、接続をテストし、保存したノードセットを切り替えます</translation>
+    </message>
+    <message>
+        <source>&amp;GC-pause the holder</source>
+        <translation>保持者を GC 停止(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Pause whichever client holds the lock now, past its TTL (the GC-pause demo)</source>
+        <translation>今ロックを保持しているクライアントを TTL を超えて一時停止します（GC 停止のデモ）</translation>
+    </message>
+    <message>
+        <source>&amp;Large type</source>
+        <translation>大きな文字(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Large type for the back of the room</source>
+        <translation>教室の後ろの席からも読める大きな文字</translation>
+    </message>
+    <message>
+        <source>Bigger type</source>
+        <translation>文字を大きく</translation>
+    </message>
+    <message>
+        <source>Smaller type</source>
+        <translation>文字を小さく</translation>
+    </message>
+    <message>
+        <source>Normal type</source>
+        <translation>標準の文字</translation>
+    </message>
+    <message>
+        <source>Normal type size</source>
+        <translation>標準の文字サイズ</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>ダークテーマ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Switch between the light and the dark theme</source>
+        <translation>ライトテーマとダークテーマを切り替えます</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>全画面(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Full screen on or off</source>
+        <translation>全画面のオン・オフ</translation>
+    </message>
+    <message>
+        <source>Select node %1</source>
+        <translation>ノード %1 を選択</translation>
+    </message>
+    <message>
+        <source>Deselect node</source>
+        <translation>ノードの選択を解除</translation>
+    </message>
+    <message>
+        <source>Deselect the node</source>
+        <translation>ノードの選択を解除します</translation>
+    </message>
+    <message>
+        <source>&amp;Kill node</source>
+        <translation>ノードを強制終了(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Kill the selected node</source>
+        <translation>選択したノードを強制終了します</translation>
+    </message>
+    <message>
+        <source>&amp;Pause / resume node</source>
+        <translation>ノードを一時停止 / 再開(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause the selected node, or resume it when paused</source>
+        <translation>選択したノードを一時停止します。一時停止中なら再開します</translation>
+    </message>
+    <message>
+        <source>&amp;Restart node</source>
+        <translation>ノードを再起動(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restart the selected node</source>
+        <translation>選択したノードを再起動します</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume node</source>
+        <translation>ノードを再開(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Resume the selected node</source>
+        <translation>選択したノードを再開します</translation>
+    </message>
+    <message>
+        <source>Partitio&amp;n node</source>
+        <translation>ノードを分断(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Partition the selected node from every client</source>
+        <translation>選択したノードをすべてのクライアントから分断します</translation>
+    </message>
+    <message>
+        <source>&amp;Heal node</source>
+        <translation>ノードを修復(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Heal the selected node (partition, latency, drops, clock jump)</source>
+        <translation>選択したノードを修復します（分断、遅延、ドロップ、時計のずれ）</translation>
+    </message>
+    <message>
+        <source>Master, replica and &amp;Sentinel (restarts)</source>
+        <translation>マスター、レプリカ、Sentinel（再起動します）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Restart with one master, its replica and three Sentinels (the failover strategy), or back to independent masters</source>
+        <translation>マスター 1 つ、そのレプリカ、Sentinel 3 つで再起動します（failover 戦略用）。または独立したマスターに戻します</translation>
+    </message>
+    <message>
+        <source>Save &amp;screenshot…</source>
+        <translation>スクリーンショットを保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save a PNG of the window</source>
+        <translation>ウィンドウを PNG として保存します</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
+        <source>This list</source>
+        <translation>この一覧</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation>シナリオを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Play a scenario file (.rls) with its narration</source>
+        <translation>シナリオファイル（.rls）をナレーション付きで再生します</translation>
+    </message>
+    <message>
+        <source>Save typed lines as scenario…</source>
+        <translation>入力した行をシナリオとして保存…</translation>
+    </message>
+    <message>
+        <source>Save what was typed in the console as a scenario file</source>
+        <translation>コンソールで入力した内容をシナリオファイルとして保存します</translation>
+    </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation>実行記録を開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Show a recorded run: scrub it in time, play it again</source>
+        <translation>実行記録を表示します：時間をたどって確認したり、再生し直したりできます</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>エクスポート(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>The run as an HTML report, a chart (PNG, SVG, PDF), CSV, EDN or JSONL</source>
+        <translation>実行を HTML レポート、グラフ（PNG、SVG、PDF）、CSV、EDN、JSONL として書き出します</translation>
+    </message>
+    <message>
+        <source>&amp;Live run</source>
+        <translation>ライブ実行(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Leave the recorded run: start the nodes and clients again</source>
+        <translation>実行記録を離れます：ノードとクライアントを再び起動します</translation>
+    </message>
+    <message>
+        <source>Play / pause the run</source>
+        <translation>実行記録を再生 / 一時停止</translation>
+    </message>
+    <message>
+        <source>Play the recorded run from the slider, or pause it</source>
+        <translation>スライダーの位置から実行記録を再生、または一時停止します</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Clients</source>
+        <translation>クライアント(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes</source>
+        <translation>ノード(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>ツール(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Built-in &amp;scenarios</source>
+        <translation>組み込みシナリオ(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>メイン</translation>
+    </message>
+    <message>
+        <source>Shortcuts (F1)</source>
+        <translation>ショートカット（F1）</translation>
+    </message>
+    <message>
+        <source>Only with local nodes: your own nodes are what they are</source>
+        <translation>ローカルノードのときのみ：自分のノードの構成は変えられません</translation>
+    </message>
+</context>
+<context>
+    <name>WindowDialogs</name>
+    <message>
+        <source>1 … 9</source>
+        <translation>1 … 9</translation>
+    </message>
+    <message>
+        <source>Select a node (then K, P, U, R, X or H act on it)</source>
+        <translation>ノードを選択します（その後 K、P、U、R、X、H がそのノードに作用します）</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>シナリオを開く</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls);;All files (*)</source>
+        <translation>シナリオ (*.rls);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Save as scenario</source>
+        <translation>シナリオとして保存</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls)</source>
+        <translation>シナリオ (*.rls)</translation>
+    </message>
+    <message>
+        <source>Open a recorded run</source>
+        <translation>実行記録を開く</translation>
+    </message>
+    <message>
+        <source>Redlock Scope runs (*.jsonl);;All files (*)</source>
+        <translation>Redlock Scope 実行記録 (*.jsonl);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML レポート (*.html)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PNG (*.png)</source>
+        <translation>表示中のグラフ、PNG 形式 (*.png)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as SVG (*.svg)</source>
+        <translation>表示中のグラフ、SVG 形式 (*.svg)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PDF (*.pdf)</source>
+        <translation>表示中のグラフ、PDF 形式 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Operations as CSV (*.csv)</source>
+        <translation>操作一覧、CSV 形式 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Jepsen history (*.edn)</source>
+        <translation>Jepsen 履歴 (*.edn)</translation>
+    </message>
+    <message>
+        <source>Run file (*.jsonl)</source>
+        <translation>実行記録ファイル (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Export the run</source>
+        <translation>実行をエクスポート</translation>
+    </message>
+    <message>
+        <source>Save screenshot</source>
+        <translation>スクリーンショットを保存</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>WindowDocks</name>
+    <message>
+        <source>Event log</source>
+        <translation>イベントログ</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>コンソール</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>グラフ</translation>
+    </message>
+    <message>
+        <source>&amp;Event log</source>
+        <translation>イベントログ(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Show or hide the event log</source>
+        <translation>イベントログの表示・非表示</translation>
+    </message>
+    <message>
+        <source>&amp;Console</source>
+        <translation>コンソール(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the console: type commands and directives</source>
+        <translation>コンソールの表示・非表示：コマンドと指示を入力します</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>グラフ(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the charts: the lock timeline and the others</source>
+        <translation>グラフの表示 / 非表示：ロックのタイムラインなど</translation>
+    </message>
+</context>
+<context>
+    <name>WindowStatus</name>
+    <message>
+        <source>How long the engine has been running.</source>
+        <translation>エンジンが動いている時間。</translation>
+    </message>
+    <message>
+        <source>History events per second, over the last second.</source>
+        <translation>直近 1 秒間の、1 秒あたりの履歴イベント数。</translation>
+    </message>
+    <message>
+        <source>Nodes up out of all nodes.</source>
+        <translation>稼働中のノード数 / 全ノード数。</translation>
+    </message>
+    <message>
+        <source>The safety checker&apos;s verdict on the history so far.</source>
+        <translation>これまでの履歴に対する安全チェッカーの判定。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer to the last command.</source>
+        <translation>直前のコマンドに対するエンジンの応答。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>起動中…</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>実行 %1</translation>
+    </message>
+    <message>
+        <source>%L1 events/s</source>
+        <translation>%L1 イベント/秒</translation>
+    </message>
+    <message>
+        <source>Nodes %1/%2 up</source>
+        <translation>ノード %1/%2 稼働</translation>
+    </message>
+    <message>
+        <source>Checker: %1</source>
+        <translation>チェッカー：%1</translation>
+    </message>
+    <message>
+        <source>The safety checker found no violation in the history so far.</source>
+        <translation>安全チェッカーはこれまでの履歴に違反を見つけていません。</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AttemptOutcome</name>
+    <message>
+        <source>acquired</source>
+        <translation>已获得</translation>
+    </message>
+    <message>
+        <source>refused: held by another</source>
+        <translation>被拒：锁由他人持有</translation>
+    </message>
+    <message>
+        <source>no quorum: nodes down or slow</source>
+        <translation>未达多数：节点宕机或太慢</translation>
+    </message>
+    <message>
+        <source>split vote</source>
+        <translation>选票分裂</translation>
+    </message>
+    <message>
+        <source>expired before granted</source>
+        <translation>获批前已过期</translation>
+    </message>
+    <message>
+        <source>a quorum of nodes granted the lock in time</source>
+        <translation>多数节点及时授予了锁</translation>
+    </message>
+    <message>
+        <source>the nodes answered that another client holds the lock</source>
+        <translation>节点答复：另一个客户端持有该锁</translation>
+    </message>
+    <message>
+        <source>too few nodes answered: down, timed out or answering errors</source>
+        <translation>答复的节点太少：宕机、超时或返回错误</translation>
+    </message>
+    <message>
+        <source>the nodes&apos; votes split between clients and nobody reached the quorum</source>
+        <translation>节点的选票分散在多个客户端之间，没有人达到多数</translation>
+    </message>
+    <message>
+        <source>a quorum said yes, but too late: the validity had run out</source>
+        <translation>多数节点同意了，但太晚：有效期已经用完</translation>
+    </message>
+</context>
+<context>
     <name>CaptionBar</name>
     <message>
         <source>The scenario line this narration comes from.</source>
@@ -43,24 +86,24 @@
         <translation>每个客户端一条泳道（获取中、持有、在没有锁的情况下工作、已暂停、已崩溃），每个节点一条泳道（谁的键、其 TTL 逐渐耗尽）；故障以阴影标出，重叠的临界区显示为红色，旁白显示在顶部。</translation>
     </message>
     <message>
-        <source>Every acquisition attempt as a point (time to its decision), with the p50 and p99 of each time window; faults shaded.</source>
-        <translation>每次获取尝试显示为一个点（到得出结果所用的时间），并标出每个时间窗口的 p50 和 p99；故障以阴影标出。</translation>
+        <source>Every round of an acquire as a point at its decision, by what became of it: acquired, refused because another client held the lock, no quorum (nodes down or slow), split vote, or expired before it was granted; the p50 and p99 lines are of the acquisitions alone; faults shaded.</source>
+        <translation>每一轮获取请求在其决定时刻为一个点，按结果区分：已获得、因另一个客户端持有锁而被拒、未达多数（节点宕机或太慢）、选票分裂、获批前已过期；p50 和 p99 线只统计成功获得的轮次；故障以阴影表示。</translation>
     </message>
     <message>
-        <source>How long attempts took to be decided, with their quantiles.</source>
-        <translation>尝试得出结果所用的时间，及其分位数。</translation>
+        <source>How long the rounds took to be decided, stacked by outcome; p50, p90, p99 and the slowest of the acquisitions alone, with their values in the legend.</source>
+        <translation>各轮获取请求用了多长时间做出决定，按结果堆叠；p50、p90、p99 和最慢值只统计成功获得的轮次，数值列在图例中。</translation>
     </message>
     <message>
-        <source>The OK votes of each attempt, and the most nodes holding one client&apos;s key; the dashed line is the quorum.</source>
-        <translation>每次尝试获得的 OK 票数，以及持有同一客户端键的最多节点数；虚线为法定人数。</translation>
+        <source>The OK votes of each round (split votes marked), the rule a round must meet (a majority, or one node for single-node locks), and the most nodes holding one client&apos;s key; faults shaded.</source>
+        <translation>每一轮获得的同意票（标出选票分裂）、一轮必须满足的规则（多数，单节点锁为一个节点），以及单个客户端的键所在的最多节点数；故障以阴影表示。</translation>
     </message>
     <message>
-        <source>Locks acquired and attempts failed, per second.</source>
-        <translation>每秒获得的锁和失败的尝试。</translation>
+        <source>Per second: attempts (every round asked of the nodes, won or lost), acquisitions, and final failures (acquires that gave up after their last retry); faults shaded.</source>
+        <translation>每秒：尝试次数（向节点发出的每一轮请求，无论成败）、获得次数，以及最终失败（最后一次重试后放弃的获取）；故障以阴影表示。</translation>
     </message>
     <message>
-        <source>The stock the storage holds after each accepted write; lost updates and oversold items marked in red.</source>
-        <translation>每次写入被接受后存储中的库存；丢失更新和超卖的商品以红色标出。</translation>
+        <source>The stock on the storage, the items sold since `stock N`, the stock put there and the stock there should be (stock N minus the sales); each oversold item and each lost update marked and labelled; faults shaded.</source>
+        <translation>存储上的库存、自 `stock N` 以来卖出的商品、放入的库存，以及应有的库存（stock N 减去销量）；每件超卖的商品和每次丢失更新都有标记和标注；故障以阴影表示。</translation>
     </message>
 </context>
 <context>
@@ -68,6 +111,69 @@
     <message>
         <source>cannot draw %1</source>
         <translation>无法绘制 %1</translation>
+    </message>
+</context>
+<context>
+    <name>CheckCounters</name>
+    <message>
+        <source>times two clients were in their critical sections on one resource at once (a paused client is inside until it resumes and leaves)</source>
+        <translation>两个客户端同时处于同一资源临界区的次数（暂停的客户端在恢复并离开之前仍在临界区内）</translation>
+    </message>
+    <message>
+        <source>critical sections whose validity ran out inside</source>
+        <translation>有效期在其中耗尽的临界区</translation>
+    </message>
+    <message>
+        <source>writes the storage accepted from a client after another client had acquired the lock since this client&apos;s acquisition</source>
+        <translation>存储接受的写入：在该客户端获得锁之后，另一个客户端又获得了锁</translation>
+    </message>
+    <message>
+        <source>such stale writes the fenced storage refused</source>
+        <translation>带栅栏的存储拒绝的此类过期写入</translation>
+    </message>
+    <message>
+        <source>writes the fenced storage refused although nobody had acquired the lock after the writer: a node&apos;s fencing number went back (a restart without persistence)</source>
+        <translation>带栅栏的存储拒绝的写入，尽管写入者之后没有人获得锁：某个节点的栅栏编号倒退了（无持久化重启）</translation>
+    </message>
+    <message>
+        <source>sales erased: the items other clients sold between a client&apos;s read of the stock (or a later `stock N`) and its write (the write script returns the stock just before)</source>
+        <translation>被抹去的销售：在某客户端读取库存（或之后的 `stock N`）到它写入之间，其他客户端卖出的件数（写入脚本返回写入前的库存）</translation>
+    </message>
+    <message>
+        <source>writes that went over an operator&apos;s `stock N` set after the writer had read the stock</source>
+        <translation>覆盖了操作员 `stock N` 设置的写入（该设置发生在写入者读取库存之后）</translation>
+    </message>
+    <message>
+        <source>items sold beyond the stock put there by the last `stock N`</source>
+        <translation>超出最近一次 `stock N` 所放库存的售出件数</translation>
+    </message>
+    <message>
+        <source>failed rounds where no client held a majority and the votes went to two clients or more (judged from the whole history)</source>
+        <translation>失败的轮次：没有客户端持有过半数，且选票分给了两个或更多客户端（根据完整历史判定）</translation>
+    </message>
+    <message>
+        <source>locks acquired</source>
+        <translation>获得的锁</translation>
+    </message>
+    <message>
+        <source>acquisitions that failed after every retry</source>
+        <translation>所有重试后仍失败的获取</translation>
+    </message>
+    <message>
+        <source>writes the storage accepted</source>
+        <translation>存储接受的写入</translation>
+    </message>
+    <message>
+        <source>WATCH: writes EXEC refused because the stock changed since it was watched</source>
+        <translation>WATCH：因库存在被监视后发生变化而被 EXEC 拒绝的写入</translation>
+    </message>
+    <message>
+        <source>releases that deleted another client&apos;s key</source>
+        <translation>删除了其他客户端键的释放</translation>
+    </message>
+    <message>
+        <source>reentrant locks taken again by their holder</source>
+        <translation>被持有者再次获取的可重入锁</translation>
     </message>
 </context>
 <context>
@@ -358,6 +464,17 @@
     <message>
         <source>no TTL</source>
         <translation>无 TTL</translation>
+    </message>
+    <message>
+        <source>could not read the stock — released</source>
+        <translation>无法读取库存——已释放</translation>
+    </message>
+</context>
+<context>
+    <name>ClientLaneList</name>
+    <message>
+        <source>No clients yet: press A to add one.</source>
+        <translation>还没有客户端：按 A 添加一个。</translation>
     </message>
 </context>
 <context>
@@ -841,6 +958,13 @@
     </message>
 </context>
 <context>
+    <name>EngineSession</name>
+    <message>
+        <source>the engine did not start: %1</source>
+        <translation>引擎没有启动：%1</translation>
+    </message>
+</context>
+<context>
     <name>EnumText</name>
     <message>
         <source>idle</source>
@@ -943,10 +1067,6 @@
         <translation>同意的节点太少（拒绝、宕机或超时）</translation>
     </message>
     <message>
-        <source>the votes were split: nobody reached a majority</source>
-        <translation>选票分裂：没有人得到多数派</translation>
-    </message>
-    <message>
         <source>a majority, but slower than the TTL allows</source>
         <translation>得到了多数派，但比 TTL 允许的更慢</translation>
     </message>
@@ -993,6 +1113,26 @@
     <message>
         <source>the stock changed between WATCH and EXEC: the write was refused</source>
         <translation>库存在 WATCH 和 EXEC 之间被改动：写入被拒绝</translation>
+    </message>
+    <message>
+        <source>held by another</source>
+        <translation>被他人持有</translation>
+    </message>
+    <message>
+        <source>valid write refused</source>
+        <translation>有效写入被拒绝</translation>
+    </message>
+    <message>
+        <source>the votes went to two clients or more and nobody held a majority (judged from the whole history)</source>
+        <translation>选票分给了两个或更多客户端，且没有人持有过半数（根据完整历史判定）</translation>
+    </message>
+    <message>
+        <source>another client held the lock (judged from the whole history)</source>
+        <translation>另一个客户端持有锁（根据完整历史判定）</translation>
+    </message>
+    <message>
+        <source>the storage refused a write whose lock was valid: a node&apos;s fencing number went back</source>
+        <translation>存储拒绝了一次锁仍有效的写入：某个节点的栅栏编号倒退了</translation>
     </message>
 </context>
 <context>
@@ -1206,10 +1346,6 @@
         <translation>%1：%2 票，%3 内达到法定人数</translation>
     </message>
     <message>
-        <source>%1: %2 votes, SPLIT VOTE (nobody has a quorum)</source>
-        <translation>%1：%2 票，选票分裂（没有人达到法定人数）</translation>
-    </message>
-    <message>
         <source>%1: %2 votes, but %3 used up the validity</source>
         <translation>%1：%2 票，但 %3 耗尽了有效期</translation>
     </message>
@@ -1393,6 +1529,54 @@
         <source>%1 woke on the unlock message after %2 ms and tries at once (its retry delay: %3 ms)</source>
         <translation>%1 等了 %2 ms 后被解锁消息唤醒，立刻重试（它的重试延迟：%3 ms）</translation>
     </message>
+    <message>
+        <source>the storage refused %1&apos;s write although its lock was valid (fence %2): %3</source>
+        <translation>尽管 %1 的锁仍有效，存储还是拒绝了它的写入（栅栏 %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, SPLIT VOTE: the votes went to %3 clients and nobody had a majority</source>
+        <translation>%1：%2 票，选票分裂：选票分给了 %3 个客户端，没有人获得过半数</translation>
+    </message>
+    <message>
+        <source>%1: %2 votes, refused: %3 holds the lock</source>
+        <translation>%1：%2 票，被拒绝：%3 持有锁</translation>
+    </message>
+    <message>
+        <source>held by another</source>
+        <translation>被他人持有</translation>
+    </message>
+    <message>
+        <source>rejected valid</source>
+        <translation>有效却被拒</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: %1&apos;s write went over the stock the operator set (%2) after %1 had read it</source>
+        <translation>数据受损：%1 读取库存之后，操作员设置了库存（%2），而 %1 的写入覆盖了它</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write refused although its lock was valid</source>
+        <translation>尽管 %1 的锁仍有效，它的写入还是被拒绝</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number went back from %3 to %4 (a restart without persistence starts it again)</source>
+        <translation>尽管 %1 的锁仍有效，它的写入还是被拒绝：节点 %2 的栅栏编号从 %3 倒退到 %4（无持久化重启会让它从头计数）</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <translation>已放弃</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已移除</translation>
+    </message>
+    <message>
+        <source>read failed</source>
+        <translation>读取失败</translation>
+    </message>
 </context>
 <context>
     <name>Expectation</name>
@@ -1468,14 +1652,61 @@
     </message>
 </context>
 <context>
+    <name>FaultShading</name>
+    <message>
+        <source>client crashed</source>
+        <translation>客户端崩溃</translation>
+    </message>
+    <message>
+        <source>client paused (GC pause)</source>
+        <translation>客户端暂停（GC 暂停）</translation>
+    </message>
+    <message>
+        <source>node killed</source>
+        <translation>节点被强制终止</translation>
+    </message>
+    <message>
+        <source>node paused</source>
+        <translation>节点暂停</translation>
+    </message>
+    <message>
+        <source>node waiting to restart</source>
+        <translation>节点等待重启</translation>
+    </message>
+    <message>
+        <source>node shut down</source>
+        <translation>节点关闭</translation>
+    </message>
+    <message>
+        <source>network partition</source>
+        <translation>网络分区</translation>
+    </message>
+    <message>
+        <source>network latency</source>
+        <translation>网络延迟</translation>
+    </message>
+    <message>
+        <source>requests dropped</source>
+        <translation>请求被丢弃</translation>
+    </message>
+    <message>
+        <source>clock jump</source>
+        <translation>时钟跳变</translation>
+    </message>
+    <message>
+        <source>node fault</source>
+        <translation>节点故障</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 to %4</source>
+        <translation>%1：%2，%3 至 %4</translation>
+    </message>
+</context>
+<context>
     <name>FaultText</name>
     <message>
         <source>for %1 s</source>
         <translation>持续 %1 秒</translation>
-    </message>
-    <message>
-        <source>for %1:%2</source>
-        <translation>持续 %1:%2</translation>
     </message>
     <message>
         <source>killed</source>
@@ -1591,6 +1822,10 @@ Since %1 on the run clock.</source>
         <source>Gone without releasing: its keys stay until their TTL ends.</source>
         <translation>没有释放就消失了：它的键一直留到 TTL 结束。</translation>
     </message>
+    <message>
+        <source>for %1</source>
+        <translation>持续 %1</translation>
+    </message>
 </context>
 <context>
     <name>Fleet</name>
@@ -1673,6 +1908,14 @@ Since %1 on the run clock.</source>
 <context>
     <name>HeadlessRun</name>
     <message>
+        <source>checker: the run file, judged again, says the same</source>
+        <translation>检查器：重新判定运行文件，结论相同</translation>
+    </message>
+    <message>
+        <source>checker: the run file, judged again, disagrees: %1</source>
+        <translation>检查器：重新判定运行文件，结论不一致：%1</translation>
+    </message>
+    <message>
         <source>interrupted by %1</source>
         <translation>被 %1 中断</translation>
     </message>
@@ -1688,8 +1931,46 @@ Since %1 on the run clock.</source>
 <context>
     <name>HistogramChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>暂无尝试。</translation>
+        <source>rounds</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>slowest</source>
+        <translation>最慢</translation>
+    </message>
+    <message>
+        <source>%1 to %2 ms
+%3</source>
+        <translation>%1 至 %2 毫秒
+%3</translation>
+    </message>
+    <message>
+        <source>ms to the decision (log scale); p50 to slowest: of the acquisitions alone</source>
+        <translation>到做出决定的毫秒数（对数刻度）；p50 至最慢值：只统计成功获得的</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1795,10 +2076,37 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>暂无尝试。</translation>
+        <source>ms (log scale)</source>
+        <translation>毫秒（对数）</translation>
+    </message>
+    <message>
+        <source>p99 of acquisitions</source>
+        <translation>获得的 p99</translation>
+    </message>
+    <message>
+        <source>p50 of acquisitions</source>
+        <translation>获得的 p50</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: decided in %3</source>
+        <translation>%1，于 %2：用时 %3 做出决定</translation>
     </message>
 </context>
 <context>
@@ -1882,6 +2190,10 @@ Since %1 on the run clock.</source>
         <source>restarted</source>
         <translation>已重启</translation>
     </message>
+    <message>
+        <source>cancelled: the client crashed</source>
+        <translation>已取消：客户端崩溃了</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1890,384 +2202,12 @@ Since %1 on the run clock.</source>
         <translation>Redlock Scope</translation>
     </message>
     <message>
-        <source>No clients yet: press A to add one.</source>
-        <translation>还没有客户端：按 A 添加一个。</translation>
-    </message>
-    <message>
-        <source>Event log</source>
-        <translation>事件日志</translation>
-    </message>
-    <message>
-        <source>Console</source>
-        <translation>控制台</translation>
-    </message>
-    <message>
-        <source>&amp;Add client</source>
-        <translation>添加客户端(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Add a client with the default settings</source>
-        <translation>用默认设置添加一个客户端</translation>
-    </message>
-    <message>
-        <source>S&amp;top all</source>
-        <translation>全部停止(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Stop every client (holders release first)</source>
-        <translation>停止所有客户端（持有者先释放）</translation>
-    </message>
-    <message>
-        <source>Sta&amp;rt all</source>
-        <translation>全部启动(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Start every stopped client</source>
-        <translation>启动所有已停止的客户端</translation>
-    </message>
-    <message>
-        <source>Stop / start all</source>
-        <translation>全部停止 / 启动</translation>
-    </message>
-    <message>
-        <source>Stop all clients, or start them all when all are stopped</source>
-        <translation>停止所有客户端；若都已停止则全部启动</translation>
-    </message>
-    <message>
-        <source>Settings of all clients…</source>
-        <translation>所有客户端的设置…</translation>
-    </message>
-    <message>
-        <source>Change the settings of every client at once</source>
-        <translation>一次修改所有客户端的设置</translation>
-    </message>
-    <message>
-        <source>Client &amp;defaults…</source>
-        <translation>客户端默认值(&amp;D)…</translation>
-    </message>
-    <message>
-        <source>Settings for clients added from now on</source>
-        <translation>之后添加的客户端所用的设置</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes…</source>
-        <translation>节点(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Edit the nodes, test their connections, switch between saved fleets</source>
-        <translation>编辑节点、测试连接、在已保存的节点组之间切换</translation>
-    </message>
-    <message>
-        <source>&amp;GC-pause the holder</source>
-        <translation>GC 暂停持有者(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Pause whichever client holds the lock now, past its TTL (the GC-pause demo)</source>
-        <translation>暂停此刻持有锁的客户端，时间超过其 TTL（GC 暂停演示）</translation>
-    </message>
-    <message>
-        <source>&amp;Large type</source>
-        <translation>大号字体(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Large type for the back of the room</source>
-        <translation>大号字体，让教室后排也能看清</translation>
-    </message>
-    <message>
-        <source>Bigger type</source>
-        <translation>放大字体</translation>
-    </message>
-    <message>
-        <source>Smaller type</source>
-        <translation>缩小字体</translation>
-    </message>
-    <message>
-        <source>Normal type</source>
-        <translation>正常字体</translation>
-    </message>
-    <message>
-        <source>Normal type size</source>
-        <translation>正常字体大小</translation>
-    </message>
-    <message>
-        <source>&amp;Dark theme</source>
-        <translation>深色主题(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Switch between the light and the dark theme</source>
-        <translation>在浅色和深色主题之间切换</translation>
-    </message>
-    <message>
-        <source>&amp;Full screen</source>
-        <translation>全屏(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Full screen on or off</source>
-        <translation>打开或关闭全屏</translation>
-    </message>
-    <message>
-        <source>&amp;Event log</source>
-        <translation>事件日志(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Show or hide the event log</source>
-        <translation>显示或隐藏事件日志</translation>
-    </message>
-    <message>
-        <source>&amp;Console</source>
-        <translation>控制台(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show or hide the console: type commands and directives</source>
-        <translation>显示或隐藏控制台：输入命令和指令</translation>
-    </message>
-    <message>
-        <source>Select node %1</source>
-        <translation>选择节点 %1</translation>
-    </message>
-    <message>
-        <source>Deselect node</source>
-        <translation>取消选择节点</translation>
-    </message>
-    <message>
-        <source>Deselect the node</source>
-        <translation>取消选择该节点</translation>
-    </message>
-    <message>
-        <source>&amp;Kill node</source>
-        <translation>杀死节点(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Kill the selected node</source>
-        <translation>杀死选中的节点</translation>
-    </message>
-    <message>
-        <source>&amp;Pause / resume node</source>
-        <translation>暂停 / 继续节点(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Pause the selected node, or resume it when paused</source>
-        <translation>暂停选中的节点；若已暂停则继续</translation>
-    </message>
-    <message>
-        <source>&amp;Restart node</source>
-        <translation>重启节点(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Restart the selected node</source>
-        <translation>重启选中的节点</translation>
-    </message>
-    <message>
-        <source>Res&amp;ume node</source>
-        <translation>继续节点(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Resume the selected node</source>
-        <translation>继续选中的节点</translation>
-    </message>
-    <message>
-        <source>Partitio&amp;n node</source>
-        <translation>节点网络分区(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Partition the selected node from every client</source>
-        <translation>将选中的节点与所有客户端分区</translation>
-    </message>
-    <message>
-        <source>&amp;Heal node</source>
-        <translation>修复节点(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Heal the selected node (partition, latency, drops, clock jump)</source>
-        <translation>修复选中的节点（网络分区、延迟、丢包、时钟跳变）</translation>
-    </message>
-    <message>
-        <source>Save &amp;screenshot…</source>
-        <translation>保存截图(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Save a PNG of the window</source>
-        <translation>将窗口保存为 PNG</translation>
-    </message>
-    <message>
-        <source>Save screenshot</source>
-        <translation>保存截图</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <source>This list</source>
-        <translation>此列表</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Clients</source>
-        <translation>客户端(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes</source>
-        <translation>节点(&amp;N)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>工具(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <source>Shortcuts (F1)</source>
-        <translation>快捷键（F1）</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>启动中…</translation>
-    </message>
-    <message>
-        <source>Run %1</source>
-        <translation>运行 %1</translation>
-    </message>
-    <message>
-        <source>%L1 events/s</source>
-        <translation>%L1 事件/秒</translation>
-    </message>
-    <message>
-        <source>Nodes %1/%2 up</source>
-        <translation>节点 %1/%2 运行中</translation>
-    </message>
-    <message>
-        <source>Checker: %1</source>
-        <translation>检查器：%1</translation>
-    </message>
-    <message>
-        <source>The safety checker found no violation in the history so far.</source>
-        <translation>安全检查器在目前的历史中没有发现违规。</translation>
-    </message>
-    <message>
         <source>→ %1</source>
         <translation>→ %1</translation>
-    </message>
-    <message>
-        <source>the engine did not start: %1</source>
-        <translation>引擎没有启动：%1</translation>
-    </message>
-    <message>
-        <source>&amp;Open scenario…</source>
-        <translation>打开场景(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Play a scenario file (.rls) with its narration</source>
-        <translation>播放一个场景文件（.rls）及其旁白</translation>
-    </message>
-    <message>
-        <source>Built-in &amp;scenarios</source>
-        <translation>内置场景(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save typed lines as scenario…</source>
-        <translation>将输入的行保存为场景…</translation>
-    </message>
-    <message>
-        <source>Save what was typed in the console as a scenario file</source>
-        <translation>将在控制台中输入的内容保存为场景文件</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>场景</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-    <message>
-        <source>Pause the scenario after its current step, or play on</source>
-        <translation>在当前步骤之后暂停场景，或继续播放</translation>
-    </message>
-    <message>
-        <source>Next caption</source>
-        <translation>下一条字幕</translation>
-    </message>
-    <message>
-        <source>Play until the next narration, then pause</source>
-        <translation>播放到下一段旁白，然后暂停</translation>
-    </message>
-    <message>
-        <source>Restart</source>
-        <translation>重新开始</translation>
-    </message>
-    <message>
-        <source>Play the scenario again from the start, on fresh nodes</source>
-        <translation>在全新的节点上从头再播放一遍场景</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <source>Stop the scenario here; the clients go on</source>
-        <translation>在此停止场景；客户端继续运行</translation>
-    </message>
-    <message>
-        <source>Open scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.rls);;All files (*)</source>
-        <translation>场景 (*.rls);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>播放</translation>
-    </message>
-    <message>
-        <source>%1 · paused</source>
-        <translation>%1 · 已暂停</translation>
-    </message>
-    <message>
-        <source>%1 · playing</source>
-        <translation>%1 · 播放中</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <source>Save as scenario</source>
-        <translation>另存为场景</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.rls)</source>
-        <translation>场景 (*.rls)</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
@@ -2278,58 +2218,6 @@ Since %1 on the run clock.</source>
         <translation>
             <numerusform>已将 %n 行保存到 %1</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Select a node first (keys 1 to 9).</source>
-        <translation>请先选择一个节点（按键 1 到 9）。</translation>
-    </message>
-    <message>
-        <source>Node %1 has nothing to heal.</source>
-        <translation>节点 %1 没有需要修复的。</translation>
-    </message>
-    <message>
-        <source>1 … 9</source>
-        <translation>1 … 9</translation>
-    </message>
-    <message>
-        <source>Select a node (then K, P, U, R, X or H act on it)</source>
-        <translation>选择一个节点（然后 K、P、U、R、X 或 H 作用于它）</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>As the system (%1)</source>
-        <translation>跟随系统（%1）</translation>
-    </message>
-    <message>
-        <source>How long the engine has been running.</source>
-        <translation>引擎已运行的时长。</translation>
-    </message>
-    <message>
-        <source>History events per second, over the last second.</source>
-        <translation>每秒历史事件数，按最近一秒计。</translation>
-    </message>
-    <message>
-        <source>Nodes up out of all nodes.</source>
-        <translation>运行中的节点数 / 全部节点数。</translation>
-    </message>
-    <message>
-        <source>The safety checker&apos;s verdict on the history so far.</source>
-        <translation>安全检查器对目前历史的判定。</translation>
-    </message>
-    <message>
-        <source>The engine&apos;s answer to the last command.</source>
-        <translation>引擎对上一条命令的回答。</translation>
-    </message>
-    <message>
-        <source>&amp;Recent</source>
-        <translation>最近使用(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Runs</source>
-        <translation>运行记录</translation>
     </message>
     <message>
         <source>Nobody holds the lock now: nothing to pause.</source>
@@ -2360,64 +2248,12 @@ Since %1 on the run clock.</source>
         <translation>本次运行未被录制：%1</translation>
     </message>
     <message>
-        <source>Charts</source>
-        <translation>图表</translation>
-    </message>
-    <message>
-        <source>&amp;Open run…</source>
-        <translation>打开运行记录(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Show a recorded run: scrub it in time, play it again</source>
-        <translation>显示运行记录：按时间拖动浏览，或重新播放</translation>
-    </message>
-    <message>
-        <source>&amp;Export…</source>
-        <translation>导出(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>The run as an HTML report, a chart (PNG, SVG, PDF), CSV, EDN or JSONL</source>
-        <translation>将运行导出为 HTML 报告、图表（PNG、SVG、PDF）、CSV、EDN 或 JSONL</translation>
-    </message>
-    <message>
-        <source>&amp;Live run</source>
-        <translation>实时运行(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Leave the recorded run: start the nodes and clients again</source>
-        <translation>离开运行记录：重新启动节点和客户端</translation>
-    </message>
-    <message>
-        <source>&amp;Charts</source>
-        <translation>图表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show or hide the charts: the lock timeline and the others</source>
-        <translation>显示或隐藏图表：锁时间线及其他图表</translation>
-    </message>
-    <message>
-        <source>Play / pause the run</source>
-        <translation>播放 / 暂停运行记录</translation>
-    </message>
-    <message>
-        <source>Play the recorded run from the slider, or pause it</source>
-        <translation>从滑块位置播放运行记录，或将其暂停</translation>
-    </message>
-    <message>
         <source>Opened %1: %2 (in %3 s)</source>
         <translation>已打开 %1：%2（用时 %3 秒）</translation>
     </message>
     <message>
         <source>Redlock Scope — %1 (recorded)</source>
         <translation>Redlock Scope — %1（已录制）</translation>
-    </message>
-    <message>
-        <source>Open a recorded run</source>
-        <translation>打开运行记录</translation>
-    </message>
-    <message>
-        <source>Redlock Scope runs (*.jsonl);;All files (*)</source>
-        <translation>Redlock Scope 运行记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
         <source>This run is not recorded, so there is nothing to export.</source>
@@ -2428,52 +2264,8 @@ Since %1 on the run clock.</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
     <message>
-        <source>HTML report (*.html)</source>
-        <translation>HTML 报告 (*.html)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as PNG (*.png)</source>
-        <translation>当前显示的图表，PNG 格式 (*.png)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as SVG (*.svg)</source>
-        <translation>当前显示的图表，SVG 格式 (*.svg)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as PDF (*.pdf)</source>
-        <translation>当前显示的图表，PDF 格式 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Operations as CSV (*.csv)</source>
-        <translation>操作记录，CSV 格式 (*.csv)</translation>
-    </message>
-    <message>
-        <source>Jepsen history (*.edn)</source>
-        <translation>Jepsen 历史 (*.edn)</translation>
-    </message>
-    <message>
-        <source>Run file (*.jsonl)</source>
-        <translation>运行记录文件 (*.jsonl)</translation>
-    </message>
-    <message>
-        <source>Export the run</source>
-        <translation>导出本次运行</translation>
-    </message>
-    <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
-    </message>
-    <message>
-        <source>Master, replica and &amp;Sentinel (restarts)</source>
-        <translation>主节点、副本和哨兵（会重启）(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Restart with one master, its replica and three Sentinels (the failover strategy), or back to independent masters</source>
-        <translation>以一个主节点、它的副本和三个哨兵重启（用于 failover 策略），或改回独立的主节点</translation>
-    </message>
-    <message>
-        <source>Only with local nodes: your own nodes are what they are</source>
-        <translation>仅限本地节点：你自己的节点只能保持原样</translation>
     </message>
 </context>
 <context>
@@ -2825,6 +2617,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>NodeCardGrid</name>
+    <message>
+        <source>Select a node first (keys 1 to 9).</source>
+        <translation>请先选择一个节点（按键 1 到 9）。</translation>
+    </message>
+    <message>
+        <source>Node %1 has nothing to heal.</source>
+        <translation>节点 %1 没有需要修复的。</translation>
+    </message>
+</context>
+<context>
     <name>NodeControl</name>
     <message>
         <source>node %1: persistence %2 from its next start</source>
@@ -2848,14 +2651,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>Start local nodes on this machine:</source>
         <translation>在本机启动本地节点：</translation>
-    </message>
-    <message>
-        <source>How many redis-server processes to start (odd, 1 to 9).</source>
-        <translation>要启动多少个 redis-server 进程（奇数，1 到 9）。</translation>
-    </message>
-    <message>
-        <source>Use my own Redis masters (an odd number, 1 to 9):</source>
-        <translation>使用我自己的 Redis 主节点（奇数个，1 到 9）：</translation>
     </message>
     <message>
         <source>Host</source>
@@ -2884,10 +2679,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>Remember passwords</source>
         <translation>记住密码</translation>
-    </message>
-    <message>
-        <source>Keep the passwords in %1, a file only you can read. Off: they are forgotten when the program ends.</source>
-        <translation>将密码保存在 %1 中，这个文件只有你能读取。关闭：程序结束时忘掉它们。</translation>
     </message>
     <message>
         <source>Nothing is remembered in this run.</source>
@@ -2982,16 +2773,44 @@ Since %1 on the run clock.</source>
         <translation>节点 %1：%2</translation>
     </message>
     <message>
-        <source>The number of local nodes must be odd, 1 to 9 (is %1).</source>
-        <translation>本地节点的数量必须是奇数，1 到 9（现在是 %1）。</translation>
-    </message>
-    <message>
-        <source>Give an odd number of nodes, 1 to 9 (there are %1).</source>
-        <translation>请给出奇数个节点，1 到 9（现在有 %1 个）。</translation>
-    </message>
-    <message>
         <source>testing…</source>
         <translation>测试中…</translation>
+    </message>
+    <message>
+        <source>How many redis-server processes to start (odd, %1 to %2).</source>
+        <translation>要启动多少个 redis-server 进程（奇数，%1 到 %2）。</translation>
+    </message>
+    <message>
+        <source>Use my own Redis masters (an odd number, %1 to %2):</source>
+        <translation>使用我自己的 Redis 主节点（奇数个，%1 到 %2）：</translation>
+    </message>
+    <message>
+        <source>The number of local nodes must be odd, %1 to %2 (is %3).</source>
+        <translation>本地节点的数量必须是奇数，%1 到 %2（现在是 %3）。</translation>
+    </message>
+    <message>
+        <source>Give an odd number of nodes, %1 to %2 (there are %3).</source>
+        <translation>请给出奇数个节点，%1 到 %2（现在有 %3 个）。</translation>
+    </message>
+    <message>
+        <source>Keep the passwords in the system keychain, locked with your login. Off: they are forgotten when the program ends.</source>
+        <translation>把密码保存在系统钥匙串中（随登录锁定）。关闭：程序结束时就忘掉它们。</translation>
+    </message>
+    <message>
+        <source>Keep the passwords: only in the file below if you choose it, as there is no system keychain here.</source>
+        <translation>保存密码：这里没有系统钥匙串，只有在你选择下面的文件时才保存在那里。</translation>
+    </message>
+    <message>
+        <source>No system keychain answers here (%1), so passwords are kept only if you choose the file below.</source>
+        <translation>这里没有系统钥匙串应答（%1），所以只有在你选择下面的文件时才会保存密码。</translation>
+    </message>
+    <message>
+        <source>Keep them in a plain file that only I can read: %1</source>
+        <translation>保存在只有我能读的明文文件中：%1</translation>
+    </message>
+    <message>
+        <source>A JSON file of mode 0600, not encrypted: anyone who can read your files (or your backups) can read these passwords.</source>
+        <translation>一个权限为 0600 的 JSON 文件，未加密：任何能读取你的文件（或你的备份）的人都能读到这些密码。</translation>
     </message>
 </context>
 <context>
@@ -3068,10 +2887,49 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>PasswordFile</name>
+    <message>
+        <source>cannot remove %1</source>
+        <translation>无法删除 %1</translation>
+    </message>
+</context>
+<context>
     <name>QuorumChart</name>
     <message>
-        <source>quorum %1 of %2</source>
-        <translation>法定人数 %1（共 %2）</translation>
+        <source>nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>most nodes holding one client&apos;s key</source>
+        <translation>持有同一客户端键的最多节点数</translation>
+    </message>
+    <message>
+        <source>rule: one node decides</source>
+        <translation>规则：一个节点决定</translation>
+    </message>
+    <message>
+        <source>rule: a majority, %1 of %2 nodes</source>
+        <translation>规则：多数，%2 个节点中的 %1 个</translation>
+    </message>
+    <message>
+        <source>votes of a round not acquired</source>
+        <translation>未获得锁的一轮的票数</translation>
+    </message>
+    <message>
+        <source>votes of a round acquired</source>
+        <translation>获得锁的一轮的票数</translation>
+    </message>
+    <message>
+        <source>split vote: nobody reached the quorum</source>
+        <translation>选票分裂：没有人达到多数</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 of %4 nodes said yes</source>
+        <translation>%1，于 %2：%4 个节点中 %3 个同意</translation>
     </message>
 </context>
 <context>
@@ -3228,6 +3086,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RecentMenu</name>
+    <message>
+        <source>&amp;Recent</source>
+        <translation>最近使用(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行记录</translation>
+    </message>
+</context>
+<context>
     <name>RecordedRun</name>
     <message>
         <source>the last line was cut off (the app stopped while writing it) and was skipped</source>
@@ -3260,26 +3129,6 @@ Since %1 on the run clock.</source>
 <context>
     <name>RegularFile</name>
     <message>
-        <source>%1 bytes</source>
-        <translation>%1 字节</translation>
-    </message>
-    <message>
-        <source>%1 KB</source>
-        <translation>%1 KB</translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
-    </message>
-    <message>
-        <source>cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is %2; %3 may be at most %4</source>
-        <translation>%1 的大小为 %2；%3 最大为 %4</translation>
-    </message>
-    <message>
         <source>a FIFO (named pipe)</source>
         <translation>FIFO（命名管道）</translation>
     </message>
@@ -3300,12 +3149,51 @@ Since %1 on the run clock.</source>
         <translation>套接字</translation>
     </message>
     <message>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
         <source>%1 is %2, not a regular file</source>
         <translation>%1 是%2，不是普通文件</translation>
     </message>
     <message>
-        <source>a special file</source>
-        <translation>特殊文件</translation>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>%1 KB</source>
+        <translation>%1 KB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2; %3 may be at most %4</source>
+        <translation>%1 的大小为 %2；%3 最大为 %4</translation>
+    </message>
+</context>
+<context>
+    <name>RepeatedRun</name>
+    <message>
+        <source>repeat: run %1 of %2</source>
+        <translation>重复：第 %1 次，共 %2 次</translation>
+    </message>
+    <message>
+        <source>repeat: the same verdict and violation counters in all %1 runs</source>
+        <translation>重复：全部 %1 次运行的判定和违规计数相同</translation>
+    </message>
+    <message>
+        <source>repeat: the runs disagree</source>
+        <translation>重复：各次运行结果不一致</translation>
+    </message>
+    <message>
+        <source>repeat: %1 runs</source>
+        <translation>重复：%1 次运行</translation>
     </message>
 </context>
 <context>
@@ -3430,6 +3318,24 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RunChart</name>
+    <message>
+        <source>run time</source>
+        <translation>运行时间</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1，于 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>RunChartView</name>
+    <message>
+        <source>Drag: zoom into a stretch · right click: zoom out · Home: the whole run · F: follow · click a legend entry to hide or show it</source>
+        <translation>拖动：放大一段 · 右键：缩小 · Home：整个运行 · F：跟随 · 点击图例项：隐藏或显示该系列</translation>
+    </message>
+</context>
+<context>
     <name>RunExporter</name>
     <message>
         <source>cannot export to %1: the file name must end in .%2</source>
@@ -3441,6 +3347,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>cannot create the folder %1</source>
         <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3486,6 +3396,27 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RunSelfCheck</name>
+    <message>
+        <source>the run file cannot be read: %1</source>
+        <translation>无法读取运行文件：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 live, %3 judged again from the run file</source>
+        <translation>%1：实时 %2，根据运行文件重新判定为 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 counted, %3 in the run&apos;s violation events</source>
+        <translation>%1：计数 %2，运行中的违规事件为 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n violation(s) in the run file never ended</source>
+        <translation>
+            <numerusform>运行文件中有 %n 个违规从未结束</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RunWriter</name>
     <message>
         <source>cannot record the run to %1: %2</source>
@@ -3505,6 +3436,61 @@ Since %1 on the run clock.</source>
     <message>
         <source>… (%1 characters)</source>
         <translation>…（共 %1 个字符）</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioBar</name>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>%1 · paused</source>
+        <translation>%1 · 已暂停</translation>
+    </message>
+    <message>
+        <source>%1 · playing</source>
+        <translation>%1 · 播放中</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Pause the scenario after its current step, or play on</source>
+        <translation>在当前步骤之后暂停场景，或继续播放</translation>
+    </message>
+    <message>
+        <source>Next caption</source>
+        <translation>下一条字幕</translation>
+    </message>
+    <message>
+        <source>Play until the next narration, then pause</source>
+        <translation>播放到下一段旁白，然后暂停</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Play the scenario again from the start, on fresh nodes</source>
+        <translation>在全新的节点上从头再播放一遍场景</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the scenario here; the clients go on</source>
+        <translation>在此停止场景；客户端继续运行</translation>
     </message>
 </context>
 <context>
@@ -3565,6 +3551,10 @@ Since %1 on the run clock.</source>
         <translation>%1 %2，且没有任何预期允许它</translation>
     </message>
     <message>
+        <source>%1: it came since the last wait</source>
+        <translation>%1：自上次等待结束后已发生</translation>
+    </message>
+    <message>
         <source>%1 at line %2: %3; %4 of %5 lines begun</source>
         <translation>%1，位于第 %2 行：%3；共 %5 行，已开始 %4 行</translation>
     </message>
@@ -3576,8 +3566,12 @@ Since %1 on the run clock.</source>
 <context>
     <name>SecretStore</name>
     <message>
-        <source>cannot remove %1</source>
-        <translation>无法删除 %1</translation>
+        <source>no keychain to ask</source>
+        <translation>没有可询问的钥匙串</translation>
+    </message>
+    <message>
+        <source>no keychain answers (%1), and no file was chosen</source>
+        <translation>没有钥匙串应答（%1），也没有选择文件</translation>
     </message>
 </context>
 <context>
@@ -3671,8 +3665,60 @@ Since %1 on the run clock.</source>
 <context>
     <name>StockChart</name>
     <message>
-        <source>No stock in this run: `stock N` puts N items on the storage and clients start buying.</source>
-        <translation>本次运行没有库存：`stock N` 会在存储上放 N 件商品，客户端随即开始购买。</translation>
+        <source>oversold: 1 item</source>
+        <translation>超卖：1 件</translation>
+    </message>
+    <message>
+        <source>oversold: %1 items</source>
+        <translation>超卖：%1 件</translation>
+    </message>
+    <message>
+        <source>lost update: 1 sale erased</source>
+        <translation>丢失更新：抹掉了 1 笔销售</translation>
+    </message>
+    <message>
+        <source>lost update: %1 sales erased</source>
+        <translation>丢失更新：抹掉了 %1 笔销售</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>件</translation>
+    </message>
+    <message>
+        <source>stock put on the storage (stock N)</source>
+        <translation>放入存储的库存（stock N）</translation>
+    </message>
+    <message>
+        <source>items sold since then</source>
+        <translation>此后卖出的件数</translation>
+    </message>
+    <message>
+        <source>stock there should be: stock N minus the sales</source>
+        <translation>应有的库存：stock N 减去销量</translation>
+    </message>
+    <message>
+        <source>stock on the storage</source>
+        <translation>存储上的库存</translation>
+    </message>
+    <message>
+        <source>lost update: a write erased sales</source>
+        <translation>丢失更新：一次写入抹掉了销售</translation>
+    </message>
+    <message>
+        <source>oversold: sold what was not there</source>
+        <translation>超卖：卖出了不存在的商品</translation>
+    </message>
+    <message>
+        <source>No stock in this run: `stock N` puts N items on the storage and the clients start buying.</source>
+        <translation>本次运行没有库存：`stock N` 在存储上放入 N 件商品，客户端开始购买。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 items</source>
+        <translation>%1，于 %2：%3 件</translation>
+    </message>
+    <message>
+        <source>reset overwritten: the stock %1 set was written over</source>
+        <translation>重置被覆盖：设置的库存 %1 被写覆盖</translation>
     </message>
 </context>
 <context>
@@ -3791,6 +3837,16 @@ Since %1 on the run clock.</source>
         <source>fence: newest accepted %1</source>
         <translation>栅栏：最新接受 %1</translation>
     </message>
+    <message>
+        <source>
+valid writes refused: %1</source>
+        <translation>
+有效写入被拒：%1</translation>
+    </message>
+    <message>
+        <source>RESETS OVERWRITTEN %1</source>
+        <translation>重置被覆盖 %1</translation>
+    </message>
 </context>
 <context>
     <name>Strategy</name>
@@ -3847,10 +3903,61 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>SystemKeychain</name>
+    <message>
+        <source>the keychain was not unlocked</source>
+        <translation>钥匙串没有被解锁</translation>
+    </message>
+    <message>
+        <source>the keychain refused: %1</source>
+        <translation>钥匙串拒绝了：%1</translation>
+    </message>
+    <message>
+        <source>no keychain service runs here</source>
+        <translation>这里没有运行钥匙串服务</translation>
+    </message>
+    <message>
+        <source>no Secret Service or KWallet answered on the session bus</source>
+        <translation>会话总线上没有 Secret Service 或 KWallet 应答</translation>
+    </message>
+    <message>
+        <source>the keychain did not answer within %1 s</source>
+        <translation>钥匙串在 %1 秒内没有应答</translation>
+    </message>
+</context>
+<context>
     <name>ThroughputChart</name>
     <message>
-        <source>No attempt yet.</source>
-        <translation>暂无尝试。</translation>
+        <source>per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <source>final failures: gave up after the last retry</source>
+        <translation>最终失败：最后一次重试后放弃</translation>
+    </message>
+    <message>
+        <source>acquisitions</source>
+        <translation>获得次数</translation>
+    </message>
+    <message>
+        <source>attempts: rounds asked of the nodes, won or lost</source>
+        <translation>尝试：向节点发出的轮次，无论成败</translation>
+    </message>
+    <message>
+        <source>run time (a bar per second)</source>
+        <translation>运行时间（每秒一根柱）</translation>
+    </message>
+    <message>
+        <source>run time (a bar per %1 s: their mean per second)</source>
+        <translation>运行时间（每 %1 秒一根柱：每秒的平均值）</translation>
+    </message>
+    <message>
+        <source>No acquire was decided in this stretch of the run.</source>
+        <translation>运行的这一段中没有获取请求做出决定。</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3 attempts, %4 acquisitions, %5 final failures</source>
+        <translation>%1 至 %2：尝试 %3 次，获得 %4 次，最终失败 %5 次</translation>
     </message>
 </context>
 <context>
@@ -3999,6 +4106,466 @@ Since %1 on the run clock.</source>
     <message>
         <source>safe</source>
         <translation>安全</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stock reset(s) overwritten</source>
+        <translation>
+            <numerusform>%n 次库存重置被覆盖</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n valid write(s) refused (a fencing number went back)</source>
+        <translation>
+            <numerusform> · %n 次有效写入被拒（栅栏编号倒退了）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>&amp;Add client</source>
+        <translation>添加客户端(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a client with the default settings</source>
+        <translation>用默认设置添加一个客户端</translation>
+    </message>
+    <message>
+        <source>S&amp;top all</source>
+        <translation>全部停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop every client (holders release first)</source>
+        <translation>停止所有客户端（持有者先释放）</translation>
+    </message>
+    <message>
+        <source>Sta&amp;rt all</source>
+        <translation>全部启动(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start every stopped client</source>
+        <translation>启动所有已停止的客户端</translation>
+    </message>
+    <message>
+        <source>Stop / start all</source>
+        <translation>全部停止 / 启动</translation>
+    </message>
+    <message>
+        <source>Stop all clients, or start them all when all are stopped</source>
+        <translation>停止所有客户端；若都已停止则全部启动</translation>
+    </message>
+    <message>
+        <source>Settings of all clients…</source>
+        <translation>所有客户端的设置…</translation>
+    </message>
+    <message>
+        <source>Change the settings of every client at once</source>
+        <translation>一次修改所有客户端的设置</translation>
+    </message>
+    <message>
+        <source>Client &amp;defaults…</source>
+        <translation>客户端默认值(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Settings for clients added from now on</source>
+        <translation>之后添加的客户端所用的设置</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes…</source>
+        <translation>节点(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Edit the nodes, test their connections, switch between saved fleets</source>
+        <translation>编辑节点、测试连接、在已保存的节点组之间切换</translation>
+    </message>
+    <message>
+        <source>&amp;GC-pause the holder</source>
+        <translation>GC 暂停持有者(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Pause whichever client holds the lock now, past its TTL (the GC-pause demo)</source>
+        <translation>暂停此刻持有锁的客户端，时间超过其 TTL（GC 暂停演示）</translation>
+    </message>
+    <message>
+        <source>&amp;Large type</source>
+        <translation>大号字体(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Large type for the back of the room</source>
+        <translation>大号字体，让教室后排也能看清</translation>
+    </message>
+    <message>
+        <source>Bigger type</source>
+        <translation>放大字体</translation>
+    </message>
+    <message>
+        <source>Smaller type</source>
+        <translation>缩小字体</translation>
+    </message>
+    <message>
+        <source>Normal type</source>
+        <translation>正常字体</translation>
+    </message>
+    <message>
+        <source>Normal type size</source>
+        <translation>正常字体大小</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>深色主题(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Switch between the light and the dark theme</source>
+        <translation>在浅色和深色主题之间切换</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Full screen on or off</source>
+        <translation>打开或关闭全屏</translation>
+    </message>
+    <message>
+        <source>Select node %1</source>
+        <translation>选择节点 %1</translation>
+    </message>
+    <message>
+        <source>Deselect node</source>
+        <translation>取消选择节点</translation>
+    </message>
+    <message>
+        <source>Deselect the node</source>
+        <translation>取消选择该节点</translation>
+    </message>
+    <message>
+        <source>&amp;Kill node</source>
+        <translation>杀死节点(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Kill the selected node</source>
+        <translation>杀死选中的节点</translation>
+    </message>
+    <message>
+        <source>&amp;Pause / resume node</source>
+        <translation>暂停 / 继续节点(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause the selected node, or resume it when paused</source>
+        <translation>暂停选中的节点；若已暂停则继续</translation>
+    </message>
+    <message>
+        <source>&amp;Restart node</source>
+        <translation>重启节点(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restart the selected node</source>
+        <translation>重启选中的节点</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume node</source>
+        <translation>继续节点(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Resume the selected node</source>
+        <translation>继续选中的节点</translation>
+    </message>
+    <message>
+        <source>Partitio&amp;n node</source>
+        <translation>节点网络分区(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Partition the selected node from every client</source>
+        <translation>将选中的节点与所有客户端分区</translation>
+    </message>
+    <message>
+        <source>&amp;Heal node</source>
+        <translation>修复节点(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Heal the selected node (partition, latency, drops, clock jump)</source>
+        <translation>修复选中的节点（网络分区、延迟、丢包、时钟跳变）</translation>
+    </message>
+    <message>
+        <source>Master, replica and &amp;Sentinel (restarts)</source>
+        <translation>主节点、副本和哨兵（会重启）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Restart with one master, its replica and three Sentinels (the failover strategy), or back to independent masters</source>
+        <translation>以一个主节点、它的副本和三个哨兵重启（用于 failover 策略），或改回独立的主节点</translation>
+    </message>
+    <message>
+        <source>Save &amp;screenshot…</source>
+        <translation>保存截图(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save a PNG of the window</source>
+        <translation>将窗口保存为 PNG</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>This list</source>
+        <translation>此列表</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Play a scenario file (.rls) with its narration</source>
+        <translation>播放一个场景文件（.rls）及其旁白</translation>
+    </message>
+    <message>
+        <source>Save typed lines as scenario…</source>
+        <translation>将输入的行保存为场景…</translation>
+    </message>
+    <message>
+        <source>Save what was typed in the console as a scenario file</source>
+        <translation>将在控制台中输入的内容保存为场景文件</translation>
+    </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation>打开运行记录(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Show a recorded run: scrub it in time, play it again</source>
+        <translation>显示运行记录：按时间拖动浏览，或重新播放</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>The run as an HTML report, a chart (PNG, SVG, PDF), CSV, EDN or JSONL</source>
+        <translation>将运行导出为 HTML 报告、图表（PNG、SVG、PDF）、CSV、EDN 或 JSONL</translation>
+    </message>
+    <message>
+        <source>&amp;Live run</source>
+        <translation>实时运行(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Leave the recorded run: start the nodes and clients again</source>
+        <translation>离开运行记录：重新启动节点和客户端</translation>
+    </message>
+    <message>
+        <source>Play / pause the run</source>
+        <translation>播放 / 暂停运行记录</translation>
+    </message>
+    <message>
+        <source>Play the recorded run from the slider, or pause it</source>
+        <translation>从滑块位置播放运行记录，或将其暂停</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Clients</source>
+        <translation>客户端(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes</source>
+        <translation>节点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Built-in &amp;scenarios</source>
+        <translation>内置场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Shortcuts (F1)</source>
+        <translation>快捷键（F1）</translation>
+    </message>
+    <message>
+        <source>Only with local nodes: your own nodes are what they are</source>
+        <translation>仅限本地节点：你自己的节点只能保持原样</translation>
+    </message>
+</context>
+<context>
+    <name>WindowDialogs</name>
+    <message>
+        <source>1 … 9</source>
+        <translation>1 … 9</translation>
+    </message>
+    <message>
+        <source>Select a node (then K, P, U, R, X or H act on it)</source>
+        <translation>选择一个节点（然后 K、P、U、R、X 或 H 作用于它）</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls);;All files (*)</source>
+        <translation>场景 (*.rls);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save as scenario</source>
+        <translation>另存为场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls)</source>
+        <translation>场景 (*.rls)</translation>
+    </message>
+    <message>
+        <source>Open a recorded run</source>
+        <translation>打开运行记录</translation>
+    </message>
+    <message>
+        <source>Redlock Scope runs (*.jsonl);;All files (*)</source>
+        <translation>Redlock Scope 运行记录 (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PNG (*.png)</source>
+        <translation>当前显示的图表，PNG 格式 (*.png)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as SVG (*.svg)</source>
+        <translation>当前显示的图表，SVG 格式 (*.svg)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PDF (*.pdf)</source>
+        <translation>当前显示的图表，PDF 格式 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Operations as CSV (*.csv)</source>
+        <translation>操作记录，CSV 格式 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Jepsen history (*.edn)</source>
+        <translation>Jepsen 历史 (*.edn)</translation>
+    </message>
+    <message>
+        <source>Run file (*.jsonl)</source>
+        <translation>运行记录文件 (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Export the run</source>
+        <translation>导出本次运行</translation>
+    </message>
+    <message>
+        <source>Save screenshot</source>
+        <translation>保存截图</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>WindowDocks</name>
+    <message>
+        <source>Event log</source>
+        <translation>事件日志</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>控制台</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>&amp;Event log</source>
+        <translation>事件日志(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Show or hide the event log</source>
+        <translation>显示或隐藏事件日志</translation>
+    </message>
+    <message>
+        <source>&amp;Console</source>
+        <translation>控制台(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the console: type commands and directives</source>
+        <translation>显示或隐藏控制台：输入命令和指令</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the charts: the lock timeline and the others</source>
+        <translation>显示或隐藏图表：锁时间线及其他图表</translation>
+    </message>
+</context>
+<context>
+    <name>WindowStatus</name>
+    <message>
+        <source>How long the engine has been running.</source>
+        <translation>引擎已运行的时长。</translation>
+    </message>
+    <message>
+        <source>History events per second, over the last second.</source>
+        <translation>每秒历史事件数，按最近一秒计。</translation>
+    </message>
+    <message>
+        <source>Nodes up out of all nodes.</source>
+        <translation>运行中的节点数 / 全部节点数。</translation>
+    </message>
+    <message>
+        <source>The safety checker&apos;s verdict on the history so far.</source>
+        <translation>安全检查器对目前历史的判定。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer to the last command.</source>
+        <translation>引擎对上一条命令的回答。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>启动中…</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>%L1 events/s</source>
+        <translation>%L1 事件/秒</translation>
+    </message>
+    <message>
+        <source>Nodes %1/%2 up</source>
+        <translation>节点 %1/%2 运行中</translation>
+    </message>
+    <message>
+        <source>Checker: %1</source>
+        <translation>检查器：%1</translation>
+    </message>
+    <message>
+        <source>The safety checker found no violation in the history so far.</source>
+        <translation>安全检查器在目前的历史中没有发现违规。</translation>
     </message>
 </context>
 </TS>

@@ -26,7 +26,7 @@ endif()
 
 execute_process(COMMAND ${DPKG_DEB} -f ${debs} Depends OUTPUT_VARIABLE depends)
 execute_process(COMMAND ${DPKG_DEB} -f ${debs} Recommends OUTPUT_VARIABLE recommends)
-foreach(needed libqt6widgets6 libqt6network6 libqt6svg6 libhiredis0.14)
+foreach(needed libqt6widgets6 libqt6network6 libqt6charts6 libqt6svg6 libhiredis0.14)
     if(NOT depends MATCHES "${needed}")
         message(FATAL_ERROR "Depends lacks ${needed}: ${depends}")
     endif()

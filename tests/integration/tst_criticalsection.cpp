@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The critical section on a real resource (issue 8), against real nodes and a real storage:
-// the seed's oversell with careless clients, the careful client, pauses far from and right
+// The critical section on a real resource (issue 8), against real nodes and a real storage: the
+// oversell ladder's purchase with careless clients, the careful client, pauses far from and right
 // before the write, fencing, and locks released on exit. Every verdict is checked against the
 // storage's own data (GET stock) and the nodes' (PTTL).
 #include "enginerunner.h"
@@ -62,8 +62,8 @@ class TestCriticalSection : public QObject
     Q_OBJECT
 
 private slots:
-    // Seed 000: the job outlives the TTL. Careless clients write anyway: two are inside at
-    // once, and the stock shows it (lost updates, the count the storage holds).
+    // The oversell ladder's code: the job outlives the TTL. Careless clients write anyway: two
+    // are inside at once, and the stock shows it (lost updates, the count the storage holds).
     void carelessClientsDamageTheStock()
     {
         EngineRunner engine(config(0, QStringLiteral("ttl=600 work=900 think=20 retrydelay=20 "
@@ -138,7 +138,7 @@ private slots:
         QVERIFY2(engine.last().counters.safe(), qPrintable(verdictOf(engine)));
     }
 
-    // The critique's GC pause, armed between the careful check and the write: C1's lock
+    // Kleppmann's GC pause, armed between the careful check and the write: C1's lock
     // expires while it is frozen, C2 acquires, C1 wakes and writes. Without fencing the
     // storage takes the stale write.
     void pauseBeforeWriteGivesAStaleWrite()

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The seed's failover story on real processes: one master, its replica (linked through the
-// master's proxy) and three redis-sentinel. A lock taken on the master and not yet
-// replicated is lost when Sentinel promotes the replica: two holders, and the stock shows
-// it. The same kind of fault on five independent masters leaves Redlock safe. The link stays
-// on the proxy, also past Sentinel's re-pointing window and after a failover.
+// The failover story on real processes (README, "Failover with Sentinel"): one master, its
+// replica (linked through the master's proxy) and three redis-sentinel. A lock taken on the
+// master and not yet replicated is lost when Sentinel promotes the replica: two holders, and the
+// stock shows it. The same kind of fault on five independent masters leaves Redlock safe. The
+// link stays on the proxy, also past Sentinel's re-pointing window and after a failover.
 #include "enginerunner.h"
 #include "testfleet.h"
 
@@ -309,9 +309,9 @@ private slots:
             QVERIFY2(engine.command(QStringLiteral("node restart 1"), &answer), qPrintable(answer));
             QElapsedTimer restarted;
             restarted.start();
-            // Sentinel converts it within seconds of seeing it back (14-16 s here), but on an
-            // overloaded machine (CI's sanitizer pass, with other tests beside it) its timer
-            // runs late and it stops acting for 30 s (+tilt): room for that.
+            // Sentinel converts it within seconds of seeing it back (README, "The benchmark"),
+            // but on an overloaded machine (CI's sanitizer pass, with other tests beside it) its
+            // timer runs late and it stops acting for 30 s (+tilt): room for that.
             const bool linked = engine.waitFor(
                 [](const EngineSnapshot& s) { return linkedThroughProxy(s, 0, 1); }, 90000);
             if (!linked)

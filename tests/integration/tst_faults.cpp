@@ -319,7 +319,7 @@ private slots:
             2000));
     }
 
-    // The critique's scenario: C1 pauses while holding, its keys expire, C2 takes the
+    // Kleppmann's GC pause: C1 pauses while holding, its keys expire, C2 takes the
     // lock while C1 is still in its critical section: the checker reports the overlap.
     // On resume, careful C1 sees its validity is gone and gives up.
     void pausedClientKeepsBelieving()

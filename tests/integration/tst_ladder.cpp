@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The seeds' ladder on real nodes: for every rung, the attack that shows its failure, and the
-// same attack on the next rung, which fixes it. Each row is a scenario run by the engine
-// itself (the same runner as --scenario) and judged by its expectations.
+// The ladder (docs/domain.md, "The ladder") on real nodes: for every rung, the attack that shows
+// its failure, and the same attack on the next rung, which fixes it. Each row is a scenario run
+// by the engine itself (the same runner as --scenario) and judged by its expectations.
 #include "enginerunner.h"
 
 #include <QSignalSpy>

@@ -24,7 +24,7 @@ struct NodeSnapshot;
 //   while the first still holds, with one jumped node enough for an overlap.
 // - client faults: crash and restart only. A crashed client stops believing it holds; its
 //   keys expire by their TTL. Never a client pause: a pause longer than the validity breaks
-//   mutual exclusion by design (the critique's GC pause) and the checker would rightly say so.
+//   mutual exclusion by design (Kleppmann's GC pause) and the checker would rightly say so.
 // - latency stays small (maxLatencyMs, fixed + jitter) next to the node timeout and the
 //   validity, and at most maxFaultyNodes nodes are faulty at once (a node restarting or not
 //   yet seen healthy counts as faulty), so a majority can always grant the lock.

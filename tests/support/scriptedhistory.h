@@ -68,17 +68,29 @@ public:
     // with a quorum, Ok(Acquire) and Holding. Returns the op id.
     quint64 acquire(int id, double tMs, quint16 granted, double tookMs = 1)
     {
+        QList<NodeOutcome::Kind> answers;
+        for (int n = 0; n < int(header.nodes.size()); ++n)
+            answers << (granted & (1u << n) ? NodeOutcome::Kind::Ok : NodeOutcome::Kind::Taken);
+        return acquireAnswered(id, tMs, answers, tookMs);
+    }
+
+    // The same with each node's answer given (down, timeout, error, taken, ok).
+    quint64 acquireAnswered(int id, double tMs, const QList<NodeOutcome::Kind>& answers,
+                            double tookMs = 1)
+    {
         const quint64 op = (quint64(id) << 32) | ++m_ops[id];
         add(HistoryEvent::forClient(K::Invoke, id, Op::Acquire, op), tMs);
         state(id, State::Acquiring, tMs);
         const QByteArray token = QByteArray::number(qulonglong(op), 16).rightJustified(40, 'a');
         int votes = 0;
-        for (int n = 0; n < int(header.nodes.size()); ++n) {
+        quint16 granted = 0;
+        for (int n = 0; n < int(answers.size()); ++n) {
             HistoryEvent a = HistoryEvent::forClient(K::NodeAnswer, id, Op::Acquire, op);
             a.node = n;
-            const bool ok = granted & (1u << n);
+            const bool ok = answers[n] == NodeOutcome::Kind::Ok;
             votes += ok ? 1 : 0;
-            a.code = quint8(ok ? NodeOutcome::Kind::Ok : NodeOutcome::Kind::Taken);
+            granted |= ok ? quint16(1u << n) : 0;
+            a.code = quint8(answers[n]);
             a.latencyUs = qint64(tookMs * 1000);
             add(a, tMs + tookMs);
         }
@@ -200,6 +212,15 @@ public:
     }
 
     void say(const QString& text, double tMs) { add(HistoryEvent::make(K::Say, text), tMs); }
+
+    // `stock N` on the storage.
+    void stock(qint64 items, double tMs)
+    {
+        HistoryEvent e = HistoryEvent::make(K::StockSet);
+        e.node = HistoryEvent::StorageNode;
+        e.number = items;
+        add(e, tMs);
+    }
 
     // The run as read back: judged by a fresh checker.
     std::shared_ptr<RecordedRun> run() const

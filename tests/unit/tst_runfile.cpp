@@ -22,8 +22,9 @@
 
 namespace {
 
-// A GC pause as the critique tells it: C1 holds, pauses past its validity, C2 acquires,
-// C1 resumes and writes: two clients in their sections at once, and a lost update.
+// A GC pause as Kleppmann's critique tells it (docs/sources.md, "Kleppmann's critique"): C1
+// holds, pauses past its validity, C2 acquires, C1 resumes and writes: two clients in their
+// sections at once, and a lost update.
 ScriptedHistory gcPause()
 {
     ScriptedHistory h(5, 2000);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The real window on a real engine and real local nodes (offscreen): a fault asked for
 // from the window or a script reaches the engine, and what the engine then says is on the
-// card and the lane while it lasts. The critique's scenario end to end: C1 paused while it
+// card and the lane while it lasts. Kleppmann's GC pause end to end: C1 paused while it
 // holds, its validity runs out, C2 takes the lock, and the window says both believe.
 #include "cards/nodecard.h"
 #include "control/enginecontroller.h"

@@ -219,7 +219,7 @@ private slots:
 
     void pausedHolderAndNewHolderIsBroken()
     {
-        // The critique's scenario: C1 paused while holding, its validity long over; its keys
+        // Kleppmann's GC pause: C1 paused while holding, its validity long over; its keys
         // expired and C2 took the lock. Both are inside: the red banner, naming both.
         QList<ClientSnapshot> clients = m_clients;
         const qint64 t = now();

@@ -19,7 +19,7 @@
 namespace {
 
 // C1 holds; a stop-the-world pause outlives its validity; C2 takes the lock while C1 still
-// believes it holds it: the critique's figure.
+// believes it holds it: Kleppmann's GC-pause figure (docs/sources.md, "Kleppmann's critique").
 ScriptedHistory gcPause()
 {
     ScriptedHistory h(5, 2000);

@@ -129,7 +129,8 @@ private slots:
                                 .arg(ts, problems.mid(0, 20).join(QLatin1Char('\n')))));
     }
 
-    // The words the class sees: the seeds' own terms, from the compiled-in translations.
+    // The words the class sees, as the Chinese and Japanese texts on Redlock say them
+    // (docs/sources.md, "The project's source texts"), from the compiled-in translations.
     void installedLanguageSpeaks()
     {
         QCOMPARE(Languages::install(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));

@@ -121,14 +121,16 @@ void StorageCard::setStorage(const StorageSnapshot& storage, const CheckCounters
         m_stockCaption->setText(tr("left of %1").arg(storage.initial));
     m_sales->setText(storage.stockActive ? tr("%n sold", nullptr, int(counters.sales)) : QString());
     m_damage->setText(damageText());
-    m_damaged = counters.oversold > 0 || counters.lostUpdates > 0 || counters.staleWrites > 0;
+    m_damaged = !counters.dataSafe();
     setAlert(m_damage, m_damaged);
     const bool anyStale = counters.staleWrites > 0 || counters.staleWritesRejected > 0;
-    m_writes->setText(anyStale || storage.stockActive
-                          ? tr("stale writes: %1 accepted · %2 rejected")
-                                .arg(counters.staleWrites)
-                                .arg(counters.staleWritesRejected)
-                          : QString());
+    QString writes = anyStale || storage.stockActive ? tr("stale writes: %1 accepted · %2 rejected")
+                                                           .arg(counters.staleWrites)
+                                                           .arg(counters.staleWritesRejected)
+                                                     : QString();
+    if (counters.validWritesRejected > 0)
+        writes += tr("\nvalid writes refused: %1").arg(counters.validWritesRejected);
+    m_writes->setText(writes);
     setAlert(m_writes, counters.staleWrites > 0);
     m_fence->setText(fenceText());
     m_fence->setVisible(!m_fence->text().isEmpty());
@@ -151,6 +153,8 @@ QString StorageCard::damageText() const
         damage << tr("OVERSOLD %1").arg(m_counters.oversold);
     if (m_counters.lostUpdates > 0)
         damage << tr("LOST UPDATES %1").arg(m_counters.lostUpdates);
+    if (m_counters.resetsOverwritten > 0)
+        damage << tr("RESETS OVERWRITTEN %1").arg(m_counters.resetsOverwritten);
     return damage.isEmpty() ? tr("no oversell · no lost update") : damage.join(QLatin1Char('\n'));
 }
 

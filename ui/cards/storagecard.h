@@ -10,10 +10,10 @@ class ElidedLabel;
 class PillLabel;
 class QLabel;
 
-// The storage node: the seed's stock, the data the lock protects. Shown big, because it is
-// where the class sees whether the lock did its job: items left (the storage's own value),
-// sold, OVERSOLD and LOST UPDATES (red as soon as they are not 0), stale writes accepted
-// and rejected, and the newest fencing token the storage accepted.
+// The storage node: the stock (docs/domain.md, "The stock"), the data the lock protects. Shown
+// big, because it is where the class sees whether the lock did its job: items left (the storage's
+// own value), sold, OVERSOLD and LOST UPDATES (red as soon as they are not 0), stale writes
+// accepted and rejected, and the newest fencing token the storage accepted.
 class StorageCard : public QFrame
 {
     Q_OBJECT

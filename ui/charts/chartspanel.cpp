@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/chartspanel.h"
 
-#include "charts/chartwidget.h"
+#include "charts/runchartview.h"
 #include "charts/timelineview.h"
 
 #include <QTabWidget>
@@ -19,7 +19,7 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent), m_data(LiveCapacity
     for (Chart::Kind kind : Chart::all()) {
         if (kind == Chart::Kind::Timeline)
             continue;
-        auto* chart = new ChartWidget(kind, &m_data, m_tabs);
+        auto* chart = new RunChartView(kind, &m_data, m_tabs);
         m_charts << chart;
         m_tabs->addTab(chart, Chart::title(kind));
     }
@@ -35,6 +35,8 @@ void ChartsPanel::startLive(const RunHeader& header)
     m_data = RunData(LiveCapacity);
     m_data.start(header);
     m_timeline->setFollowing(true);
+    for (RunChartView* chart : std::as_const(m_charts))
+        chart->setFollowing(true);
     setCursorUs(-1);
     m_drawnRevision = 0;
 }
@@ -58,7 +60,7 @@ bool ChartsPanel::refresh(qint64 nowUs)
     m_drawnRevision = m_data.revision();
     if (m_tabs->currentWidget() == m_timeline)
         m_timeline->refresh();
-    else if (auto* chart = qobject_cast<ChartWidget*>(m_tabs->currentWidget()))
+    else if (auto* chart = qobject_cast<RunChartView*>(m_tabs->currentWidget()))
         chart->refresh();
     return m_data.isLive(); // live, time moves on: more frames to come
 }
@@ -68,13 +70,15 @@ void ChartsPanel::showRun(std::shared_ptr<const RecordedRun> run)
     m_data = RunData();
     m_data.load(std::move(run));
     m_timeline->showAll();
+    for (RunChartView* chart : std::as_const(m_charts))
+        chart->showAll();
     m_drawnRevision = 0;
 }
 
 void ChartsPanel::setCursorUs(qint64 tUs)
 {
     m_timeline->setCursorUs(tUs);
-    for (ChartWidget* chart : std::as_const(m_charts))
+    for (RunChartView* chart : std::as_const(m_charts))
         chart->setCursorUs(tUs);
 }
 
@@ -88,7 +92,7 @@ void ChartsPanel::showEvent(QShowEvent* event)
 
 Chart::Kind ChartsPanel::currentChart() const
 {
-    if (auto* chart = qobject_cast<ChartWidget*>(m_tabs->currentWidget()))
+    if (auto* chart = qobject_cast<RunChartView*>(m_tabs->currentWidget()))
         return chart->kind();
     return Chart::Kind::Timeline;
 }
@@ -99,7 +103,14 @@ void ChartsPanel::setCurrentChart(Chart::Kind kind)
         m_tabs->setCurrentWidget(m_timeline);
         return;
     }
-    for (ChartWidget* chart : std::as_const(m_charts))
+    if (RunChartView* chart = chartView(kind))
+        m_tabs->setCurrentWidget(chart);
+}
+
+RunChartView* ChartsPanel::chartView(Chart::Kind kind) const
+{
+    for (RunChartView* chart : m_charts)
         if (chart->kind() == kind)
-            m_tabs->setCurrentWidget(chart);
+            return chart;
+    return nullptr;
 }

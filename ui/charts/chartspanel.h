@@ -9,7 +9,7 @@
 #include <QWidget>
 #include <memory>
 
-class ChartWidget;
+class RunChartView;
 class QTabWidget;
 class TimelineView;
 
@@ -46,6 +46,7 @@ public:
     Chart::Kind currentChart() const;
     void setCurrentChart(Chart::Kind kind);
     TimelineView* timeline() const { return m_timeline; }
+    RunChartView* chartView(Chart::Kind kind) const;
     const RunData& data() const { return m_data; }
 
 signals:
@@ -58,7 +59,7 @@ private:
     RunData m_data;
     QTabWidget* m_tabs;
     TimelineView* m_timeline;
-    QList<ChartWidget*> m_charts;
+    QList<RunChartView*> m_charts;
     quint64 m_drawnRevision = 0;
     QElapsedTimer m_sinceDrawn;
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "charts/attemptoutcome.h"
 #include "model/fault.h"
 
 #include <QColor>
@@ -30,6 +31,8 @@ struct ChartStyle
     QColor info() const;
     QColor paused() const;
     QColor fault(Fault::Kind kind) const;
+    // A round of an acquire by what became of it: the latency, histogram and quorum charts.
+    QColor outcome(AttemptOutcome::Kind kind) const;
     QFont small() const;
     QFont bold() const;
 };

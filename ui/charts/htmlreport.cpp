@@ -9,6 +9,7 @@
 #include "model/verdict.h"
 #include "record/eventtext.h"
 #include "record/recordedrun.h"
+#include "settings/languages.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -137,9 +138,10 @@ QByteArray HtmlReport::build(const RecordedRun& run, const RunData& data)
 {
     const QString name = QFileInfo(run.path).fileName();
     QString html =
-        QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        QStringLiteral("<!DOCTYPE html>\n<html lang=\"%3\"><head><meta charset=\"utf-8\">"
                        "<title>%1</title><style>%2</style></head><body>\n")
-            .arg(esc(tr("Redlock Scope run %1").arg(name)), QLatin1String(Style));
+            .arg(esc(tr("Redlock Scope run %1").arg(name)), QLatin1String(Style),
+                 Languages::current().replace(QLatin1Char('_'), QLatin1Char('-')));
     html += QStringLiteral("<h1>%1</h1>\n<p class=\"muted\">%2</p>\n")
                 .arg(esc(tr("Redlock Scope run")),
                      esc(tr("%1 · recorded %2 · %3")

@@ -1,107 +1,157 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/latencychart.h"
 
-#include "charts/chart.h"
+#include "base/textformat.h"
 #include "charts/rundata.h"
-#include "charts/xyplot.h"
 #include "model/latencystats.h"
 
-#include <QCoreApplication>
-#include <QPainter>
-#include <QPainterPath>
-#include <QSet>
-#include <algorithm>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <cmath>
 
 namespace {
 
-using Fail = HistoryEvent::FailReason;
-constexpr int Windows = 60; // p50 / p99 computed over this many slices of the view
+using Outcome = AttemptOutcome::Kind;
+constexpr double MinMs = 0.001;        // a log axis has no zero
+constexpr int PixelsPerWindow = 40;    // p50 and p99 are taken over windows this wide
+constexpr qsizetype MinPerWindow = 10; // ... and over at least this many acquisitions
 
-QColor outcomeColor(const ChartStyle& style, quint8 reason)
+double ms(qint64 us)
 {
-    switch (Fail(reason)) {
-    case Fail::None:
-        return style.good();
-    case Fail::SplitVote:
-        return style.paused();
-    case Fail::ValidityExpired:
-        return style.bad();
-    default:
-        return style.warn();
-    }
+    return std::max(MinMs, us / 1000.0);
 }
 
-void paintQuantiles(QPainter* p, const XyPlot& plot, const RunData& data, const ChartView& view,
-                    const ChartStyle& style)
+QScatterSeries::MarkerShape shapeOf(Outcome outcome)
 {
-    const auto& attempts = data.series().attempts;
-    const qint64 width = std::max<qint64>(1, (view.t1Us - view.t0Us) / Windows);
-    QPainterPath p50;
-    QPainterPath p99;
-    auto it = std::lower_bound(attempts.begin(), attempts.end(), view.t0Us,
-                               [](const RunSeries::Attempt& a, qint64 t) { return a.tUs < t; });
-    for (qint64 from = view.t0Us; from < view.t1Us; from += width) {
-        LatencyStats stats;
-        for (; it != attempts.end() && it->tUs < from + width; ++it)
-            stats.add(it->latencyUs);
-        if (stats.count() < 3)
-            continue;
-        const double x = plot.x((from + width / 2) / 1e6);
-        const QPointF a(x, plot.y(stats.percentile(50) / 1000.0));
-        const QPointF b(x, plot.y(stats.percentile(99) / 1000.0));
-        p50.elementCount() ? p50.lineTo(a) : p50.moveTo(a);
-        p99.elementCount() ? p99.lineTo(b) : p99.moveTo(b);
+    switch (outcome) {
+    case Outcome::Acquired:
+        return QScatterSeries::MarkerShapeCircle;
+    case Outcome::Refused:
+        return QScatterSeries::MarkerShapeTriangle;
+    case Outcome::NoQuorum:
+        return QScatterSeries::MarkerShapeRectangle;
+    case Outcome::SplitVote:
+        return QScatterSeries::MarkerShapeRotatedRectangle;
+    case Outcome::Expired:
+        return QScatterSeries::MarkerShapeStar;
     }
-    p->setBrush(Qt::NoBrush);
-    p->setPen(QPen(style.text, 2));
-    p->drawPath(p50);
-    p->setPen(QPen(style.bad(), 2, Qt::DashLine));
-    p->drawPath(p99);
+    return QScatterSeries::MarkerShapeCircle;
 }
 
 } // namespace
 
-void LatencyChart::paint(QPainter* p, const QRectF& rect, const RunData& data,
-                         const ChartStyle& style, const ChartView& view)
+LatencyChart::LatencyChart(const RunData* data, const Look& look)
+    : RunChart(Chart::Kind::Latency, data, look)
 {
-    p->save();
-    const auto& attempts = data.series().attempts;
-    auto first = std::lower_bound(attempts.begin(), attempts.end(), view.t0Us,
-                                  [](const RunSeries::Attempt& a, qint64 t) { return a.tUs < t; });
-    double maxMs = 1;
-    for (auto it = first; it != attempts.end() && it->tUs <= view.t1Us; ++it)
-        maxMs = std::max(maxMs, it->latencyUs / 1000.0);
-    XyPlot::Axis y;
-    y.min = 0.05;
-    y.max = maxMs * 1.5;
-    y.log = true;
-    y.name = QStringLiteral("ms");
-    const XyPlot plot(rect, style, view.title ? Chart::title(Chart::Kind::Latency) : QString(),
-                      XyPlot::timeAxis(view.t0Us, view.t1Us), y);
-    plot.paintFrame(p);
-    plot.shadeFaults(p, data);
-    p->setClipRect(plot.plot());
-    QSet<qint64> drawn; // one point per pixel and colour
-    for (auto it = first; it != attempts.end() && it->tUs <= view.t1Us; ++it) {
-        const QPointF at(plot.x(it->tUs / 1e6), plot.y(it->latencyUs / 1000.0));
-        const qint64 pixel = (qint64(at.x()) << 24) ^ (qint64(at.y()) << 4) ^ it->reason;
-        if (drawn.contains(pixel))
-            continue;
-        drawn.insert(pixel);
-        p->fillRect(QRectF(at.x() - 1.5, at.y() - 1.5, 3, 3), outcomeColor(style, it->reason));
+    const ChartStyle& s = m_look.style;
+    addTimeAxis();
+    m_latency = new QLogValueAxis(this);
+    m_latency->setLabelFormat(QStringLiteral("%.3g"));
+    m_latency->setMinorTickCount(-1);
+    addYAxis(m_latency, tr("ms (log scale)"));
+    // Bottom to top: the lines under the points.
+    m_p99 = addLine(tr("p99 of acquisitions"), QPen(s.info(), 2, Qt::DashLine));
+    m_p50 = addLine(tr("p50 of acquisitions"), QPen(s.text, 2));
+    const QList<Outcome> outcomes = AttemptOutcome::all();
+    for (auto it = outcomes.rbegin(); it != outcomes.rend(); ++it)
+        m_outcomes[size_t(*it)] = addMarkers(AttemptOutcome::name(*it), s.outcome(*it),
+                                             shapeOf(*it), *it == Outcome::Acquired ? 7 : 9);
+}
+
+void LatencyChart::feed(int columns)
+{
+    const auto& attempts = m_data->series().attempts;
+    const auto before = [](const RunSeries::Attempt& a, qint64 t) { return a.tUs < t; };
+    const auto first = std::lower_bound(attempts.begin(), attempts.end(), m_t0Us, before);
+    const auto last = std::lower_bound(first, attempts.end(), m_t1Us + 1, before);
+    std::vector<Downsampler> samplers;
+    for (QScatterSeries* series : m_outcomes)
+        samplers.emplace_back(m_t0Us / 1e6, m_t1Us / 1e6, markerColumns(series->markerSize()),
+                              Downsampler::Mode::MinMax);
+    m_counts.fill(0);
+    double low = 1e18;
+    double high = 0;
+    for (auto it = first; it != last; ++it) {
+        const double y = ms(it->latencyUs);
+        samplers[size_t(it->outcome)].add(it->tUs / 1e6, y, it->event);
+        ++m_counts[size_t(it->outcome)];
+        low = std::min(low, y);
+        high = std::max(high, y);
     }
-    paintQuantiles(p, plot, data, view, style);
-    if (view.cursorUs >= 0)
-        plot.paintCursor(p, view.cursorUs / 1e6);
-    p->setClipping(false);
-    if (first == attempts.end() || first->tUs > view.t1Us)
-        plot.paintEmpty(p, QCoreApplication::translate("LatencyChart", "No attempt yet."));
-    if (view.legend)
-        plot.paintLegend(p, {{QStringLiteral("acquired"), style.good()},
-                             {QStringLiteral("no quorum"), style.warn()},
-                             {QStringLiteral("split vote"), style.paused()},
-                             {QStringLiteral("validity expired"), style.bad()},
-                             {QStringLiteral("p50"), style.text},
-                             {QStringLiteral("p99 (dashed)"), style.bad()}});
-    p->restore();
+    if (high <= 0) { // nothing in view: a decade either side of a millisecond
+        low = 0.1;
+        high = 10;
+    }
+    setLogRange(m_latency, low, high, plotArea().height());
+    setYRange(m_latency->min(), m_latency->max());
+    for (size_t i = 0; i < m_outcomes.size(); ++i)
+        setPoints(m_outcomes[i], samplers[i].points());
+    setEmptyText(first == last ? tr("No acquire was decided in this stretch of the run.")
+                               : QString());
+    feedPercentiles(columns, first - attempts.begin(), last - attempts.begin());
+}
+
+// The percentiles of the acquisitions only (a refusal's latency says nothing about how long
+// taking the lock takes), as steps: each over a window of about PixelsPerWindow, widened until
+// it holds MinPerWindow acquisitions; with too few in view for three such windows, one level
+// across the view.
+void LatencyChart::feedPercentiles(int columns, qsizetype first, qsizetype last)
+{
+    const auto& attempts = m_data->series().attempts;
+    const qint64 width =
+        std::max<qint64>(1, (m_t1Us - m_t0Us) * PixelsPerWindow / std::max(1, columns));
+    std::vector<Downsampler::Point> p50;
+    std::vector<Downsampler::Point> p99;
+    LatencyStats all;
+    LatencyStats stats;
+    qint64 windowStart = m_t0Us;
+    qint64 windowEnd = m_t0Us + width;
+    const auto close = [&] {
+        for (qint64 t : {windowStart, std::min(windowEnd, m_t1Us)}) {
+            p50.push_back({t / 1e6, ms(stats.percentile(50)), 0});
+            p99.push_back({t / 1e6, ms(stats.percentile(99)), 0});
+        }
+        stats = LatencyStats();
+        windowStart = windowEnd;
+    };
+    for (qsizetype i = first; i < last; ++i) {
+        const RunSeries::Attempt& a = attempts[size_t(i)];
+        if (a.outcome != Outcome::Acquired)
+            continue;
+        if (a.tUs >= windowEnd && qsizetype(stats.count()) >= MinPerWindow)
+            close();
+        while (a.tUs >= windowEnd)
+            windowEnd += width;
+        if (stats.isEmpty() && p50.empty())
+            windowStart = windowEnd - width; // the first window begins where its samples do
+        stats.add(a.latencyUs);
+        all.add(a.latencyUs);
+    }
+    if (!stats.isEmpty())
+        close();
+    if (qsizetype(all.count()) < 3 * MinPerWindow) {
+        p50.clear();
+        p99.clear();
+        if (!all.isEmpty())
+            for (qint64 t : {m_t0Us, m_t1Us}) {
+                p50.push_back({t / 1e6, ms(all.percentile(50)), 0});
+                p99.push_back({t / 1e6, ms(all.percentile(99)), 0});
+            }
+    }
+    m_p50->replace(Downsampler::values(p50));
+    m_p99->replace(Downsampler::values(p99));
+    showInLegend(m_p50, !p50.empty());
+    showInLegend(m_p99, !p99.empty());
+}
+
+QString LatencyChart::describePoint(const QXYSeries* series, const Downsampler::Point& point) const
+{
+    QString text = tr("%1 at %2: decided in %3")
+                       .arg(series->name(), TextFormat::runTime(qint64(point.x * 1e6)),
+                            TextFormat::latency(qint64(point.y * 1000)));
+    for (Outcome outcome : AttemptOutcome::all()) // what the outcome means, for a reader
+        if (series == m_outcomes[size_t(outcome)])
+            text += QStringLiteral("\n") + AttemptOutcome::meaning(outcome);
+    return text;
 }

@@ -1,16 +1,141 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/quorumchart.h"
 
-#include "charts/chart.h"
+#include "base/textformat.h"
 #include "charts/rundata.h"
-#include "charts/xyplot.h"
 
-#include <QCoreApplication>
 #include <QHash>
-#include <QPainter>
-#include <QPainterPath>
-#include <QSet>
-#include <algorithm>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+namespace {
+using Outcome = AttemptOutcome::Kind;
+} // namespace
+
+QuorumChart::QuorumChart(const RunData* data, const Look& look)
+    : RunChart(Chart::Kind::Quorum, data, look)
+{
+    const ChartStyle& s = m_look.style;
+    addTimeAxis();
+    m_nodes = new QValueAxis(this);
+    m_nodes->setTickType(QValueAxis::TicksDynamic);
+    m_nodes->setTickAnchor(0);
+    m_nodes->setTickInterval(1);
+    m_nodes->setLabelFormat(QStringLiteral("%.0f"));
+    addYAxis(m_nodes, tr("nodes"));
+    // The setting the votes are read against, not the votes: paler, and opaque (mixed with
+    // the background: Qt strokes a long translucent line as one path, a second a frame).
+    const QColor info = s.info();
+    const QColor back = s.background;
+    const QColor pale((info.red() * 3 + back.red() * 2) / 5,
+                      (info.green() * 3 + back.green() * 2) / 5,
+                      (info.blue() * 3 + back.blue() * 2) / 5);
+    m_holders = addLine(tr("most nodes holding one client's key"), QPen(pale, 1.5));
+    m_single = addLine(tr("rule: one node decides"), QPen(s.muted, 1.5, Qt::DashDotLine));
+    const int n = std::max(1, m_data->nodeCount());
+    m_majority = addLine(tr("rule: a majority, %1 of %2 nodes").arg(n / 2 + 1).arg(n),
+                         QPen(s.text, 1.5, Qt::DashLine));
+    m_failed = addMarkers(tr("votes of a round not acquired"), s.warn(),
+                          QScatterSeries::MarkerShapeTriangle, 9);
+    m_acquired =
+        addMarkers(tr("votes of a round acquired"), s.good(), QScatterSeries::MarkerShapeCircle, 8);
+    m_split = addMarkers(tr("split vote: nobody reached the quorum"), s.paused(),
+                         QScatterSeries::MarkerShapeRotatedRectangle, 13);
+}
+
+void QuorumChart::feed(int columns)
+{
+    // Half a node of room either side: a round with no vote sits on 0, not on the edge.
+    setYRange(-0.5, std::max(1, m_data->nodeCount()) + 0.5);
+    const auto& attempts = m_data->series().attempts;
+    const auto before = [](const RunSeries::Attempt& a, qint64 t) { return a.tUs < t; };
+    const auto first = std::lower_bound(attempts.begin(), attempts.end(), m_t0Us, before);
+    const double x0 = m_t0Us / 1e6;
+    const double x1 = m_t1Us / 1e6;
+    Downsampler acquired(x0, x1, markerColumns(m_acquired->markerSize()),
+                         Downsampler::Mode::Distinct);
+    Downsampler failed(x0, x1, markerColumns(m_failed->markerSize()), Downsampler::Mode::Distinct);
+    Downsampler split(x0, x1, markerColumns(m_split->markerSize()), Downsampler::Mode::Distinct);
+    m_counts = Counts();
+    bool majority = false;
+    bool single = false;
+    for (auto it = first; it != attempts.end() && it->tUs <= m_t1Us; ++it) {
+        const double x = it->tUs / 1e6;
+        if (it->outcome == Outcome::Acquired) {
+            acquired.add(x, it->votes, it->event);
+            ++m_counts.acquired;
+        } else if (it->outcome == Outcome::SplitVote) {
+            split.add(x, it->votes, it->event);
+            ++m_counts.splitVotes;
+        } else {
+            failed.add(x, it->votes, it->event);
+            ++m_counts.failed;
+        }
+        (it->needed > 1 ? majority : single) = true;
+    }
+    if (!majority && !single) // no round in view: the rule of the fleet
+        majority = m_data->nodeCount() > 1;
+    setPoints(m_acquired, acquired.points());
+    setPoints(m_failed, failed.points());
+    setPoints(m_split, split.points());
+    feedRules(majority, single);
+    setEmptyText(m_counts.acquired + m_counts.failed + m_counts.splitVotes == 0
+                     ? tr("No acquire was decided in this stretch of the run.")
+                     : QString());
+    feedHolders(columns);
+}
+
+void QuorumChart::feedRules(bool majority, bool single)
+{
+    const double x0 = m_t0Us / 1e6;
+    const double x1 = m_t1Us / 1e6;
+    const double q = m_data->quorum();
+    m_majority->replace(majority ? QList<QPointF>{{x0, q}, {x1, q}} : QList<QPointF>{});
+    m_single->replace(single ? QList<QPointF>{{x0, 1}, {x1, 1}} : QList<QPointF>{});
+    showInLegend(m_majority, majority);
+    showInLegend(m_single, single);
+}
+
+// The most nodes one client held, as steps of one pixel column at least: each column shows the
+// most it saw (keys change hands thousands of times a second; drawn change by change, the line
+// filled the plot and hid the votes).
+void QuorumChart::feedHolders(int columns)
+{
+    const QList<QPointF> changes = holders(*m_data, m_t0Us, m_t1Us);
+    const double x0 = m_t0Us / 1e6;
+    const double width = (m_t1Us - m_t0Us) / 1e6 / std::max(1, columns);
+    const qint64 endUs = std::min(m_t1Us, m_data->nowUs());
+    QList<QPointF> steps;
+    const auto step = [&](qint64 column, double most) {
+        const double left = x0 + double(column) * width;
+        if (!steps.isEmpty() && steps.last().y() == most) {
+            steps.last().setX(left + width); // the same level goes on
+            return;
+        }
+        steps << QPointF(left, most) << QPointF(left + width, most);
+    };
+    const auto columnOf = [&](double tUs) { return qint64((tUs / 1e6 - x0) / width); };
+    double level = 0;
+    qint64 column = 0;
+    double most = 0;
+    for (const QPointF& c : changes) {
+        const qint64 at = std::min<qint64>(columnOf(c.x()), columns - 1);
+        for (; column < at; ++column) { // columns before this change
+            step(column, most);
+            most = level;
+        }
+        level = c.y();
+        most = std::max(most, level);
+    }
+    for (const qint64 last = std::min<qint64>(columnOf(double(endUs)), columns - 1); column <= last;
+         ++column) {
+        step(column, most);
+        most = level;
+    }
+    m_holders->replace(steps);
+    showInLegend(m_holders, changes.size() > 1);
+}
 
 QList<QPointF> QuorumChart::holders(const RunData& data, qint64 t0Us, qint64 t1Us)
 {
@@ -22,13 +147,18 @@ QList<QPointF> QuorumChart::holders(const RunData& data, qint64 t0Us, qint64 t1U
     };
     std::vector<Change> changes;
     for (const TimelineLane& lane : data.nodeLanes()) {
-        for (const TimelineSegment& s : lane.section) {
-            const qint64 end = std::min(s.endUs, data.nowUs());
-            if (end < t0Us || s.startUs > t1Us || end <= s.startUs)
+        const TimelineTrack& keys = lane.section;
+        // Keys on one node follow each other: the first one still there at t0 by search.
+        auto it = std::partition_point(keys.begin(), keys.end(), [&](const TimelineSegment& s) {
+            return std::min(s.endUs, data.nowUs()) < t0Us;
+        });
+        for (; it != keys.end() && it->startUs <= t1Us; ++it) {
+            const qint64 end = std::min(it->endUs, data.nowUs());
+            if (end <= it->startUs)
                 continue;
-            changes.push_back({std::max(s.startUs, t0Us), s.client, +1});
+            changes.push_back({std::max(it->startUs, t0Us), it->client, +1});
             if (end <= t1Us)
-                changes.push_back({end, s.client, -1});
+                changes.push_back({end, it->client, -1});
         }
     }
     // At one instant, keys leave before others arrive (a node goes from one owner to the next).
@@ -50,63 +180,10 @@ QList<QPointF> QuorumChart::holders(const RunData& data, qint64 t0Us, qint64 t1U
     return points;
 }
 
-void QuorumChart::paint(QPainter* p, const QRectF& rect, const RunData& data,
-                        const ChartStyle& style, const ChartView& view)
+QString QuorumChart::describePoint(const QXYSeries* series, const Downsampler::Point& point) const
 {
-    p->save();
-    XyPlot::Axis y;
-    y.min = 0;
-    y.max = std::max(1, data.nodeCount()) + 0.5;
-    y.name = QStringLiteral("nodes");
-    const XyPlot plot(rect, style, view.title ? Chart::title(Chart::Kind::Quorum) : QString(),
-                      XyPlot::timeAxis(view.t0Us, view.t1Us), y);
-    plot.paintFrame(p);
-    plot.shadeFaults(p, data);
-    p->setClipRect(plot.plot());
-    const double quorumY = std::round(plot.y(data.quorum())) + 0.5;
-    p->setPen(QPen(style.bad(), 1.5, Qt::DashLine));
-    p->drawLine(QPointF(plot.plot().left(), quorumY), QPointF(plot.plot().right(), quorumY));
-    p->setFont(style.small());
-    p->drawText(QPointF(plot.plot().left() + 4, quorumY - 4),
-                QCoreApplication::translate("QuorumChart", "quorum %1 of %2")
-                    .arg(data.quorum())
-                    .arg(data.nodeCount()));
-    // Votes: one dot per attempt, drawn once per pixel.
-    QSet<qint64> drawn;
-    for (const RunSeries::Attempt& a : data.series().attempts) {
-        if (a.tUs < view.t0Us || a.tUs > view.t1Us)
-            continue;
-        const QPointF at(plot.x(a.tUs / 1e6), plot.y(a.votes));
-        const bool acquired = a.reason == 0;
-        const qint64 pixel = (qint64(at.x()) << 8) ^ (a.votes << 1) ^ (acquired ? 1 : 0);
-        if (drawn.contains(pixel))
-            continue;
-        drawn.insert(pixel);
-        p->fillRect(QRectF(at.x() - 2, at.y() - 2, 4, 4), acquired ? style.good() : style.warn());
-    }
-    QPainterPath line;
-    const QList<QPointF> steps = holders(data, view.t0Us, view.t1Us);
-    for (const QPointF& s : steps) {
-        const QPointF at(plot.x(s.x() / 1e6), plot.y(s.y()));
-        if (line.elementCount() == 0) {
-            line.moveTo(at);
-            continue;
-        }
-        line.lineTo(QPointF(at.x(), line.currentPosition().y())); // a step: flat, then up or down
-        line.lineTo(at);
-    }
-    line.lineTo(
-        QPointF(plot.x(std::min(view.t1Us, data.nowUs()) / 1e6), line.currentPosition().y()));
-    p->setPen(QPen(style.info(), 2));
-    p->setBrush(Qt::NoBrush);
-    p->drawPath(line);
-    if (view.cursorUs >= 0)
-        plot.paintCursor(p, view.cursorUs / 1e6);
-    p->setClipping(false);
-    if (view.legend)
-        plot.paintLegend(p, {{QStringLiteral("votes, acquired"), style.good()},
-                             {QStringLiteral("votes, not acquired"), style.warn()},
-                             {QStringLiteral("most nodes holding one client's key"), style.info()},
-                             {QStringLiteral("quorum"), style.bad()}});
-    p->restore();
+    return tr("%1 at %2: %3 of %4 nodes said yes")
+        .arg(series->name(), TextFormat::runTime(qint64(point.x * 1e6)))
+        .arg(int(point.y))
+        .arg(m_data->nodeCount());
 }

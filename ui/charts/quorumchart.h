@@ -1,24 +1,49 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "charts/chartstyle.h"
-#include "charts/chartview.h"
+#include "charts/runchart.h"
 
-#include <QList>
-#include <QPointF>
-#include <QRectF>
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
 
-class QPainter;
-class RunData;
-
-// The quorum over time: the OK votes each attempt got (a dot, green when it acquired), the
-// most nodes holding one client's key at each moment (a step line: two clients each short
-// of the quorum is a split; one at or over it, a holder), and the quorum as a dashed line.
-class QuorumChart
+// The quorum over time: the OK votes of each round of an acquire (acquired, not acquired, and
+// split votes marked apart, larger, on top), the rule a round must meet as a line (a majority
+// of the nodes for Redlock, one node for the single-node rungs; both when clients run both),
+// and the most nodes holding one client's key at each moment as a step line. Points are drawn
+// after the lines, so no line hides a vote.
+class QuorumChart : public RunChart
 {
+    Q_OBJECT
+
 public:
-    static void paint(QPainter* p, const QRectF& rect, const RunData& data, const ChartStyle& style,
-                      const ChartView& view);
-    // (time µs, most nodes holding one client's key) at every change within the view.
+    struct Counts // rounds in the window, as fed
+    {
+        qint64 acquired = 0;
+        qint64 failed = 0; // split votes not included
+        qint64 splitVotes = 0;
+    };
+
+    QuorumChart(const RunData* data, const Look& look);
+
+    const Counts& counts() const { return m_counts; }
+    // (time µs, most nodes holding one client's key) at every change within [t0, t1].
     static QList<QPointF> holders(const RunData& data, qint64 t0Us, qint64 t1Us);
+
+protected:
+    void feed(int columns) override;
+    QString describePoint(const QXYSeries* series, const Downsampler::Point& point) const override;
+
+private:
+    void feedRules(bool majority, bool single);
+    void feedHolders(int columns);
+
+    QValueAxis* m_nodes;
+    QLineSeries* m_majority;
+    QLineSeries* m_single;
+    QLineSeries* m_holders;
+    QScatterSeries* m_acquired;
+    QScatterSeries* m_failed;
+    QScatterSeries* m_split;
+    Counts m_counts;
 };

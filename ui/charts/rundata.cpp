@@ -2,6 +2,7 @@
 #include "charts/rundata.h"
 
 #include "model/fault.h"
+#include "model/strategy.h"
 
 namespace {
 
@@ -78,6 +79,7 @@ void RunData::reset(const RunHeader& header)
         m_keyOwner << std::nullopt;
     }
     m_series = RunSeries();
+    m_answers.clear();
     m_startUs = header.clockUs;
     m_nowUs = header.clockUs;
     ++m_revision;
@@ -309,43 +311,125 @@ void RunData::updateNodeState(TimelineLane& lane, const ReplayNode& node, qint64
         lane.state.push_back(segment(kind, tUs, index));
 }
 
+// A round that failed is a point now. A round the nodes granted becomes a point when the
+// client takes the lock (Ok(Acquire)): so the acquired points are the checker's acquisitions,
+// and a grant the client never used (stopped or crashed in between) is not drawn as one.
+void RunData::onAttempt(const HistoryEvent& e, quint64 index)
+{
+    ++second(e.tUs).attempts;
+    Answers& answers = m_answers[e.client];
+    answers.op = e.op;
+    const ReplayClient* client = m_state->client(e.client);
+    const auto strategy = client ? client->settings().strategy : Strategy::Kind::Redlock;
+    const int needed = std::max(1, Strategy::quorum(strategy, nodeCount()));
+    RunSeries::Attempt a;
+    a.tUs = e.tUs;
+    a.latencyUs = std::max<qint64>(0, e.latencyUs);
+    a.event = index;
+    a.client = e.client;
+    a.votes = qint16(e.number);
+    a.needed = qint16(needed);
+    a.outcome = AttemptOutcome::classify(e.failReason());
+    answers.granted.reset();
+    if (a.outcome == AttemptOutcome::Kind::Acquired)
+        answers.granted = a;
+    else
+        m_series.attempts.push_back(a);
+}
+
+void RunData::onAcquired(const HistoryEvent& e, quint64 index)
+{
+    ++second(e.tUs).acquired;
+    Answers& answers = m_answers[e.client];
+    RunSeries::Attempt a;
+    if (answers.op == e.op && answers.granted) {
+        a = *answers.granted;
+    } else { // a rung without rounds (no lock at all): taken at once, no vote asked
+        a.latencyUs = std::max<qint64>(0, e.latencyUs);
+        a.client = e.client;
+        a.needed = 1;
+    }
+    answers.granted.reset();
+    a.tUs = e.tUs;
+    a.event = index;
+    m_series.attempts.push_back(a);
+}
+
+RunSeries::Second& RunData::second(qint64 tUs)
+{
+    auto& seconds = m_series.seconds;
+    const qint64 at = tUs / 1'000'000;
+    while (seconds.empty() || seconds.back().second < at) // quiet seconds too: bars of 0
+        seconds.push_back({seconds.empty() ? at : seconds.back().second + 1});
+    return seconds.back();
+}
+
+void RunData::onStock(const HistoryEvent& e, quint64 index)
+{
+    RunSeries::StockPoint p;
+    if (!m_series.stock.empty())
+        p = m_series.stock.back();
+    p.tUs = e.tUs;
+    p.value = e.number;
+    p.event = index;
+    p.sale = e.kind != K::StockSet;
+    if (e.kind == K::StockSet) {
+        p.initial = e.number;
+        p.sold = 0;
+    } else {
+        ++p.sold;
+    }
+    m_series.stock.push_back(p);
+}
+
+// The checker's damage, placed at the write that did it: a lost update on the stock it left,
+// an oversell on the sales.
+void RunData::onDamage(const HistoryEvent& e, quint64 index)
+{
+    RunSeries::Damage d;
+    d.tUs = e.tUs;
+    d.kind = e.code;
+    d.amount = std::max<qint64>(1, e.previous); // Violation::toEvent: the amount
+    d.client = e.client;
+    d.event = index;
+    if (!m_series.stock.empty()) {
+        d.tUs = m_series.stock.back().tUs;
+        d.stock = m_series.stock.back().value;
+        d.sold = m_series.stock.back().sold;
+    }
+    m_series.damage.push_back(d);
+}
+
 void RunData::onSeries(const HistoryEvent& e, quint64 index)
 {
     RunSeries& s = m_series;
-    const auto bucket = [&s](qint64 tUs) -> RunSeries::Second& {
-        const qint64 second = tUs / 1'000'000;
-        if (s.seconds.empty() || s.seconds.back().second < second)
-            s.seconds.push_back({second, 0, 0});
-        return s.seconds.back();
-    };
     switch (e.kind) {
     case K::Attempt:
         if (e.operation == Op::Acquire)
-            s.attempts.push_back(
-                {e.tUs, std::max<qint64>(0, e.latencyUs), int(e.number), e.code, e.client});
+            onAttempt(e, index);
         break;
     case K::Ok:
         if (e.operation == Op::Acquire)
-            ++bucket(e.tUs).acquired;
+            onAcquired(e, index);
         else if (e.operation == Op::Write)
-            s.stock.push_back({e.tUs, e.number, false});
+            onStock(e, index);
         break;
     case K::Fail:
         if (e.operation == Op::Acquire)
-            ++bucket(e.tUs).failed;
+            ++second(e.tUs).failed;
         break;
     case K::StockSet:
-        s.stock.push_back({e.tUs, e.number, false});
+        onStock(e, index);
         break;
     case K::Say:
         s.says.push_back({e.tUs, e.text});
         break;
     case K::Violation: {
         const auto kind = HistoryEvent::ViolationKind(e.code);
-        const bool damage = kind == HistoryEvent::ViolationKind::LostUpdate ||
-                            kind == HistoryEvent::ViolationKind::Oversold;
-        if (damage && !s.stock.empty())
-            s.stock.back().damaged = true;
+        if (kind == HistoryEvent::ViolationKind::LostUpdate ||
+            kind == HistoryEvent::ViolationKind::Oversold ||
+            kind == HistoryEvent::ViolationKind::ResetOverwritten)
+            onDamage(e, index);
         s.violations.push_back(
             {e.sinceUs >= 0 ? e.sinceUs : e.tUs, -1, e.code, int(e.number), e.client, index});
         break;
@@ -387,8 +471,10 @@ void RunData::trim()
     const auto before = [horizonUs](const auto& point) { return point.tUs < horizonUs; };
     while (!m_series.attempts.empty() && before(m_series.attempts.front()))
         m_series.attempts.pop_front();
-    while (!m_series.stock.empty() && before(m_series.stock.front()))
+    while (m_series.stock.size() > 1 && before(m_series.stock[1])) // the level at the horizon
         m_series.stock.pop_front();
+    while (!m_series.damage.empty() && before(m_series.damage.front()))
+        m_series.damage.pop_front();
     while (!m_series.says.empty() && before(m_series.says.front()))
         m_series.says.pop_front();
     while (!m_series.seconds.empty() && m_series.seconds.front().second < horizonUs / 1'000'000)

@@ -12,6 +12,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <vector>
 
 // Everything the charts draw, built from the events as they come (live: one batch per
 // frame) or at once from a recorded run: the timeline's lanes and the other charts' series.
@@ -65,6 +66,11 @@ private:
     void onFault(TimelineLane& lane, const HistoryEvent& e, quint64 index);
     void onNodeFault(TimelineLane& lane, const HistoryEvent& e, quint64 index);
     void onSeries(const HistoryEvent& e, quint64 index);
+    void onAttempt(const HistoryEvent& e, quint64 index);
+    void onAcquired(const HistoryEvent& e, quint64 index);
+    void onStock(const HistoryEvent& e, quint64 index);
+    void onDamage(const HistoryEvent& e, quint64 index);
+    RunSeries::Second& second(qint64 tUs);
     void updateNode(int node, qint64 tUs, quint64 index);
     void updateNodeKey(TimelineLane& lane, const ReplayNode& node, qint64 tUs, quint64 index);
     void updateNodeState(TimelineLane& lane, const ReplayNode& node, qint64 tUs, quint64 index);
@@ -84,6 +90,12 @@ private:
     QList<TimelineLane> m_nodes;
     QList<std::optional<QPair<int, qint64>>> m_keyOwner; // per node: (client, set at) shown
     RunSeries m_series;
+    struct Answers // a client's acquire in progress: the round the nodes granted
+    {
+        quint64 op = 0;
+        std::optional<RunSeries::Attempt> granted; // until the client takes the lock
+    };
+    QHash<int, Answers> m_answers;
     qint64 m_startUs = 0;
     qint64 m_nowUs = 0;
     quint64 m_revision = 0;

@@ -1,71 +1,134 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/stockchart.h"
 
-#include "charts/chart.h"
+#include "base/textformat.h"
 #include "charts/rundata.h"
-#include "charts/xyplot.h"
 
-#include <QCoreApplication>
-#include <QPainter>
-#include <QPainterPath>
+#include <QGraphicsLayout>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QValueAxis>
 
-void StockChart::paint(QPainter* p, const QRectF& rect, const RunData& data,
-                       const ChartStyle& style, const ChartView& view)
+namespace {
+using V = HistoryEvent::ViolationKind;
+} // namespace
+
+StockChart::StockChart(const RunData* data, const Look& look)
+    : RunChart(Chart::Kind::Stock, data, look),
+      m_labels(this, look.style.bold(), look.style.background, [](int kind, qint64 amount) {
+          if (V(kind) == V::Oversold)
+              return amount == 1 ? tr("oversold: 1 item") : tr("oversold: %1 items").arg(amount);
+          if (V(kind) == V::ResetOverwritten)
+              return tr("reset overwritten: the stock %1 set was written over").arg(amount);
+          return amount == 1 ? tr("lost update: 1 sale erased")
+                             : tr("lost update: %1 sales erased").arg(amount);
+      })
 {
-    p->save();
-    const auto& stock = data.series().stock;
-    qint64 low = 0;
-    qint64 high = 1;
-    for (const RunSeries::StockPoint& s : stock) {
-        low = std::min(low, s.value);
-        high = std::max(high, s.value);
-    }
-    XyPlot::Axis y;
-    y.min = double(low);
-    y.max = high * 1.1 + 1;
-    y.name = QStringLiteral("items");
-    const XyPlot plot(rect, style, view.title ? Chart::title(Chart::Kind::Stock) : QString(),
-                      XyPlot::timeAxis(view.t0Us, view.t1Us), y);
-    plot.paintFrame(p);
-    plot.shadeFaults(p, data);
-    if (stock.empty()) {
-        plot.paintEmpty(p, QCoreApplication::translate(
-                               "StockChart", "No stock in this run: `stock N` puts N items on "
-                                             "the storage and clients start buying."));
-        p->restore();
-        return;
-    }
-    p->setClipRect(plot.plot());
-    const double zero = std::round(plot.y(0)) + 0.5;
-    p->setPen(QPen(style.muted, 1, Qt::DashLine));
-    p->drawLine(QPointF(plot.plot().left(), zero), QPointF(plot.plot().right(), zero));
-    QPainterPath line;
-    for (const RunSeries::StockPoint& s : stock) {
-        const QPointF at(plot.x(s.tUs / 1e6), plot.y(double(s.value)));
-        if (line.elementCount() == 0) {
-            line.moveTo(at);
-            continue;
+    const ChartStyle& s = m_look.style;
+    addTimeAxis();
+    m_items = new QValueAxis(this);
+    m_items->setLabelFormat(QStringLiteral("%.0f"));
+    addYAxis(m_items, tr("items"));
+    m_initial = addLine(tr("stock put on the storage (stock N)"), QPen(s.muted, 1.5, Qt::DashLine));
+    m_sold = addLine(tr("items sold since then"), QPen(s.good(), 2.5));
+    m_expected = addLine(tr("stock there should be: stock N minus the sales"),
+                         QPen(s.info(), 2, Qt::DotLine));
+    m_stock = addLine(tr("stock on the storage"), QPen(s.info(), 2.5));
+    m_lost = addMarkers(tr("lost update: a write erased sales"), s.bad(),
+                        QScatterSeries::MarkerShapeRotatedRectangle, 13);
+    m_oversold = addMarkers(tr("oversold: sold what was not there"), s.bad(),
+                            QScatterSeries::MarkerShapeStar, 16);
+    // The labels follow the plot when it moves (resize, legend, axis labels).
+    connect(this, &QChart::plotAreaChanged, this, [this] { m_labels.place(); });
+}
+
+void StockChart::feed(int columns)
+{
+    double low = 0;
+    double high = 1;
+    feedLines(columns, &low, &high);
+    setYRange(low - (low < 0 ? 1 : 0), high + 1, true);
+    feedDamage();
+}
+
+// Steps: each value holds until the next one, the last one until now (or the window's end).
+void StockChart::feedLines(int columns, double* low, double* high)
+{
+    const auto& stock = m_data->series().stock;
+    const double x0 = m_t0Us / 1e6;
+    const double x1 = m_t1Us / 1e6;
+    Downsampler stockLine(x0, x1, columns, Downsampler::Mode::M4);
+    Downsampler soldLine(x0, x1, columns, Downsampler::Mode::M4);
+    Downsampler initialLine(x0, x1, columns, Downsampler::Mode::M4);
+    Downsampler expectedLine(x0, x1, columns, Downsampler::Mode::M4);
+    const auto add = [&](double x, const RunSeries::StockPoint& p) {
+        stockLine.add(x, double(p.value), p.event);
+        soldLine.add(x, double(p.sold), p.event);
+        if (p.initial >= 0) {
+            initialLine.add(x, double(p.initial), p.event);
+            expectedLine.add(x, double(p.initial - p.sold), p.event);
         }
-        line.lineTo(QPointF(at.x(), line.currentPosition().y())); // a step: flat, then up or down
-        line.lineTo(at);
+    };
+    auto it = std::lower_bound(stock.begin(), stock.end(), m_t0Us,
+                               [](const RunSeries::StockPoint& p, qint64 t) { return p.tUs < t; });
+    if (it != stock.begin())
+        --it; // the level the window opens with
+    m_counts.sales = 0;
+    const RunSeries::StockPoint* previous = nullptr;
+    for (; it != stock.end() && it->tUs <= m_t1Us; ++it) {
+        const double x = std::max(it->tUs, m_t0Us) / 1e6;
+        if (previous)
+            add(x, *previous);
+        add(x, *it);
+        if (it->tUs >= m_t0Us && it->sale)
+            ++m_counts.sales;
+        *low = std::min(
+            {*low, double(it->value), it->initial >= 0 ? double(it->initial - it->sold) : 0.0});
+        *high = std::max({*high, double(it->value), double(it->sold), double(it->initial)});
+        previous = &*it;
     }
-    line.lineTo(QPointF(plot.x(data.nowUs() / 1e6), line.currentPosition().y()));
-    p->setPen(QPen(style.info(), 2));
-    p->setBrush(Qt::NoBrush);
-    p->drawPath(line);
-    p->setPen(QPen(style.bad(), 2.5));
-    for (const RunSeries::StockPoint& s : stock) {
-        if (!s.damaged)
+    if (previous)
+        add(std::min(m_t1Us, m_data->nowUs()) / 1e6, *previous);
+    setEmptyText(stock.empty() ? tr("No stock in this run: `stock N` puts N items on the storage "
+                                    "and the clients start buying.")
+                               : QString());
+    setPoints(m_stock, stockLine.points());
+    setPoints(m_expected, expectedLine.points());
+    setPoints(m_sold, soldLine.points());
+    setPoints(m_initial, initialLine.points());
+}
+
+void StockChart::feedDamage()
+{
+    std::vector<Downsampler::Point> lost;
+    std::vector<Downsampler::Point> oversold;
+    QList<ChartLabels::Mark> marks;
+    m_counts.oversold = 0;
+    m_counts.lostUpdates = 0;
+    const QColor red = m_look.style.bad();
+    for (const RunSeries::Damage& d : m_data->series().damage) {
+        if (d.tUs < m_t0Us || d.tUs > m_t1Us)
             continue;
-        const QPointF at(plot.x(s.tUs / 1e6), plot.y(double(s.value)));
-        p->drawLine(at + QPointF(-5, -5), at + QPointF(5, 5));
-        p->drawLine(at + QPointF(-5, 5), at + QPointF(5, -5));
+        const double x = d.tUs / 1e6;
+        if (V(d.kind) == V::Oversold) {
+            oversold.push_back({x, double(d.sold), d.event});
+            marks.append({QPointF(x, double(d.sold)), d.kind, d.amount, red, m_oversold});
+            m_counts.oversold += d.amount;
+        } else {
+            lost.push_back({x, double(d.stock), d.event});
+            marks.append({QPointF(x, double(d.stock)), d.kind, d.amount, red, m_lost});
+            if (V(d.kind) == V::LostUpdate)
+                m_counts.lostUpdates += d.amount;
+        }
     }
-    if (view.cursorUs >= 0)
-        plot.paintCursor(p, view.cursorUs / 1e6);
-    p->setClipping(false);
-    if (view.legend)
-        plot.paintLegend(p, {{QStringLiteral("stock"), style.info()},
-                             {QStringLiteral("lost update / oversold"), style.bad()}});
-    p->restore();
+    setPoints(m_lost, lost);
+    setPoints(m_oversold, oversold);
+    m_labels.setMarks(marks);
+}
+
+QString StockChart::describePoint(const QXYSeries* series, const Downsampler::Point& point) const
+{
+    return tr("%1 at %2: %3 items")
+        .arg(series->name(), TextFormat::runTime(qint64(point.x * 1e6)))
+        .arg(qint64(point.y));
 }

@@ -1,20 +1,50 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "charts/chartstyle.h"
-#include "charts/chartview.h"
+#include "charts/chartlabels.h"
+#include "charts/runchart.h"
 
-#include <QRectF>
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
 
-class QPainter;
-class RunData;
-
-// The stock on the storage over time (the seed's oversell example): a step line through
-// every `stock N` and accepted write, a red cross where a write erased sales (a lost update)
-// or sold what was not there, and zero marked.
-class StockChart
+// The seed's oversell example, on one time axis: the stock the storage holds, the items sold
+// since `stock N` (every accepted write), the stock put there as a line, and the stock there
+// should be (stock N minus the sales) dotted. Where the stock stands above the dotted line,
+// sales were lost; sales above the stock line are items that were not there. Each oversold
+// item is marked on the sales, each lost update (a write that erased sales it never saw) on
+// the stock, and both are labelled. So "5 -> 2 while 6 were sold" reads off the chart.
+class StockChart : public RunChart
 {
+    Q_OBJECT
+
 public:
-    static void paint(QPainter* p, const QRectF& rect, const RunData& data, const ChartStyle& style,
-                      const ChartView& view);
+    struct Counts // in the window, as fed
+    {
+        qint64 sales = 0;
+        qint64 oversold = 0;    // items
+        qint64 lostUpdates = 0; // sales erased
+    };
+
+    StockChart(const RunData* data, const Look& look);
+
+    const Counts& counts() const { return m_counts; }
+
+protected:
+    void feed(int columns) override;
+    QString describePoint(const QXYSeries* series, const Downsampler::Point& point) const override;
+
+private:
+    void feedLines(int columns, double* low, double* high);
+    void feedDamage();
+
+    QValueAxis* m_items;
+    QLineSeries* m_initial;
+    QLineSeries* m_sold;
+    QLineSeries* m_expected;
+    QLineSeries* m_stock;
+    QScatterSeries* m_lost;
+    QScatterSeries* m_oversold;
+    ChartLabels m_labels;
+    Counts m_counts;
 };

@@ -1,18 +1,45 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "charts/chartstyle.h"
-#include "charts/chartview.h"
+#include "charts/runchart.h"
 
-#include <QRectF>
+#include <array>
 
-class QPainter;
-class RunData;
+class QAreaSeries;
+class QValueAxis;
 
-// Acquisitions and failed acquisitions per second, as stacked bars (one per second).
-class ThroughputChart
+// Per second, side by side: the rounds asked of the nodes (won or lost), the acquisitions,
+// and the acquires that failed for good (after their last retry): three counts named as they
+// are counted, which the report's caption repeats. When a second is narrower than a few
+// pixels, a bar covers several seconds and shows their mean per second.
+class ThroughputChart : public RunChart
 {
+    Q_OBJECT
+
 public:
-    static void paint(QPainter* p, const QRectF& rect, const RunData& data, const ChartStyle& style,
-                      const ChartView& view);
+    struct Bucket
+    {
+        qint64 firstSecond = 0;
+        int seconds = 1;
+        qint64 attempts = 0;
+        qint64 acquired = 0;
+        qint64 failed = 0;
+    };
+
+    ThroughputChart(const RunData* data, const Look& look);
+
+    // The bars in view (counts, not rates).
+    const QList<Bucket>& buckets() const { return m_buckets; }
+
+protected:
+    void feed(int columns) override;
+    QString describeValue(const QPointF& value) const override;
+
+private:
+    void feedBars();
+
+    QValueAxis* m_rate;
+    std::array<QAreaSeries*, 3> m_bars{}; // attempts, acquisitions, final failures
+    QList<Bucket> m_buckets;
+    int m_secondsPerBar = 1;
 };

@@ -10,6 +10,19 @@ namespace {
 constexpr double PixelsPerTick = 90;
 } // namespace
 
+QPair<qint64, qint64> TimeAxis::following(qint64 startUs, qint64 nowUs)
+{
+    const qint64 elapsed = nowUs - startUs;
+    qint64 span = FollowSpanUs;
+    for (qint64 step : {10'000'000LL, 20'000'000LL, 30'000'000LL})
+        if (elapsed * 21 / 20 <= step) {
+            span = step;
+            break;
+        }
+    const qint64 end = std::max(nowUs + span / 20, startUs + span);
+    return {end - span, end};
+}
+
 TimeAxis::TimeAxis(qint64 t0Us, qint64 t1Us, double x0, double x1)
     : m_t0(t0Us), m_t1(std::max(t1Us, t0Us + 1)), m_x0(x0), m_x1(std::max(x1, x0 + 1)),
       m_scale((m_x1 - m_x0) / double(m_t1 - m_t0))

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QList>
+#include <QPair>
 #include <QRectF>
 #include <QString>
 #include <QtGlobal>
@@ -9,11 +10,18 @@
 class QPainter;
 struct ChartStyle;
 
-// Time on the x axis of a chart: the mapping between µs and pixels for a view [t0, t1], and
-// the ticks (1-2-5 steps, about one per 90 px) labelled in run time ("12 s", "1:05").
+// Time on the x axis of every chart: the mapping between µs and pixels for a view [t0, t1],
+// and the ticks (1-2-5 steps, about one per 90 px) labelled in run time ("12 s", "1:05"). The
+// timeline paints them itself; the Qt Charts charts put the same ticks and labels on their
+// x axis, so a time reads the same on every tab.
 class TimeAxis
 {
 public:
+    // The window a live view follows: the whole run while it is short, on a scale that
+    // changes in a few steps (10, 20, 30 s), then the newest minute sliding.
+    static constexpr qint64 FollowSpanUs = 60'000'000;
+    static QPair<qint64, qint64> following(qint64 startUs, qint64 nowUs);
+
     TimeAxis(qint64 t0Us, qint64 t1Us, double x0, double x1);
 
     qint64 t0() const { return m_t0; }

@@ -13,11 +13,10 @@
 class QPainter;
 class RunData;
 
-// Paints the lock timeline (the critique's figure) for a window of time, on screen or into
-// an export: a lane per client (acquiring, in its critical section, working without the
-// lock, paused, crashed), a lane per node (a client's key in its colour, its height the TTL
-// left), faults shaded across every lane, overlapping sections in red, `say` narration as
-// labels on top.
+// Paints the lock timeline (Kleppmann's GC-pause figure) for a window of time, on screen or into
+// an export: a lane per client (acquiring, in its critical section, working without the lock,
+// paused, crashed), a lane per node (a client's key in its colour, its height the TTL left),
+// faults shaded across every lane, overlapping sections in red, `say` narration as labels on top.
 //
 // Only the part in view is touched: each track is found by binary search, and stretches
 // narrower than a pixel are merged into the pixel already drawn, so a frame costs about

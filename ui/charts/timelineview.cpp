@@ -2,6 +2,7 @@
 #include "charts/timelineview.h"
 
 #include "charts/rundata.h"
+#include "charts/timeaxis.h"
 #include "charts/timelinepainter.h"
 
 #include <QHelpEvent>
@@ -68,20 +69,12 @@ void TimelineView::setFollowing(bool followIt)
     update();
 }
 
-// Live: the whole run while it is short, on a scale that changes in a few steps (10, 20,
-// 30 s, a minute), then the newest minute sliding.
+// Live: the window every chart follows (TimeAxis::following).
 void TimelineView::follow()
 {
-    const qint64 elapsed = m_data->nowUs() - m_data->startUs();
-    qint64 span = FollowSpanUs;
-    for (qint64 step : {10'000'000LL, 20'000'000LL, 30'000'000LL})
-        if (elapsed * 21 / 20 <= step) {
-            span = step;
-            break;
-        }
-    const qint64 end = std::max(m_data->nowUs() + span / 20, m_data->startUs() + span);
-    m_view.t1Us = end;
-    m_view.t0Us = end - span;
+    const auto [t0, t1] = TimeAxis::following(m_data->startUs(), m_data->nowUs());
+    m_view.t0Us = t0;
+    m_view.t1Us = t1;
 }
 
 qint64 TimelineView::timeAtX(double x) const

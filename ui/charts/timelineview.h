@@ -19,8 +19,6 @@ class TimelineView : public QWidget
     Q_OBJECT
 
 public:
-    static constexpr qint64 FollowSpanUs = 60'000'000; // live: the last minute
-
     explicit TimelineView(const RunData* data, QWidget* parent = nullptr);
 
     // The data changed (live: a frame's events): follow it, repaint when shown.

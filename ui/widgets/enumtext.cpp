@@ -118,6 +118,10 @@ QString EnumText::failReason(const QString& engineName)
         return tr("taken");
     case F::Conflict:
         return tr("conflict");
+    case F::HeldByAnother:
+        return tr("held by another");
+    case F::RejectedValid:
+        return tr("valid write refused");
     }
     return engineName;
 }
@@ -134,7 +138,8 @@ QString EnumText::failReasonMeaning(const QString& engineName)
     case F::NoQuorum:
         return tr("too few nodes said yes (refused, down or timed out)");
     case F::SplitVote:
-        return tr("the votes were split: nobody reached a majority");
+        return tr("the votes went to two clients or more and nobody held a majority (judged "
+                  "from the whole history)");
     case F::ValidityExpired:
         return tr("a majority, but slower than the TTL allows");
     case F::Rejected:
@@ -151,6 +156,11 @@ QString EnumText::failReasonMeaning(const QString& engineName)
         return tr("the lock's one node said another client holds it");
     case F::Conflict:
         return tr("the stock changed between WATCH and EXEC: the write was refused");
+    case F::HeldByAnother:
+        return tr("another client held the lock (judged from the whole history)");
+    case F::RejectedValid:
+        return tr("the storage refused a write whose lock was valid: a node's fencing number "
+                  "went back");
     }
     return {};
 }
