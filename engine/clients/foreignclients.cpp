@@ -7,6 +7,7 @@
 #include "model/nodeoutcome.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <algorithm>
 #include <climits>
 
@@ -531,6 +532,13 @@ ForeignClients::Client* ForeignClients::byName(const QString& name) const
 {
     const int id = idOf(name);
     return id > 0 ? m_clients.value(id).get() : nullptr;
+}
+
+int ForeignClients::idForName(const QString& name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^F([1-9][0-9]{0,2})$"));
+    const QRegularExpressionMatch m = pattern.match(name);
+    return m.hasMatch() ? FirstId + m.captured(1).toInt() - 1 : -1;
 }
 
 int ForeignClients::idOf(const QString& name) const

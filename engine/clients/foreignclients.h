@@ -42,6 +42,9 @@ public:
     void onExchange(int node, const ForeignExchange& exchange);
 
     int idOf(const QString& name) const; // -1: no such foreign client
+    // The id "F3" has or will have (a scenario may wait for a client still to come), or -1
+    // when `name` is not a foreign client's name.
+    static int idForName(const QString& name);
     QString nameOf(int id) const;
     bool isForeign(int id) const { return m_clients.contains(id); }
     QList<ClientSnapshot> snapshots(qint64 nowUs) const;

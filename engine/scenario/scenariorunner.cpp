@@ -3,6 +3,7 @@
 
 #include "base/clock.h"
 #include "base/enumnames.h"
+#include "clients/foreignclients.h"
 #include "scenario/eventpattern.h"
 
 #include <algorithm>
@@ -222,7 +223,8 @@ void ScenarioRunner::runWaitState(const Scenario::Line& line)
             return c->inSection;
         return ClientSnapshot::stateName(c->state) == state;
     };
-    if (!inState().has_value()) {
+    // Your own client (F1, ...) gets its lane with its first lock command: wait for it.
+    if (!inState().has_value() && ForeignClients::idForName(name) < 0) {
         stepDone(false, tr("no client named '%1'").arg(name));
         return;
     }
@@ -242,11 +244,11 @@ void ScenarioRunner::runWaitEvent(const Scenario::Line& line)
     int clientId = -1;
     if (!pattern->client().isEmpty()) {
         const std::optional<ClientSnapshot> c = m_hooks.client(pattern->client());
-        if (!c) {
+        clientId = c ? c->id : ForeignClients::idForName(pattern->client());
+        if (clientId < 0) {
             stepDone(false, tr("no client named '%1'").arg(pattern->client()));
             return;
         }
-        clientId = c->id;
     }
     startWait(
         [p = *pattern, clientId](const HistoryEvent* e) { return e && p.matches(*e, clientId); },
