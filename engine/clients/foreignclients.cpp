@@ -3,6 +3,7 @@
 
 #include "base/clock.h"
 #include "model/fault.h"
+#include "model/latencywindow.h"
 #include "model/lock.h"
 #include "model/nodeoutcome.h"
 
@@ -76,6 +77,7 @@ struct ForeignClients::Client
     quint64 acquisitions = 0;
     quint64 sales = 0;
     QMap<QString, quint64> failures;
+    LatencyWindow latencies; // acquire: first request to the deciding answer
 };
 
 ForeignClients::ForeignClients(const QByteArray& resource, const QByteArray& stockKey,
@@ -295,6 +297,7 @@ void ForeignClients::decide(Client& c, Round& round)
                           : quorum == 1 ? HistoryEvent::FailReason::Taken
                                         : HistoryEvent::FailReason::NoQuorum);
     record(attempt, c);
+    c.latencies.add(attempt.latencyUs);
     if (won) {
         beginLease(c, round);
         return;
@@ -589,6 +592,8 @@ QList<ClientSnapshot> ForeignClients::snapshots(qint64 nowUs) const
         s.sales = c->sales;
         s.failures = c->failures;
         s.extensions = c->lock.extensions;
+        s.meanAcquireUs = c->latencies.meanUs();
+        s.p99AcquireUs = c->latencies.p99Us();
         out << s;
     }
     std::sort(out.begin(), out.end(),

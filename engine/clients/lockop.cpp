@@ -63,12 +63,24 @@ LockOp fromSet(const QByteArrayList& c, const RedisReply& reply, const QByteArra
     return fromReplyError(op, reply);
 }
 
+// Lua comments say what a script does in words a test of its text would take for calls
+// ("-- Return 0 if an entry already exists"): they go before it is read.
+QByteArray withoutComments(const QByteArray& body)
+{
+    QByteArray out;
+    for (const QByteArray& line : body.split('\n')) {
+        const qsizetype dashes = line.indexOf("--");
+        out += (dashes < 0 ? line : line.left(dashes)) + '\n';
+    }
+    return out;
+}
+
 // What a script does, from its text: compared with an argument (the holder's token) and then
 // deleted or given more time, or set only where free.
 LockOp fromScript(const QByteArray& body, const QByteArrayList& keys, const QByteArrayList& args,
                   const RedisReply& reply, const QByteArray& stockKey)
 {
-    const QByteArray text = body.toLower();
+    const QByteArray text = withoutComments(body).toLower();
     const bool compares = (text.contains("get") || text.contains("hexists")) &&
                           text.contains("argv") &&
                           (text.contains("==") || text.contains("~=") || text.contains("== 0"));
@@ -100,17 +112,17 @@ LockOp fromScript(const QByteArray& body, const QByteArrayList& keys, const QByt
         op.kind = Kind::Release;
         // Redisson: 1 released, 0 still held (reentrant), nil not held; others: keys deleted.
         op.granted = reply.type == RedisReply::Type::Integer && reply.integer >= 1;
-    } else if (compares && expires) {
-        op.kind = Kind::Extend;
-        op.granted = (reply.type == RedisReply::Type::Integer && reply.integer >= 1) ||
-                     reply.isOkStatus();
-    } else if (setsIfFree) {
+    } else if (setsIfFree) { // before extensions: Redisson's lock also compares and expires
         op.kind = Kind::Acquire;
         // Redisson answers nil when it locked, the lock's PTTL when it is held; scripts that
         // count answer how many keys they set; some answer OK.
         op.granted = hash ? reply.isNil()
                           : (reply.type == RedisReply::Type::Integer && reply.integer >= 1) ||
                                 reply.isOkStatus();
+    } else if (compares && expires) {
+        op.kind = Kind::Extend;
+        op.granted =
+            (reply.type == RedisReply::Type::Integer && reply.integer >= 1) || reply.isOkStatus();
     }
     return fromReplyError(op, reply);
 }

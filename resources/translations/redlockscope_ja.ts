@@ -469,6 +469,10 @@
         <source>could not read the stock — released</source>
         <translation>在庫を読めなかった——解放した</translation>
     </message>
+    <message>
+        <source>Your own client (%1), through the exposed ports: its locks are recorded and judged as leases. The app can pause it and cut it off from nodes; it cannot stop, crash or change it.</source>
+        <translation>あなた自身のクライアント（%1）、公開ポート経由：そのロックは記録され、リースとして判定されます。アプリは一時停止とノードからの切断ができますが、停止・クラッシュ・変更はできません。</translation>
+    </message>
 </context>
 <context>
     <name>ClientLaneList</name>
@@ -824,6 +828,14 @@
     <message>
         <source>checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, `expect safe`, or `expect NAME any` (it may be anything: a violation of that kind fails nothing)</source>
         <translation>終了時に確認：NAME OP NUMBER、1 つのクライアントには NAME(CLIENT)、`expect safe`、または `expect NAME any`（どんな値でもよい：その種類の違反では失敗しない）</translation>
+    </message>
+    <message>
+        <source>ports for your own lock clients: node 1 on PORT, node 2 on PORT+1, ..., the storage after them, each through its node&apos;s faults; host 127.0.0.1 unless given</source>
+        <translation>あなた自身のロッククライアント用のポート：ノード 1 は PORT、ノード 2 は PORT+1、…、その後にストレージ。それぞれそのノードの障害を経由します。ホストは指定がなければ 127.0.0.1</translation>
+    </message>
+    <message>
+        <source>start a program (your own lock client, through the exposed ports) in a shell: its output goes into the history, it is stopped when the scenario ends</source>
+        <translation>シェルでプログラム（公開ポート経由のあなた自身のロッククライアント）を起動します：出力は履歴に入り、シナリオの終わりに停止されます</translation>
     </message>
 </context>
 <context>
@@ -1577,6 +1589,18 @@
         <source>read failed</source>
         <translation>読み取り失敗</translation>
     </message>
+    <message>
+        <source>%1 is %2, your own client through the exposed ports</source>
+        <translation>%1 は %2、公開ポート経由のあなた自身のクライアントです</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>期限切れ</translation>
+    </message>
+    <message>
+        <source>LEASES OVERLAPPING: %1 and %2 held the lock on %3 at once (a lease: from a majority&apos;s grant for its TTL, or until released)</source>
+        <translation>リースの重なり：%1 と %2 が %3 のロックを同時に保持しました（リース：過半数が許可してから TTL の間、または解放まで）</translation>
+    </message>
 </context>
 <context>
     <name>Expectation</name>
@@ -1603,6 +1627,27 @@
     <message>
         <source>`expect %1 &lt; 0` can never hold: a count is never negative</source>
         <translation>`expect %1 &lt; 0` は決して成り立ちません：カウントは負になりません</translation>
+    </message>
+</context>
+<context>
+    <name>ExposeCommands</name>
+    <message>
+        <source>expose takes [HOST:]PORT, a port from 1 to %1 (one per node and the storage)</source>
+        <translation>expose には [HOST:]PORT が必要です。ポートは 1 から %1（ノードごとに 1 つとストレージに 1 つ）</translation>
+    </message>
+    <message>
+        <source>the nodes are exposed already (one set of ports per run):
+%1</source>
+        <translation>ノードはすでに公開されています（1 回の実行につきポートは 1 組）：
+%1</translation>
+    </message>
+    <message>
+        <source>node %1 for your clients: %2:%3</source>
+        <translation>あなたのクライアント用のノード %1：%2:%3</translation>
+    </message>
+    <message>
+        <source>the storage for your clients: %1:%2</source>
+        <translation>あなたのクライアント用のストレージ：%1:%2</translation>
     </message>
 </context>
 <context>
@@ -1903,6 +1948,29 @@ Since %1 on the run clock.</source>
     <message>
         <source>clock +%1 ms: keys expire early</source>
         <translation>時計 +%1 ミリ秒：キーが早く期限切れになる</translation>
+    </message>
+</context>
+<context>
+    <name>ForeignClients</name>
+    <message>
+        <source>no foreign client named &apos;%1&apos;</source>
+        <translation>「%1」という名前の外部クライアントはありません</translation>
+    </message>
+    <message>
+        <source>%1 is paused already</source>
+        <translation>%1 はすでに一時停止しています</translation>
+    </message>
+    <message>
+        <source>pause: %1 (its bytes wait in the proxies)</source>
+        <translation>一時停止：%1（そのバイトはプロキシで待機します）</translation>
+    </message>
+    <message>
+        <source>%1 is not paused</source>
+        <translation>%1 は一時停止していません</translation>
+    </message>
+    <message>
+        <source>resume: %1</source>
+        <translation>再開：%1</translation>
     </message>
 </context>
 <context>
@@ -3506,6 +3574,25 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1: not UTF-8 text</source>
         <translation>%1：UTF-8 テキストではありません</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioProcesses</name>
+    <message>
+        <source>started (pid %1)</source>
+        <translation>起動しました（pid %1）</translation>
+    </message>
+    <message>
+        <source>could not start: %1</source>
+        <translation>起動できませんでした：%1</translation>
+    </message>
+    <message>
+        <source>exec: the program ended (exit code %1)</source>
+        <translation>exec：プログラムが終了しました（終了コード %1）</translation>
+    </message>
+    <message>
+        <source>exec: %1</source>
+        <translation>exec：%1</translation>
     </message>
 </context>
 <context>

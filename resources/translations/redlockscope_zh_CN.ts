@@ -469,6 +469,10 @@
         <source>could not read the stock — released</source>
         <translation>无法读取库存——已释放</translation>
     </message>
+    <message>
+        <source>Your own client (%1), through the exposed ports: its locks are recorded and judged as leases. The app can pause it and cut it off from nodes; it cannot stop, crash or change it.</source>
+        <translation>你自己的客户端（%1），经由开放的端口：它的锁被记录下来，并按租约评判。本应用可以暂停它、把它与节点隔断；不能停止、崩溃或修改它。</translation>
+    </message>
 </context>
 <context>
     <name>ClientLaneList</name>
@@ -824,6 +828,14 @@
     <message>
         <source>checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, `expect safe`, or `expect NAME any` (it may be anything: a violation of that kind fails nothing)</source>
         <translation>在结束时检查：NAME OP NUMBER，NAME(CLIENT) 表示单个客户端，`expect safe`，或 `expect NAME any`（可以是任意值：这类违规不会让运行失败）</translation>
+    </message>
+    <message>
+        <source>ports for your own lock clients: node 1 on PORT, node 2 on PORT+1, ..., the storage after them, each through its node&apos;s faults; host 127.0.0.1 unless given</source>
+        <translation>给你自己的锁客户端的端口：节点 1 在 PORT，节点 2 在 PORT+1，……，存储在它们之后，每个都经过其节点的故障；未指定时主机为 127.0.0.1</translation>
+    </message>
+    <message>
+        <source>start a program (your own lock client, through the exposed ports) in a shell: its output goes into the history, it is stopped when the scenario ends</source>
+        <translation>在 shell 中启动一个程序（你自己的锁客户端，经由开放的端口）：它的输出进入历史记录，场景结束时它被停止</translation>
     </message>
 </context>
 <context>
@@ -1577,6 +1589,18 @@
         <source>read failed</source>
         <translation>读取失败</translation>
     </message>
+    <message>
+        <source>%1 is %2, your own client through the exposed ports</source>
+        <translation>%1 是 %2，经由开放端口的你自己的客户端</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>LEASES OVERLAPPING: %1 and %2 held the lock on %3 at once (a lease: from a majority&apos;s grant for its TTL, or until released)</source>
+        <translation>租约重叠：%1 和 %2 同时持有 %3 上的锁（租约：从多数节点授予起，持续其 TTL，或直到释放）</translation>
+    </message>
 </context>
 <context>
     <name>Expectation</name>
@@ -1603,6 +1627,27 @@
     <message>
         <source>`expect %1 &lt; 0` can never hold: a count is never negative</source>
         <translation>`expect %1 &lt; 0` 永远不可能成立：计数永远不会为负</translation>
+    </message>
+</context>
+<context>
+    <name>ExposeCommands</name>
+    <message>
+        <source>expose takes [HOST:]PORT, a port from 1 to %1 (one per node and the storage)</source>
+        <translation>expose 需要 [HOST:]PORT，端口为 1 到 %1（每个节点一个，存储一个）</translation>
+    </message>
+    <message>
+        <source>the nodes are exposed already (one set of ports per run):
+%1</source>
+        <translation>节点已经开放（每次运行一组端口）：
+%1</translation>
+    </message>
+    <message>
+        <source>node %1 for your clients: %2:%3</source>
+        <translation>给你的客户端的节点 %1：%2:%3</translation>
+    </message>
+    <message>
+        <source>the storage for your clients: %1:%2</source>
+        <translation>给你的客户端的存储：%1:%2</translation>
     </message>
 </context>
 <context>
@@ -1903,6 +1948,29 @@ Since %1 on the run clock.</source>
     <message>
         <source>clock +%1 ms: keys expire early</source>
         <translation>时钟 +%1 毫秒：键提前过期</translation>
+    </message>
+</context>
+<context>
+    <name>ForeignClients</name>
+    <message>
+        <source>no foreign client named &apos;%1&apos;</source>
+        <translation>没有名为“%1”的外部客户端</translation>
+    </message>
+    <message>
+        <source>%1 is paused already</source>
+        <translation>%1 已经暂停</translation>
+    </message>
+    <message>
+        <source>pause: %1 (its bytes wait in the proxies)</source>
+        <translation>暂停：%1（它的字节在代理中等待）</translation>
+    </message>
+    <message>
+        <source>%1 is not paused</source>
+        <translation>%1 没有暂停</translation>
+    </message>
+    <message>
+        <source>resume: %1</source>
+        <translation>恢复：%1</translation>
     </message>
 </context>
 <context>
@@ -3506,6 +3574,25 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1: not UTF-8 text</source>
         <translation>%1：不是 UTF-8 文本</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioProcesses</name>
+    <message>
+        <source>started (pid %1)</source>
+        <translation>已启动（pid %1）</translation>
+    </message>
+    <message>
+        <source>could not start: %1</source>
+        <translation>无法启动：%1</translation>
+    </message>
+    <message>
+        <source>exec: the program ended (exit code %1)</source>
+        <translation>exec：程序已结束（退出码 %1）</translation>
+    </message>
+    <message>
+        <source>exec: %1</source>
+        <translation>exec：%1</translation>
     </message>
 </context>
 <context>
