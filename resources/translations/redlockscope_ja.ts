@@ -517,6 +517,10 @@
         <source>%1 not added: %2</source>
         <translation>%1 は追加されなかった: %2</translation>
     </message>
+    <message>
+        <source> · fencing=on does nothing for %1: its rung hands out no token to fence with</source>
+        <translation> · fencing=on は %1 には効きません：その段はフェンシングに使えるトークンを出しません</translation>
+    </message>
 </context>
 <context>
     <name>ClientSettingField</name>
@@ -2334,6 +2338,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>Exported %1</source>
         <translation>%1 をエクスポートしました</translation>
+    </message>
+    <message>
+        <source>Expose for your clients</source>
+        <translation>あなたのクライアントに公開</translation>
+    </message>
+    <message>
+        <source>Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the storage after them, each through that node&apos;s faults. [HOST:]PORT:</source>
+        <translation>あなた自身のロッククライアントは PORT でノード 1、PORT+1 でノード 2、…、その後にストレージへ、それぞれそのノードの障害を経由して接続します。[HOST:]PORT：</translation>
     </message>
 </context>
 <context>
@@ -4492,6 +4504,14 @@ valid writes refused: %1</source>
     <message>
         <source>Only with local nodes: your own nodes are what they are</source>
         <translation>ローカルノードのときのみ：自分のノードの構成は変えられません</translation>
+    </message>
+    <message>
+        <source>&amp;Expose for your clients…</source>
+        <translation>あなたのクライアントに公開(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Open ports where your own lock client (node-redlock, Redisson, redis-py, yours) reaches the nodes through their faults, to be recorded and judged</source>
+        <translation>あなた自身のロッククライアント（node-redlock、Redisson、redis-py、自作）が障害を経由してノードに届くポートを開き、記録と判定の対象にします</translation>
     </message>
 </context>
 <context>

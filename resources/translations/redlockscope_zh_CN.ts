@@ -517,6 +517,10 @@
         <source>%1 not added: %2</source>
         <translation>%1 未添加：%2</translation>
     </message>
+    <message>
+        <source> · fencing=on does nothing for %1: its rung hands out no token to fence with</source>
+        <translation> · fencing=on 对 %1 不起作用：它的这一级不发出可用于 fencing 的令牌</translation>
+    </message>
 </context>
 <context>
     <name>ClientSettingField</name>
@@ -2334,6 +2338,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Expose for your clients</source>
+        <translation>为你的客户端开放</translation>
+    </message>
+    <message>
+        <source>Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the storage after them, each through that node&apos;s faults. [HOST:]PORT:</source>
+        <translation>你自己的锁客户端在 PORT 访问节点 1，在 PORT+1 访问节点 2，……，存储在它们之后，每个都经过该节点的故障。[HOST:]PORT：</translation>
     </message>
 </context>
 <context>
@@ -4492,6 +4504,14 @@ valid writes refused: %1</source>
     <message>
         <source>Only with local nodes: your own nodes are what they are</source>
         <translation>仅限本地节点：你自己的节点只能保持原样</translation>
+    </message>
+    <message>
+        <source>&amp;Expose for your clients…</source>
+        <translation>为你的客户端开放(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Open ports where your own lock client (node-redlock, Redisson, redis-py, yours) reaches the nodes through their faults, to be recorded and judged</source>
+        <translation>开放端口，让你自己的锁客户端（node-redlock、Redisson、redis-py 或你写的）经过故障访问节点，并被记录和评判</translation>
     </message>
 </context>
 <context>
