@@ -174,6 +174,17 @@ void ForeignClients::onAcquire(Client& c, int node, const ForeignExchange& x, co
 {
     if (node < 0 || node >= m_nodeCount)
         return;
+    // A request to a node this round already asked is the client's next round with the
+    // same token (node-redlock retries with one value per acquire): the old round ends here.
+    if (const auto it = c.rounds.find(op.token);
+        it != c.rounds.end() && (it->asked & (1u << node))) {
+        if (!it->decided) {
+            it->refused |= quint16(~it->granted) & quint16((1u << m_nodeCount) - 1);
+            settle(c, *it, true);
+            decide(c, *it);
+        }
+        c.rounds.erase(it);
+    }
     const bool fresh = !c.rounds.contains(op.token);
     if (fresh)
         flush(c);
