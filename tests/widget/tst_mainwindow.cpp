@@ -160,9 +160,9 @@ private slots:
         w->applySnapshot(spread);
         QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("not held"));
         EngineSnapshot split = spread;
-        split.resources[0].lastSplitVoteUs = now();
+        split.moments.split = {now(), 1, {1, 2, 1, 2, 3}, 3};
         w->applySnapshot(split);
-        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("split vote: nobody got a majority"));
+        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("split vote: nobody has 3 of 5"));
 
         // A holder whose keys are on a minority only (a node restarted without its key).
         EngineSnapshot minority = snapshot(5, 3);
