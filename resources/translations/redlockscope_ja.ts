@@ -974,16 +974,16 @@
         <translation>；%1 個を売り越し</translation>
     </message>
     <message>
-        <source>%1 acquired (nodes %2) while %3 was still in its section; the storage took the stale write</source>
-        <translation>%3 がまだクリティカルセクション内にいる間に %1 がロックを取得し（ノード %2）、ストレージは古い書き込みを受け入れました</translation>
-    </message>
-    <message>
         <source>%1 wrote what it had read: the sales made since are gone</source>
         <translation>%1 は以前に読んだ値を書きました。その後の販売は消えました</translation>
     </message>
     <message>
         <source>the storage accepted the write</source>
         <translation>ストレージは書き込みを受け入れました</translation>
+    </message>
+    <message>
+        <source>%1 acquired (nodes %2) while %3 was still in its section</source>
+        <translation>%3 がまだクリティカルセクション内にいる間に %1 がロックを取得しました（ノード %2）</translation>
     </message>
 </context>
 <context>

@@ -490,7 +490,7 @@
     </message>
     <message>
         <source>✗ its release DELETED %1&apos;s lock on %2</source>
-        <translation>✗ 它的释放删除了 %1 在%2上的锁</translation>
+        <translation>✗ 它的释放删除了 %1 在%2 上的锁</translation>
     </message>
     <message>
         <source>✗ deleted %1&apos;s lock</source>
@@ -498,7 +498,7 @@
     </message>
     <message>
         <source>✗ its lock on %1 was DELETED by %2&apos;s release</source>
-        <translation>✗ 它在%1上的锁被 %2 的释放删除了</translation>
+        <translation>✗ 它在%1 上的锁被 %2 的释放删除了</translation>
     </message>
     <message>
         <source>✗ lock deleted by %1</source>
@@ -974,16 +974,16 @@
         <translation>；超卖 %1 件</translation>
     </message>
     <message>
-        <source>%1 acquired (nodes %2) while %3 was still in its section; the storage took the stale write</source>
-        <translation>%1 在 %3 仍在临界区内时拿到了锁（节点 %2）；存储接受了过期的写入</translation>
-    </message>
-    <message>
         <source>%1 wrote what it had read: the sales made since are gone</source>
         <translation>%1 写入的是它之前读到的值：此后的销售都丢失了</translation>
     </message>
     <message>
         <source>the storage accepted the write</source>
         <translation>存储接受了这次写入</translation>
+    </message>
+    <message>
+        <source>%1 acquired (nodes %2) while %3 was still in its section</source>
+        <translation>%1 在 %3 仍在临界区内时拿到了锁（节点 %2）</translation>
     </message>
 </context>
 <context>

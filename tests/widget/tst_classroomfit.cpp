@@ -112,7 +112,7 @@ private slots:
                                      "captionBar", "clientLanes", "central"})
                 if (auto* part = w.findChild<QWidget*>(QLatin1String(name)))
                     qDebug() << name << part->height() << part->minimumSizeHint().height()
-                             << part->minimumHeight();
+                             << part->sizeHint().height() << part->minimumHeight();
         QVERIFY2(w.height() <= 720 && w.width() <= 1280,
                  qPrintable(QStringLiteral("%1 x %2").arg(w.width()).arg(w.height())));
         const auto* lanes = w.findChild<ClientLaneList*>(QStringLiteral("clientLanes"));

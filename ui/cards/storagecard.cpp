@@ -109,7 +109,7 @@ int StorageCard::heightTo(const QWidget* last, int w) const
                   : item->hasHeightForWidth()           ? item->heightForWidth(inner)
                                                         : item->sizeHint().height()) +
                  layout()->spacing();
-        if (widget == last)
+        if (last && widget == last)
             break;
     }
     return h;
@@ -215,9 +215,16 @@ void StorageCard::setStorage(const StorageSnapshot& storage, const CheckCounters
                                                      : QString();
     if (counters.validWritesRejected > 0)
         writes += tr("\nvalid writes refused: %1").arg(counters.validWritesRejected);
-    m_writes->setText(writes);
+    if (m_writes->text() != writes) {
+        m_writes->setText(writes);
+        updateGeometry();
+    }
     setAlert(m_writes, counters.staleWrites > 0);
-    m_fence->setText(fenceText());
+    const QString fence = fenceText();
+    if (m_fence->text() != fence) {
+        m_fence->setText(fence);
+        updateGeometry(); // its hint counts hidden lines too: the grid must ask again
+    }
     fitDetails();
     QPalette muted = palette();
     muted.setColor(QPalette::WindowText, UiTheme::muted(dark));

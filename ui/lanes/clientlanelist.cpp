@@ -185,8 +185,11 @@ void ClientLaneList::syncLane(ClientLane* lane, const ClientSnapshot& client,
 
 QStringList ClientLaneList::momentOf(const ClientSnapshot& client, const EngineSnapshot& snapshot)
 {
-    // News until the client begins a critical section after it.
-    const auto news = [&client](qint64 tUs) { return tUs >= 0 && client.sectionSinceUs <= tUs; };
+    // News until the client begins a critical section after it, and a few seconds at least:
+    // a client buying in a loop begins its next one at once, before a class has read it.
+    const auto news = [&client, &snapshot](qint64 tUs) {
+        return tUs >= 0 && (client.sectionSinceUs <= tUs || snapshot.tUs - tUs < MomentHoldUs);
+    };
     ClientLegend legend;
     legend.update(snapshot.clients);
     const CheckerMoments::RejectedWrite& w = snapshot.moments.rejectedWrite;

@@ -26,6 +26,9 @@ class ClientLaneList : public QScrollArea
     Q_OBJECT
 
 public:
+    // How long a lane tells its moment at least (a refused write, a wrong release).
+    static constexpr qint64 MomentHoldUs = 5'000'000;
+
     explicit ClientLaneList(QWidget* parent = nullptr);
 
     int count() const { return int(m_lanes.size()); }

@@ -86,8 +86,7 @@ QString DataIncident::headline(const ClientLegend& legend) const
 QString DataIncident::evidence(const ClientLegend& legend) const
 {
     if (superseder >= 0)
-        return tr("%1 acquired (nodes %2) while %3 was still in its section; the storage took "
-                  "the stale write")
+        return tr("%1 acquired (nodes %2) while %3 was still in its section")
             .arg(legend.name(superseder), EventText::nodeList(supersederNodes),
                  legend.name(writer));
     if (lost > 0)
