@@ -2029,6 +2029,10 @@ Since %1 on the run clock.</source>
         <source>Made by Redlock Scope %1 from the run file; the verdict is the checker&apos;s, judged again from the recorded events.</source>
         <translation>Redlock Scope %1 が実行記録ファイルから作成しました。判定はチェッカーによるもので、記録されたイベントから改めて判断しています。</translation>
     </message>
+    <message>
+        <source>Clients, with the settings they ran with</source>
+        <translation>各クライアントと実行時に使った設定</translation>
+    </message>
 </context>
 <context>
     <name>KeyListView</name>

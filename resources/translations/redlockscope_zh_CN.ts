@@ -2029,6 +2029,10 @@ Since %1 on the run clock.</source>
         <source>Made by Redlock Scope %1 from the run file; the verdict is the checker&apos;s, judged again from the recorded events.</source>
         <translation>由 Redlock Scope %1 根据运行记录文件生成；判定出自检查器，依据录制的事件重新判断。</translation>
     </message>
+    <message>
+        <source>Clients, with the settings they ran with</source>
+        <translation>各客户端及其运行时所用的设置</translation>
+    </message>
 </context>
 <context>
     <name>KeyListView</name>
