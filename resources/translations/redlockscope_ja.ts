@@ -3212,6 +3212,14 @@ Since %1 on the run clock.</source>
         <source>Each square is a node, numbered, in the colour of the client whose key it holds: a node&apos;s key is its vote. Redlock needs a majority of the squares; a single-node lock only node 1 (outlined), and the master alone decides with a replica. After a split vote the squares show that round&apos;s votes for a few seconds.</source>
         <translation>各四角は番号付きのノードで、そのノードが保持するキーのクライアントの色で塗られます。ノードのキーはそのノードの票です。Redlock は過半数の四角を必要とし、単一ノードのロックはノード 1（枠付き）だけ、レプリカ構成ではマスターだけが決めます。票が分裂すると、数秒間そのラウンドの票を表示します。</translation>
     </message>
+    <message>
+        <source>FENCED: %1&apos;s stale write refused (fence %2)</source>
+        <translation>フェンスで防止：%1 の古い書き込みを拒否（トークン %2）</translation>
+    </message>
+    <message>
+        <source>%1 had taken the lock since, with a newer token: the data is safe</source>
+        <translation>その間に %1 が新しいトークンでロックを取っていました。データは安全です</translation>
+    </message>
 </context>
 <context>
     <name>RecentMenu</name>

@@ -3212,6 +3212,14 @@ Since %1 on the run clock.</source>
         <source>Each square is a node, numbered, in the colour of the client whose key it holds: a node&apos;s key is its vote. Redlock needs a majority of the squares; a single-node lock only node 1 (outlined), and the master alone decides with a replica. After a split vote the squares show that round&apos;s votes for a few seconds.</source>
         <translation>每个方块是一个节点（带编号），颜色是它所持有的键的客户端的颜色：节点上的键就是它的投票。Redlock 需要多数方块；单节点锁只看节点 1（带边框）；有副本时只由主节点决定。选票分裂后，方块会显示那一轮的投票几秒钟。</translation>
     </message>
+    <message>
+        <source>FENCED: %1&apos;s stale write refused (fence %2)</source>
+        <translation>已防护：%1 的过期写入被拒绝（令牌 %2）</translation>
+    </message>
+    <message>
+        <source>%1 had taken the lock since, with a newer token: the data is safe</source>
+        <translation>%1 此前已用更新的令牌拿到锁：数据是安全的</translation>
+    </message>
 </context>
 <context>
     <name>RecentMenu</name>

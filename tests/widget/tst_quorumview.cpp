@@ -353,6 +353,28 @@ private slots:
         QCOMPARE(view.verdict(), QuorumView::Verdict::Held);
     }
 
+    // The fenced storage refused a stale write: the headline says so a few seconds, though
+    // the writer (buying in a loop) holds the lock again at once.
+    void aRefusedWriteIsHeldOnTheHeadline()
+    {
+        const qint64 t = now();
+        CheckerMoments m;
+        m.rejectedWrite = {t, 1, 2, *FencingToken::fromWire("1:7,2:7,3:7"), 99};
+        ResourceSnapshot r = resource(5);
+        r.holders = {holder(1, 5, "a")};
+        r.sections = {inside(1, "a", t + 8'000'000)};
+        QuorumView view;
+        view.setSnapshot(snap(r, m_clients, m), legend(), t + 100'000);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::WriteRefused);
+        QCOMPARE(view.headline(),
+                 QStringLiteral("FENCED: C1's stale write refused (fence 1:7,2:7,3:7)"));
+        QVERIFY2(view.subline().startsWith(
+                     QLatin1String("C2 had taken the lock since, with a newer token")),
+                 qPrintable(view.subline()));
+        view.advance(t + QuorumView::IncidentHoldUs);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::Held);
+    }
+
     void keepsItsHeightWhileVotesSplitAndHeal()
     {
         QuorumView view;

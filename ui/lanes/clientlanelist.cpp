@@ -238,13 +238,13 @@ QRect ClientLaneList::shown() const
     return QRect(m_area->mapFrom(viewport(), QPoint(0, 0)), viewport()->size());
 }
 
-// Room for one whole lane at least, two while two clients are the story (the docks give way
-// instead: their contents may shrink to a few lines).
+// Room for two whole lanes when there are two clients (the story is nearly always two
+// clients; the docks and the storage card's lowest lines give way instead), else one.
 void ClientLaneList::keepInView()
 {
     const int lane = m_order.isEmpty() ? m_noClients->sizeHint().height()
                                        : m_lanes.value(m_order.first())->sizeHint().height();
-    const int lanes = m_focus.size() >= 2 ? 2 : 1;
+    const int lanes = m_order.size() >= 2 ? 2 : 1;
     setMinimumHeight(lanes * lane + (lanes - 1) * m_layout->spacing() + 2 * frameWidth());
 }
 

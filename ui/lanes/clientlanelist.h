@@ -14,7 +14,7 @@ class QVBoxLayout;
 
 // A lane per client, in the snapshot's order, scrolled when they do not fit. Docks and large
 // type take height from the middle; the lanes give way by scrolling, but never below one
-// whole lane, and never below two when two clients are the story: they must not vanish from a
+// whole lane, and never below two when there are two clients: they must not vanish from a
 // slide. The lanes of the clients in the current violation (both in their sections at once),
 // or named by the caption, are scrolled into view when they change.
 //

@@ -79,6 +79,9 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r, const EngineS
             v.resource == r.resource)
             b.latestOverlapUs = qMax(b.latestOverlapUs, v.startUs);
     b.split = s.moments.split;
+    b.refused = s.moments.rejectedWrite;
+    b.refusedWriter = legend.name(b.refused.writer);
+    b.refusedSuperseder = legend.name(b.refused.superseder);
     b.splitRoundOf = legend.name(b.split.client);
     makeSquares(b, legend);
     b.verdict = withMoments(b, m_nowUs);
@@ -228,6 +231,10 @@ QuorumView::Verdict QuorumView::withMoments(const Block& b, qint64 nowUs) const
     if (b.incident.isNews(nowUs, IncidentHoldUs) &&
         (v != Verdict::Broken || b.incident.tUs >= b.latestOverlapUs))
         return Verdict::DataDamaged;
+    // Fencing did its job: said as loudly as a split vote, for as long as damage at least.
+    if (v != Verdict::Broken && b.refused.tUs >= 0 && nowUs - b.refused.tUs < IncidentHoldUs &&
+        nowUs >= b.refused.tUs - 1000 && (b.split.tUs < b.refused.tUs || !splitShown(b, nowUs)))
+        return Verdict::WriteRefused;
     if (v != Verdict::Broken && splitShown(b, nowUs))
         return Verdict::SplitVote;
     return v;
@@ -294,7 +301,7 @@ bool QuorumView::advance(qint64 nowUs)
         // Counts down or up (a holder's validity), or fades (a split vote).
         const bool clock = b.verdict == Verdict::Held || b.verdict == Verdict::MinorityHolder ||
                            b.verdict == Verdict::StaleBelief || b.verdict == Verdict::SplitVote ||
-                           b.verdict == Verdict::DataDamaged;
+                           b.verdict == Verdict::DataDamaged || b.verdict == Verdict::WriteRefused;
         counting = counting || clock || before != b.verdict;
     }
     if (counting)
@@ -353,6 +360,9 @@ QString QuorumView::headlineOf(const Block& b) const
                          .arg(EnumText::nameList(b.believers));
     case Verdict::DataDamaged:
         return b.incidentHeadline;
+    case Verdict::WriteRefused:
+        return tr("FENCED: %1's stale write refused (fence %2)")
+            .arg(b.refusedWriter, b.refused.fence.toDisplay());
     case Verdict::Held: {
         if (b.holderQuorum == 0)
             return tr("%1 goes in with no lock at all").arg(b.holderName);
@@ -426,6 +436,10 @@ QString QuorumView::sublineOf(const Block& b) const
     QString text = ruleOf(b);
     const ResourceSnapshot& r = b.resource;
     switch (b.verdict) {
+    case Verdict::WriteRefused:
+        text = tr("%1 had taken the lock since, with a newer token: the data is safe")
+                   .arg(b.refusedSuperseder);
+        break;
     case Verdict::DataDamaged:
         text = b.incidentEvidence;
         if (b.base == Verdict::Held)
@@ -633,7 +647,8 @@ void QuorumView::paintHeadline(QPainter& painter, const Block& b, const QRect& h
     QColor ink = palette().color(QPalette::WindowText);
     if (b.verdict == Verdict::Held)
         mark = b.holderColor;
-    else if (b.verdict == Verdict::SplitVote || b.verdict == Verdict::Unavailable)
+    else if (b.verdict == Verdict::SplitVote || b.verdict == Verdict::Unavailable ||
+             b.verdict == Verdict::WriteRefused)
         mark = ink = UiTheme::warn(dark);
     else if (b.verdict == Verdict::StaleBelief || b.verdict == Verdict::MinorityHolder)
         mark = ink = UiTheme::bad(dark); // a warning in red ink; the banner is for broken

@@ -40,7 +40,8 @@ public:
         Broken,         // two or more clients inside at once
         StaleBelief,    // one client inside, its validity over (paused, or careless)
         Unavailable,    // nobody inside and no key seen, but too few nodes up to take it
-        DataDamaged     // a write damaged the data, and no section began since
+        DataDamaged,    // a write damaged the data, and no section began since
+        WriteRefused    // the fenced storage just refused a stale write: held a few seconds
     };
 
     // How long a split round stays on screen, and how long its votes are drawn.
@@ -112,14 +113,17 @@ private:
         int holderStrategyNodes = 0;
         QString keysOwnerState; // KeysLeft: "crashed", "releasing", "stopped", "foreign"
         bool keysNoTtl = false; // KeysLeft: the key never expires
-        QList<QPair<int, int>> ruleSections; // (quorum, nodes) of each strategy that counts
-        QList<QString> ownerNames;           // per holder
-        QList<QColor> ownerColors;           // per holder
-        int masterIndex = 0;                 // Rule::Master: the node that decides
-        QList<Square> keySquares;            // per node: whose key it holds
-        QList<Tally> keyTallies;             // per holder, most nodes first
-        CheckerMoments::SplitRound split;    // the newest split round
-        QList<Square> voteSquares;           // per node: whom it voted for in it
+        QList<QPair<int, int>> ruleSections;   // (quorum, nodes) of each strategy that counts
+        QList<QString> ownerNames;             // per holder
+        QList<QColor> ownerColors;             // per holder
+        int masterIndex = 0;                   // Rule::Master: the node that decides
+        QList<Square> keySquares;              // per node: whose key it holds
+        QList<Tally> keyTallies;               // per holder, most nodes first
+        CheckerMoments::SplitRound split;      // the newest split round
+        CheckerMoments::RejectedWrite refused; // the newest stale write refused
+        QString refusedWriter;
+        QString refusedSuperseder;
+        QList<Square> voteSquares; // per node: whom it voted for in it
         QList<Tally> voteTallies;
         QString splitRoundOf; // whose round it was
         DataIncident incident;
