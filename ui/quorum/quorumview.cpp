@@ -17,7 +17,7 @@
 
 namespace {
 
-constexpr int RowGap = 5;
+constexpr int RowGap = 3;
 constexpr int SlotGap = 6;
 constexpr int HeadPad = 8; // around the headline, inside its banner
 // Owners named under the squares; more are summed up in the last chip.
