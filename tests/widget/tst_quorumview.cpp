@@ -3,6 +3,7 @@
 // what the nodes hold and who is in a critical section, never more.
 
 #include "quorum/quorumview.h"
+#include "settings/languages.h"
 #include "snapshotfactory.h"
 #include "widgets/clientlegend.h"
 
@@ -373,6 +374,25 @@ private slots:
                  qPrintable(view.subline()));
         view.advance(t + QuorumView::IncidentHoldUs);
         QCOMPARE(view.verdict(), QuorumView::Verdict::Held);
+    }
+
+    // Names are listed in the reader's language, not joined in English.
+    void namesAreListedInTheReadersLanguage()
+    {
+        QList<ClientSnapshot> clients = m_clients;
+        const qint64 t = now();
+        ResourceSnapshot r = resource(5);
+        r.sections = {inside(1, "a", t + 9'000'000), inside(2, "b", t + 9'000'000)};
+        for (const auto& [language, joined] :
+             {std::pair{"zh_CN", "C1 和 C2"}, std::pair{"ja", "C1 と C2"}}) {
+            Languages::install(QString::fromLatin1(language));
+            QuorumView view;
+            view.setSnapshot(snap(r, clients), legend(), t);
+            QVERIFY2(view.headline().contains(QString::fromUtf8(joined)),
+                     qPrintable(view.headline()));
+            QVERIFY(!view.headline().contains(QLatin1String(" and ")));
+        }
+        Languages::install(QStringLiteral("en"));
     }
 
     void keepsItsHeightWhileVotesSplitAndHeal()
