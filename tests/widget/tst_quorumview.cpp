@@ -352,6 +352,12 @@ private slots:
                  qPrintable(view.subline()));
         view.advance(t + QuorumView::IncidentHoldUs);
         QCOMPARE(view.verdict(), QuorumView::Verdict::Held);
+        // In a scenario it stays while the caption that tells it is shown, however long.
+        view.noteCaption(t + 1'000);
+        view.advance(t + 60'000'000);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::DataDamaged);
+        view.noteCaption(t + 61'000'000); // the story moves on
+        QVERIFY(view.verdict() != QuorumView::Verdict::DataDamaged);
     }
 
     // The fenced storage refused a stale write: the headline says so a few seconds, though

@@ -215,6 +215,25 @@ void QuorumView::makeSquares(Block& b, const ClientLegend& legend) const
     });
 }
 
+void QuorumView::noteCaption(qint64 nowUs)
+{
+    m_captionsUs.append(nowUs);
+    while (m_captionsUs.size() > 64) // the newest are the ones asked about
+        m_captionsUs.removeFirst();
+    advance(nowUs);
+}
+
+// Held while exactly one caption came after it: the one telling it (a scenario says what
+// happened once it happened). Without captions, or once the story has moved on, not held.
+bool QuorumView::held(qint64 tUs, qint64 nowUs) const
+{
+    int after = 0;
+    for (qint64 shown : m_captionsUs)
+        if (shown >= tUs && shown <= nowUs)
+            ++after;
+    return after == 1;
+}
+
 bool QuorumView::splitShown(const Block& b, qint64 nowUs) const
 {
     return b.split.tUs >= 0 && nowUs - b.split.tUs < SplitHoldUs && nowUs >= b.split.tUs - 1000;
@@ -228,11 +247,13 @@ QuorumView::Verdict QuorumView::withMoments(const Block& b, qint64 nowUs) const
     Verdict v = b.base;
     if (v == Verdict::Held || v == Verdict::MinorityHolder || v == Verdict::StaleBelief)
         v = heldOrStale(b, nowUs);
-    if (b.incident.isNews(nowUs, IncidentHoldUs) &&
+    if (!b.incident.isNull() &&
+        (b.incident.isNews(nowUs, IncidentHoldUs) || held(b.incident.tUs, nowUs)) &&
         (v != Verdict::Broken || b.incident.tUs >= b.latestOverlapUs))
         return Verdict::DataDamaged;
     // Fencing did its job: said as loudly as a split vote, for as long as damage at least.
-    if (v != Verdict::Broken && b.refused.tUs >= 0 && nowUs - b.refused.tUs < IncidentHoldUs &&
+    if (v != Verdict::Broken && b.refused.tUs >= 0 &&
+        (nowUs - b.refused.tUs < IncidentHoldUs || held(b.refused.tUs, nowUs)) &&
         nowUs >= b.refused.tUs - 1000 && (b.split.tUs < b.refused.tUs || !splitShown(b, nowUs)))
         return Verdict::WriteRefused;
     if (v != Verdict::Broken && splitShown(b, nowUs))

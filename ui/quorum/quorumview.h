@@ -52,6 +52,9 @@ public:
     explicit QuorumView(QWidget* parent = nullptr);
 
     void setSnapshot(const EngineSnapshot& snapshot, const ClientLegend& legend, qint64 nowUs);
+    // A scenario's caption was shown at `nowUs`: a moment stays while the first caption after
+    // it (the one that tells it) is the one shown, however long that is.
+    void noteCaption(qint64 nowUs);
     // One display frame: the "s left" of a held lock counts down locally; a split vote fades.
     bool advance(qint64 nowUs);
 
@@ -139,6 +142,8 @@ private:
     void makeSquares(Block& b, const ClientLegend& legend) const;
     Verdict withMoments(const Block& b, qint64 nowUs) const;
     bool splitShown(const Block& b, qint64 nowUs) const;
+    // Whether a moment at `tUs` is still to be shown at `nowUs` (see noteCaption).
+    bool held(qint64 tUs, qint64 nowUs) const;
     // Held and StaleBelief differ only by the clock: re-decided every frame.
     static Verdict heldOrStale(const Block& block, qint64 nowUs);
     static Rule ruleKind(const Block& b);
@@ -162,5 +167,6 @@ private:
     void paintSquares(QPainter& painter, const Block& block, const QRect& area, bool dark) const;
 
     QList<Block> m_blocks;
+    QList<qint64> m_captionsUs; // when each caption was shown, oldest first
     qint64 m_nowUs = 0;
 };
