@@ -80,9 +80,13 @@ void ClientLaneList::sync(const EngineSnapshot& snapshot, qint64 nowUs)
     }
 }
 
-void ClientLaneList::setCaption(const QString& text)
+void ClientLaneList::setCaption(const QString& text, qint64 nowUs)
 {
     m_caption = text;
+    if (nowUs >= 0)
+        m_captionsUs.append(nowUs);
+    while (m_captionsUs.size() > 64)
+        m_captionsUs.removeFirst();
 }
 
 // The story's clients now: those in an open overlap (else in their sections at once on a
@@ -183,12 +187,20 @@ void ClientLaneList::syncLane(ClientLane* lane, const ClientSnapshot& client,
     lane->setMoment(momentOf(client, snapshot));
 }
 
-QStringList ClientLaneList::momentOf(const ClientSnapshot& client, const EngineSnapshot& snapshot)
+QStringList ClientLaneList::momentOf(const ClientSnapshot& client,
+                                     const EngineSnapshot& snapshot) const
 {
     // News until the client begins a critical section after it, and a few seconds at least:
     // a client buying in a loop begins its next one at once, before a class has read it.
-    const auto news = [&client, &snapshot](qint64 tUs) {
-        return tUs >= 0 && (client.sectionSinceUs <= tUs || snapshot.tUs - tUs < MomentHoldUs);
+    const auto told = [this, &snapshot](qint64 tUs) {
+        int after = 0;
+        for (qint64 shown : m_captionsUs)
+            after += shown >= tUs && shown <= snapshot.tUs ? 1 : 0;
+        return after == 1;
+    };
+    const auto news = [&](qint64 tUs) {
+        return tUs >= 0 &&
+               (client.sectionSinceUs <= tUs || snapshot.tUs - tUs < MomentHoldUs || told(tUs));
     };
     ClientLegend legend;
     legend.update(snapshot.clients);

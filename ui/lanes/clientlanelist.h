@@ -41,7 +41,7 @@ public:
     void sync(const EngineSnapshot& snapshot, qint64 nowUs);
     // The caption shown: the clients it names ("C2 takes the lock") are kept in view with
     // the violators.
-    void setCaption(const QString& text);
+    void setCaption(const QString& text, qint64 nowUs = -1);
     // The clients whose lanes are kept in view now, in lane order.
     QList<int> focusClients() const { return m_focus; }
     bool advance(qint64 nowUs);
@@ -66,7 +66,7 @@ private:
                   qint64 nowUs) const;
     // The moment the checker judged that `client` was in, as the lane says it (longest form
     // first), while it has not begun a critical section since; empty otherwise.
-    static QStringList momentOf(const ClientSnapshot& client, const EngineSnapshot& snapshot);
+    QStringList momentOf(const ClientSnapshot& client, const EngineSnapshot& snapshot) const;
     QRect shown() const;
     void keepInView();
     QList<int> focusOf(const EngineSnapshot& snapshot) const;
@@ -79,5 +79,7 @@ private:
     QList<int> m_order;
     QSet<int> m_stale; // out of view at the last sync: behind the snapshot
     QString m_caption;
-    QList<int> m_focus; // the lanes kept in view
+    QList<qint64> m_captionsUs; // when each caption was shown (a moment stays while the first
+                                // caption after it, the one telling it, is shown)
+    QList<int> m_focus;         // the lanes kept in view
 };

@@ -180,7 +180,7 @@ void MainWindow::connectEngine()
     });
     connect(e, &EngineSession::narration, m_caption, &CaptionBar::showCaption);
     connect(e, &EngineSession::narration, m_lanes, [this](int, const QString& text) {
-        m_lanes->setCaption(text);
+        m_lanes->setCaption(text, viewNowUs());
         m_quorum->noteCaption(viewNowUs());
     });
     ConsoleView* console = m_docks->console();
