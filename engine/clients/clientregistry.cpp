@@ -43,6 +43,11 @@ LockClient* ClientRegistry::create(int id, const QString& name, const ClientSett
     QList<NodeChannel*> channels;
     for (const NodeAddress& address : *routes) {
         auto* connection = new RedisConnection(address, m_options, m_clock);
+        if (m_cutOff) {
+            const int node = int(connections.size());
+            connection->setSilenceReason(
+                [cutOff = m_cutOff, id, name, node] { return cutOff(id, name, node); });
+        }
         connections << connection;
         channels << connection;
     }

@@ -42,6 +42,9 @@ public:
     // Where each client's network delays to the nodes go (the nodes' proxies).
     using Delays = std::function<void(int id, const QList<int>& delaysMs)>;
     void setDelays(Delays delays) { m_delays = std::move(delays); }
+    // Why the app itself cuts client (id, name) off from node `node` (its partition), or "".
+    using CutOff = std::function<QString(int id, const QString& name, int node)>;
+    void setCutOff(CutOff cutOff) { m_cutOff = std::move(cutOff); }
     // A scenario's seed: every client's random choices derive from it (and the client's id).
     void setSeed(quint64 seed);
     // Once a stock exists, every client (and every later one) buys from the storage.
@@ -96,6 +99,7 @@ private:
     RedisConnection::Options m_options;
     const Clock& m_clock;
     Routes m_routes;
+    CutOff m_cutOff;
     Topology m_topology;
     Delays m_delays;
     std::optional<NodeAddress> m_storage;

@@ -187,6 +187,9 @@ public:
         clients.setRoutes([this](int id, const QString& name, QString* error) {
             return fleet.addressesFor(id, name, error);
         });
+        clients.setCutOff([this](int id, const QString&, int node) {
+            return node < fleet.size() ? fleet.node(node)->cutOffReason(id) : QString();
+        });
         clients.setTopology([this] { return fleet.failoverTopology(); });
         clients.setDelays([this](int id, const QList<int>& delays) {
             for (int i = 0; i < delays.size() && i < fleet.size(); ++i)

@@ -3,6 +3,7 @@
 
 #include "base/clock.h"
 #include "fleet/externalnodecontrol.h"
+#include "fleet/fleet.h"
 #include "fleet/localnodecontrol.h"
 #include "fleet/nodeadmin.h"
 #include "fleet/nodemonitor.h"
@@ -198,6 +199,14 @@ QString FleetNode::doneText(const QString& what) const
     return tr("node %1 %2").arg(m_index + 1).arg(what);
 }
 
+QString FleetNode::cutOffReason(int clientId) const
+{
+    if (!m_partitionedAll && !m_partitionedClients.contains(clientId))
+        return {};
+    return tr("the app cuts this client off from node %1 (a partition: `node heal %1` ends it)")
+        .arg(m_index + 1);
+}
+
 void FleetNode::partition(const QStringList& clients, const ClientResolver& resolve,
                           const AnswerCallback& done)
 {
@@ -218,7 +227,9 @@ void FleetNode::partition(const QStringList& clients, const ClientResolver& reso
         }
         if (!ids.contains(id)) {
             ids.insert(id);
-            names << name;
+            // The replication link is typed as the word "replica"; it is said in the
+            // reader's language (a client's name is a name, not a word).
+            names << (id == Fleet::ReplicationLinkId ? tr("the replica") : name);
         }
     }
     m_partitionedClients = ids;
@@ -281,7 +292,24 @@ void FleetNode::jumpClock(qint64 deltaMs, const AnswerCallback& done)
     QByteArrayList command{"EVAL", ClockJumpScript,
                            QByteArray::number(m_monitor->resources().size())};
     command << m_monitor->resources() << QByteArray::number(deltaMs);
-    m_admin->send(command, tr("clock"), done, [this, deltaMs] {
+    // Said as what happened to the node, not as an admin command that went through.
+    const auto told = [this, deltaMs, done](const CommandAnswer& answer) {
+        if (!answer.ok) {
+            done(answer);
+            return;
+        }
+        done(CommandAnswer::done(
+            m_clockJumpMs == deltaMs
+                ? tr("node %1's clock jumped %2 ms forward: its keys expire that much early")
+                      .arg(m_index + 1)
+                      .arg(deltaMs)
+                : tr("node %1's clock jumped %2 ms forward, %3 ms in all: its keys expire that "
+                     "much early")
+                      .arg(m_index + 1)
+                      .arg(deltaMs)
+                      .arg(m_clockJumpMs)));
+    };
+    m_admin->send(command, tr("clock"), told, [this, deltaMs] {
         m_clockJumpMs += deltaMs; // jumps add up until the node is healed
         endFault(K::ClockJump, tr("jumped again"));
         startFault(K::ClockJump, tr("clock +%1 ms: keys expire early").arg(m_clockJumpMs));

@@ -55,6 +55,9 @@ public:
     void setClientHeld(int clientId, bool held);
     // The network between one client and this node (netdelay): ms, 0 for none.
     void setClientDelay(int clientId, int ms);
+    // When this node's proxy cuts client `clientId` off (a partition in force), why, in words
+    // a client's failed answer can carry; empty otherwise.
+    QString cutOffReason(int clientId) const;
     // The node's replication-link listener on its proxy (client `linkId`, named `name` in
     // faults): the address its replicas dial and the Sentinels know it by. Latency delays
     // the stream on it too; Sentinel's own connections there get no network fault

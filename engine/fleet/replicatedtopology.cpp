@@ -224,8 +224,22 @@ void ReplicatedTopology::onSentinelLog(int index, const QString& text)
         const bool watched = hitch && m_failoverWatch.isActive();
         if (watched)
             m_failoverHitch = text;
-        emit event(HistoryEvent::make(hitch ? HistoryEvent::Kind::Error : HistoryEvent::Kind::Info,
-                                      tr("sentinel %1: %2").arg(index + 1).arg(text)));
+        if (prefix == QLatin1String("+switch-master"))
+            m_switched = true;
+        const bool secondThought =
+            hitch && !watched && m_switched && prefix.startsWith(QLatin1String("-failover-abort"));
+        if (secondThought)
+            emit event(HistoryEvent::make(
+                HistoryEvent::Kind::Info,
+                tr("sentinel %1: %2 - Sentinel's own second thought: it briefly saw the new "
+                   "master down, then found no replica to promote in its place; the failover "
+                   "that happened stands, nothing of the run failed")
+                    .arg(index + 1)
+                    .arg(text)));
+        else
+            emit event(
+                HistoryEvent::make(hitch ? HistoryEvent::Kind::Error : HistoryEvent::Kind::Info,
+                                   tr("sentinel %1: %2").arg(index + 1).arg(text)));
         if (watched && prefix.startsWith(QLatin1String("-failover-abort"))) {
             m_failoverWatch.stop(); // given up: say so now, not when the watch ends
             failoverStalled();

@@ -104,4 +104,7 @@ private:
     QTimer m_failoverWatch;
     int m_failoverFrom = -1;
     QString m_failoverHitch;
+    // A promotion went through (+switch-master): a later -failover-abort nobody asked for is
+    // Sentinel reconsidering the new master, not a failure of the run.
+    bool m_switched = false;
 };

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/checkcounters.h"
+#include "model/checkermoments.h"
 #include "model/clientsettings.h"
 #include "model/clientsnapshot.h"
 #include "model/historyevent.h"
@@ -34,6 +35,7 @@ struct EngineSnapshot
     qint64 lastDecisionUs = 0;   // the engine clock when the last lock decision was made
     CheckCounters counters;      // the checker's counts so far
     QList<Violation> violations; // the newest few, with their evidence (bounded)
+    CheckerMoments moments;      // the newest split round, rejected write and wrong release
 };
 
 Q_DECLARE_METATYPE(EngineSnapshot)

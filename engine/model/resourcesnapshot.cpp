@@ -12,6 +12,7 @@ void ResourceSnapshot::collect(const QList<NodeSnapshot>& nodes,
                                const QList<ClientSnapshot>& clients)
 {
     QHash<QByteArray, Holder> byToken;
+    QList<QByteArray> tokenOfNode(nodes.size());
     for (qsizetype i = 0; i < nodes.size(); ++i) {
         const NodeSnapshot& node = nodes[i];
         if (node.state != NodeSnapshot::State::Up)
@@ -24,11 +25,17 @@ void ResourceSnapshot::collect(const QList<NodeSnapshot>& nodes,
             holder.client = key.ownerClient;
             holder.noTtl = holder.noTtl || key.pttlMs == -1;
             ++holder.nodeCount;
+            tokenOfNode[i] = key.token;
         }
     }
     holders = byToken.values();
     std::sort(holders.begin(), holders.end(),
               [](const Holder& a, const Holder& b) { return a.nodeCount > b.nodeCount; });
+    holderOfNode.fill(-1, nodes.size());
+    for (qsizetype i = 0; i < nodes.size(); ++i)
+        for (qsizetype h = 0; h < holders.size() && !tokenOfNode[i].isNull(); ++h)
+            if (holders[h].token == tokenOfNode[i])
+                holderOfNode[i] = int(h);
     for (const ClientSnapshot& c : clients)
         if (c.inSection && c.resource == resource)
             sections << Section{c.id,       c.token,          c.validUntilUs,

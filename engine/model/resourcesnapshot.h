@@ -8,8 +8,9 @@
 struct ClientSnapshot;
 struct NodeSnapshot;
 
-// The quorum picture for one resource: how many nodes hold each owner's key, and which
-// clients are in their critical sections on it.
+// The quorum picture for one resource: which owner's key each node holds (a node's key is
+// its vote), how many nodes hold each owner's key, and which clients are in their critical
+// sections on it.
 struct ResourceSnapshot
 {
     struct Holder
@@ -35,11 +36,11 @@ struct ResourceSnapshot
     // A master and its replica: the master alone grants the lock (quorum 1); the replica is
     // a copy, not a vote.
     bool replicated = false;
-    QList<Holder> holders;       // most nodes first
-    QList<Section> sections;     // clients in their critical sections now (> 1: broken)
-    quint32 unknownMask = 0;     // nodes whose keys cannot be read now (down, paused): bit i
-                                 // for node index i
-    qint64 lastSplitVoteUs = -1; // the last attempt that failed with the votes split
+    QList<Holder> holders;   // most nodes first
+    QList<int> holderOfNode; // per node index: its key's holder (an index of holders), -1
+    QList<Section> sections; // clients in their critical sections now (> 1: broken)
+    quint32 unknownMask = 0; // nodes whose keys cannot be read now (down, paused): bit i
+                             // for node index i
 
     // Counts the holders of `resource`'s key on `nodes` (and the unreadable nodes), most
     // nodes first, and the sections of those `clients` that are inside: one way for the live

@@ -641,8 +641,10 @@ void RedisConnection::connectTimedOut()
     // A node that answered as Redis before and now says nothing is frozen or cut off, not
     // suddenly something else.
     const bool knownRedis = !m_serverVersion.isEmpty();
+    const QString cut = m_silenceReason ? m_silenceReason() : QString();
     const QString error =
-        !m_tcpConnected ? ConnectError::timedOut(ms)
+        !cut.isEmpty()    ? QStringLiteral("no answer within %1 ms: %2").arg(ms).arg(cut)
+        : !m_tcpConnected ? ConnectError::timedOut(ms)
         : knownRedis
             ? QStringLiteral("no answer within %1 ms (frozen, overloaded or cut off)").arg(ms)
             : QStringLiteral("no answer from the node within %1 ms - is it a Redis server?")
@@ -656,7 +658,10 @@ void RedisConnection::commandTimedOut(quint64 id)
     auto node = m_pending.extract(id);
     const Request& expired = node.mapped();
     const qint64 timeoutMs = (expired.deadlineUs - expired.sentUs + 999) / 1000;
-    const QString error = QStringLiteral("no reply within %1 ms").arg(timeoutMs);
+    const QString cut = m_silenceReason ? m_silenceReason() : QString();
+    const QString error = cut.isEmpty()
+                              ? QStringLiteral("no reply within %1 ms").arg(timeoutMs)
+                              : QStringLiteral("no reply within %1 ms: %2").arg(timeoutMs).arg(cut);
 
     // Freeing the context is the only way to abandon an in-flight hiredis command; every
     // other command on it is lost with it, and their late replies with the context.

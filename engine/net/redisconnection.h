@@ -82,6 +82,11 @@ public:
     QString lastError() const { return m_lastError; }
     QString serverVersion() const { return m_serverVersion; }
     qint64 serverPid() const { return m_serverPid; }
+    // Why the node may be silent on this route for a reason the app itself made (a partition
+    // its proxy enforces): then a connect or a command that gets no answer says that, not a
+    // guess about the node. Empty while nothing of the app cuts the route.
+    using SilenceReason = std::function<QString()>;
+    void setSilenceReason(SilenceReason reason) { m_silenceReason = std::move(reason); }
     // Requests sent and not yet answered (while connecting: the handshake's own, at most
     // three): bounded by design, watched by the benchmark.
     int pendingCount() const { return int(m_pending.size()); }
@@ -153,6 +158,7 @@ private:
     State m_state = State::Disconnected;
     QString m_lastError;
     QString m_serverVersion;
+    SilenceReason m_silenceReason;
     int m_serverMajorVersion = 0;
     qint64 m_serverPid = 0;
 

@@ -52,8 +52,6 @@ void ReplayState::apply(const HistoryEvent& e)
     if (e.kind == K::Attempt) {
         m_decided.insert(e.client, {e.op, e.token, e.tUs});
         m_lastDecisionUs = e.tUs;
-        if (e.failReason() == HistoryEvent::FailReason::SplitVote)
-            m_lastSplitVoteUs = e.tUs;
         for (ReplayNode& node : m_nodes)
             node.onAttempt(e);
     }
@@ -226,7 +224,6 @@ ResourceSnapshot ReplayState::resource(const QList<NodeSnapshot>& nodes,
     r.resource = m_header.resource;
     r.nodeCount = int(nodes.size());
     r.quorum = r.nodeCount / 2 + 1;
-    r.lastSplitVoteUs = m_lastSplitVoteUs;
     r.collect(nodes, clients);
     return r;
 }
@@ -247,5 +244,6 @@ EngineSnapshot ReplayState::snapshot(qint64 nowUs) const
     s.counters = m_checker.counters();
     const QList<Violation>& all = m_checker.violations();
     s.violations = all.mid(std::max<qsizetype>(0, all.size() - MaxViolationsShown));
+    s.moments = m_checker.moments();
     return s;
 }

@@ -61,6 +61,5 @@ private:
     StorageSnapshot m_storage;
     SafetyChecker m_checker;
     qint64 m_lastDecisionUs = 0;
-    qint64 m_lastSplitVoteUs = -1;
     quint64 m_applied = 0;
 };

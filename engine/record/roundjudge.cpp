@@ -43,7 +43,8 @@ RoundJudge::Judgement RoundJudge::judge(const HistoryEvent& attempt, const QList
 {
     const int quorum = nodeCount / 2 + 1;
     // This round's answers: those sent since it began (the op's earlier rounds came before).
-    QHash<int, int> votes; // client -> nodes that voted for it
+    QHash<int, int> votes;                        // client -> nodes that voted for it
+    QList<int> nodeVotes(qMax(0, nodeCount), -1); // node index -> the client it voted for
     quint16 reached = 0;
     quint16 failed = 0;  // down, timed out or an error: not reached
     quint16 unnamed = 0; // taken, by a holder the answer does not name (or no client of ours)
@@ -54,14 +55,20 @@ RoundJudge::Judgement RoundJudge::judge(const HistoryEvent& attempt, const QList
             reached |= quint16(1u << a.node);
         else
             failed |= quint16(1u << a.node);
+        int voter = -1;
         if (a.ok)
-            ++votes[attempt.client];
+            voter = attempt.client;
         else if (a.ownerClient > 0)
-            ++votes[a.ownerClient];
+            voter = a.ownerClient;
         else if (!a.owner.isEmpty() && m_clientOfToken.contains(a.owner))
-            ++votes[m_clientOfToken.value(a.owner)];
+            voter = m_clientOfToken.value(a.owner);
         else if (a.answered)
             unnamed |= quint16(1u << a.node);
+        if (voter >= 0) {
+            ++votes[voter];
+            if (a.node < nodeVotes.size())
+                nodeVotes[a.node] = voter;
+        }
     }
     Judgement j;
     // Fewer nodes reachable than a majority (those that failed before the decision taken
@@ -88,6 +95,7 @@ RoundJudge::Judgement RoundJudge::judge(const HistoryEvent& attempt, const QList
     if (votes.size() >= 2 && unnamed == 0) {
         j.reason = Fail::SplitVote;
         j.voters = int(votes.size());
+        j.votes = nodeVotes;
     }
     return j;
 }

@@ -28,8 +28,9 @@ public:
     struct Judgement
     {
         HistoryEvent::FailReason reason = HistoryEvent::FailReason::NoQuorum;
-        int holder = -1; // HeldByAnother: who
-        int voters = 0;  // SplitVote: how many clients the votes went to
+        int holder = -1;  // HeldByAnother: who
+        int voters = 0;   // SplitVote: how many clients the votes went to
+        QList<int> votes; // SplitVote: per node index, the client it voted for (-1: none)
     };
 
     // Every event, in order (node answers, attempts, the tokens the attempts used).
@@ -38,6 +39,8 @@ public:
     // the fleet's size (a majority of it is the quorum).
     Judgement judge(const HistoryEvent& attempt, const QList<Holder>& inSection,
                     int nodeCount) const;
+    // The client whose attempt used `token`, -1 when not one of this run's (or forgotten).
+    int clientOf(const QByteArray& token) const { return m_clientOfToken.value(token, -1); }
     // Forgets what no later round can need (answers of decided rounds, old tokens).
     void forget(const HistoryEvent& attempt);
 

@@ -68,7 +68,7 @@ void SafetyChecker::feed(HistoryEvent& e, QList<HistoryEvent>* found)
         onSectionEnd(e, found);
         break;
     case K::DeletedOthersKey:
-        count(N::WrongReleases, e.client);
+        onWrongRelease(e);
         break;
     case K::Reentered:
         count(N::Reentries, e.client);
@@ -112,8 +112,10 @@ void SafetyChecker::onAttempt(HistoryEvent& e)
         e.previous = j.reason == Fail::HeldByAnother ? j.holder
                      : j.reason == Fail::SplitVote   ? j.voters
                                                      : -1;
-        if (j.reason == Fail::SplitVote)
+        if (j.reason == Fail::SplitVote) {
             count(N::SplitVotes, e.client);
+            m_moments.split = {e.tUs, e.client, j.votes, j.voters};
+        }
     }
     m_rounds.forget(e);
 }
@@ -187,14 +189,25 @@ void SafetyChecker::onWriteRefused(HistoryEvent& e, QList<HistoryEvent>* found)
     if (said != Fail::Rejected && said != Fail::RejectedValid)
         return;
     std::optional<Violation> evidence;
-    const Fail judged = m_stock.refused(e, supersederOf(e), &evidence);
+    const StockJudge::Supersede superseder = supersederOf(e);
+    const Fail judged = m_stock.refused(e, superseder, &evidence);
     e.code = quint8(judged);
     if (judged == Fail::Rejected) {
+        // Who made it stale, as the history tells (the storage knows only the newer token).
+        e.previous = superseder->client;
         count(N::StaleWritesRejected, e.client);
+        m_moments.rejectedWrite = {e.tUs, e.client, superseder->client, e.fence, e.number};
         return;
     }
     evidence->startUs = invokedUs > 0 ? invokedUs : e.tUs;
     report(*evidence, e, found);
+}
+
+// Whose key it deleted: the client whose attempt used that token.
+void SafetyChecker::onWrongRelease(const HistoryEvent& e)
+{
+    count(N::WrongReleases, e.client);
+    m_moments.wrongRelease = {e.tUs, e.client, m_rounds.clientOf(e.token), e.node, e.token};
 }
 
 // A violation that happens at one moment (a write): counted, opened and closed at once.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/checkcounters.h"
+#include "model/checkermoments.h"
 #include "model/historyevent.h"
 #include "model/violation.h"
 #include "record/roundjudge.h"
@@ -39,6 +40,8 @@ public:
     const CheckCounters& counters() const { return m_total; }
     CheckCounters counters(int client) const { return m_byClient.value(client); }
     const QList<Violation>& violations() const { return m_violations; }
+    // The newest split round, rejected stale write and wrong release, as judged.
+    const CheckerMoments& moments() const { return m_moments; }
     // How many clients are in their critical sections on `resource` now.
     int inSection(const QByteArray& resource) const;
 
@@ -56,6 +59,7 @@ private:
     void onSectionEnd(const HistoryEvent& e, QList<HistoryEvent>* found);
     void onWriteAccepted(const HistoryEvent& e, QList<HistoryEvent>* found);
     void onWriteRefused(HistoryEvent& e, QList<HistoryEvent>* found);
+    void onWrongRelease(const HistoryEvent& e);
     StockJudge::Supersede supersederOf(const HistoryEvent& write) const;
     void count(CheckCounters::Name name, int client, qint64 amount = 1);
     void report(const Violation& v, const HistoryEvent& at, QList<HistoryEvent>* found);
@@ -72,6 +76,7 @@ private:
     RoundJudge m_rounds;
     StockJudge m_stock;
     QList<Violation> m_violations;
+    CheckerMoments m_moments;
     CheckCounters m_total;
     QHash<int, CheckCounters> m_byClient;
 };

@@ -21,6 +21,7 @@ QList<Violation> StockJudge::accepted(const HistoryEvent& w, const Supersede& su
     Violation v;
     v.resource = w.resource;
     v.secondClient = w.client;
+    v.written = w.number;
     if (superseder) {
         v.kind = V::StaleWrite;
         v.firstClient = superseder->client;
@@ -53,6 +54,7 @@ QList<Violation> StockJudge::lostOrReset(const HistoryEvent& w) const
     Violation v;
     v.resource = w.resource;
     v.secondClient = w.client;
+    v.written = w.number;
     qint64 from = read;
     if (m_set.tUs > m_lastRead.value(w.client, {m_set.tUs, read}).tUs) {
         v.kind = V::ResetOverwritten;

@@ -37,8 +37,6 @@ void SnapshotBuilder::noteEvent(const HistoryEvent& event)
     if (event.kind != HistoryEvent::Kind::Attempt)
         return;
     m_lastDecisionUs = event.tUs;
-    if (event.failReason() == HistoryEvent::FailReason::SplitVote)
-        m_lastSplitVoteUs = event.tUs;
 }
 
 void SnapshotBuilder::forgetClient(int client)
@@ -83,7 +81,6 @@ ResourceSnapshot SnapshotBuilder::resourceSnapshot(const QList<NodeSnapshot>& no
     r.nodeCount = int(nodes.size());
     r.replicated = m_fleet.isReplicated();
     r.quorum = r.replicated ? 1 : r.nodeCount / 2 + 1;
-    r.lastSplitVoteUs = m_lastSplitVoteUs;
     r.collect(nodes, clients);
     return r;
 }
@@ -112,5 +109,6 @@ EngineSnapshot SnapshotBuilder::build(qint64 nowUs)
     s.counters = checker.counters();
     const QList<Violation>& all = checker.violations();
     s.violations = all.mid(std::max<qsizetype>(0, all.size() - MaxViolationsShown));
+    s.moments = checker.moments();
     return s;
 }

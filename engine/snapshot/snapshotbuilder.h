@@ -18,7 +18,7 @@ class TokenOwners;
 // Builds the snapshot the UI draws from the engine's parts: nodes (their keys traced back
 // to their owners), the storage, the clients, the quorum picture, the checker's counts and
 // the events since the last snapshot. Keeps what no part keeps by itself: each client's
-// latest answer from each node, and when the last decision and the last split vote were.
+// latest answer from each node, and when the last decision was.
 class SnapshotBuilder
 {
 public:
@@ -49,5 +49,4 @@ private:
     QHash<int, QHash<int, NodeSnapshot::ClientOutcome>> m_lastOutcomes; // node -> client ->
     quint64 m_sequence = 0;
     qint64 m_lastDecisionUs = 0;
-    qint64 m_lastSplitVoteUs = -1;
 };

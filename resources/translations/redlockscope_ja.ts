@@ -480,6 +480,34 @@
         <source>No clients yet: press A to add one.</source>
         <translation>クライアントはまだありません：A を押して追加します。</translation>
     </message>
+    <message>
+        <source>✗ its stale write (stock %1, fence %2) was REJECTED: %3 had taken the lock</source>
+        <translation>✗ 古い書き込み（在庫 %1、トークン %2）は拒否されました：%3 がロックを取っていました</translation>
+    </message>
+    <message>
+        <source>✗ stale write REJECTED · fence %1</source>
+        <translation>✗ 古い書き込みを拒否 · トークン %1</translation>
+    </message>
+    <message>
+        <source>✗ write REJECTED</source>
+        <translation>✗ 書き込み拒否</translation>
+    </message>
+    <message>
+        <source>✗ its release DELETED %1&apos;s lock on %2</source>
+        <translation>✗ その解放が %2 の %1 のロックを削除しました</translation>
+    </message>
+    <message>
+        <source>✗ deleted %1&apos;s lock</source>
+        <translation>✗ %1 のロックを削除</translation>
+    </message>
+    <message>
+        <source>✗ its lock on %1 was DELETED by %2&apos;s release</source>
+        <translation>✗ %1 のロックが %2 の解放で削除されました</translation>
+    </message>
+    <message>
+        <source>✗ lock deleted by %1</source>
+        <translation>✗ %1 がロックを削除</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>
@@ -956,6 +984,49 @@
     </message>
 </context>
 <context>
+    <name>DataIncident</name>
+    <message>
+        <source>DATA DAMAGED: %1 wrote stock %2 over the stock the operator set (%3)</source>
+        <translation>データ破損：%1 が在庫 %2 を書き、操作者が設定した在庫（%3）を上書きしました</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: %1 wrote stock %2 after its lock expired</source>
+        <translation>データ破損：%1 がロック期限切れの後に在庫 %2 を書きました</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: %1 wrote stock %2</source>
+        <translation>データ破損：%1 が在庫 %2 を書きました</translation>
+    </message>
+    <message>
+        <source>; 1 update lost</source>
+        <translation>；更新 1 件が失われました</translation>
+    </message>
+    <message>
+        <source>; %1 updates lost</source>
+        <translation>；更新 %1 件が失われました</translation>
+    </message>
+    <message>
+        <source>; 1 item oversold</source>
+        <translation>；1 個を売り越し</translation>
+    </message>
+    <message>
+        <source>; %1 items oversold</source>
+        <translation>；%1 個を売り越し</translation>
+    </message>
+    <message>
+        <source>%1 wrote what it had read: the sales made since are gone</source>
+        <translation>%1 は以前に読んだ値を書きました。その後の販売は消えました</translation>
+    </message>
+    <message>
+        <source>the storage accepted the write</source>
+        <translation>ストレージは書き込みを受け入れました</translation>
+    </message>
+    <message>
+        <source>%1 acquired (nodes %2) while %3 was still in its section</source>
+        <translation>%3 がまだクリティカルセクション内にいる間に %1 がロックを取得しました（ノード %2）</translation>
+    </message>
+</context>
+<context>
     <name>Engine</name>
     <message>
         <source>column %1: %2</source>
@@ -1149,6 +1220,15 @@
     <message>
         <source>the storage refused a write whose lock was valid: a node&apos;s fencing number went back</source>
         <translation>ストレージがロックの有効な書き込みを拒否した：あるノードのフェンシング番号が戻った</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <comment>the last two of a list of names</comment>
+        <translation>%1 と %2</translation>
     </message>
 </context>
 <context>
@@ -1953,6 +2033,22 @@ Since %1 on the run clock.</source>
         <source>clock +%1 ms: keys expire early</source>
         <translation>時計 +%1 ミリ秒：キーが早く期限切れになる</translation>
     </message>
+    <message>
+        <source>the app cuts this client off from node %1 (a partition: `node heal %1` ends it)</source>
+        <translation>このアプリがこのクライアントをノード %1 から切り離しています（分断：`node heal %1` で終わります）</translation>
+    </message>
+    <message>
+        <source>node %1&apos;s clock jumped %2 ms forward: its keys expire that much early</source>
+        <translation>ノード %1 の時計が %2 ms 進みました。キーはその分早く期限切れになります</translation>
+    </message>
+    <message>
+        <source>node %1&apos;s clock jumped %2 ms forward, %3 ms in all: its keys expire that much early</source>
+        <translation>ノード %1 の時計が %2 ms 進みました（合計 %3 ms）。キーはその分早く期限切れになります</translation>
+    </message>
+    <message>
+        <source>the replica</source>
+        <translation>レプリカ</translation>
+    </message>
 </context>
 <context>
     <name>ForeignClients</name>
@@ -2078,6 +2174,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>Made by Redlock Scope %1 from the run file; the verdict is the checker&apos;s, judged again from the recorded events.</source>
         <translation>Redlock Scope %1 が実行記録ファイルから作成しました。判定はチェッカーによるもので、記録されたイベントから改めて判断しています。</translation>
+    </message>
+    <message>
+        <source>Clients, with the settings they ran with</source>
+        <translation>各クライアントと実行時に使った設定</translation>
     </message>
 </context>
 <context>
@@ -3027,18 +3127,6 @@ Since %1 on the run clock.</source>
         <translation>エンジンを待っています</translation>
     </message>
     <message>
-        <source>MUTUAL EXCLUSION BROKEN: %1 %2 in their critical sections</source>
-        <translation>相互排除の破綻：%1 が%2クリティカルセクションにいる</translation>
-    </message>
-    <message>
-        <source>are both</source>
-        <translation>両方とも</translation>
-    </message>
-    <message>
-        <source>are all</source>
-        <translation>全員</translation>
-    </message>
-    <message>
         <source>held by %1, %2 left</source>
         <translation>%1 が保持、残り %2</translation>
     </message>
@@ -3053,10 +3141,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1 is WORKING WITHOUT THE LOCK: validity ended %2 ago</source>
         <translation>%1 はロックなしで作業中：有効期間は %2 前に終了</translation>
-    </message>
-    <message>
-        <source>split vote: nobody got a majority</source>
-        <translation>票割れ：誰も過半数に届かない</translation>
     </message>
     <message>
         <source>%1 is %2</source>
@@ -3081,10 +3165,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>&quot;%1&quot; · majority is %2 of %3 nodes</source>
         <translation>「%1」 · 過半数は %3 ノード中 %2</translation>
-    </message>
-    <message>
-        <source> · the keys are spread over several owners; each releases and retries</source>
-        <translation> · キーが複数の所有者に分かれている。それぞれ解放してリトライする</translation>
     </message>
     <message>
         <source> · %1&apos;s key on %2, no majority</source>
@@ -3115,18 +3195,6 @@ Since %1 on the run clock.</source>
         <translation>
             <numerusform> · %n 個のノードを読み取れない</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>no keys</source>
-        <translation>キーなし</translation>
-    </message>
-    <message>
-        <source>%1 / %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>Each row is one owner&apos;s key: a filled square per node that holds it; left of the dashed line is not enough, a majority reaches it.</source>
-        <translation>各行は 1 つの所有者のキー：キーを持つノードごとに塗りつぶした四角。破線の左側では足りず、破線に届けば過半数です。</translation>
     </message>
     <message>
         <source>%1 goes in with no lock at all</source>
@@ -3163,6 +3231,74 @@ Since %1 on the run clock.</source>
     <message>
         <source>nobody can take the lock: %1 of %2 nodes up, %3 needed</source>
         <translation>誰もロックを取れません：稼働ノード %1/%2、必要なのは %3</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN: %1 are both in their critical sections</source>
+        <translation>相互排他が破れました：%1 が同時にクリティカルセクション内にいます</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN: %1 are all in their critical sections</source>
+        <translation>相互排他が破れました：%1 が全員クリティカルセクション内にいます</translation>
+    </message>
+    <message>
+        <source>split vote: nobody has %1 of %2</source>
+        <translation>票の分裂：誰も %2 台中 %1 台を得ていません</translation>
+    </message>
+    <message>
+        <source> · the votes of %1&apos;s round went to %2 clients: each releases and retries</source>
+        <translation> · %1 のラウンドの票は %2 クライアントに分かれました。各自が解放して再試行します</translation>
+    </message>
+    <message>
+        <source> · now held by %1</source>
+        <translation> · 現在 %1 が保持</translation>
+    </message>
+    <message>
+        <source>votes in %1&apos;s round</source>
+        <translation>%1 のラウンドの票</translation>
+    </message>
+    <message>
+        <source>the key on each node</source>
+        <translation>各ノードのキー</translation>
+    </message>
+    <message>
+        <source>no node is asked</source>
+        <translation>どのノードにも尋ねません</translation>
+    </message>
+    <message>
+        <source>node 1 decides</source>
+        <translation>ノード 1 が決めます</translation>
+    </message>
+    <message>
+        <source>node %1, the master, decides</source>
+        <translation>マスターのノード %1 が決めます</translation>
+    </message>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation>%1 %2/%3</translation>
+    </message>
+    <message>
+        <source>no keys · %1 needed</source>
+        <translation>キーなし · %1 台必要</translation>
+    </message>
+    <message>
+        <source>%1 · %2 needed</source>
+        <translation>%1 · %2 台必要</translation>
+    </message>
+    <message>
+        <source>%1 needed</source>
+        <translation>%1 台必要</translation>
+    </message>
+    <message>
+        <source>Each square is a node, numbered, in the colour of the client whose key it holds: a node&apos;s key is its vote. Redlock needs a majority of the squares; a single-node lock only node 1 (outlined), and the master alone decides with a replica. After a split vote the squares show that round&apos;s votes for a few seconds.</source>
+        <translation>各四角は番号付きのノードで、そのノードが保持するキーのクライアントの色で塗られます。ノードのキーはそのノードの票です。Redlock は過半数の四角を必要とし、単一ノードのロックはノード 1（枠付き）だけ、レプリカ構成ではマスターだけが決めます。票が分裂すると、数秒間そのラウンドの票を表示します。</translation>
+    </message>
+    <message>
+        <source>FENCED: %1&apos;s stale write refused (fence %2)</source>
+        <translation>フェンスで防止：%1 の古い書き込みを拒否（トークン %2）</translation>
+    </message>
+    <message>
+        <source>%1 had taken the lock since, with a newer token: the data is safe</source>
+        <translation>その間に %1 が新しいトークンでロックを取っていました。データは安全です</translation>
     </message>
 </context>
 <context>
@@ -3395,6 +3531,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>sentinel %1 made node %2 replicate node %3 through node %3&apos;s proxy (port %4): node latency and partition %3 reach the replication link</source>
         <translation>Sentinel %1 がノード %2 にノード %3 のプロキシ（ポート %4）経由でノード %3 を複製させました。node latency と partition %3 はレプリケーションのリンクに効きます</translation>
+    </message>
+    <message>
+        <source>sentinel %1: %2 - Sentinel&apos;s own second thought: it briefly saw the new master down, then found no replica to promote in its place; the failover that happened stands, nothing of the run failed</source>
+        <translation>Sentinel %1：%2 - Sentinel 自身の考え直しです。新しいマスターが一瞬ダウンに見えましたが、代わりに昇格できるレプリカがありませんでした。行われたフェイルオーバーは有効なままで、実行の失敗ではありません</translation>
     </message>
 </context>
 <context>
@@ -3891,10 +4031,6 @@ Since %1 on the run clock.</source>
         <translation>古い書き込み：受け入れ＝別のクライアントにロックを取られた後のクライアントからの書き込み。拒否＝フェンシング検査で拒否されたもの。</translation>
     </message>
     <message>
-        <source>The newest fencing token the storage accepted (node:counter): a write whose token is not newer is refused.</source>
-        <translation>ストレージが受け入れた最新のフェンシングトークン（ノード:カウンター）：これより新しくないトークンの書き込みは拒否されます。</translation>
-    </message>
-    <message>
         <source>%1  ·  local</source>
         <translation>%1  ·  ローカル</translation>
     </message>
@@ -3945,6 +4081,26 @@ valid writes refused: %1</source>
     <message>
         <source>RESETS OVERWRITTEN %1</source>
         <translation>リセットの上書き %1</translation>
+    </message>
+    <message>
+        <source>The newest fencing token the storage accepted. A token lists, for each node that granted the lock, node:number, the number that node&apos;s INCR gave with the lock (2:8 = node 2 gave 8); numbers grow on each node in the order the lock was taken there. A write is accepted only if its token is newer on every node both tokens share: two majorities always share a node, so a client that lost its lock to a newer holder is refused.</source>
+        <translation>ストレージが受け入れた最新のフェンシングトークン。トークンはロックを与えた各ノードについて「ノード:番号」を並べたもので、番号はそのノードがロックと共に INCR で与えた値です（2:8 = ノード 2 が 8 を与えた）。番号は各ノードでロックが取られた順に増えます。書き込みは、両方のトークンが共有するすべてのノードで新しい場合にだけ受け入れられます。2 つの過半数は必ずノードを共有するので、新しい保持者にロックを奪われたクライアントは拒否されます。</translation>
+    </message>
+    <message>
+        <source>The last write the fencing check refused: its writer had been superseded by a newer holder, so its token was older.</source>
+        <translation>フェンシング検査が拒否した最後の書き込み：書き手は新しい保持者に取って代わられていたため、そのトークンは古いものでした。</translation>
+    </message>
+    <message>
+        <source>✗ REJECTED %1&apos;s stale write · fence %2</source>
+        <translation>✗ %1 の古い書き込みを拒否 · トークン %2</translation>
+    </message>
+    <message>
+        <source>%1 wrote stock %2 with fence %3, but %4 had taken the lock since: its token is newer on a node both share, so the storage refused the write.</source>
+        <translation>%1 はトークン %3 で在庫 %2 を書きましたが、その間に %4 がロックを取っていました。両者が共有するノードでそのトークンの方が新しいため、ストレージは書き込みを拒否しました。</translation>
+    </message>
+    <message>
+        <source>newer on every node both tokens share</source>
+        <translation>両トークンが共有する全ノードで新しいこと</translation>
     </message>
 </context>
 <context>
@@ -4132,6 +4288,18 @@ valid writes refused: %1</source>
     <message>
         <source>: in its critical section since %1 s</source>
         <translation>：%1 秒からクリティカルセクション内</translation>
+    </message>
+    <message>
+        <source>%1&apos;s stale write REJECTED · fence %2</source>
+        <translation>%1 の古い書き込みを拒否 · トークン %2</translation>
+    </message>
+    <message>
+        <source>another client</source>
+        <translation>別のクライアント</translation>
+    </message>
+    <message>
+        <source>%1&apos;s release DELETED %2&apos;s lock on node %3</source>
+        <translation>%1 の解放がノード %3 の %2 のロックを削除</translation>
     </message>
 </context>
 <context>

@@ -480,6 +480,34 @@
         <source>No clients yet: press A to add one.</source>
         <translation>还没有客户端：按 A 添加一个。</translation>
     </message>
+    <message>
+        <source>✗ its stale write (stock %1, fence %2) was REJECTED: %3 had taken the lock</source>
+        <translation>✗ 它的过期写入（库存 %1，令牌 %2）被拒绝：%3 已拿到锁</translation>
+    </message>
+    <message>
+        <source>✗ stale write REJECTED · fence %1</source>
+        <translation>✗ 过期写入被拒绝 · 令牌 %1</translation>
+    </message>
+    <message>
+        <source>✗ write REJECTED</source>
+        <translation>✗ 写入被拒绝</translation>
+    </message>
+    <message>
+        <source>✗ its release DELETED %1&apos;s lock on %2</source>
+        <translation>✗ 它的释放删除了 %1 在%2 上的锁</translation>
+    </message>
+    <message>
+        <source>✗ deleted %1&apos;s lock</source>
+        <translation>✗ 删除了 %1 的锁</translation>
+    </message>
+    <message>
+        <source>✗ its lock on %1 was DELETED by %2&apos;s release</source>
+        <translation>✗ 它在%1 上的锁被 %2 的释放删除了</translation>
+    </message>
+    <message>
+        <source>✗ lock deleted by %1</source>
+        <translation>✗ 锁被 %1 删除</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>
@@ -956,6 +984,49 @@
     </message>
 </context>
 <context>
+    <name>DataIncident</name>
+    <message>
+        <source>DATA DAMAGED: %1 wrote stock %2 over the stock the operator set (%3)</source>
+        <translation>数据受损：%1 写入库存 %2，覆盖了操作员设置的库存（%3）</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: %1 wrote stock %2 after its lock expired</source>
+        <translation>数据受损：%1 在锁过期后写入了库存 %2</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED: %1 wrote stock %2</source>
+        <translation>数据受损：%1 写入了库存 %2</translation>
+    </message>
+    <message>
+        <source>; 1 update lost</source>
+        <translation>；丢失 1 次更新</translation>
+    </message>
+    <message>
+        <source>; %1 updates lost</source>
+        <translation>；丢失 %1 次更新</translation>
+    </message>
+    <message>
+        <source>; 1 item oversold</source>
+        <translation>；超卖 1 件</translation>
+    </message>
+    <message>
+        <source>; %1 items oversold</source>
+        <translation>；超卖 %1 件</translation>
+    </message>
+    <message>
+        <source>%1 wrote what it had read: the sales made since are gone</source>
+        <translation>%1 写入的是它之前读到的值：此后的销售都丢失了</translation>
+    </message>
+    <message>
+        <source>the storage accepted the write</source>
+        <translation>存储接受了这次写入</translation>
+    </message>
+    <message>
+        <source>%1 acquired (nodes %2) while %3 was still in its section</source>
+        <translation>%1 在 %3 仍在临界区内时拿到了锁（节点 %2）</translation>
+    </message>
+</context>
+<context>
     <name>Engine</name>
     <message>
         <source>column %1: %2</source>
@@ -1149,6 +1220,15 @@
     <message>
         <source>the storage refused a write whose lock was valid: a node&apos;s fencing number went back</source>
         <translation>存储拒绝了一次锁仍有效的写入：某个节点的栅栏编号倒退了</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <comment>the last two of a list of names</comment>
+        <translation>%1 和 %2</translation>
     </message>
 </context>
 <context>
@@ -1953,6 +2033,22 @@ Since %1 on the run clock.</source>
         <source>clock +%1 ms: keys expire early</source>
         <translation>时钟 +%1 毫秒：键提前过期</translation>
     </message>
+    <message>
+        <source>the app cuts this client off from node %1 (a partition: `node heal %1` ends it)</source>
+        <translation>是本应用切断了这个客户端与节点 %1 的连接（分区：`node heal %1` 可结束）</translation>
+    </message>
+    <message>
+        <source>node %1&apos;s clock jumped %2 ms forward: its keys expire that much early</source>
+        <translation>节点 %1 的时钟向前跳了 %2 ms：它的键会提前这么多过期</translation>
+    </message>
+    <message>
+        <source>node %1&apos;s clock jumped %2 ms forward, %3 ms in all: its keys expire that much early</source>
+        <translation>节点 %1 的时钟向前跳了 %2 ms，共 %3 ms：它的键会提前这么多过期</translation>
+    </message>
+    <message>
+        <source>the replica</source>
+        <translation>副本</translation>
+    </message>
 </context>
 <context>
     <name>ForeignClients</name>
@@ -2078,6 +2174,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>Made by Redlock Scope %1 from the run file; the verdict is the checker&apos;s, judged again from the recorded events.</source>
         <translation>由 Redlock Scope %1 根据运行记录文件生成；判定出自检查器，依据录制的事件重新判断。</translation>
+    </message>
+    <message>
+        <source>Clients, with the settings they ran with</source>
+        <translation>各客户端及其运行时所用的设置</translation>
     </message>
 </context>
 <context>
@@ -3027,18 +3127,6 @@ Since %1 on the run clock.</source>
         <translation>等待引擎</translation>
     </message>
     <message>
-        <source>MUTUAL EXCLUSION BROKEN: %1 %2 in their critical sections</source>
-        <translation>互斥被破坏：%1 %2处于临界区</translation>
-    </message>
-    <message>
-        <source>are both</source>
-        <translation>同时</translation>
-    </message>
-    <message>
-        <source>are all</source>
-        <translation>全都</translation>
-    </message>
-    <message>
         <source>held by %1, %2 left</source>
         <translation>由 %1 持有，剩余 %2</translation>
     </message>
@@ -3053,10 +3141,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1 is WORKING WITHOUT THE LOCK: validity ended %2 ago</source>
         <translation>%1 在没有锁的情况下工作：有效期已于 %2 前结束</translation>
-    </message>
-    <message>
-        <source>split vote: nobody got a majority</source>
-        <translation>选票分裂：没有人得到多数派</translation>
     </message>
     <message>
         <source>%1 is %2</source>
@@ -3081,10 +3165,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>&quot;%1&quot; · majority is %2 of %3 nodes</source>
         <translation>“%1” · 多数派为 %3 个节点中的 %2 个</translation>
-    </message>
-    <message>
-        <source> · the keys are spread over several owners; each releases and retries</source>
-        <translation> · 键分散在多个所有者手中；各自释放后重试</translation>
     </message>
     <message>
         <source> · %1&apos;s key on %2, no majority</source>
@@ -3115,18 +3195,6 @@ Since %1 on the run clock.</source>
         <translation>
             <numerusform> · %n 个节点无法读取</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>no keys</source>
-        <translation>没有键</translation>
-    </message>
-    <message>
-        <source>%1 / %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>Each row is one owner&apos;s key: a filled square per node that holds it; left of the dashed line is not enough, a majority reaches it.</source>
-        <translation>每一行是一个所有者的键：持有该键的每个节点一个实心方块；虚线左侧不够，到达虚线即为多数派。</translation>
     </message>
     <message>
         <source>%1 goes in with no lock at all</source>
@@ -3163,6 +3231,74 @@ Since %1 on the run clock.</source>
     <message>
         <source>nobody can take the lock: %1 of %2 nodes up, %3 needed</source>
         <translation>谁也拿不到锁：%2 个节点中只有 %1 个运行中，需要 %3 个</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN: %1 are both in their critical sections</source>
+        <translation>互斥被破坏：%1 同时在临界区内</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN: %1 are all in their critical sections</source>
+        <translation>互斥被破坏：%1 都在临界区内</translation>
+    </message>
+    <message>
+        <source>split vote: nobody has %1 of %2</source>
+        <translation>选票分裂：没人拿到 %2 个中的 %1 个</translation>
+    </message>
+    <message>
+        <source> · the votes of %1&apos;s round went to %2 clients: each releases and retries</source>
+        <translation> · %1 这一轮的选票分给了 %2 个客户端：各自释放后重试</translation>
+    </message>
+    <message>
+        <source> · now held by %1</source>
+        <translation> · 现由 %1 持有</translation>
+    </message>
+    <message>
+        <source>votes in %1&apos;s round</source>
+        <translation>%1 这一轮的选票</translation>
+    </message>
+    <message>
+        <source>the key on each node</source>
+        <translation>每个节点上的键</translation>
+    </message>
+    <message>
+        <source>no node is asked</source>
+        <translation>不询问任何节点</translation>
+    </message>
+    <message>
+        <source>node 1 decides</source>
+        <translation>由节点 1 决定</translation>
+    </message>
+    <message>
+        <source>node %1, the master, decides</source>
+        <translation>由主节点（节点 %1）决定</translation>
+    </message>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation>%1 %2/%3</translation>
+    </message>
+    <message>
+        <source>no keys · %1 needed</source>
+        <translation>没有键 · 需要 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 · %2 needed</source>
+        <translation>%1 · 需要 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 needed</source>
+        <translation>需要 %1 个</translation>
+    </message>
+    <message>
+        <source>Each square is a node, numbered, in the colour of the client whose key it holds: a node&apos;s key is its vote. Redlock needs a majority of the squares; a single-node lock only node 1 (outlined), and the master alone decides with a replica. After a split vote the squares show that round&apos;s votes for a few seconds.</source>
+        <translation>每个方块是一个节点（带编号），颜色是它所持有的键的客户端的颜色：节点上的键就是它的投票。Redlock 需要多数方块；单节点锁只看节点 1（带边框）；有副本时只由主节点决定。选票分裂后，方块会显示那一轮的投票几秒钟。</translation>
+    </message>
+    <message>
+        <source>FENCED: %1&apos;s stale write refused (fence %2)</source>
+        <translation>已防护：%1 的过期写入被拒绝（令牌 %2）</translation>
+    </message>
+    <message>
+        <source>%1 had taken the lock since, with a newer token: the data is safe</source>
+        <translation>%1 此前已用更新的令牌拿到锁：数据是安全的</translation>
     </message>
 </context>
 <context>
@@ -3395,6 +3531,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>sentinel %1 made node %2 replicate node %3 through node %3&apos;s proxy (port %4): node latency and partition %3 reach the replication link</source>
         <translation>哨兵 %1 让节点 %2 经过节点 %3 的代理（端口 %4）复制节点 %3：node latency 和 partition %3 作用于复制链路</translation>
+    </message>
+    <message>
+        <source>sentinel %1: %2 - Sentinel&apos;s own second thought: it briefly saw the new master down, then found no replica to promote in its place; the failover that happened stands, nothing of the run failed</source>
+        <translation>哨兵 %1：%2 - 这是哨兵自己的再次斟酌：它短暂地认为新主节点下线，随后发现没有可提升的副本；已完成的故障转移依然有效，本次运行没有任何失败</translation>
     </message>
 </context>
 <context>
@@ -3891,10 +4031,6 @@ Since %1 on the run clock.</source>
         <translation>过期写入：被接受的——来自锁已被另一个客户端拿走的客户端；被拒绝的——由栅栏令牌检查拒绝。</translation>
     </message>
     <message>
-        <source>The newest fencing token the storage accepted (node:counter): a write whose token is not newer is refused.</source>
-        <translation>存储接受过的最新栅栏令牌（节点:计数器）：令牌不比它新的写入会被拒绝。</translation>
-    </message>
-    <message>
         <source>%1  ·  local</source>
         <translation>%1  ·  本地</translation>
     </message>
@@ -3945,6 +4081,26 @@ valid writes refused: %1</source>
     <message>
         <source>RESETS OVERWRITTEN %1</source>
         <translation>重置被覆盖 %1</translation>
+    </message>
+    <message>
+        <source>The newest fencing token the storage accepted. A token lists, for each node that granted the lock, node:number, the number that node&apos;s INCR gave with the lock (2:8 = node 2 gave 8); numbers grow on each node in the order the lock was taken there. A write is accepted only if its token is newer on every node both tokens share: two majorities always share a node, so a client that lost its lock to a newer holder is refused.</source>
+        <translation>存储接受的最新 fencing 令牌。令牌为每个授予锁的节点列出“节点:编号”，即该节点在加锁时 INCR 给出的编号（2:8 = 节点 2 给出 8）；每个节点上的编号按加锁顺序递增。只有当写入的令牌在两个令牌共有的每个节点上都更新时，写入才被接受：两个多数总有共同节点，所以锁已被更新的持有者拿走的客户端会被拒绝。</translation>
+    </message>
+    <message>
+        <source>The last write the fencing check refused: its writer had been superseded by a newer holder, so its token was older.</source>
+        <translation>被 fencing 检查拒绝的最后一次写入：写入者已被更新的持有者取代，所以它的令牌更旧。</translation>
+    </message>
+    <message>
+        <source>✗ REJECTED %1&apos;s stale write · fence %2</source>
+        <translation>✗ 已拒绝 %1 的过期写入 · 令牌 %2</translation>
+    </message>
+    <message>
+        <source>%1 wrote stock %2 with fence %3, but %4 had taken the lock since: its token is newer on a node both share, so the storage refused the write.</source>
+        <translation>%1 用令牌 %3 写入库存 %2，但 %4 此后已拿到锁：它的令牌在两者共有的节点上更新，所以存储拒绝了这次写入。</translation>
+    </message>
+    <message>
+        <source>newer on every node both tokens share</source>
+        <translation>须在两个令牌共有的每个节点上都更新</translation>
     </message>
 </context>
 <context>
@@ -4132,6 +4288,18 @@ valid writes refused: %1</source>
     <message>
         <source>: in its critical section since %1 s</source>
         <translation>：自第 %1 秒起处于临界区内</translation>
+    </message>
+    <message>
+        <source>%1&apos;s stale write REJECTED · fence %2</source>
+        <translation>%1 的过期写入被拒绝 · 令牌 %2</translation>
+    </message>
+    <message>
+        <source>another client</source>
+        <translation>另一个客户端</translation>
+    </message>
+    <message>
+        <source>%1&apos;s release DELETED %2&apos;s lock on node %3</source>
+        <translation>%1 的释放删除了 %2 在节点 %3 上的锁</translation>
     </message>
 </context>
 <context>

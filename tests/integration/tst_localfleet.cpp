@@ -428,6 +428,19 @@ void TestLocalFleet::nodesDieWithTheirParent()
     // the orphaned node and reaps it: no zombie waits for a lazy init.
     QCOMPARE(::prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
     const auto noLongerSubreaper = qScopeGuard([] { ::prctl(PR_SET_CHILD_SUBREAPER, 0); });
+    // The node's directory in a temporary folder of this test's own: a fleet that another
+    // test starts meanwhile (ctest -j) removes the leftovers of dead processes from the shared
+    // one, this one's included, before it is checked below.
+    QTemporaryDir ownTmp;
+    QVERIFY(ownTmp.isValid());
+    const QByteArray sharedTmp = qgetenv("TMPDIR");
+    qputenv("TMPDIR", ownTmp.path().toLocal8Bit()); // for the helper and for our fleet
+    const auto sharedAgain = qScopeGuard([sharedTmp] {
+        if (sharedTmp.isEmpty())
+            qunsetenv("TMPDIR");
+        else
+            qputenv("TMPDIR", sharedTmp);
+    });
 
     QProcess helper;
     helper.setProcessChannelMode(QProcess::ForwardedErrorChannel);

@@ -9,6 +9,7 @@
 #include "charts/chartspanel.h"
 #include "charts/downsampler.h"
 #include "charts/histogramchart.h"
+#include "charts/htmlreport.h"
 #include "charts/latencychart.h"
 #include "charts/quorumchart.h"
 #include "charts/runchartview.h"
@@ -411,6 +412,41 @@ private slots:
                                                      .arg(view->height())
                                                      .arg(found.join(QStringLiteral("; ")))));
         }
+    }
+
+    // The report lists each client's settings as it ran with them (`defaults`, `client add`,
+    // `client set` in the history), not the defaults the run started from.
+    void theReportShowsTheSettingsAsUsed()
+    {
+        ScriptedHistory h = smallRun(); // C1 and C2 added at 10 ms
+        h.header.clientDefaults.lock.ttlMs = 10000;
+        const auto command = [&h](const char* line, double tMs) {
+            HistoryEvent e =
+                HistoryEvent::make(ScriptedHistory::K::Command, QString::fromLatin1(line));
+            e.code = 1; // done
+            h.add(e, tMs);
+        };
+        // Said at the start, before any client: the events keep their time order.
+        h.events.insert(h.events.begin(), [] {
+            HistoryEvent e = HistoryEvent::make(ScriptedHistory::K::Command,
+                                                QStringLiteral("defaults ttl=1000 careful=off"));
+            e.code = 1;
+            return e;
+        }());
+        command("client set C2 work=777", 800);
+        const auto run = h.run();
+        RunData data;
+        data.load(run);
+        const QString page = QString::fromUtf8(HtmlReport::build(*run, data));
+        const qsizetype clients = page.indexOf(QLatin1String("Clients, with the settings"));
+        QVERIFY(clients > 0);
+        const QString table = page.mid(clients);
+        QVERIFY2(table.contains(QLatin1String("ttl=1000 ")) &&
+                     table.contains(QLatin1String("careful=off")),
+                 qPrintable(table.left(1500)));
+        QVERIFY2(table.contains(QLatin1String("from 0.8 s:")) &&
+                     table.contains(QLatin1String("work=777")),
+                 qPrintable(table.left(1500)));
     }
 
     // The check above is not blind: a title longer than the plot is reported.

@@ -5,6 +5,7 @@
 
 #include "cards/keylistview.h"
 #include "cards/nodecard.h"
+#include "cards/storagecard.h"
 #include "dialogs/clientsettingsdialog.h"
 #include "dialogs/clientsettingsform.h"
 #include "dialogs/nodesdialog.h"
@@ -160,9 +161,9 @@ private slots:
         w->applySnapshot(spread);
         QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("not held"));
         EngineSnapshot split = spread;
-        split.resources[0].lastSplitVoteUs = now();
+        split.moments.split = {now(), 1, {1, 2, 1, 2, 3}, 3};
         w->applySnapshot(split);
-        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("split vote: nobody got a majority"));
+        QTRY_COMPARE(w->quorumHeadline(), QStringLiteral("split vote: nobody has 3 of 5"));
 
         // A holder whose keys are on a minority only (a node restarted without its key).
         EngineSnapshot minority = snapshot(5, 3);
@@ -185,6 +186,31 @@ private slots:
         QTRY_COMPARE(w->quorumHeadline(),
                      QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C3 are both in their critical "
                                     "sections"));
+    }
+
+    // The checker's moments on the lanes and the storage card: who, which token.
+    void refusedWriteAndWrongReleaseAreMarked()
+    {
+        auto w = makeWindow();
+        EngineSnapshot s = snapshot(5, 3);
+        s.moments.rejectedWrite = {now(), 1, 2, *FencingToken::fromWire("1:7,2:7,3:7"), 99};
+        s.moments.wrongRelease = {now(), 3, 2, 0, "2222"};
+        w->applySnapshot(s);
+        w->updateNow();
+        const auto* storage = w->findChild<StorageCard*>(QStringLiteral("storageCard"));
+        QVERIFY(storage);
+        QVERIFY2(storage->rejectedText().contains(QLatin1String("C1")) &&
+                     storage->rejectedText().contains(QLatin1String("1:7,2:7,3:7")),
+                 qPrintable(storage->rejectedText()));
+        QVERIFY(!StorageCard::fenceRule().isEmpty());
+        const QString c1 = w->clientLane(QStringLiteral("C1"))->momentText();
+        QVERIFY2(c1.contains(QLatin1String("REJECTED")) &&
+                     c1.contains(QLatin1String("1:7,2:7,3:7")) && c1.contains(QLatin1String("C2")),
+                 qPrintable(c1));
+        QCOMPARE(w->clientLane(QStringLiteral("C3"))->momentText(),
+                 QStringLiteral("✗ its release DELETED C2's lock on node 1"));
+        QCOMPARE(w->clientLane(QStringLiteral("C2"))->momentText(),
+                 QStringLiteral("✗ its lock on node 1 was DELETED by C3's release"));
     }
 
     void headlineChangesInTheSameFrameAsTheCards()

@@ -3,6 +3,7 @@
 // what the nodes hold and who is in a critical section, never more.
 
 #include "quorum/quorumview.h"
+#include "settings/languages.h"
 #include "snapshotfactory.h"
 #include "widgets/clientlegend.h"
 
@@ -25,6 +26,24 @@ private:
     static ResourceSnapshot::Section inside(int client, const QByteArray& token, qint64 validUntil)
     {
         return {client, token, validUntil, false, 3, 5}; // Redlock on five nodes
+    }
+    // What the engine publishes: the resource, the clients, the checker's moments.
+    static EngineSnapshot snap(const ResourceSnapshot& r, const QList<ClientSnapshot>& clients,
+                               const CheckerMoments& moments = {},
+                               const QList<Violation>& violations = {})
+    {
+        EngineSnapshot s;
+        s.resources = {r};
+        s.clients = clients;
+        s.moments = moments;
+        s.violations = violations;
+        return s;
+    }
+    static CheckerMoments splitAt(qint64 tUs)
+    {
+        CheckerMoments m;
+        m.split = {tUs, 1, {1, 2, 1, 2, 3}, 3};
+        return m;
     }
 
 private slots:
@@ -83,13 +102,12 @@ private slots:
         r.holders = holders;
         if (insideClient > 0)
             r.sections = {inside(insideClient, holders.first().token, t + 8'250'000)};
-        if (splitJustNow)
-            r.lastSplitVoteUs = t;
         QList<ClientSnapshot> clients = m_clients;
         if (!holders.isEmpty() && holders.first().client > 0)
             clients[holders.first().client - 1].state = ClientSnapshot::State(ownerState);
         QuorumView view;
-        view.setResources({r}, clients, legend(), t);
+        view.setSnapshot(snap(r, clients, splitJustNow ? splitAt(t) : CheckerMoments{}), legend(),
+                         t);
         QTEST(view.verdict(), "verdict");
         QFETCH(QString, headline);
         QVERIFY2(view.headline().startsWith(headline), qPrintable(view.headline()));
@@ -103,11 +121,10 @@ private slots:
         ResourceSnapshot r = resource(5);
         r.holders = {holder(1, 2, "a"), holder(2, 2, "b")};
         const qint64 t = now();
-        r.lastSplitVoteUs = t;
         QuorumView view;
-        view.setResources({r}, m_clients, legend(), t);
+        view.setSnapshot(snap(r, m_clients, splitAt(t)), legend(), t);
         QCOMPARE(view.verdict(), QuorumView::Verdict::SplitVote);
-        view.advance(t + 3'000'000);
+        view.advance(t + QuorumView::SplitHoldUs);
         QCOMPARE(view.verdict(), QuorumView::Verdict::NotHeld);
     }
 
@@ -118,7 +135,7 @@ private slots:
         const qint64 t = now();
         r.sections = {inside(3, "c", t + 8'250'000)};
         QuorumView view;
-        view.setResources({r}, m_clients, legend(), t);
+        view.setSnapshot(snap(r, m_clients), legend(), t);
         QCOMPARE(view.headline(), QStringLiteral("held by C3, 8.2 s left"));
         QVERIFY(view.advance(t + 3'000'000));
         QCOMPARE(view.headline(), QStringLiteral("held by C3, 5.2 s left"));
@@ -136,17 +153,17 @@ private slots:
         const qint64 t = now();
         r.sections = {inside(3, "c", t + 8'000'000)};
         QuorumView view;
-        view.setResources({r}, m_clients, legend(), t);
+        view.setSnapshot(snap(r, m_clients), legend(), t);
         QVERIFY2(view.subline().contains(QLatin1String("majority is 3 of 5")),
                  qPrintable(view.subline()));
         r.holders = {holder(3, 1, "c")};
         r.sections.first().quorum = r.sections.first().nodes = 1; // set-px, token-lua ...
-        view.setResources({r}, m_clients, legend(), t);
+        view.setSnapshot(snap(r, m_clients), legend(), t);
         QVERIFY2(view.subline().contains(QLatin1String("a single-node lock: one node decides")),
                  qPrintable(view.subline()));
         r.holders.clear();
         r.sections.first().quorum = r.sections.first().nodes = 0; // none
-        view.setResources({r}, m_clients, legend(), t);
+        view.setSnapshot(snap(r, m_clients), legend(), t);
         QVERIFY2(view.subline().contains(QLatin1String("no lock")), qPrintable(view.subline()));
     }
 
@@ -187,7 +204,7 @@ private slots:
             c.strategyNodes = nodes;
         }
         QuorumView view;
-        view.setResources({r}, clients, legend(), now());
+        view.setSnapshot(snap(r, clients), legend(), now());
         QTEST(view.headline(), "headline");
         QFETCH(QString, rule);
         QVERIFY2(view.subline().contains(rule), qPrintable(view.subline()));
@@ -203,7 +220,7 @@ private slots:
         const qint64 t = now();
         r.sections = {inside(3, "c", t - 2'000'000)};
         QuorumView view;
-        view.setResources({r}, clients, legend(), t);
+        view.setSnapshot(snap(r, clients), legend(), t);
         QCOMPARE(view.verdict(), QuorumView::Verdict::StaleBelief);
         QCOMPARE(view.headline(),
                  QStringLiteral("C3 still believes it holds: validity expired 2.0 s ago"));
@@ -212,7 +229,7 @@ private slots:
                  QStringLiteral("C3 still believes it holds: validity expired 3.5 s ago"));
         // Not paused: a careless client working on without its lock.
         clients[2].state = ClientSnapshot::State::Holding;
-        view.setResources({r}, clients, legend(), t);
+        view.setSnapshot(snap(r, clients), legend(), t);
         QCOMPARE(view.headline(),
                  QStringLiteral("C3 is WORKING WITHOUT THE LOCK: validity ended 2.0 s ago"));
     }
@@ -229,7 +246,7 @@ private slots:
         r.holders = {holder(2, 4, "b")};
         r.sections = {inside(1, "a", t - 3'000'000), inside(2, "b", t + 9'000'000)};
         QuorumView view;
-        view.setResources({r}, clients, legend(), t);
+        view.setSnapshot(snap(r, clients), legend(), t);
         QCOMPARE(view.verdict(), QuorumView::Verdict::Broken);
         QCOMPARE(view.headline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1 and C2 are both in "
                                                  "their critical sections"));
@@ -239,19 +256,159 @@ private slots:
         view.advance(t + 5'000'000);
         QCOMPARE(view.verdict(), QuorumView::Verdict::Broken); // time does not heal it
         r.sections.append(inside(3, "c", t + 9'000'000));
-        view.setResources({r}, clients, legend(), t);
+        view.setSnapshot(snap(r, clients), legend(), t);
         QCOMPARE(view.headline(), QStringLiteral("MUTUAL EXCLUSION BROKEN: C1, C2 and C3 are all "
                                                  "in their critical sections"));
+    }
+
+    // A real split round stays on screen: each square is the node's vote, in its client's
+    // colour, and the headline says nobody has a majority.
+    void splitVoteShowsEachNodesVote()
+    {
+        ResourceSnapshot r = resource(5);
+        r.holders = {holder(2, 2, "b")};
+        r.holderOfNode = {-1, 0, -1, 0, -1};
+        const qint64 t = now();
+        QList<ClientSnapshot> clients = m_clients;
+        for (ClientSnapshot& c : clients) { // Redlock on five nodes
+            c.strategyQuorum = 3;
+            c.strategyNodes = 5;
+        }
+        QuorumView view;
+        view.setSnapshot(snap(r, clients, splitAt(t)), legend(), t + 1'000'000);
+        QCOMPARE(view.headline(), QStringLiteral("split vote: nobody has 3 of 5"));
+        QCOMPARE(view.squares(), (QStringList{"C1", "C2", "C1", "C2", "C3"}));
+        QCOMPARE(view.squaresTitle(), QStringLiteral("votes in C1's round"));
+        QVERIFY2(view.squaresNote().contains(QLatin1String("C1 2/5")),
+                 qPrintable(view.squaresNote()));
+        QVERIFY2(view.subline().contains(QLatin1String("3 clients")), qPrintable(view.subline()));
+        // Once it has faded, the squares are the keys again.
+        view.advance(t + QuorumView::SplitHoldUs + 1);
+        QCOMPARE(view.squares(), (QStringList{"", "C2", "", "C2", ""}));
+        QCOMPARE(view.squaresTitle(), QStringLiteral("the key on each node"));
+    }
+
+    // The squares are nodes, coloured by the owner of their key; a single-node rung says
+    // one node decides, not a count against a majority.
+    void squaresAreNodes()
+    {
+        ResourceSnapshot r = resource(5);
+        r.holders = {holder(3, 3, "c"), holder(1, 1, "a")};
+        r.holderOfNode = {0, 1, 0, -1, 0};
+        r.unknownMask = 0b01000;
+        const qint64 t = now();
+        r.sections = {inside(3, "c", t + 5'000'000)};
+        QuorumView view;
+        view.setSnapshot(snap(r, m_clients), legend(), t);
+        QCOMPARE(view.squares(), (QStringList{"C3", "C1", "C3", "?", "C3"}));
+        QVERIFY2(view.squaresNote().startsWith(QStringLiteral("C3 3/5 · C1 1/5")),
+                 qPrintable(view.squaresNote()));
+        r.holders = {holder(3, 1, "c")};
+        r.holderOfNode = {0, -1, -1, -1, -1};
+        r.unknownMask = 0;
+        r.sections.first().quorum = r.sections.first().nodes = 1; // set-px
+        view.setSnapshot(snap(r, m_clients), legend(), t);
+        QCOMPARE(view.squaresNote(), QStringLiteral("node 1 decides"));
+        QVERIFY(!view.squaresNote().contains(QLatin1String("/5")));
+    }
+
+    // Kleppmann's GC pause after the stale write lands: the headline keeps the damage, not
+    // a grey "free", until the next critical section begins.
+    void dataIncidentStaysUntilTheNextSection()
+    {
+        const qint64 t = now();
+        using VK = HistoryEvent::ViolationKind;
+        Violation stale;
+        stale.kind = VK::StaleWrite;
+        stale.firstClient = 2;
+        stale.secondClient = 1;
+        stale.firstNodes = 0b11010;
+        stale.startUs = t - 1'000'000;
+        stale.endUs = t - 900'000;
+        stale.written = 99;
+        Violation lost = stale;
+        lost.kind = VK::LostUpdate;
+        lost.amount = 6;
+        ResourceSnapshot r = resource(5);
+        QList<ClientSnapshot> clients = m_clients;
+        QuorumView view;
+        view.setSnapshot(snap(r, clients, {}, {stale, lost}), legend(), t);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::DataDamaged);
+        QCOMPARE(view.headline(), QStringLiteral("DATA DAMAGED: C1 wrote stock 99 after its lock "
+                                                 "expired; 6 updates lost"));
+        QVERIFY2(view.subline().startsWith(QLatin1String("C2 acquired (nodes 2, 4, 5)")),
+                 qPrintable(view.subline()));
+        view.advance(t + 20'000'000); // time alone does not clear it
+        QCOMPARE(view.verdict(), QuorumView::Verdict::DataDamaged);
+        // The next section begins: the story moved on.
+        clients[2].inSection = true;
+        clients[2].sectionSinceUs = t + 100;
+        r.holders = {holder(3, 5, "c")};
+        r.sections = {inside(3, "c", t + 8'000'000)};
+        view.setSnapshot(snap(r, clients, {}, {stale, lost}), legend(), t + 200);
+        // Held a few seconds still: clients buying in a loop begin their next section at once.
+        QCOMPARE(view.verdict(), QuorumView::Verdict::DataDamaged);
+        QVERIFY2(view.subline().endsWith(QLatin1String("now held by C3")),
+                 qPrintable(view.subline()));
+        view.advance(t + QuorumView::IncidentHoldUs);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::Held);
+        // In a scenario it stays while the caption that tells it is shown, however long.
+        view.noteCaption(t + 1'000);
+        view.advance(t + 60'000'000);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::DataDamaged);
+        view.noteCaption(t + 61'000'000); // the story moves on
+        QVERIFY(view.verdict() != QuorumView::Verdict::DataDamaged);
+    }
+
+    // The fenced storage refused a stale write: the headline says so a few seconds, though
+    // the writer (buying in a loop) holds the lock again at once.
+    void aRefusedWriteIsHeldOnTheHeadline()
+    {
+        const qint64 t = now();
+        CheckerMoments m;
+        m.rejectedWrite = {t, 1, 2, *FencingToken::fromWire("1:7,2:7,3:7"), 99};
+        ResourceSnapshot r = resource(5);
+        r.holders = {holder(1, 5, "a")};
+        r.sections = {inside(1, "a", t + 8'000'000)};
+        QuorumView view;
+        view.setSnapshot(snap(r, m_clients, m), legend(), t + 100'000);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::WriteRefused);
+        QCOMPARE(view.headline(),
+                 QStringLiteral("FENCED: C1's stale write refused (fence 1:7,2:7,3:7)"));
+        QVERIFY2(view.subline().startsWith(
+                     QLatin1String("C2 had taken the lock since, with a newer token")),
+                 qPrintable(view.subline()));
+        view.advance(t + QuorumView::IncidentHoldUs);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::Held);
+    }
+
+    // Names are listed in the reader's language, not joined in English.
+    void namesAreListedInTheReadersLanguage()
+    {
+        QList<ClientSnapshot> clients = m_clients;
+        const qint64 t = now();
+        ResourceSnapshot r = resource(5);
+        r.sections = {inside(1, "a", t + 9'000'000), inside(2, "b", t + 9'000'000)};
+        for (const auto& [language, joined] :
+             {std::pair{"zh_CN", "C1 和 C2"}, std::pair{"ja", "C1 と C2"}}) {
+            Languages::install(QString::fromLatin1(language));
+            QuorumView view;
+            view.setSnapshot(snap(r, clients), legend(), t);
+            QVERIFY2(view.headline().contains(QString::fromUtf8(joined)),
+                     qPrintable(view.headline()));
+            QVERIFY(!view.headline().contains(QLatin1String(" and ")));
+        }
+        Languages::install(QStringLiteral("en"));
     }
 
     void keepsItsHeightWhileVotesSplitAndHeal()
     {
         QuorumView view;
         ResourceSnapshot r = resource(5);
-        view.setResources({r}, m_clients, legend(), now());
+        view.setSnapshot(snap(r, m_clients), legend(), now());
         const int h = view.sizeHint().height();
         r.holders = {holder(1, 2, "a"), holder(2, 2, "b")};
-        view.setResources({r}, m_clients, legend(), now());
+        view.setSnapshot(snap(r, m_clients), legend(), now());
         QCOMPARE(view.sizeHint().height(), h);
     }
 };

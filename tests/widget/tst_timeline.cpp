@@ -149,6 +149,51 @@ private slots:
                  qPrintable(text));
     }
 
+    // A stale write the fenced storage refused and a release that deleted another client's
+    // key are marked, with who and which token, and hovering the mark names the event.
+    void refusedWriteAndWrongReleaseAreMarked()
+    {
+        ScriptedHistory h = gcPause();
+        const quint64 c2 = (quint64(2) << 32) | 1; // C2's first op: its acquire
+        HistoryEvent refused =
+            HistoryEvent::forClient(ScriptedHistory::K::Fail, 1, ScriptedHistory::Op::Write, 99);
+        refused.node = HistoryEvent::StorageNode;
+        refused.code = quint8(HistoryEvent::FailReason::Rejected);
+        refused.previous = 2; // the checker's judgement: C2 had taken the lock since
+        refused.fence = *FencingToken::fromWire("1:7,2:7,3:7");
+        h.add(refused, 5300);
+        HistoryEvent deleted = HistoryEvent::forClient(ScriptedHistory::K::DeletedOthersKey, 1);
+        deleted.node = 0;
+        deleted.token = QByteArray::number(qulonglong(c2), 16).rightJustified(40, 'a');
+        h.add(deleted, 5400);
+        RunData data;
+        data.load(h.run());
+        using Kind = RunSeries::Moment::Kind;
+        const auto& moments = data.series().moments;
+        QCOMPARE(moments.size(), size_t(2));
+        QCOMPARE(moments[0].kind, Kind::RejectedWrite);
+        QCOMPARE(moments[0].client, 1);
+        QCOMPARE(moments[0].other, 2);
+        QCOMPARE(moments[0].fence, QStringLiteral("1:7,2:7,3:7"));
+        QCOMPARE(moments[1].kind, Kind::WrongRelease);
+        QCOMPARE(moments[1].client, 1);
+        QCOMPARE(moments[1].other, 2); // whose key it was, from the token
+        QCOMPARE(moments[1].node, 0);
+        TimelineView view(&data);
+        view.resize(1000, 400);
+        view.show();
+        view.showAll();
+        const TimelinePainter painter(data, ChartStyle());
+        const QRectF rect(view.rect());
+        const auto l = painter.layout(rect, view.view());
+        const auto& v = view.view();
+        const double x =
+            l.lanes.left() + l.lanes.width() * double(5'300'000 - v.t0Us) / double(v.t1Us - v.t0Us);
+        const QString text =
+            painter.describeAt(rect, view.view(), QPointF(x, l.lanes.top() + l.laneHeight / 2));
+        QVERIFY2(text.contains(QLatin1String("C1")), qPrintable(text));
+    }
+
     void zoomPanAndFollow()
     {
         Shown s;

@@ -9,11 +9,13 @@
 #include "cards/keylistview.h"
 #include "cards/outcomegrid.h"
 #include "dialogs/numberfieldsdialog.h"
+#include "settings/typesize.h"
 #include "widgets/elidedlabel.h"
 #include "widgets/pilllabel.h"
 #include "widgets/uitheme.h"
 
 #include <QActionGroup>
+#include <QApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -407,6 +409,8 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     else
         m_address->setTexts({where, node.address});
     m_address->setAlert(down || refusing);
+    m_addressWanted = down || refusing; // a problem is said whatever the type size
+    m_address->setVisible(!m_large || m_addressWanted);
     m_address->setToolTip(down || refusing ? tr("%1: %2").arg(node.address, problem)
                                            : tr("Where this node listens (host:port)."));
     syncRole(node, dark);
@@ -570,6 +574,17 @@ void NodeCard::applyFonts()
 {
     // Sizes relative to the card's font, which follows the window's (large type mode).
     m_applyingFonts = true;
+    // In large type the answers go without their heading (its words stay in the tooltip):
+    // on 720 lines with a dock open, that line is one the lanes of the story need.
+    const double base = qMax(10.0, QApplication::font().pointSizeF());
+    const bool large = TypeSize::isLarge(font().pointSizeF() / base);
+    m_outcomesHeading->setVisible(!large);
+    // So does the address (a class needs no port numbers), unless it says a problem.
+    m_large = large;
+    m_address->setVisible(!large || m_addressWanted);
+    m_outcomes->setToolTip(large ? m_outcomesHeading->text() + QStringLiteral(": ") +
+                                       m_outcomesHeading->toolTip()
+                                 : QString());
     QFont title = font();
     title.setPointSizeF(font().pointSizeF() * 1.3);
     title.setBold(true);

@@ -113,6 +113,8 @@ private:
     ElidedLabel* m_address;
     QLabel* m_role; // master or replica, and the replica's lag (replicated topology)
     FaultStrip* m_faults;
+    bool m_large = false;         // large type: no address line, no heading over the answers
+    bool m_addressWanted = false; // the address line says a problem: shown in any type size
     QLabel* m_keysHeading;
     QLabel* m_outcomesHeading;
     KeyListView* m_keys;

@@ -46,6 +46,7 @@ bool NodeCardGrid::sync(const EngineSnapshot& snapshot, const ClientLegend& lege
         card->setNode(snapshot.nodes[i], legend, ttlByClient, nowUs);
     }
     m_storage->setStorage(snapshot.storage, snapshot.counters);
+    m_storage->setRejectedWrite(snapshot.moments.rejectedWrite, legend);
     if (changed)
         relayout();
     if (m_selected > n)

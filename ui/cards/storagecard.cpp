@@ -1,27 +1,32 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cards/storagecard.h"
 
+#include "settings/typesize.h"
+#include "widgets/clientlegend.h"
 #include "widgets/elidedlabel.h"
 #include "widgets/enumtext.h"
 #include "widgets/pilllabel.h"
 #include "widgets/uitheme.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
 #include <QPainterPath>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 StorageCard::StorageCard(QWidget* parent)
     : QFrame(parent), m_title(new QLabel(tr("Storage"), this)), m_statePill(new PillLabel(this)),
       m_address(new ElidedLabel(this)), m_stock(new QLabel(this)), m_stockCaption(new QLabel(this)),
       m_sales(new QLabel(this)), m_damage(new QLabel(this)), m_writes(new QLabel(this)),
-      m_fence(new QLabel(this))
+      m_fence(new QLabel(this)), m_fenceRule(new QLabel(this)), m_rejected(new QLabel(this))
 {
     setObjectName(QStringLiteral("storageCard"));
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    // Preferred, not Minimum: it may be shorter than it would like (see minimumSizeHint).
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     setMinimumWidth(190);
     m_title->setToolTip(tr("The storage node: its own Redis, never one of the lock nodes. It "
                            "holds the stock the clients buy from under the lock."));
@@ -40,9 +45,22 @@ StorageCard::StorageCard(QWidget* parent)
     m_writes->setToolTip(tr("Stale writes: accepted from a client whose lock another client had "
                             "taken since; rejected by the fencing check."));
     m_fence->setObjectName(QStringLiteral("fence"));
-    m_fence->setToolTip(tr("The newest fencing token the storage accepted (node:counter): a "
-                           "write whose token is not newer is refused."));
-    for (QLabel* l : {m_stockCaption, m_sales, m_fence})
+    const QString fenceTip =
+        tr("The newest fencing token the storage accepted. A token lists, for each node that "
+           "granted the lock, node:number, the number that node's INCR gave with the lock (2:8 = "
+           "node 2 gave 8); numbers grow on each node in the order the lock was taken there. A "
+           "write is accepted only if its token is newer on every node both tokens share: two "
+           "majorities always share a node, so a client that lost its lock to a newer holder is "
+           "refused.");
+    m_fence->setToolTip(fenceTip);
+    m_fenceRule->setObjectName(QStringLiteral("fenceRule"));
+    m_fenceRule->setText(fenceRule());
+    m_fenceRule->setToolTip(fenceTip);
+    m_rejected->setObjectName(QStringLiteral("rejectedWrite"));
+    m_rejected->setToolTip(tr("The last write the fencing check refused: its writer had been "
+                              "superseded by a newer holder, so its token was older."));
+    m_rejected->hide();
+    for (QLabel* l : {m_stockCaption, m_sales, m_fence, m_fenceRule, m_rejected})
         l->setWordWrap(true);
 
     auto* header = new QHBoxLayout;
@@ -63,10 +81,71 @@ StorageCard::StorageCard(QWidget* parent)
     layout->addWidget(m_sales);
     layout->addWidget(m_damage);
     layout->addWidget(m_writes);
+    layout->addWidget(m_rejected);
     layout->addWidget(m_fence);
+    layout->addWidget(m_fenceRule);
     layout->addStretch(1);
     applyFonts();
     setStorage({}, {});
+}
+
+// The height of the card down to `last` (every line shown that has words), at width `w`.
+int StorageCard::heightTo(const QWidget* last, int w) const
+{
+    const QMargins margins = layout()->contentsMargins();
+    int h = margins.top() + margins.bottom();
+    for (int i = 0; i < layout()->count(); ++i) {
+        QLayoutItem* item = layout()->itemAt(i);
+        QWidget* widget = item->widget();
+        if (item->spacerItem())
+            continue;
+        const auto* label = qobject_cast<const QLabel*>(widget);
+        // Lines without words (no fence yet, nothing rejected) take no room.
+        const bool empty =
+            (label && label->text().isEmpty()) || (widget == m_rejected && m_rejectedTime < 0);
+        const int inner = w - margins.left() - margins.right();
+        if (!empty)
+            h += (widget && widget->hasHeightForWidth() ? widget->heightForWidth(inner)
+                  : item->hasHeightForWidth()           ? item->heightForWidth(inner)
+                                                        : item->sizeHint().height()) +
+                 layout()->spacing();
+        if (last && widget == last)
+            break;
+    }
+    return h;
+}
+
+// Everything, when there is room for it.
+QSize StorageCard::sizeHint() const
+{
+    const int w = width() > 0 ? width() : QFrame::sizeHint().width();
+    return {QFrame::sizeHint().width(), heightTo(nullptr, w)};
+}
+
+// What must show: down to the counts of stale writes. The last one refused, the fence and its
+// rule below give way, the rule first, when the window is short (large type, a dock open, on
+// 720 lines): the lane and the timeline mark the refused write too, the fence's rule is in the
+// tooltips, and the lanes of the story matter more than a window that grows off the screen.
+QSize StorageCard::minimumSizeHint() const
+{
+    const int w = width() > 0 ? width() : QFrame::sizeHint().width();
+    return {QFrame::minimumSizeHint().width(), heightTo(m_writes, w)};
+}
+
+void StorageCard::resizeEvent(QResizeEvent* event)
+{
+    QFrame::resizeEvent(event);
+    fitDetails();
+}
+
+// The lines under the counts as the card's height allows, from the bottom up.
+void StorageCard::fitDetails()
+{
+    const int w = width();
+    m_rejected->setVisible(m_rejectedTime >= 0 && height() >= heightTo(m_rejected, w));
+    const bool fence = !m_fence->text().isEmpty();
+    m_fence->setVisible(fence && height() >= heightTo(m_fence, w));
+    m_fenceRule->setVisible(fence && height() >= heightTo(m_fenceRule, w));
 }
 
 void StorageCard::applyFonts()
@@ -84,8 +163,13 @@ void StorageCard::applyFonts()
     m_damage->setFont(bold);
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
-    for (QLabel* l : {m_writes, m_fence})
+    for (QLabel* l : {m_writes, m_fence, m_fenceRule, m_rejected})
         l->setFont(small);
+    // In large type the address goes (it is in the title's tooltip): a class reads the stock,
+    // and on 720 lines each line of this narrow card pushes the lanes down.
+    const double base = qMax(10.0, QApplication::font().pointSizeF());
+    m_large = TypeSize::isLarge(font().pointSizeF() / base);
+    m_address->setVisible(!m_large || m_storage.state == NodeSnapshot::State::Down);
     m_applyingFonts = false;
 }
 
@@ -112,6 +196,7 @@ void StorageCard::setStorage(const StorageSnapshot& storage, const CheckCounters
     else
         m_address->setText(storage.address);
     m_address->setAlert(down);
+    m_address->setVisible(!m_large || down); // an error is said whatever the type size
     m_stock->setText(stockText());
     if (!storage.stockActive)
         m_stockCaption->setText(tr("no stock yet: `stock 100` puts 100 items here"));
@@ -130,11 +215,60 @@ void StorageCard::setStorage(const StorageSnapshot& storage, const CheckCounters
                                                      : QString();
     if (counters.validWritesRejected > 0)
         writes += tr("\nvalid writes refused: %1").arg(counters.validWritesRejected);
-    m_writes->setText(writes);
+    if (m_writes->text() != writes) {
+        m_writes->setText(writes);
+        updateGeometry();
+    }
     setAlert(m_writes, counters.staleWrites > 0);
-    m_fence->setText(fenceText());
-    m_fence->setVisible(!m_fence->text().isEmpty());
+    const QString fence = fenceText();
+    if (m_fence->text() != fence) {
+        m_fence->setText(fence);
+        updateGeometry(); // its hint counts hidden lines too: the grid must ask again
+    }
+    fitDetails();
+    QPalette muted = palette();
+    muted.setColor(QPalette::WindowText, UiTheme::muted(dark));
+    m_fenceRule->setPalette(muted);
     update();
+}
+
+void StorageCard::setRejectedWrite(const CheckerMoments::RejectedWrite& rejected,
+                                   const ClientLegend& legend)
+{
+    m_rejectedTime = rejected.tUs;
+    if (rejected.tUs < 0) {
+        m_rejected->hide();
+        return;
+    }
+    // Who and which token on the card; the rest (what it wrote, who had the lock) in the tip:
+    // the card is narrow, and every line of it pushes the lanes down.
+    const QString fence = rejected.fence.toDisplay();
+    const QString text =
+        tr("✗ REJECTED %1's stale write · fence %2").arg(legend.name(rejected.writer), fence);
+    if (m_rejected->text() != text) {
+        m_rejected->setText(text);
+        m_rejected->setToolTip(
+            tr("%1 wrote stock %2 with fence %3, but %4 had taken the lock since: its token is "
+               "newer on a node both share, so the storage refused the write.")
+                .arg(legend.name(rejected.writer))
+                .arg(rejected.value)
+                .arg(fence, legend.name(rejected.superseder)));
+    }
+    QPalette p = palette();
+    p.setColor(QPalette::WindowText, UiTheme::warn(UiTheme::isDark(palette())));
+    m_rejected->setPalette(p);
+    updateGeometry(); // a line more it would like
+    fitDetails();
+}
+
+QString StorageCard::rejectedText() const
+{
+    return m_rejectedTime < 0 ? QString() : m_rejected->text();
+}
+
+QString StorageCard::fenceRule()
+{
+    return tr("newer on every node both tokens share");
 }
 
 QString StorageCard::stockText() const

@@ -9,6 +9,8 @@
 #include "model/verdict.h"
 #include "record/eventtext.h"
 #include "record/recordedrun.h"
+#include "record/replayclient.h"
+#include "record/replaystate.h"
 #include "settings/languages.h"
 
 #include <QCoreApplication>
@@ -60,11 +62,55 @@ QString settingsTable(const RecordedRun& run)
     html += row(tr("clients at start"), QString::number(h.initialClients));
     if (!h.persistence.isEmpty())
         html += row(tr("persistence at start"), h.persistence);
-    html += row(tr("client settings at start"),
+    html += row(tr("client defaults at start"),
                 h.clientDefaults.toAssignments().join(QLatin1Char(' ')));
     if (h.seed)
         html += row(tr("seed"), QString::number(*h.seed));
     html += row(tr("app version"), h.appVersion);
+    return html + QStringLiteral("</table>\n");
+}
+
+// Each client's settings as it ran with them: the run's defaults, then `defaults`, `client add`
+// and `client set` in the history, as a replay applies them (not the defaults of today's app).
+// A client whose settings changed during the run lists each version from when it held.
+QString clientSettingsTable(const RecordedRun& run)
+{
+    struct Used
+    {
+        QString name;
+        QList<QPair<qint64, QString>> versions; // from when, the settings
+    };
+    ReplayState state(run.header);
+    QMap<int, Used> used; // by id: the order clients were added in
+    for (const HistoryEvent& e : run.events) {
+        state.apply(e);
+        if (e.kind == HistoryEvent::Kind::ClientAdded)
+            used[e.client].name = e.text;
+        else if (e.kind != HistoryEvent::Kind::Command)
+            continue;
+        for (auto it = used.begin(); it != used.end(); ++it) {
+            const ReplayClient* c = state.client(it.key());
+            if (!c)
+                continue;
+            const QString settings = c->settings().toAssignments().join(QLatin1Char(' '));
+            if (it->versions.isEmpty() || it->versions.last().second != settings)
+                it->versions.append({e.tUs, settings});
+        }
+    }
+    if (used.isEmpty())
+        return QStringLiteral("<p>%1</p>\n").arg(esc(tr("No client ran.")));
+    QString html = QStringLiteral("<table>\n<tr><th>%1</th><th>%2</th></tr>\n")
+                       .arg(esc(tr("client")), esc(tr("settings as used")));
+    for (const Used& u : std::as_const(used)) {
+        QStringList lines;
+        for (qsizetype i = 0; i < u.versions.size(); ++i)
+            lines << (i == 0 ? esc(u.versions[i].second)
+                             : esc(tr("from %1 s: %2")
+                                       .arg(u.versions[i].first / 1e6, 0, 'f', 1)
+                                       .arg(u.versions[i].second)));
+        html += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n")
+                    .arg(esc(u.name), lines.join(QStringLiteral("<br>")));
+    }
     return html + QStringLiteral("</table>\n");
 }
 
@@ -150,6 +196,9 @@ QByteArray HtmlReport::build(const RecordedRun& run, const RunData& data)
     html += QStringLiteral("<p class=\"verdict %1\">%2</p>\n")
                 .arg(verdictClass(run.counters), esc(Verdict::headline(run.counters)));
     html += QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Settings"))) + settingsTable(run);
+    html +=
+        QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Clients, with the settings they ran with"))) +
+        clientSettingsTable(run);
     html += QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Checker counters"))) +
             countersTable(run.counters);
     html += QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Violations, with their evidence"))) +

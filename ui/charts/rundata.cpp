@@ -417,7 +417,20 @@ void RunData::onSeries(const HistoryEvent& e, quint64 index)
     case K::Fail:
         if (e.operation == Op::Acquire)
             ++second(e.tUs).failed;
+        else if (e.operation == Op::Write && e.failReason() == HistoryEvent::FailReason::Rejected)
+            s.moments.push_back({e.tUs, RunSeries::Moment::Kind::RejectedWrite, e.client,
+                                 int(e.previous), -1, e.fence.toDisplay(), index});
         break;
+    case K::DeletedOthersKey: {
+        const QString owner = m_text.ownerOf(e.token);
+        int other = -1;
+        for (const TimelineLane& lane : std::as_const(m_clients))
+            if (lane.name == owner)
+                other = lane.id;
+        s.moments.push_back({e.tUs, RunSeries::Moment::Kind::WrongRelease, e.client, other, e.node,
+                             QString(), index});
+        break;
+    }
     case K::StockSet:
         onStock(e, index);
         break;
@@ -482,4 +495,6 @@ void RunData::trim()
     while (!m_series.violations.empty() && m_series.violations.front().endUs >= 0 &&
            m_series.violations.front().endUs < horizonUs)
         m_series.violations.pop_front();
+    while (!m_series.moments.empty() && m_series.moments.front().tUs < horizonUs)
+        m_series.moments.pop_front();
 }

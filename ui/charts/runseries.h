@@ -62,10 +62,29 @@ struct RunSeries
         quint64 event = 0;
     };
 
+    // A moment a reader must see on the timeline: a stale write the fenced storage rejected,
+    // a release that deleted another client's key. With who and which token.
+    struct Moment
+    {
+        enum class Kind : quint8
+        {
+            RejectedWrite,
+            WrongRelease,
+        };
+        qint64 tUs = 0;
+        Kind kind = Kind::RejectedWrite;
+        int client = -1; // the writer, or whose release it was
+        int other = -1;  // who had taken the lock since, or whose key it deleted (-1: unknown)
+        int node = -1;   // WrongRelease: where
+        QString fence;   // RejectedWrite: the writer's fencing token, as written
+        quint64 event = 0;
+    };
+
     std::deque<Attempt> attempts;
     std::deque<Second> seconds;
     std::deque<StockPoint> stock;
     std::deque<Damage> damage;
     std::deque<Say> says;
     std::deque<ViolationMark> violations;
+    std::deque<Moment> moments;
 };

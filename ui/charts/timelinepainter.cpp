@@ -141,6 +141,7 @@ void TimelinePainter::paint(QPainter* p, const QRectF& rect, const View& view) c
             paintNode(p, axis, lane);
     }
     paintViolations(p, axis, refs, l, &labels);
+    paintMoments(p, axis, refs, l, &labels);
     paintSays(p, axis, l, &labels);
     if (view.cursorUs >= 0)
         paintCursor(p, axis, l, view.cursorUs);
@@ -478,6 +479,46 @@ void TimelinePainter::paintViolations(QPainter* p, const TimeAxis& axis, const Q
     }
 }
 
+// A rejected stale write: an amber cross on the writer's lane. A wrong release: a red cross on
+// the releaser's lane and a red notch on the lane of the client whose key it deleted. Both
+// labelled with who and which token, bold as violations are.
+void TimelinePainter::paintMoments(QPainter* p, const TimeAxis& axis, const QList<LaneRef>& refs,
+                                   const Layout& l, QList<Label>* labels) const
+{
+    using Kind = RunSeries::Moment::Kind;
+    QHash<int, QRectF> laneOf;
+    for (const LaneRef& lane : refs)
+        if (lane.lane->type == TimelineLane::Type::Client)
+            laneOf.insert(lane.lane->id, lane.rect);
+    const auto cross = [p](const QPointF& c, double r, const QColor& color) {
+        p->setPen(QPen(color, 3, Qt::SolidLine, Qt::RoundCap));
+        p->drawLine(c + QPointF(-r, -r), c + QPointF(r, r));
+        p->drawLine(c + QPointF(-r, r), c + QPointF(r, -r));
+    };
+    for (const RunSeries::Moment& m : m_data.series().moments) {
+        if (m.tUs < axis.t0() || m.tUs > axis.t1())
+            continue;
+        const double x = axis.x(m.tUs);
+        const QColor color = m.kind == Kind::RejectedWrite ? m_style.warn() : m_style.bad();
+        const QRectF r = laneOf.value(m.client, QRectF(x, l.lanes.top(), 0, l.laneHeight));
+        cross(QPointF(x, r.center().y()), std::min(6.0, r.height() / 4), color);
+        const QString who = m_data.clientName(m.client);
+        if (m.kind == Kind::RejectedWrite) {
+            *labels << Label{x, tr("%1's stale write REJECTED · fence %2").arg(who, m.fence), color,
+                             true};
+            continue;
+        }
+        if (laneOf.contains(m.other)) {
+            const QRectF victim = laneOf.value(m.other);
+            p->fillRect(QRectF(x - 1.5, victim.top(), 3, victim.height()), color);
+        }
+        const QString owner = m.other >= 0 ? m_data.clientName(m.other) : tr("another client");
+        *labels << Label{
+            x, tr("%1's release DELETED %2's lock on node %3").arg(who, owner).arg(m.node + 1),
+            color, true};
+    }
+}
+
 void TimelinePainter::paintSays(QPainter* p, const TimeAxis& axis, const Layout& l,
                                 QList<Label>* labels) const
 {
@@ -638,6 +679,9 @@ QString TimelinePainter::describeAt(const QRectF& rect, const View& view, const 
     const TimeAxis axis(view.t0Us, view.t1Us, l.lanes.left(), l.lanes.right());
     const qint64 t = axis.t(pos.x());
     const qint64 slack = qint64(3 / axis.pixelsPerUs()); // a few pixels either side
+    for (const RunSeries::Moment& m : m_data.series().moments)
+        if (t >= m.tUs - 2 * slack && t <= m.tUs + 2 * slack && pos.y() < l.nodesTop)
+            return m_data.describe(m.event);
     for (const RunSeries::ViolationMark& v : m_data.series().violations) {
         const qint64 end = v.endUs < 0 ? m_data.nowUs() : v.endUs;
         if (t >= v.startUs - slack && t <= end + slack && pos.y() < l.nodesTop)

@@ -16,7 +16,9 @@ class RunData;
 // Paints the lock timeline (Kleppmann's GC-pause figure) for a window of time, on screen or into
 // an export: a lane per client (acquiring, in its critical section, working without the lock,
 // paused, crashed), a lane per node (a client's key in its colour, its height the TTL left),
-// faults shaded across every lane, overlapping sections in red, `say` narration as labels on top.
+// faults shaded across every lane, overlapping sections in red, stale writes rejected and
+// releases that deleted another's key marked with who and which token, `say` narration as
+// labels on top.
 //
 // Only the part in view is touched: each track is found by binary search, and stretches
 // narrower than a pixel are merged into the pixel already drawn, so a frame costs about
@@ -74,6 +76,8 @@ private:
                          QList<Label>* labels) const;
     void paintViolations(QPainter* p, const TimeAxis& axis, const QList<LaneRef>& lanes,
                          const Layout& layout, QList<Label>* labels) const;
+    void paintMoments(QPainter* p, const TimeAxis& axis, const QList<LaneRef>& lanes,
+                      const Layout& layout, QList<Label>* labels) const;
     void paintSays(QPainter* p, const TimeAxis& axis, const Layout& layout,
                    QList<Label>* labels) const;
     void paintLabels(QPainter* p, const Layout& layout, QList<Label> labels) const;

@@ -18,7 +18,7 @@ CaptionBar::CaptionBar(QWidget* parent)
     m_text->setTextFormat(Qt::PlainText);
     m_line->setToolTip(tr("The scenario line this narration comes from."));
     auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(16, 8, 12, 8);
+    layout->setContentsMargins(16, 4, 12, 4); // tight: on 720 lines every line counts
     layout->addWidget(m_text, 1);
     layout->addWidget(m_line, 0, Qt::AlignBottom);
     applyFonts();

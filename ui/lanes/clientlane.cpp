@@ -281,6 +281,14 @@ void ClientLane::setLeftoverKeys(int nodeCount, qint64 untilUs)
     updateCounters();
 }
 
+void ClientLane::setMoment(const QStringList& forms)
+{
+    if (forms == m_moment)
+        return;
+    m_moment = forms;
+    updateCounters();
+}
+
 QString ClientLane::alarmText() const
 {
     return m_validity->alarmText();
@@ -387,10 +395,15 @@ void ClientLane::updateCounters()
 {
     // A crashed client's keys outlive it: say so where the counters were.
     const bool leftovers = m_client.state == ClientSnapshot::State::Crashed && m_leftoverNodes > 0;
-    m_counters->setAlert(leftovers);
-    m_counters->setMuted(!leftovers);
-    m_counters->setToolTip(countersToolTip());
-    if (!leftovers)
+    const bool moment = !m_moment.isEmpty();
+    m_counters->setAlert(leftovers || moment);
+    m_counters->setMuted(!leftovers && !moment);
+    m_counters->setToolTip(moment
+                               ? m_moment.first() + QStringLiteral("<br><br>") + countersToolTip()
+                               : countersToolTip());
+    if (moment)
+        m_counters->setTexts(m_moment); // the moment first: the counters are in the tooltip
+    else if (!leftovers)
         m_counters->setTexts(counterForms());
     else
         m_counters->setText(

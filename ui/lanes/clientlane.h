@@ -16,7 +16,9 @@ class ValidityBar;
 // (counting down), counters, and buttons that become command lines ("client stop C1").
 // A client that believes it holds after its validity ran out (a GC pause) turns the lane
 // red with "BELIEVES IT HOLDS — validity expired 3.2 s ago"; a crashed client shows the
-// keys it left behind counting down; a client cut off from nodes says from which.
+// keys it left behind counting down; a client cut off from nodes says from which; a client
+// whose stale write was rejected, or whose release deleted another's key (or whose key was
+// deleted), says so with who and which token until its next critical section begins.
 class ClientLane : public QFrame
 {
     Q_OBJECT
@@ -35,6 +37,11 @@ public:
     void setSentinelReady(bool ready);
     void setCutOffFrom(const QList<int>& nodes);
     void setLeftoverKeys(int nodeCount, qint64 untilUs);
+    // A moment the checker judged that this client was in (its stale write rejected, a
+    // release that deleted another's key, its own key deleted): said where the counters are,
+    // longest form first; empty when there is none to tell.
+    void setMoment(const QStringList& forms);
+    QString momentText() const { return m_moment.value(0); }
     bool advance(qint64 nowUs);
 
     QString stateText() const;
@@ -104,5 +111,6 @@ private:
     QList<int> m_cutOffFrom;
     int m_leftoverNodes = 0;
     qint64 m_leftoverUntilUs = 0;
+    QStringList m_moment;
     bool m_alarm = false;
 };

@@ -3,9 +3,12 @@
 
 #include "cards/faulttext.h"
 #include "lanes/clientlane.h"
+#include "record/eventtext.h"
+#include "widgets/clientlegend.h"
 
 #include <QEvent>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -69,6 +72,64 @@ void ClientLaneList::sync(const EngineSnapshot& snapshot, qint64 nowUs)
     }
     if (order != m_order)
         reorder(order);
+    if (const QList<int> focus = focusOf(snapshot); focus != m_focus) {
+        m_focus = focus;
+        keepInView();
+        // Once the layout has placed the lanes at their new minimum.
+        QTimer::singleShot(0, this, &ClientLaneList::scrollToFocus);
+    }
+}
+
+void ClientLaneList::setCaption(const QString& text, qint64 nowUs)
+{
+    m_caption = text;
+    if (nowUs >= 0)
+        m_captionsUs.append(nowUs);
+    while (m_captionsUs.size() > 64)
+        m_captionsUs.removeFirst();
+}
+
+// The story's clients now: those in an open overlap (else in their sections at once on a
+// resource), then those the caption names; in lane order.
+QList<int> ClientLaneList::focusOf(const EngineSnapshot& snapshot) const
+{
+    QSet<int> ids;
+    for (const Violation& v : snapshot.violations)
+        if (v.kind == HistoryEvent::ViolationKind::Overlap && v.isOpen())
+            ids << v.firstClient << v.secondClient;
+    for (const ResourceSnapshot& r : snapshot.resources)
+        if (r.sections.size() > 1)
+            for (const ResourceSnapshot::Section& s : r.sections)
+                ids << s.client;
+    // A name as a whole word: "C1" is not in "C10". Any script around it (C1 醒来).
+    for (const ClientSnapshot& c : snapshot.clients)
+        if (!m_caption.isEmpty() && m_caption.contains(QRegularExpression(
+                                        QStringLiteral("(^|[^A-Za-z0-9_])%1($|[^A-Za-z0-9_])")
+                                            .arg(QRegularExpression::escape(c.name)))))
+            ids << c.id;
+    QList<int> focus;
+    for (int id : m_order)
+        if (ids.contains(id))
+            focus << id;
+    return focus;
+}
+
+// The first and the last lane of the story in view, when the view can hold them both.
+void ClientLaneList::scrollToFocus()
+{
+    if (m_focus.isEmpty())
+        return;
+    const ClientLane* first = m_lanes.value(m_focus.first());
+    const ClientLane* last = m_lanes.value(m_focus.last());
+    if (!first || !last)
+        return;
+    const int top = first->geometry().top();
+    const int bottom = last->geometry().bottom();
+    QScrollBar* bar = verticalScrollBar();
+    const int height = viewport()->height();
+    if (top >= bar->value() && bottom < bar->value() + height)
+        return; // already in view
+    bar->setValue(bottom - top < height ? bottom - height + 1 : top);
 }
 
 void ClientLaneList::dropLanesNotIn(const QList<int>& ids)
@@ -123,6 +184,46 @@ void ClientLaneList::syncLane(ClientLane* lane, const ClientSnapshot& client,
     lane->setSentinelReady(snapshot.sentinels.ready);
     lane->setCutOffFrom(cutOff);
     lane->setLeftoverKeys(keyNodes, keysUntilUs);
+    lane->setMoment(momentOf(client, snapshot));
+}
+
+QStringList ClientLaneList::momentOf(const ClientSnapshot& client,
+                                     const EngineSnapshot& snapshot) const
+{
+    // News until the client begins a critical section after it, and a few seconds at least:
+    // a client buying in a loop begins its next one at once, before a class has read it.
+    const auto told = [this, &snapshot](qint64 tUs) {
+        int after = 0;
+        for (qint64 shown : m_captionsUs)
+            after += shown >= tUs && shown <= snapshot.tUs ? 1 : 0;
+        return after == 1;
+    };
+    const auto news = [&](qint64 tUs) {
+        return tUs >= 0 &&
+               (client.sectionSinceUs <= tUs || snapshot.tUs - tUs < MomentHoldUs || told(tUs));
+    };
+    ClientLegend legend;
+    legend.update(snapshot.clients);
+    const CheckerMoments::RejectedWrite& w = snapshot.moments.rejectedWrite;
+    const CheckerMoments::WrongRelease& r = snapshot.moments.wrongRelease;
+    // The newer of the two, when both concern this client.
+    const bool writer = w.writer == client.id && news(w.tUs);
+    const bool release = (r.deleter == client.id || r.owner == client.id) && news(r.tUs);
+    if (writer && (!release || w.tUs >= r.tUs)) {
+        const QString fence = w.fence.toDisplay();
+        return {tr("✗ its stale write (stock %1, fence %2) was REJECTED: %3 had taken the lock")
+                    .arg(w.value)
+                    .arg(fence, legend.name(w.superseder)),
+                tr("✗ stale write REJECTED · fence %1").arg(fence), tr("✗ write REJECTED")};
+    }
+    if (!release)
+        return {};
+    const QString node = EventText::nodeName(r.node);
+    if (r.deleter == client.id)
+        return {tr("✗ its release DELETED %1's lock on %2").arg(legend.name(r.owner), node),
+                tr("✗ deleted %1's lock").arg(legend.name(r.owner))};
+    return {tr("✗ its lock on %1 was DELETED by %2's release").arg(node, legend.name(r.deleter)),
+            tr("✗ lock deleted by %1").arg(legend.name(r.deleter))};
 }
 
 bool ClientLaneList::advance(qint64 nowUs)
@@ -149,13 +250,20 @@ QRect ClientLaneList::shown() const
     return QRect(m_area->mapFrom(viewport(), QPoint(0, 0)), viewport()->size());
 }
 
-// Room for one whole lane at least. (Two would push the window past 720 lines with the log
-// and the scenario bar open in large type.)
+// Room for two whole lanes when there are two clients (the story is nearly always two
+// clients; the docks and the storage card's lowest lines give way instead), else one.
 void ClientLaneList::keepInView()
 {
-    const int height = m_order.isEmpty() ? m_noClients->sizeHint().height()
-                                         : m_lanes.value(m_order.first())->sizeHint().height();
-    setMinimumHeight(height + 2 * frameWidth());
+    const int lane = m_order.isEmpty() ? m_noClients->sizeHint().height()
+                                       : m_lanes.value(m_order.first())->sizeHint().height();
+    const int lanes = m_order.size() >= 2 ? 2 : 1;
+    setMinimumHeight(lanes * lane + (lanes - 1) * m_layout->spacing() + 2 * frameWidth());
+}
+
+void ClientLaneList::resizeEvent(QResizeEvent* event)
+{
+    QScrollArea::resizeEvent(event);
+    QTimer::singleShot(0, this, &ClientLaneList::scrollToFocus);
 }
 
 void ClientLaneList::changeEvent(QEvent* event)

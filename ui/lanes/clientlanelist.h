@@ -14,7 +14,9 @@ class QVBoxLayout;
 
 // A lane per client, in the snapshot's order, scrolled when they do not fit. Docks and large
 // type take height from the middle; the lanes give way by scrolling, but never below one
-// whole lane: they must not vanish from a slide.
+// whole lane, and never below two when there are two clients: they must not vanish from a
+// slide. The lanes of the clients in the current violation (both in their sections at once),
+// or named by the caption, are scrolled into view when they change.
 //
 // Lanes scrolled out of view are not updated every frame: with 200 clients about two of them
 // are on screen, and updating the rest was most of the window's work. They are behind the
@@ -24,6 +26,9 @@ class ClientLaneList : public QScrollArea
     Q_OBJECT
 
 public:
+    // How long a lane tells its moment at least (a refused write, a wrong release).
+    static constexpr qint64 MomentHoldUs = 5'000'000;
+
     explicit ClientLaneList(QWidget* parent = nullptr);
 
     int count() const { return int(m_lanes.size()); }
@@ -34,6 +39,11 @@ public:
     bool hasStaleLanes() const { return !m_stale.isEmpty(); }
 
     void sync(const EngineSnapshot& snapshot, qint64 nowUs);
+    // The caption shown: the clients it names ("C2 takes the lock") are kept in view with
+    // the violators.
+    void setCaption(const QString& text, qint64 nowUs = -1);
+    // The clients whose lanes are kept in view now, in lane order.
+    QList<int> focusClients() const { return m_focus; }
     bool advance(qint64 nowUs);
     // Lanes say most of their words once, when made: a new language makes them again.
     void rebuild();
@@ -47,14 +57,20 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void dropLanesNotIn(const QList<int>& ids);
     void reorder(const QList<int>& order);
     void syncLane(ClientLane* lane, const ClientSnapshot& client, const EngineSnapshot& snapshot,
                   qint64 nowUs) const;
+    // The moment the checker judged that `client` was in, as the lane says it (longest form
+    // first), while it has not begun a critical section since; empty otherwise.
+    QStringList momentOf(const ClientSnapshot& client, const EngineSnapshot& snapshot) const;
     QRect shown() const;
     void keepInView();
+    QList<int> focusOf(const EngineSnapshot& snapshot) const;
+    void scrollToFocus();
 
     QWidget* m_area;
     QVBoxLayout* m_layout;
@@ -62,4 +78,8 @@ private:
     QMap<int, ClientLane*> m_lanes; // by client id
     QList<int> m_order;
     QSet<int> m_stale; // out of view at the last sync: behind the snapshot
+    QString m_caption;
+    QList<qint64> m_captionsUs; // when each caption was shown (a moment stays while the first
+                                // caption after it, the one telling it, is shown)
+    QList<int> m_focus;         // the lanes kept in view
 };

@@ -17,26 +17,20 @@
 
 namespace {
 
-QString joinNames(const QStringList& names)
-{
-    if (names.size() <= 1)
-        return names.value(0);
-    return QStringList(names.mid(0, names.size() - 1)).join(QStringLiteral(", ")) +
-           QStringLiteral(" and ") + names.last();
-}
-
-// Holders are drawn in at most this many rows; more are summed up in the last one.
-constexpr int MaxRows = 4;
-// Rows reserved even when fewer owners hold keys, so the view does not change height
-// each time a vote splits and heals.
-constexpr int ReservedRows = 3;
-constexpr int RowGap = 5;
-constexpr int SlotGap = 5;
+constexpr int RowGap = 3;
+constexpr int SlotGap = 6;
+constexpr int HeadPad = 8; // around the headline, inside its banner
+// Owners named under the squares; more are summed up in the last chip.
+constexpr int MaxTallies = 3;
 // A holder whose validity runs out while it works stops believing within a snapshot:
 // only past this is a belief called stale (as on a client lane).
 constexpr qint64 StaleGraceUs = 250'000;
-// How long "split vote" stays up after an attempt failed with the votes split.
-constexpr qint64 SplitShownUs = 1'500'000;
+
+QColor dimmed(QColor c, bool dark)
+{
+    c.setAlpha(dark ? 70 : 60);
+    return c;
+}
 
 } // namespace
 
@@ -46,8 +40,22 @@ QuorumView::QuorumView(QWidget* parent) : QWidget(parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
 }
 
-QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
-                                        const QList<ClientSnapshot>& clients,
+void QuorumView::setSnapshot(const EngineSnapshot& snapshot, const ClientLegend& legend,
+                             qint64 nowUs)
+{
+    m_nowUs = nowUs;
+    QList<Block> blocks;
+    blocks.reserve(snapshot.resources.size());
+    for (const ResourceSnapshot& r : snapshot.resources)
+        blocks.append(makeBlock(r, snapshot, legend));
+    const bool heightChanged = blocks.size() != m_blocks.size();
+    m_blocks = std::move(blocks);
+    if (heightChanged)
+        updateGeometry();
+    update();
+}
+
+QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r, const EngineSnapshot& s,
                                         const ClientLegend& legend) const
 {
     Block b;
@@ -56,6 +64,35 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
         b.ownerNames.append(legend.name(h.client));
         b.ownerColors.append(legend.color(h.client));
     }
+    for (qsizetype i = 0; i < s.nodes.size(); ++i)
+        if (s.nodes[i].role == QLatin1String("master"))
+            b.masterIndex = int(i);
+    baseVerdict(b, s.clients, legend);
+    // The moments the checker judged: the damage a write did, a split round's votes.
+    b.incident = DataIncident::current(s);
+    if (!b.incident.isNull()) {
+        b.incidentHeadline = b.incident.headline(legend);
+        b.incidentEvidence = b.incident.evidence(legend);
+    }
+    for (const Violation& v : s.violations)
+        if (v.kind == HistoryEvent::ViolationKind::Overlap && v.isOpen() &&
+            v.resource == r.resource)
+            b.latestOverlapUs = qMax(b.latestOverlapUs, v.startUs);
+    b.split = s.moments.split;
+    b.refused = s.moments.rejectedWrite;
+    b.refusedWriter = legend.name(b.refused.writer);
+    b.refusedSuperseder = legend.name(b.refused.superseder);
+    b.splitRoundOf = legend.name(b.split.client);
+    makeSquares(b, legend);
+    b.verdict = withMoments(b, m_nowUs);
+    return b;
+}
+
+// What the nodes hold and who is inside say, before the moments are laid over it.
+void QuorumView::baseVerdict(Block& b, const QList<ClientSnapshot>& clients,
+                             const ClientLegend& legend) const
+{
+    const ResourceSnapshot& r = b.resource;
     const auto clientOf = [&clients](int id) -> const ClientSnapshot* {
         for (const ClientSnapshot& c : clients)
             if (c.id == id)
@@ -75,7 +112,7 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
             if (c.resource == r.resource)
                 b.ruleSections << QPair<int, int>(c.strategyQuorum, c.strategyNodes);
     if (r.sections.size() > 1) {
-        b.verdict = Verdict::Broken;
+        b.base = Verdict::Broken;
         for (const ResourceSnapshot::Section& s : r.sections) {
             b.believers.append(legend.name(s.client));
             const ClientSnapshot* c = clientOf(s.client);
@@ -89,7 +126,7 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
         std::sort(b.believers.begin(), b.believers.end(), [](const QString& x, const QString& y) {
             return x.size() != y.size() ? x.size() < y.size() : x < y; // C2 before C10
         });
-        return b;
+        return;
     }
     if (r.sections.size() == 1) {
         const ResourceSnapshot::Section& s = r.sections.first();
@@ -101,16 +138,15 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
         b.holderNodes = r.nodesHolding(s.token);
         b.holderQuorum = s.quorum;
         b.holderStrategyNodes = s.nodes;
-        b.verdict = heldOrStale(b, m_nowUs);
-        return b;
+        b.base = heldOrStale(b, m_nowUs);
+        return;
     }
-    const bool recentSplit = r.lastSplitVoteUs >= 0 && m_nowUs - r.lastSplitVoteUs < SplitShownUs;
     // A key the owner's own strategy counts as the lock: a majority for Redlock, its one node
     // for the single-node rungs (their owner's strategy size is in the clients' snapshots).
     const bool majority = !r.holders.isEmpty() && (r.holders.first().nodeCount >= r.quorum ||
                                                    singleNodeOwner(r.holders.first(), clients));
     if (majority) {
-        b.verdict = Verdict::KeysLeft;
+        b.base = Verdict::KeysLeft;
         const ResourceSnapshot::Holder& h = r.holders.first();
         b.keysNoTtl = h.noTtl;
         const ClientSnapshot* c = h.client >= 0 ? clientOf(h.client) : nullptr;
@@ -120,14 +156,109 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r,
                                         : ClientSnapshot::stateName(c->state);
         if (c && c->state == S::WaitingRetry)
             b.keysOwnerState = QStringLiteral("acquiring");
-    } else if (recentSplit) {
-        b.verdict = Verdict::SplitVote;
     } else if (!r.holders.isEmpty()) {
-        b.verdict = Verdict::NotHeld;
+        b.base = Verdict::NotHeld;
     } else {
-        b.verdict = unavailable(b) ? Verdict::Unavailable : Verdict::Free;
+        b.base = unavailable(b) ? Verdict::Unavailable : Verdict::Free;
     }
-    return b;
+}
+
+// The squares: each node's key now, and each node's vote in the newest split round.
+void QuorumView::makeSquares(Block& b, const ClientLegend& legend) const
+{
+    const ResourceSnapshot& r = b.resource;
+    const Rule rule = ruleKind(b);
+    const auto decides = [&](int node) {
+        switch (rule) {
+        case Rule::SingleNode:
+            return node == 0; // the single-node rungs lock on node 1
+        case Rule::Master:
+            return node == b.masterIndex;
+        case Rule::NoLock:
+            return false;
+        case Rule::Majority:
+            break;
+        }
+        return true;
+    };
+    for (int i = 0; i < r.nodeCount; ++i) {
+        Square key;
+        key.decides = decides(i);
+        const int h = r.holderOfNode.value(i, -1);
+        if ((r.unknownMask >> i) & 1u) {
+            key.owner = QStringLiteral("?");
+        } else if (h >= 0 && h < r.holders.size()) {
+            key.owner = b.ownerNames.value(h);
+            key.color = b.ownerColors.value(h);
+            key.foreign = r.holders[h].client < 0;
+        }
+        b.keySquares << key;
+        Square vote;
+        const int voter = b.split.votes.value(i, -1);
+        if (voter >= 0) {
+            vote.owner = legend.name(voter);
+            vote.color = legend.color(voter);
+        }
+        b.voteSquares << vote;
+    }
+    for (qsizetype h = 0; h < r.holders.size(); ++h)
+        b.keyTallies << Tally{b.ownerNames[h], b.ownerColors[h], r.holders[h].nodeCount,
+                              r.holders[h].client < 0};
+    QHash<int, int> votes;
+    for (int voter : std::as_const(b.split.votes))
+        if (voter >= 0)
+            ++votes[voter];
+    for (auto it = votes.cbegin(); it != votes.cend(); ++it)
+        b.voteTallies << Tally{legend.name(it.key()), legend.color(it.key()), it.value(), false};
+    std::sort(b.voteTallies.begin(), b.voteTallies.end(), [](const Tally& x, const Tally& y) {
+        return x.count != y.count ? x.count > y.count : x.name < y.name;
+    });
+}
+
+void QuorumView::noteCaption(qint64 nowUs)
+{
+    m_captionsUs.append(nowUs);
+    while (m_captionsUs.size() > 64) // the newest are the ones asked about
+        m_captionsUs.removeFirst();
+    advance(nowUs);
+}
+
+// Held while exactly one caption came after it: the one telling it (a scenario says what
+// happened once it happened). Without captions, or once the story has moved on, not held.
+bool QuorumView::held(qint64 tUs, qint64 nowUs) const
+{
+    int after = 0;
+    for (qint64 shown : m_captionsUs)
+        if (shown >= tUs && shown <= nowUs)
+            ++after;
+    return after == 1;
+}
+
+bool QuorumView::splitShown(const Block& b, qint64 nowUs) const
+{
+    return b.split.tUs >= 0 && nowUs - b.split.tUs < SplitHoldUs && nowUs >= b.split.tUs - 1000;
+}
+
+// The moments over what the nodes say: damage to the data is news until a section begins
+// after it (a newer overlap is newer news); a split vote is held a few seconds, unless
+// mutual exclusion is broken or the data damaged, which say more.
+QuorumView::Verdict QuorumView::withMoments(const Block& b, qint64 nowUs) const
+{
+    Verdict v = b.base;
+    if (v == Verdict::Held || v == Verdict::MinorityHolder || v == Verdict::StaleBelief)
+        v = heldOrStale(b, nowUs);
+    if (!b.incident.isNull() &&
+        (b.incident.isNews(nowUs, IncidentHoldUs) || held(b.incident.tUs, nowUs)) &&
+        (v != Verdict::Broken || b.incident.tUs >= b.latestOverlapUs))
+        return Verdict::DataDamaged;
+    // Fencing did its job: said as loudly as a split vote, for as long as damage at least.
+    if (v != Verdict::Broken && b.refused.tUs >= 0 &&
+        (nowUs - b.refused.tUs < IncidentHoldUs || held(b.refused.tUs, nowUs)) &&
+        nowUs >= b.refused.tUs - 1000 && (b.split.tUs < b.refused.tUs || !splitShown(b, nowUs)))
+        return Verdict::WriteRefused;
+    if (v != Verdict::Broken && splitShown(b, nowUs))
+        return Verdict::SplitVote;
+    return v;
 }
 
 QuorumView::Verdict QuorumView::heldOrStale(const Block& b, qint64 nowUs)
@@ -181,44 +312,18 @@ bool QuorumView::singleNodeOwner(const ResourceSnapshot::Holder& holder,
     return false;
 }
 
-void QuorumView::setResources(const QList<ResourceSnapshot>& resources,
-                              const QList<ClientSnapshot>& clients, const ClientLegend& legend,
-                              qint64 nowUs)
-{
-    m_nowUs = nowUs;
-    QList<Block> blocks;
-    blocks.reserve(resources.size());
-    for (const ResourceSnapshot& r : resources)
-        blocks.append(makeBlock(r, clients, legend));
-    bool heightChanged = blocks.size() != m_blocks.size();
-    for (qsizetype i = 0; !heightChanged && i < blocks.size(); ++i)
-        heightChanged = blockHeight(blocks[i]) != blockHeight(m_blocks[i]);
-    m_blocks = std::move(blocks);
-    if (heightChanged)
-        updateGeometry();
-    update();
-}
-
 bool QuorumView::advance(qint64 nowUs)
 {
     m_nowUs = nowUs;
     bool counting = false;
     for (Block& b : m_blocks) {
-        switch (b.verdict) {
-        case Verdict::Held:
-        case Verdict::MinorityHolder:
-        case Verdict::StaleBelief:
-            b.verdict = heldOrStale(b, nowUs);
-            counting = true; // counts down, or up: how long ago the validity ran out
-            break;
-        case Verdict::SplitVote:
-            counting = true; // it fades after SplitShownUs
-            if (nowUs - b.resource.lastSplitVoteUs >= SplitShownUs)
-                b.verdict = b.resource.holders.isEmpty() ? Verdict::Free : Verdict::NotHeld;
-            break;
-        default:
-            break;
-        }
+        const Verdict before = b.verdict;
+        b.verdict = withMoments(b, nowUs);
+        // Counts down or up (a holder's validity), or fades (a split vote).
+        const bool clock = b.verdict == Verdict::Held || b.verdict == Verdict::MinorityHolder ||
+                           b.verdict == Verdict::StaleBelief || b.verdict == Verdict::SplitVote ||
+                           b.verdict == Verdict::DataDamaged || b.verdict == Verdict::WriteRefused;
+        counting = counting || clock || before != b.verdict;
     }
     if (counting)
         update();
@@ -244,14 +349,41 @@ QuorumView::Verdict QuorumView::verdict() const
     return m_blocks.isEmpty() ? Verdict::NoResource : m_blocks.first().verdict;
 }
 
+QStringList QuorumView::squares() const
+{
+    QStringList owners;
+    if (!m_blocks.isEmpty())
+        for (const Square& square : squaresOf(m_blocks.first()))
+            owners << square.owner;
+    return owners;
+}
+
+QString QuorumView::squaresNote() const
+{
+    return m_blocks.isEmpty() ? QString() : noteOf(m_blocks.first());
+}
+
+QString QuorumView::squaresTitle() const
+{
+    return m_blocks.isEmpty() ? QString() : titleOf(m_blocks.first());
+}
+
 QString QuorumView::headlineOf(const Block& b) const
 {
     switch (b.verdict) {
     case Verdict::NoResource:
         return tr("waiting for the engine");
     case Verdict::Broken:
-        return tr("MUTUAL EXCLUSION BROKEN: %1 %2 in their critical sections")
-            .arg(joinNames(b.believers), b.believers.size() == 2 ? tr("are both") : tr("are all"));
+        return b.believers.size() == 2
+                   ? tr("MUTUAL EXCLUSION BROKEN: %1 are both in their critical sections")
+                         .arg(EnumText::nameList(b.believers))
+                   : tr("MUTUAL EXCLUSION BROKEN: %1 are all in their critical sections")
+                         .arg(EnumText::nameList(b.believers));
+    case Verdict::DataDamaged:
+        return b.incidentHeadline;
+    case Verdict::WriteRefused:
+        return tr("FENCED: %1's stale write refused (fence %2)")
+            .arg(b.refusedWriter, b.refused.fence.toDisplay());
     case Verdict::Held: {
         if (b.holderQuorum == 0)
             return tr("%1 goes in with no lock at all").arg(b.holderName);
@@ -273,7 +405,9 @@ QString QuorumView::headlineOf(const Block& b) const
                                     .arg(b.holderName, ago);
     }
     case Verdict::SplitVote:
-        return tr("split vote: nobody got a majority");
+        return tr("split vote: nobody has %1 of %2")
+            .arg(b.resource.quorum)
+            .arg(b.resource.nodeCount);
     case Verdict::KeysLeft:
         if (b.keysOwnerState == QLatin1String("releasing") ||
             b.keysOwnerState == QLatin1String("acquiring"))
@@ -323,8 +457,22 @@ QString QuorumView::sublineOf(const Block& b) const
     QString text = ruleOf(b);
     const ResourceSnapshot& r = b.resource;
     switch (b.verdict) {
+    case Verdict::WriteRefused:
+        text = tr("%1 had taken the lock since, with a newer token: the data is safe")
+                   .arg(b.refusedSuperseder);
+        break;
+    case Verdict::DataDamaged:
+        text = b.incidentEvidence;
+        if (b.base == Verdict::Held)
+            text += tr(" · now held by %1").arg(b.holderName);
+        break;
     case Verdict::SplitVote:
-        text += tr(" · the keys are spread over several owners; each releases and retries");
+        // A split round has two voters at least: no singular to spell.
+        text += tr(" · the votes of %1's round went to %2 clients: each releases and retries")
+                    .arg(b.splitRoundOf)
+                    .arg(b.split.voters);
+        if (b.base == Verdict::Held)
+            text += tr(" · now held by %1").arg(b.holderName);
         break;
     case Verdict::NotHeld:
         text += tr(" · %1's key on %2, no majority")
@@ -362,6 +510,45 @@ QString QuorumView::sublineOf(const Block& b) const
     return text;
 }
 
+const QList<QuorumView::Square>& QuorumView::squaresOf(const Block& b) const
+{
+    return b.verdict == Verdict::SplitVote ? b.voteSquares : b.keySquares;
+}
+
+const QList<QuorumView::Tally>& QuorumView::talliesOf(const Block& b) const
+{
+    return b.verdict == Verdict::SplitVote ? b.voteTallies : b.keyTallies;
+}
+
+QString QuorumView::titleOf(const Block& b) const
+{
+    if (b.verdict == Verdict::SplitVote)
+        return tr("votes in %1's round").arg(b.splitRoundOf);
+    return tr("the key on each node");
+}
+
+// Each owner's count against the rule, or the node that decides.
+QString QuorumView::noteOf(const Block& b) const
+{
+    const ResourceSnapshot& r = b.resource;
+    switch (ruleKind(b)) {
+    case Rule::NoLock:
+        return tr("no node is asked");
+    case Rule::SingleNode:
+        return tr("node 1 decides");
+    case Rule::Master:
+        return tr("node %1, the master, decides").arg(b.masterIndex + 1);
+    case Rule::Majority:
+        break;
+    }
+    QStringList counts;
+    for (const Tally& t : talliesOf(b).mid(0, MaxTallies))
+        counts << tr("%1 %2/%3").arg(t.name).arg(t.count).arg(r.nodeCount);
+    if (counts.isEmpty())
+        return tr("no keys · %1 needed").arg(r.quorum);
+    return tr("%1 · %2 needed").arg(counts.join(QStringLiteral(" · "))).arg(r.quorum);
+}
+
 QFont QuorumView::headlineFont() const
 {
     QFont f = font();
@@ -370,31 +557,42 @@ QFont QuorumView::headlineFont() const
     return f;
 }
 
+QFont QuorumView::smallFont() const
+{
+    QFont f = font();
+    f.setPointSizeF(font().pointSizeF() * 0.85);
+    return f;
+}
+
 int QuorumView::slotSize() const
 {
-    return fontMetrics().height() + 4;
+    return fontMetrics().height() + 6;
 }
 
-int QuorumView::rowsWidth(int nodeCount) const
+// The squares, and under them the owners' chips and counts.
+int QuorumView::rowsWidth(const Block& b) const
 {
     const QFontMetrics metrics = fontMetrics();
-    const int labelW = OwnerChip::width(metrics, QStringLiteral("foreign")) + 8;
-    const int countW = metrics.horizontalAdvance(QStringLiteral("no keys")) + 12;
-    return labelW + qMax(1, nodeCount) * (slotSize() + SlotGap) + countW;
+    const int squares = qMax(1, b.resource.nodeCount) * (slotSize() + SlotGap);
+    const int chip = OwnerChip::width(metrics, QStringLiteral("C10"));
+    const int count = metrics.horizontalAdvance(QStringLiteral("5/5 ")) + 8;
+    const int tallies =
+        MaxTallies * (chip + count) + metrics.horizontalAdvance(tr("%1 needed").arg(9)) + 8;
+    return qMax(squares, tallies);
 }
 
-int QuorumView::blockHeight(const Block& b) const
+// One height whatever the verdict, so the view does not jump when a vote splits and heals.
+int QuorumView::blockHeight() const
 {
-    const int rows = qMax(ReservedRows, qMin(MaxRows, int(b.resource.holders.size())));
-    const int text = QFontMetrics(headlineFont()).height() + 14 + fontMetrics().height() + 8;
-    return qMax(text, rows * (slotSize() + RowGap)) + 10;
+    const int text = QFontMetrics(headlineFont()).height() + HeadPad + fontMetrics().height() + 8;
+    const int squares =
+        QFontMetrics(smallFont()).height() + RowGap + slotSize() + RowGap + slotSize();
+    return qMax(text, squares) + 4;
 }
 
 QSize QuorumView::sizeHint() const
 {
-    int h = 0;
-    for (const Block& b : m_blocks)
-        h += blockHeight(b);
+    int h = int(m_blocks.size()) * blockHeight();
     if (m_blocks.isEmpty())
         h = QFontMetrics(headlineFont()).height() + 24;
     return {800, h};
@@ -419,7 +617,7 @@ void QuorumView::paintEvent(QPaintEvent*)
     }
     int y = 0;
     for (const Block& b : m_blocks) {
-        const int h = blockHeight(b);
+        const int h = blockHeight();
         paintBlock(painter, b, QRect(0, y, width(), h), dark);
         y += h;
     }
@@ -427,108 +625,150 @@ void QuorumView::paintEvent(QPaintEvent*)
 
 void QuorumView::paintBlock(QPainter& painter, const Block& b, const QRect& rect, bool dark) const
 {
-    // Left: the headline and what it rests on; right: one row of node slots per owner.
-    const ResourceSnapshot& r = b.resource;
-    const int rowsW = rowsWidth(r.nodeCount);
+    // Left: the headline and what it rests on; right: a square per node.
+    const int rowsW = rowsWidth(b);
     const QRect left(rect.left() + 4, rect.top() + 4, rect.width() - rowsW - 32, rect.height() - 8);
-    const QString text = headlineOf(b);
+    const int headH = QFontMetrics(headlineFont()).height() + HeadPad;
+    paintHeadline(painter, b, QRect(left.left(), left.top(), left.width(), headH), dark);
+    painter.setFont(font());
+    const QFontMetrics metrics = fontMetrics();
+    const QRect sub(left.left() + 22, left.top() + headH + 2, left.width() - 22,
+                    metrics.height() + 4);
+    painter.setPen(UiTheme::muted(dark));
+    painter.drawText(sub, Qt::AlignVCenter | Qt::AlignLeft,
+                     metrics.elidedText(sublineOf(b), Qt::ElideRight, sub.width()));
+    paintSquares(painter, b,
+                 QRect(rect.right() - rowsW - 8, rect.top() + 4, rowsW, rect.height() - 8), dark);
+}
 
-    // The headline keeps one line: a long one (several names) gets a smaller size
-    // rather than a second line that would push everything below it down.
+void QuorumView::paintHeadline(QPainter& painter, const Block& b, const QRect& head,
+                               bool dark) const
+{
+    const QString text = headlineOf(b);
+    // The headline keeps one line: a long one (several names, an incident) gets a smaller
+    // size rather than a second line that would push everything below it down.
     QFont big = headlineFont();
-    const int available = left.width() - 30;
+    const int available = head.width() - 30;
     while (QFontMetrics(big).horizontalAdvance(text) > available &&
            big.pointSizeF() > font().pointSizeF() * 0.95)
         big.setPointSizeF(big.pointSizeF() * 0.94);
     const QFontMetrics bigMetrics(big);
-    const int headH = QFontMetrics(headlineFont()).height() + 14;
-    const QRect head(left.left(), left.top(), left.width(), headH);
     painter.setFont(big);
-    if (b.verdict == Verdict::Broken) {
-        // The one loud thing in the window.
+    if (b.verdict == Verdict::Broken || b.verdict == Verdict::DataDamaged) {
+        // The loud things in the window: a red banner.
         QPainterPath banner;
         banner.addRoundedRect(head, 8, 8);
         painter.fillPath(banner, UiTheme::bad(false));
         painter.setPen(Qt::white);
         painter.drawText(head.adjusted(14, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft,
                          bigMetrics.elidedText(text, Qt::ElideRight, head.width() - 22));
-    } else {
-        QColor mark = UiTheme::muted(dark);
-        QColor ink = palette().color(QPalette::WindowText);
-        if (b.verdict == Verdict::Held)
-            mark = b.holderColor;
-        else if (b.verdict == Verdict::SplitVote || b.verdict == Verdict::Unavailable)
-            mark = ink = UiTheme::warn(dark);
-        else if (b.verdict == Verdict::StaleBelief || b.verdict == Verdict::MinorityHolder)
-            mark = ink = UiTheme::bad(dark); // a warning in red ink; the banner is for broken
-        else if (b.verdict == Verdict::KeysLeft)
-            mark = b.ownerColors.value(0, mark);
-        if (b.verdict == Verdict::NotHeld || b.verdict == Verdict::Free)
-            ink = UiTheme::muted(dark);
-        QPainterPath markPath;
-        markPath.addRoundedRect(QRectF(head.left(), head.top() + 5, 9, head.height() - 10), 3, 3);
-        painter.fillPath(markPath, mark);
-        painter.setPen(ink);
-        painter.drawText(head.adjusted(22, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                         bigMetrics.elidedText(text, Qt::ElideRight, head.width() - 22));
+        return;
     }
+    QColor mark = UiTheme::muted(dark);
+    QColor ink = palette().color(QPalette::WindowText);
+    if (b.verdict == Verdict::Held)
+        mark = b.holderColor;
+    else if (b.verdict == Verdict::SplitVote || b.verdict == Verdict::Unavailable ||
+             b.verdict == Verdict::WriteRefused)
+        mark = ink = UiTheme::warn(dark);
+    else if (b.verdict == Verdict::StaleBelief || b.verdict == Verdict::MinorityHolder)
+        mark = ink = UiTheme::bad(dark); // a warning in red ink; the banner is for broken
+    else if (b.verdict == Verdict::KeysLeft)
+        mark = b.ownerColors.value(0, mark);
+    if (b.verdict == Verdict::NotHeld || b.verdict == Verdict::Free)
+        ink = UiTheme::muted(dark);
+    QPainterPath markPath;
+    markPath.addRoundedRect(QRectF(head.left(), head.top() + 5, 9, head.height() - 10), 3, 3);
+    painter.fillPath(markPath, mark);
+    painter.setPen(ink);
+    painter.drawText(head.adjusted(22, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                     bigMetrics.elidedText(text, Qt::ElideRight, head.width() - 22));
+}
 
+// A square per node, its number inside, filled in the colour of the owner its key (or its
+// vote) is for; a node the rule does not count is drawn faint, the one that decides alone is
+// outlined. Under them each owner's count against what the rule needs.
+void QuorumView::paintSquares(QPainter& painter, const Block& b, const QRect& area, bool dark) const
+{
+    const QColor ink = palette().color(QPalette::WindowText);
+    const QFont small = smallFont();
+    const QFontMetrics smallMetrics(small);
+    painter.setFont(small);
+    painter.setPen(UiTheme::muted(dark));
+    const QRect title(area.left(), area.top(), area.width(), smallMetrics.height());
+    painter.drawText(title, Qt::AlignLeft | Qt::AlignVCenter,
+                     smallMetrics.elidedText(titleOf(b), Qt::ElideRight, title.width()));
+    const int slot = slotSize();
+    const int y = title.bottom() + RowGap;
+    const bool single = ruleKind(b) == Rule::SingleNode || ruleKind(b) == Rule::Master;
+    const QList<Square>& squares = squaresOf(b);
+    for (int i = 0; i < squares.size(); ++i) {
+        const Square& sq = squares[i];
+        const QRectF cell(area.left() + i * (slot + SlotGap), y, slot, slot);
+        QPainterPath path;
+        path.addRoundedRect(cell, 4, 4);
+        const bool filled = sq.color.isValid();
+        QColor fill = filled ? sq.color : UiTheme::track(dark);
+        if (!sq.decides)
+            fill = dimmed(fill, dark);
+        painter.fillPath(path, fill);
+        if (sq.foreign || sq.owner == QLatin1String("?")) {
+            painter.save();
+            painter.setClipPath(path);
+            painter.fillRect(cell, QBrush(UiTheme::muted(dark), Qt::BDiagPattern));
+            painter.restore();
+        }
+        if (single && sq.decides) {
+            painter.setPen(QPen(ink, 2));
+            painter.drawPath(path);
+        }
+        painter.setPen(filled && sq.decides ? QColor(Qt::white) : UiTheme::muted(dark));
+        painter.drawText(cell, Qt::AlignCenter,
+                         sq.owner == QLatin1String("?") ? QStringLiteral("?")
+                                                        : QString::number(i + 1));
+    }
+    // Under the squares: each owner as its chip with its count, or the node that decides.
     painter.setFont(font());
     const QFontMetrics metrics = fontMetrics();
-    const QRect sub(left.left() + 22, head.bottom() + 2, left.width() - 22, metrics.height() + 4);
-    painter.setPen(UiTheme::muted(dark));
-    painter.drawText(sub, Qt::AlignVCenter | Qt::AlignLeft,
-                     metrics.elidedText(sublineOf(b), Qt::ElideRight, sub.width()));
-
-    // One row per owner: N slots, filled for the nodes holding its key; the dashed
-    // majority line sits after slot `quorum`.
-    const int n = qMax(1, r.nodeCount);
-    const int slot = slotSize();
-    const int labelW = OwnerChip::width(metrics, QStringLiteral("foreign")) + 8;
-    const int x0 = rect.right() - rowsW - 8;
-    const int slotsLeft = x0 + labelW;
-    const int rowsDrawn = qMax(1, qMin(MaxRows, int(r.holders.size())));
-    const int top = rect.top() + 6;
-    int y = top;
-    for (int i = 0; i < rowsDrawn; ++i) {
-        const bool empty = r.holders.isEmpty();
-        const int count = empty ? 0 : r.holders[i].nodeCount;
-        const QColor color = empty ? UiTheme::track(dark) : b.ownerColors[i];
-        if (!empty)
-            OwnerChip::paint(painter, QRectF(x0, y, labelW - 8, slot), b.ownerNames[i], color,
-                             r.holders[i].client < 0);
-        for (int s = 0; s < n; ++s) {
-            const QRectF cell(slotsLeft + s * (slot + SlotGap), y, slot, slot);
-            QPainterPath p;
-            p.addRoundedRect(cell, 4, 4);
-            painter.fillPath(p, s < count ? color : UiTheme::track(dark));
+    int x = area.left();
+    const int ty = y + slot + RowGap;
+    if (ruleKind(b) == Rule::Majority) {
+        for (const Tally& t : talliesOf(b).mid(0, MaxTallies)) {
+            const int chipW = OwnerChip::width(metrics, t.name);
+            OwnerChip::paint(painter, QRectF(x, ty, chipW, slot), t.name, t.color, t.foreign);
+            x += chipW + 4;
+            QFont bold = font();
+            bold.setBold(t.count >= b.resource.quorum);
+            painter.setFont(bold);
+            painter.setPen(ink);
+            const QString count = QStringLiteral("%1/%2").arg(t.count).arg(b.resource.nodeCount);
+            painter.drawText(QRect(x, ty, area.right() - x, slot), Qt::AlignVCenter | Qt::AlignLeft,
+                             count);
+            x += QFontMetrics(bold).horizontalAdvance(count) + 10;
+            painter.setFont(font());
         }
-        const int countX = slotsLeft + n * (slot + SlotGap) + 6;
-        const QString countText = empty ? tr("no keys") : tr("%1 / %2").arg(count).arg(r.nodeCount);
-        QFont bold = font();
-        bold.setBold(!empty && count >= r.quorum);
-        painter.setFont(bold);
-        painter.setPen(empty ? UiTheme::muted(dark) : palette().color(QPalette::WindowText));
-        painter.drawText(QRect(countX, y, rect.right() - countX, slot),
-                         Qt::AlignVCenter | Qt::AlignLeft, countText);
-        painter.setFont(font());
-        y += slot + RowGap;
+        painter.setPen(UiTheme::muted(dark));
+        painter.drawText(QRect(x, ty, area.right() - x, slot), Qt::AlignVCenter | Qt::AlignLeft,
+                         tr("%1 needed").arg(b.resource.quorum));
+        return;
     }
-    if (r.quorum > 0 && r.quorum <= n) {
-        const qreal x = slotsLeft + r.quorum * (slot + SlotGap) - SlotGap / 2.0;
-        painter.setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::DashLine));
-        painter.drawLine(QPointF(x, top - 4), QPointF(x, y - RowGap + 4));
-    }
+    painter.setPen(UiTheme::muted(dark));
+    painter.drawText(QRect(x, ty, area.right() - x, slot), Qt::AlignVCenter | Qt::AlignLeft,
+                     metrics.elidedText(noteOf(b), Qt::ElideRight, area.right() - x));
 }
 
 bool QuorumView::event(QEvent* event)
 {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
-        QToolTip::showText(help->globalPos(),
-                           tr("Each row is one owner's key: a filled square per node that holds "
-                              "it; left of the dashed line is not enough, a majority reaches it."),
-                           this);
+        QToolTip::showText(
+            help->globalPos(),
+            tr("Each square is a node, numbered, in the colour of the client whose key it holds: "
+               "a node's key is its vote. Redlock needs a majority of the squares; a "
+               "single-node lock only node 1 (outlined), and the master alone decides with a "
+               "replica. After a split vote the squares show that round's votes for a few "
+               "seconds."),
+            this);
         return true;
     }
     return QWidget::event(event);

@@ -164,3 +164,11 @@ QString EnumText::failReasonMeaning(const QString& engineName)
     }
     return {};
 }
+
+QString EnumText::nameList(const QStringList& names)
+{
+    if (names.size() <= 1)
+        return names.value(0);
+    const QString head = QStringList(names.mid(0, names.size() - 1)).join(tr(", "));
+    return tr("%1 and %2", "the last two of a list of names").arg(head, names.last());
+}

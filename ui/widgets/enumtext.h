@@ -28,4 +28,6 @@ public:
     static QString failReason(const QString& engineName);
     // What a failure reason means, for tooltips.
     static QString failReasonMeaning(const QString& engineName);
+    // Names as a list in the reader's language: "C1 and C2", "C1, C2 and C3"; "C1 和 C2".
+    static QString nameList(const QStringList& names);
 };

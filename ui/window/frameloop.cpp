@@ -112,7 +112,7 @@ void FrameLoop::sync(qint64 nowUs)
     if (m_views.cards->sync(m_snapshot, m_legend, nowUs))
         emit cardsChanged();
     m_views.lanes->sync(m_snapshot, nowUs);
-    m_views.quorum->setResources(m_snapshot.resources, m_snapshot.clients, m_legend, nowUs);
+    m_views.quorum->setSnapshot(m_snapshot, m_legend, nowUs);
     m_views.sentinels->setSentinels(m_snapshot.sentinels);
     EventLogView* log = m_views.log;
     log->setClients(m_legend);

@@ -181,6 +181,10 @@ void MainWindow::connectEngine()
             m_status->sent(id, line);
     });
     connect(e, &EngineSession::narration, m_caption, &CaptionBar::showCaption);
+    connect(e, &EngineSession::narration, m_lanes, [this](int, const QString& text) {
+        m_lanes->setCaption(text, viewNowUs());
+        m_quorum->noteCaption(viewNowUs());
+    });
     ConsoleView* console = m_docks->console();
     connect(console, &ConsoleView::lineEntered, e, [this, console](const QString& line) {
         if (EngineController* c = controller())

@@ -359,11 +359,14 @@ void WindowActions::buildToolBar()
     delete std::exchange(m_spacer, nullptr);
     m_toolBar->addActions(m_registry.actions(
         {"actionAddClient", "actionStopAll", "actionStartAll", "actionPauseHolder"}));
+    // The docks before the settings: in large type, in Chinese or Japanese, the toolbar's end
+    // goes into its overflow, and what a trainer opens in front of a class must not.
+    m_toolBar->addSeparator();
+    m_toolBar->addActions(m_registry.actions({"actionEventLog", "actionConsole"}));
     m_toolBar->addSeparator();
     m_toolBar->addActions(m_registry.actions({"actionNodes", "actionSettings"}));
     m_toolBar->addSeparator();
-    m_toolBar->addActions(m_registry.actions(
-        {"actionLargeType", "actionDarkTheme", "actionEventLog", "actionConsole"}));
+    m_toolBar->addActions(m_registry.actions({"actionLargeType", "actionDarkTheme"}));
     auto* spacer = new QWidget(m_toolBar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_spacer = m_toolBar->addWidget(spacer);

@@ -14,6 +14,7 @@
 namespace {
 
 constexpr int TallScreenPx = 1000; // room for the log beside the lock from the start
+constexpr int MinContentPx = 42;   // a dock's contents: a line or two (the console's input)
 
 } // namespace
 
@@ -74,7 +75,12 @@ void WindowDocks::setChartsVisible(bool visible)
 // In normal type they keep their title bars, and with them floating and closing by mouse.
 void WindowDocks::setCompact(bool compact)
 {
-    for (QDockWidget* dock : {m_logDock, m_consoleDock}) {
+    // In large type a few lines at least, not what the contents would like: on 720 lines the
+    // docks give way before the lanes of the story do, and the window never grows past the
+    // screen. In normal type their own minimum (a chart that can show its labels).
+    for (QDockWidget* dock : {m_logDock, m_consoleDock, m_chartsDock})
+        dock->widget()->setMinimumHeight(compact ? MinContentPx : 0);
+    for (QDockWidget* dock : {m_logDock, m_consoleDock, m_chartsDock}) {
         const bool isCompact = dock->titleBarWidget() != nullptr;
         if (compact == isCompact)
             continue;

@@ -8,15 +8,68 @@
 #include "widgets/clientlegend.h"
 #include "widgets/uitheme.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QStatusBar>
+#include <QTimer>
 
 WindowStatus::WindowStatus(QStatusBar* bar)
     : QObject(bar), m_answer(addLabel(bar, "lastAnswer", false)),
       m_runTime(addLabel(bar, "runTime", true)), m_rate(addLabel(bar, "eventRate", true)),
-      m_nodesUp(addLabel(bar, "nodesUp", true)), m_checker(addLabel(bar, "checkerVerdict", true))
+      m_nodesUp(addLabel(bar, "nodesUp", true)), m_checker(addLabel(bar, "checkerVerdict", true)),
+      m_bar(bar)
 {
+    bar->installEventFilter(this);
     retranslate();
+}
+
+bool WindowStatus::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_bar &&
+        (event->type() == QEvent::Resize || event->type() == QEvent::FontChange))
+        QTimer::singleShot(0, this, &WindowStatus::fit);
+    return QObject::eventFilter(watched, event);
+}
+
+// The verdict whole if it fits beside the others; else without the rate, then without the run
+// time; else shorter: its first clause, then its first words ("DATA DAMAGED").
+void WindowStatus::fit()
+{
+    if (m_verdict.isEmpty())
+        return;
+    const QFontMetrics metrics = m_checker->fontMetrics();
+    const QMargins margins = m_checker->contentsMargins();
+    const auto widthOf = [&](const QString& text) {
+        return metrics.horizontalAdvance(text) + margins.left() + margins.right() + 8;
+    };
+    const auto labelWidth = [&](const QLabel* l) {
+        return l->text().isEmpty()
+                   ? 0
+                   : l->fontMetrics().horizontalAdvance(l->text()) + l->contentsMargins().left() +
+                         l->contentsMargins().right() + 8;
+    };
+    // Room left of the size grip, the answer squeezed to a little.
+    const int room = m_bar->width() - 40 - labelWidth(m_nodesUp);
+    const int full = widthOf(m_verdict);
+    const bool withRate = full + labelWidth(m_rate) + labelWidth(m_runTime) <= room;
+    const bool withRun = full + labelWidth(m_runTime) <= room;
+    m_rate->setVisible(withRate);
+    m_runTime->setVisible(withRun);
+    QStringList forms{m_verdict, m_verdict.section(QStringLiteral(" · "), 0, 0)};
+    const qsizetype colon =
+        m_verdict.indexOf(QLatin1Char(':'), m_verdict.indexOf(QLatin1Char(':')) + 1);
+    if (colon > 0)
+        forms << m_verdict.left(colon);
+    QString text = forms.last();
+    for (const QString& form : forms)
+        if (widthOf(form) <= room - (withRun ? labelWidth(m_runTime) : 0)) {
+            text = form;
+            break;
+        }
+    if (m_checker->text() != text)
+        m_checker->setText(text);
+    m_checker->setToolTip(text == m_verdict ? m_verdictTip
+                                            : m_verdict + QStringLiteral("\n\n") + m_verdictTip);
 }
 
 QLabel* WindowStatus::addLabel(QStatusBar* bar, const char* objectName, bool permanent)
@@ -47,11 +100,13 @@ void WindowStatus::showStarting()
     m_rate->clear();
     m_nodesUp->clear();
     m_checker->clear();
+    m_verdict.clear();
 }
 
 void WindowStatus::forgetColours()
 {
     m_checker->clear();
+    m_verdict.clear();
 }
 
 void WindowStatus::show(const EngineSnapshot& snapshot, const ClientLegend& legend, bool dark)
@@ -70,7 +125,8 @@ void WindowStatus::showVerdict(const EngineSnapshot& snapshot, const ClientLegen
 {
     const CheckCounters& counters = snapshot.counters;
     const QString verdict = tr("Checker: %1").arg(Verdict::headline(counters));
-    if (m_checker->text() != verdict) {
+    if (m_verdict != verdict) {
+        m_verdict = verdict;
         m_checker->setText(verdict);
         QPalette p = m_checker->palette();
         const Verdict::Level level = Verdict::level(counters);
@@ -80,14 +136,15 @@ void WindowStatus::showVerdict(const EngineSnapshot& snapshot, const ClientLegen
         m_checker->setPalette(p);
     }
     if (snapshot.violations.isEmpty()) {
-        m_checker->setToolTip(tr("The safety checker found no violation in the history so far."));
-        return;
+        m_verdictTip = tr("The safety checker found no violation in the history so far.");
+    } else {
+        EventText text;
+        for (int id : legend.ids())
+            text.setClientName(id, legend.name(id));
+        const Violation& v = snapshot.violations.last();
+        m_verdictTip = text.describe(v.toEvent(HistoryEvent::Kind::Violation, v.startUs));
     }
-    EventText text;
-    for (int id : legend.ids())
-        text.setClientName(id, legend.name(id));
-    const Violation& v = snapshot.violations.last();
-    m_checker->setToolTip(text.describe(v.toEvent(HistoryEvent::Kind::Violation, v.startUs)));
+    fit();
 }
 
 void WindowStatus::setAnswer(const QString& text, const QString& toolTip)

@@ -13,6 +13,8 @@ struct EngineSnapshot;
 // The status bar: the engine's answer to the last command on the left (a menu's tip may take
 // its place for a moment), and on the right, permanent, the run time, the event rate, the
 // nodes up and the checker's verdict in its colour, which hovering a toolbar never hides.
+// The verdict is never cut: when it does not fit (large type, a long verdict, Chinese), the
+// event rate and the run time make room first, then it is said shorter (whole in its tooltip).
 class WindowStatus : public QObject
 {
     Q_OBJECT
@@ -36,6 +38,8 @@ public:
 
 private:
     void showVerdict(const EngineSnapshot& snapshot, const ClientLegend& legend, bool dark);
+    void fit();
+    bool eventFilter(QObject* watched, QEvent* event) override;
     QLabel* addLabel(QStatusBar* bar, const char* objectName, bool permanent);
 
     QLabel* m_answer;
@@ -43,5 +47,8 @@ private:
     QLabel* m_rate;
     QLabel* m_nodesUp;
     QLabel* m_checker;
+    QStatusBar* m_bar;
+    QString m_verdict; // said whole
+    QString m_verdictTip;
     QHash<quint64, QString> m_lines; // id -> line, until answered
 };

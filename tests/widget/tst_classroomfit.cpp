@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window in front of a class: 1280 × 720, large type, any dock open, in every language.
+// The lanes of the clients in the current violation stay in view (the second holder is the
+// punchline), the window never grows past 720 lines, the status bar's verdict is not cut and
+// the toolbar's Console toggle is not pushed into the overflow menu. Fed synthetic snapshots
+// (no engine). With REDLOCK_FIT_SHOTS=DIR, each case is also saved as a PNG to look at.
+
+#include "console/captionbar.h"
+#include "lanes/clientlane.h"
+#include "lanes/clientlanelist.h"
+#include "settings/languages.h"
+#include "snapshotfactory.h"
+#include "window/mainwindow.h"
+#include "window/scenariobar.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QStatusBar>
+#include <QTest>
+#include <QToolBar>
+
+using namespace SnapshotFactory;
+
+namespace {
+
+// Five clients, C4 and C5 both inside: mutual exclusion broken between the last two lanes.
+EngineSnapshot brokenBetweenTheLastTwo()
+{
+    EngineSnapshot s = snapshot(5, 5);
+    hold(s, 4, 2, 10000, 9000, "4444444444444444");
+    hold(s, 5, 3, 10000, 9000, "5555555555555555");
+    Violation v;
+    v.kind = HistoryEvent::ViolationKind::Overlap;
+    v.resource = s.resources.first().resource;
+    v.firstClient = 4;
+    v.secondClient = 5;
+    v.startUs = now() - 500'000;
+    s.violations = {v};
+    s.counters.overlaps = 1;
+    // The storage card at its tallest: a stock, fencing, a stale write rejected.
+    s.storage.state = NodeSnapshot::State::Up;
+    s.storage.address = QStringLiteral("127.0.0.1:7010");
+    s.storage.stockActive = s.storage.stockExists = true;
+    s.storage.stock = 83;
+    s.storage.initial = 100;
+    s.storage.newestFence = *FencingToken::fromWire("2:8,3:8,5:8");
+    s.storage.rejected = 1;
+    s.counters.sales = 17;
+    s.counters.staleWritesRejected = 1;
+    s.moments.rejectedWrite = {now(), 4, 5, *FencingToken::fromWire("1:7,2:7,3:7"), 99};
+    s.counters.staleWrites = 1;
+    s.counters.lostUpdates = 6;
+    return s;
+}
+
+} // namespace
+
+class TestClassroomFit : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanupTestCase() { Languages::install(QStringLiteral("en")); }
+
+    void violatorsStayInView_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("docks"); // which are open: l(og), c(onsole), g (charts)
+        for (const char* language : {"en", "zh_CN", "ja"})
+            for (const char* docks : {"", "l", "c", "g", "lcg"})
+                QTest::addRow("%s %s", language, *docks ? docks : "no dock")
+                    << QString::fromLatin1(language) << QString::fromLatin1(docks);
+    }
+
+    void violatorsStayInView()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, docks);
+        Languages::install(language);
+        MainWindow w(EngineConfig{});
+        w.setTypeScale(1.35); // --large
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(20); // the queued retranslation (it makes the cards and lanes again)
+        // As a trainer opens them: with their toggles (E, `, G).
+        const QList<QPair<QChar, const char*>> toggles{
+            {u'l', "actionEventLog"}, {u'c', "actionConsole"}, {u'g', "actionCharts"}};
+        for (const auto& [letter, id] : toggles) {
+            auto* toggle = w.findChild<QAction*>(QLatin1String(id));
+            QVERIFY(toggle);
+            if (toggle->isChecked() != docks.contains(letter))
+                toggle->trigger();
+        }
+        // A scenario plays: its bar is the toolbar's second row.
+        if (auto* scenario = w.findChild<ScenarioBar*>())
+            scenario->show();
+        const EngineSnapshot s = brokenBetweenTheLastTwo();
+        w.applySnapshot(s);
+        w.caption()->showCaption(3, QStringLiteral("C5 takes the lock while C4 still holds it."));
+        w.updateNow();
+        QTest::qWait(50);
+        w.updateNow();
+
+        if (const QByteArray dir = qgetenv("REDLOCK_FIT_SHOTS"); !dir.isEmpty())
+            w.saveScreenshot(QStringLiteral("%1/fit-%2-%3.png")
+                                 .arg(QString::fromLocal8Bit(dir), language,
+                                      docks.isEmpty() ? QStringLiteral("none") : docks));
+
+        if (qEnvironmentVariableIsSet("REDLOCK_FIT_DEBUG"))
+            for (const char* name : {"nodeCardGrid", "storageCard", "nodeCard1", "quorumView",
+                                     "captionBar", "clientLanes", "central"})
+                if (auto* part = w.findChild<QWidget*>(QLatin1String(name)))
+                    qDebug() << name << part->height() << part->minimumSizeHint().height()
+                             << part->sizeHint().height() << part->minimumHeight();
+        QVERIFY2(w.height() <= 720 && w.width() <= 1280,
+                 qPrintable(QStringLiteral("%1 x %2").arg(w.width()).arg(w.height())));
+        const auto* lanes = w.findChild<ClientLaneList*>(QStringLiteral("clientLanes"));
+        QVERIFY(lanes);
+        const QRect view = lanes->viewport()->rect();
+        for (const QString& name : {QStringLiteral("C4"), QStringLiteral("C5")}) {
+            ClientLane* lane = w.clientLane(name);
+            QVERIFY(lane);
+            const QRect at(lane->mapTo(lanes->viewport(), QPoint(0, 0)), lane->size());
+            QVERIFY2(view.contains(at), qPrintable(QStringLiteral("%1's lane at %2,%3 %4x%5, "
+                                                                  "the view %6 high")
+                                                       .arg(name)
+                                                       .arg(at.x())
+                                                       .arg(at.y())
+                                                       .arg(at.width())
+                                                       .arg(at.height())
+                                                       .arg(view.height())));
+        }
+        // The verdict is said whole (not elided by the bar).
+        const auto* verdict = w.statusBar()->findChild<QLabel*>(QStringLiteral("checkerVerdict"));
+        QVERIFY(verdict && verdict->isVisible());
+        QVERIFY2(verdict->fontMetrics().horizontalAdvance(verdict->text()) <=
+                     verdict->contentsRect().width(),
+                 qPrintable(verdict->text()));
+        QVERIFY(verdict->geometry().right() <= w.statusBar()->width());
+        // The Console toggle is on the toolbar, not in its overflow.
+        const auto* bar = w.findChild<QToolBar*>(QStringLiteral("mainToolBar"));
+        const auto* console = w.findChild<QAction*>(QStringLiteral("actionConsole"));
+        QVERIFY(bar && console);
+        const QWidget* button = bar->widgetForAction(const_cast<QAction*>(console));
+        QVERIFY2(button && button->isVisible() && bar->rect().contains(button->geometry()),
+                 "Console is in the toolbar's overflow");
+    }
+};
+
+QTEST_MAIN(TestClassroomFit)
+#include "tst_classroomfit.moc"
