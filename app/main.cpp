@@ -18,6 +18,7 @@
 #include "record/runfolder.h"
 #include "record/runreader.h"
 #include "scenario/scenariolibrary.h"
+#include "searchcommand.h"
 #include "settings/appsettings.h"
 #include "settings/languages.h"
 #include "settings/typesize.h"
@@ -844,6 +845,10 @@ int main(int argc, char** argv)
     QCoreApplication::setOrganizationName(QStringLiteral("redlockscope"));
     QCoreApplication::setApplicationName(QStringLiteral("redlockscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
+
+    // --search and --bench-search have flags of their own (app/searchcommand.cpp).
+    if (SearchCommand::wanted(argc, argv))
+        return SearchCommand::run();
 
     QCommandLineParser parser;
     addOptions(parser);
