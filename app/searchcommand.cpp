@@ -327,10 +327,17 @@ int SearchCommand::exec()
 void SearchCommand::onTrial(int trial, const TrialResult& r)
 {
     static const char* const words[] = {"held", "FAILED", "could not run", "stopped"};
-    QString line = QStringLiteral("trial %1  %2  %3 s")
+    const Schedule schedule = m_search->scheduleOf(trial);
+    QMap<QString, int> faults;
+    for (const ScheduleStep& step : schedule.steps)
+        if (step.isFault())
+            ++faults[step.faultName()];
+    QString line = QStringLiteral("trial %1  %2  %3 s (schedule %4 s; faults: %5)")
                        .arg(trial, 4)
                        .arg(QLatin1String(words[int(r.verdict)]), -13)
-                       .arg(r.seconds, 5, 'f', 1);
+                       .arg(r.seconds, 5, 'f', 1)
+                       .arg(schedule.endMs / 1000.0, 0, 'f', 1)
+                       .arg(tally(faults));
     if (!r.why.isEmpty())
         line += QStringLiteral("  ") + r.why;
     print(stdout, line);

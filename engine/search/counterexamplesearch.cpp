@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QPointer>
 #include <QRegularExpression>
 
 namespace {
@@ -230,6 +231,7 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
     }
     m_confirmedAfterS = m_elapsed.elapsed() / 1000.0;
     m_bestFailing = vote->failed();
+    m_bestRuns = vote->runs();
     const Schedule schedule = m_generator.generate(m_seedOf.value(m_candidate));
     m_phase = Phase::Shrinking;
     m_shrinkClock.start();
@@ -241,7 +243,8 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
             limits.keepClients << client;
     for (const QString& a : m_options.pinned)
         limits.pinnedKeys << a.section(QLatin1Char('='), 0, 0).trimmed().toLower();
-    const auto predicate = [this](const Schedule& candidate, const ShrinkSession::Answer& answer) {
+    const auto predicate = [this](const Schedule& candidate,
+                                  const ShrinkSession::Answer& answer) -> ShrinkSession::Cancel {
         const int serial = ++m_voteCount;
         auto* vote = new ReplayVote(
             m_pool,
@@ -250,14 +253,13 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
                                 QStringLiteral("shrink-%1-replay-%2").arg(serial).arg(replay));
             },
             m_options.replays, m_options.needed, this);
-        m_vote = vote;
         connect(vote, &ReplayVote::decided, this, [this, vote, answer](bool fails) {
-            m_vote = nullptr;
             vote->deleteLater();
             m_replays += vote->runs();
             if (fails) {
                 removeRuns(m_bestFailing);
                 m_bestFailing = vote->failed();
+                m_bestRuns = vote->runs();
             } else {
                 removeRuns(vote->failed());
             }
@@ -265,8 +267,17 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
             emitProgress();
         });
         vote->start();
+        return [vote = QPointer<ReplayVote>(vote)] {
+            if (vote) {
+                vote->cancel();
+                removeRuns(vote->failed());
+                vote->deleteLater();
+            }
+        };
     };
-    m_shrink = new ShrinkSession(Shrinker(limits), predicate, MaxShrinkEvaluations, this);
+    // Candidates asked at once: each needs `needed` trials running.
+    const int parallel = std::max(1, m_options.jobs / m_options.needed);
+    m_shrink = new ShrinkSession(Shrinker(limits), predicate, MaxShrinkEvaluations, parallel, this);
     connect(m_shrink, &ShrinkSession::improved, this,
             [this](const Schedule& best, const QString& what, int evaluations) {
                 emit note(
@@ -274,28 +285,52 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
                         .arg(what)
                         .arg(best.endMs / 1000.0, 0, 'f', 1)
                         .arg(evaluations));
-                if (m_shrinkClock.elapsed() / 1000.0 > MaxShrinkSeconds)
+                if (m_shrinkClock.elapsed() / 1000.0 > m_options.shrinkBudgetS)
                     m_shrink->stop();
             });
     connect(m_shrink, &ShrinkSession::finished, this, &CounterexampleSearch::onShrunk);
     emit note(tr("trial %1 counts: shrinking it from %n step(s)", nullptr, schedule.commandCount())
                   .arg(m_candidate));
     m_shrink->start(schedule, vote->failureMs());
-    QTimer::singleShot(int(MaxShrinkSeconds * 1000), m_shrink,
+    QTimer::singleShot(int(m_options.shrinkBudgetS * 1000), m_shrink,
                        [shrink = m_shrink] { shrink->stop(); });
     emitProgress();
 }
 
+// The story needs what the failure led to (the stale write, the lost update), which the
+// shrunk schedule may end before: one more run of it, not stopped at the first violation and
+// given the time a lock and its work take, is told instead when it fails too.
 void CounterexampleSearch::onShrunk(const Schedule& best)
 {
     ShrinkSession* shrink = std::exchange(m_shrink, nullptr);
-    const int evaluations = shrink->evaluations();
+    m_shrinkEvaluations = shrink->evaluations();
     shrink->deleteLater();
     delete m_vote; // a replay of a candidate still running when time was up
     m_vote = nullptr;
     m_phase = Phase::Telling;
+    m_shrunk = best;
     emitProgress();
-    tell(best, m_bestFailing, evaluations);
+    ClientSettings settings;
+    QString error;
+    settings = settings.withAssignments(best.defaults, &error).value_or(settings);
+    Schedule told = best;
+    told.endMs += std::min(8000, settings.lock.ttlMs + settings.workMaxMs + 500);
+    TrialRunner::Setup setup = setupFor(told, QStringLiteral("told-%1").arg(m_candidate));
+    setup.stopAtViolation = false;
+    emit note(tr("telling the story from one more run, %1 s longer")
+                  .arg((told.endMs - best.endMs) / 1000.0, 0, 'f', 1));
+    m_pool.submit(setup, [this, told](const TrialResult& r) { onTold(told, r); });
+}
+
+void CounterexampleSearch::onTold(const Schedule& told, const TrialResult& result)
+{
+    ++m_replays;
+    if (result.failed()) {
+        tell(told, QList<TrialResult>{result} + m_bestFailing, m_shrinkEvaluations);
+    } else {
+        QFile::remove(result.runPath);
+        tell(m_shrunk, m_bestFailing, m_shrinkEvaluations);
+    }
     m_bestFailing.clear();
     if (m_options.stopAtFirst || m_phase == Phase::Stopping) {
         m_phase = Phase::Done;
@@ -322,8 +357,8 @@ void CounterexampleSearch::tell(const Schedule& schedule, const QList<TrialResul
     c.foundAfterS = m_foundAfterS;
     c.confirmedAfterS = m_confirmedAfterS;
     c.trialsBefore = m_completed;
-    c.replayFailures = int(failing.size());
-    c.replayRuns = m_options.replays;
+    c.replayFailures = int(failing.size()) - (schedule == m_shrunk ? 0 : 1);
+    c.replayRuns = m_bestRuns;
     const TrialResult narrated = failing.value(0);
     c.failure = m_options.hasProperty() && !narrated.failedLine.isEmpty()
                     ? narrated.failedLine
@@ -339,6 +374,7 @@ void CounterexampleSearch::tell(const Schedule& schedule, const QList<TrialResul
     story.schedule = &schedule;
     story.events = run ? &run->events : &none;
     story.settings = &settings;
+    story.ranToItsEnd = narrated.scenarioEnded;
     // The checker's verdict is told by what happened; a property's expectations by name.
     if (m_options.hasProperty())
         for (const QString& e : narrated.expectations)

@@ -47,9 +47,8 @@ public:
     // The schedule trial k runs (the generator's, from the search's seed).
     Schedule scheduleOf(int trial) const;
 
-    // Shrinking's own bounds: candidates tried, and time (the budget bounds the search).
-    static constexpr int MaxShrinkEvaluations = 80;
-    static constexpr double MaxShrinkSeconds = 300;
+    // Shrinking's bound on candidates tried (its time: SearchOptions::shrinkBudgetS).
+    static constexpr int MaxShrinkEvaluations = 100;
 
 signals:
     void progressed(const SearchProgress& progress);
@@ -77,6 +76,7 @@ private:
     void onConfirmed(bool reproduced);
     void startShrinking();
     void onShrunk(const Schedule& best);
+    void onTold(const Schedule& told, const TrialResult& result);
     void tell(const Schedule& schedule, const QList<TrialResult>& failing, int evaluations);
     void resume();
     void finishIfIdle();
@@ -117,8 +117,11 @@ private:
     double m_confirmedAfterS = 0;
     ReplayVote* m_vote = nullptr;
     ShrinkSession* m_shrink = nullptr;
-    QList<TrialResult> m_bestFailing; // the failing replays of the best schedule so far
+    QList<TrialResult> m_bestFailing; // the failing replays of the best schedule so far ...
+    int m_bestRuns = 0;               // ... of so many
     QElapsedTimer m_shrinkClock;
     int m_voteCount = 0;
+    int m_shrinkEvaluations = 0;
+    Schedule m_shrunk;
     QList<Counterexample> m_found;
 };

@@ -18,9 +18,26 @@ ReplayVote::~ReplayVote()
 void ReplayVote::start()
 {
     m_group = m_pool.newGroup();
-    for (int i = 0; i < m_replays; ++i)
+    launch();
+}
+
+void ReplayVote::cancel()
+{
+    m_decided = true;
+    if (m_group)
+        m_pool.cancelGroup(m_group);
+}
+
+// As many running as failures are still missing: each could be one.
+void ReplayVote::launch()
+{
+    const int running = m_submitted - m_failures - m_holds;
+    const int wanted = std::min(m_needed - m_failures, m_replays - m_submitted) - running;
+    for (int i = 0; i < wanted; ++i) {
+        const int replay = m_submitted++;
         m_pool.submit(
-            m_setupFor(i), [this](const TrialResult& r) { onResult(r); }, m_group);
+            m_setupFor(replay), [this](const TrialResult& r) { onResult(r); }, m_group);
+    }
 }
 
 // A replay that could not run counts against: a schedule that does not run as written is
@@ -40,7 +57,9 @@ void ReplayVote::onResult(const TrialResult& result)
         m_decided = true;
         m_pool.cancelGroup(m_group);
         emit decided(m_failures >= m_needed);
+        return;
     }
+    launch();
 }
 
 qint64 ReplayVote::failureMs() const

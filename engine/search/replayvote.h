@@ -5,9 +5,11 @@
 
 #include <QObject>
 
-// Runs one schedule `replays` times and decides whether it fails in at least `needed` of
-// them (3 of 4: a trial's outcome depends on timing, so one failure alone is not a finding).
-// It decides as soon as the answer is certain and drops the replays it no longer needs.
+// Runs one schedule up to `replays` times and decides whether it fails in at least `needed`
+// of them (3 of 4: a trial's outcome depends on timing, so one failure alone is not a
+// finding). It runs only as many at once as could still be needed (3 first, the 4th when
+// one of them held), decides as soon as the answer is certain and drops what it no longer
+// needs.
 class ReplayVote : public QObject
 {
     Q_OBJECT
@@ -21,6 +23,7 @@ public:
     ~ReplayVote() override;
 
     void start();
+    void cancel(); // nothing more runs; decided() never comes
     int failures() const { return m_failures; }
     int runs() const { return m_failures + m_holds; }
     // The replays that failed, in the order they ended.
@@ -33,6 +36,7 @@ signals:
 
 private:
     void onResult(const TrialResult& result);
+    void launch();
 
     TrialPool& m_pool;
     SetupFor m_setupFor;
@@ -41,6 +45,7 @@ private:
     quint64 m_group = 0;
     int m_failures = 0;
     int m_holds = 0;
+    int m_submitted = 0;
     bool m_decided = false;
     QList<TrialResult> m_failed;
 };

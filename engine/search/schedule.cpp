@@ -42,7 +42,7 @@ int Schedule::lastActionMs() const
 {
     int last = 0;
     for (const ScheduleStep& s : steps)
-        last = std::max(last, s.endLines().isEmpty() ? s.atMs : s.endMs());
+        last = std::max(last, s.endMs()); // a timed pause or a delayed restart ends by itself
     return last;
 }
 

@@ -36,7 +36,8 @@ struct Schedule
     // The lines of the steps (client add, faults and what ends them): the schedule's length
     // as the search reports it. `sleep`, `say` and the header are not counted.
     int commandCount() const;
-    // The latest moment any step still acts (a fault's end): endMs never comes before it.
+    // The latest moment any fault lasts to (its end line, or its own length): endMs never
+    // comes before it.
     int lastActionMs() const;
     // Steps sorted by time (stable), endMs at least lastActionMs().
     void normalise();

@@ -54,7 +54,8 @@ public:
     // every schedule (`expect` lines, or a `wait` that must come true), from propertyOrigin.
     QString property;
     QString propertyOrigin;
-    int replays = 4; // a schedule counts when it fails in `needed` of `replays` runs
+    double shrinkBudgetS = 120; // shrinking stops here with the smallest so far
+    int replays = 4;            // a schedule counts when it fails in `needed` of `replays` runs
     int needed = 3;
     bool stopAtFirst = true; // the window goes on after a finding; the command line stops
     QString outDir;      // where each counterexample is saved (.rls, and its run .jsonl); "": not

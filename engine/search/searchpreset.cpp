@@ -45,9 +45,11 @@ QList<SearchPreset> SearchPreset::all()
     expire.options.property = livenessProperty();
     expire.options.propertyOrigin = QStringLiteral("preset:setnx-expire-crash");
     list << expire;
-    SearchPreset setPx = preset(QStringLiteral("set-px-long-work"),
-                                tr("SET NX PX and a plain DEL, work longer than the TTL"), K::SetPx,
-                                {}, {QStringLiteral("ttl=1000"), QStringLiteral("work=1200-2000")});
+    SearchPreset setPx = preset(
+        QStringLiteral("set-px-long-work"),
+        tr("SET NX PX and a plain DEL, careless clients whose work outlives the TTL"), K::SetPx, {},
+        {QStringLiteral("ttl=1000"), QStringLiteral("work=1200-2000"),
+         QStringLiteral("careful=off")});
     setPx.options.clients = 3;
     list << setPx;
     list << preset(QStringLiteral("token-get-del-pause"),

@@ -11,6 +11,8 @@ using Kind = ScheduleStep::Kind;
 // A step moved by less than this is not a simpler schedule, only another replay: the engine's
 // timers and the nodes' answers vary by about as much.
 constexpr int MinMoveMs = 100;
+// What is left of a schedule after the moment it broke: what is under way then still ends.
+constexpr int TailMs = 300;
 
 QString keyOf(const QString& assignment)
 {
@@ -43,11 +45,16 @@ int settingsRoughness(const QStringList& settings)
     return digits;
 }
 
-// The same settings with every number rounded down to `digits` significant digits.
-QStringList roundedSettings(const QStringList& settings, int digits)
+// The same settings with every number rounded down to `digits` significant digits, but those
+// the user pinned.
+QStringList roundedSettings(const QStringList& settings, int digits, const QStringList& pinned)
 {
     QStringList out;
     for (const QString& s : settings) {
+        if (pinned.contains(keyOf(s))) {
+            out << s;
+            continue;
+        }
         const QString value = s.section(QLatin1Char('='), 1);
         QString rounded;
         qsizetype last = 0;
@@ -129,8 +136,10 @@ void Shrinker::truncated(const Schedule& s, qint64 failureMs, QList<Candidate>* 
         return;
     Schedule c = s;
     c.steps.removeIf([failureMs](const ScheduleStep& step) { return step.atMs > failureMs; });
-    c.endMs = int(failureMs) + 300;
-    out->append({c, tr("cut after the failure at %1 s").arg(seconds(failureMs))});
+    c.endMs = int(failureMs) + TailMs;
+    c.normalise();
+    if (c.steps.size() < s.steps.size() || s.endMs - c.endMs >= MinMoveMs)
+        out->append({c, tr("cut after the failure at %1 s").arg(seconds(failureMs))});
 }
 
 // Every fault at once, each half of them, then one by one (the last first).
@@ -210,20 +219,45 @@ void Shrinker::sooner(const Schedule& s, QList<Candidate>* out) const
     }
 }
 
-// Every fault half as long at once, then one by one; amounts (latency, drop, clock) halved.
+// Every fault as short as a fault can be, then each; every fault half as long, then each
+// half as long or a quarter shorter (a search for the length that still breaks); amounts
+// (latency, drop, clock) halved. A length is a fault's only when it has one (a restart or a jump
+// has none).
 void Shrinker::shorter(const Schedule& s, QList<Candidate>* out) const
 {
-    Schedule all = s;
-    for (ScheduleStep& step : all.steps)
-        if (step.isFault() && step.lengthMs / 2 >= m_limits.minLengthMs)
-            step.lengthMs /= 2;
-    out->append({all, tr("every fault half as long")});
+    const int least = m_limits.minLengthMs;
+    const auto hasLength = [](const ScheduleStep& step) {
+        return step.isFault() && step.lengthMs > 0;
+    };
+    Schedule shortest = s;
+    Schedule halved = s;
+    for (qsizetype i = 0; i < s.steps.size(); ++i) {
+        if (!hasLength(s.steps[i]))
+            continue;
+        shortest.steps[i].lengthMs = std::min(s.steps[i].lengthMs, least);
+        halved.steps[i].lengthMs = std::max(least, s.steps[i].lengthMs / 2);
+    }
+    out->append({shortest, tr("every fault as short as can be")});
+    for (qsizetype i = 0; i < s.steps.size(); ++i) {
+        if (!hasLength(s.steps[i]) || s.steps[i].lengthMs <= least)
+            continue;
+        Schedule c = s;
+        c.steps[i].lengthMs = least;
+        out->append({c, tr("'%1' as short as can be").arg(s.steps[i].startLines().value(0))});
+    }
+    out->append({halved, tr("every fault half as long")});
     for (qsizetype i = 0; i < s.steps.size(); ++i) {
         const ScheduleStep& step = s.steps[i];
-        if (step.isFault() && step.lengthMs / 2 >= m_limits.minLengthMs) {
+        if (hasLength(step) && step.lengthMs / 2 >= least) {
             Schedule c = s;
             c.steps[i].lengthMs = step.lengthMs / 2;
             out->append({c, tr("'%1' half as long").arg(step.startLines().value(0))});
+        }
+        // When half is too short, a quarter shorter may not be.
+        if (hasLength(step) && step.lengthMs - step.lengthMs * 3 / 4 >= MinMoveMs) {
+            Schedule c = s;
+            c.steps[i].lengthMs = step.lengthMs * 3 / 4;
+            out->append({c, tr("'%1' a quarter shorter").arg(step.startLines().value(0))});
         }
         if (step.amount / 2 >= 10) {
             Schedule c = s;
@@ -233,17 +267,11 @@ void Shrinker::shorter(const Schedule& s, QList<Candidate>* out) const
     }
 }
 
-// Every drawn setting back to the engine's default at once, every client's own settings at
-// once, then one by one (the rung and what the user pinned stay).
+// Every client's own settings at once, then one by one: the client runs with the defaults.
+// The defaults themselves stay (rounded, later): the engine's own (a TTL of 10 s, work of
+// 1.5 to 2.5 s) are no simpler a story, only another one.
 void Shrinker::withoutSettings(const Schedule& s, QList<Candidate>* out) const
 {
-    const auto drawn = [this](const QString& assignment) {
-        const QString key = keyOf(assignment);
-        return key != QLatin1String("strategy") && !m_limits.pinnedKeys.contains(key);
-    };
-    Schedule all = s;
-    all.defaults.removeIf(drawn);
-    out->append({all, tr("with the engine's default settings")});
     Schedule own = s;
     for (ScheduleStep& step : own.steps)
         step.settings.clear();
@@ -255,41 +283,35 @@ void Shrinker::withoutSettings(const Schedule& s, QList<Candidate>* out) const
         c.steps[i].settings.clear();
         out->append({c, tr("without %1's own settings").arg(s.steps[i].client)});
     }
-    for (qsizetype i = 0; i < s.defaults.size(); ++i) {
-        if (!drawn(s.defaults[i]))
-            continue;
-        Schedule c = s;
-        c.defaults.removeAt(i);
-        out->append({c, tr("without %1").arg(s.defaults[i])});
-    }
 }
 
 // Everything at once to two significant digits and to one, then value by value to one.
 void Shrinker::rounder(const Schedule& s, QList<Candidate>* out) const
 {
-    const auto roundAll = [](const Schedule& s, int digits) {
+    const QStringList& pinned = m_limits.pinnedKeys;
+    const auto roundAll = [&pinned](const Schedule& s, int digits) {
         Schedule c = s;
         c.endMs = roundDown(c.endMs, digits);
-        c.defaults = roundedSettings(c.defaults, digits);
+        c.defaults = roundedSettings(c.defaults, digits, pinned);
         for (ScheduleStep& step : c.steps) {
             step.atMs = roundDown(step.atMs, digits);
             step.lengthMs = roundDown(step.lengthMs, digits);
             step.amount = roundDown(step.amount, digits);
-            step.settings = roundedSettings(step.settings, digits);
+            step.settings = roundedSettings(step.settings, digits, pinned);
         }
         return c;
     };
-    out->append({roundAll(s, 2), tr("every number rounded to two digits")});
     out->append({roundAll(s, 1), tr("every number rounded to one digit")});
+    out->append({roundAll(s, 2), tr("every number rounded to two digits")});
     Schedule settings = s;
-    settings.defaults = roundedSettings(s.defaults, 1);
+    settings.defaults = roundedSettings(s.defaults, 1, m_limits.pinnedKeys);
     out->append({settings, tr("the settings rounded")});
     for (qsizetype i = 0; i < s.steps.size(); ++i) {
         Schedule c = s;
         c.steps[i].atMs = roundDown(s.steps[i].atMs, 1);
         c.steps[i].lengthMs = roundDown(s.steps[i].lengthMs, 1);
         c.steps[i].amount = roundDown(s.steps[i].amount, 1);
-        c.steps[i].settings = roundedSettings(s.steps[i].settings, 1);
+        c.steps[i].settings = roundedSettings(s.steps[i].settings, 1, m_limits.pinnedKeys);
         out->append({c, tr("'%1' rounded").arg(s.steps[i].startLines().value(0))});
     }
 }

@@ -9,10 +9,10 @@
 #include <tuple>
 
 // The simpler schedules to try in place of one that fails (design.md, "Counterexample
-// search"): cut what comes after the failure, drop clients, drop steps, drop settings,
-// end sooner, move steps earlier, shorten faults, round numbers down. Each candidate is
-// smaller than the schedule it came from by size(); whether it still fails is the search's
-// to find out (ShrinkSession), so shrinking always ends.
+// search"): cut what comes after the failure, drop faults, drop clients, move steps earlier
+// and end sooner, shorten faults, drop a client's own settings, round numbers down. Each candidate
+// is smaller than the schedule it came from by size(); whether it still fails is the search's to
+// find out (ShrinkSession), so shrinking always ends.
 class Shrinker
 {
     Q_DECLARE_TR_FUNCTIONS(Shrinker)
@@ -26,7 +26,7 @@ public:
     struct Limits
     {
         QStringList keepClients; // named by the property: never dropped
-        QStringList pinnedKeys;  // settings the user pinned (and `strategy`): never dropped
+        QStringList pinnedKeys;  // settings the user pinned: never rounded
         int minLengthMs = 100;   // a fault shorter than this is no fault
     };
 

@@ -8,10 +8,15 @@
 #include <QSet>
 #include <functional>
 
-// Shrinks a failing schedule: tries the Shrinker's candidates in order and keeps the first
-// that still fails, then starts over from it, until none fails or the evaluations are spent.
+// Shrinks a failing schedule: tries the Shrinker's candidates in order and keeps one that
+// still fails, then starts over from it, until none fails or the evaluations are spent.
 // Whether a candidate fails is asked of a predicate that may take its time (the search runs
 // replays on real nodes and answers when most of them agree; a test answers at once).
+//
+// Up to `parallel` candidates are asked at once, in the Shrinker's order; the first to come
+// back failing is kept and the others are cancelled. Which one that is depends on timing
+// when several would fail, so two shrinks of one schedule may end apart; the schedule that
+// was found does not (it comes from the seed).
 class ShrinkSession : public QObject
 {
     Q_OBJECT
@@ -19,10 +24,13 @@ class ShrinkSession : public QObject
 public:
     // The predicate's answer: whether the schedule still fails, and when it broke (-1: unknown).
     using Answer = std::function<void(bool fails, qint64 failureMs)>;
-    using Predicate = std::function<void(const Schedule& candidate, const Answer& answer)>;
+    using Cancel = std::function<void()>;
+    // Starts asking about a candidate; returns what stops asking (its answer never comes).
+    using Predicate = std::function<Cancel(const Schedule& candidate, const Answer& answer)>;
 
     ShrinkSession(const Shrinker& shrinker, Predicate predicate, int maxEvaluations,
-                  QObject* parent = nullptr);
+                  int parallel = 1, QObject* parent = nullptr);
+    ~ShrinkSession() override;
 
     void start(const Schedule& failing, qint64 failureMs);
     void stop(); // finished() follows with the best so far
@@ -37,20 +45,29 @@ signals:
     void finished(const Schedule& best);
 
 private:
-    void next();
-    void onAnswer(quint64 generation, const Shrinker::Candidate& candidate, bool fails,
-                  qint64 failureMs);
+    struct Asking
+    {
+        quint64 id = 0;
+        Shrinker::Candidate candidate;
+        Cancel cancel;
+    };
+
+    void fill();
+    void onAnswer(quint64 id, bool fails, qint64 failureMs);
+    void cancelAll();
     void finish();
 
     Shrinker m_shrinker;
     Predicate m_predicate;
     int m_maxEvaluations;
+    int m_parallel;
     Schedule m_best;
     qint64 m_failureMs = -1;
     QList<Shrinker::Candidate> m_queue;
+    QList<Asking> m_asking;
     QSet<QString> m_tried;
+    quint64 m_lastId = 0;
     int m_evaluations = 0;
     int m_accepted = 0;
     bool m_running = false;
-    quint64 m_generation = 0; // answers to a stopped session are ignored
 };

@@ -2,11 +2,13 @@
 #include "search/storywriter.h"
 
 #include "model/clientsettings.h"
+#include "model/fault.h"
 #include "model/strategy.h"
 
 #include <QCoreApplication>
 #include <QSet>
 #include <algorithm>
+#include <limits>
 #include <optional>
 
 namespace {
@@ -79,9 +81,31 @@ public:
     // What the client was doing at atMs, from its acquisitions and sections.
     State stateAt(const QString& client, int atMs) const
     {
+        return stateBefore(client,
+                           [this, atMs](const HistoryEvent& e) { return ms(e.tUs) > atMs; });
+    }
+    // ... right before `event` (one of the run's).
+    State stateBefore(const QString& client, const HistoryEvent& event) const
+    {
+        return stateBefore(client, [&event](const HistoryEvent& e) { return &e == &event; });
+    }
+    // The scenario's last line: what the engine did after it (stopping, releasing) is no part
+    // of the story.
+    qint64 endUs() const
+    {
+        qint64 end = 0;
+        for (const HistoryEvent& e : m_events)
+            if (e.kind == K::Command && e.line > 0)
+                end = e.tUs;
+        return end;
+    }
+
+private:
+    template <typename Stop> State stateBefore(const QString& client, Stop stop) const
+    {
         State state = State::Idle;
         for (const HistoryEvent& e : m_events) {
-            if (ms(e.tUs) > atMs)
+            if (stop(e))
                 break;
             if (name(e.client) != client)
                 continue;
@@ -95,6 +119,7 @@ public:
         return state;
     }
 
+public:
     // The write a violation at tUs is about: the writer's last accepted write by then.
     const HistoryEvent* writeBefore(int client, qint64 tUs) const
     {
@@ -188,6 +213,11 @@ QList<StoryWriter::Phrase> StoryWriter::intro(const Run& run) const
         phrases << Phrase{QT_TRANSLATE_NOOP("StoryWriter",
                                             "%1 buy from a stock of %2 with no lock at all; each "
                                             "purchase takes %3 s."),
+                          {names, QString::number(run.schedule->stock), work}};
+    else if (s.strategy == Strategy::Kind::Setnx)
+        phrases << Phrase{QT_TRANSLATE_NOOP("StoryWriter",
+                                            "%1 buy from a stock of %2 under the setnx lock, whose "
+                                            "key has no TTL: work %3 s."),
                           {names, QString::number(run.schedule->stock), work}};
     else if (clients.size() == 1)
         phrases << Phrase{QT_TRANSLATE_NOOP("StoryWriter",
@@ -339,10 +369,31 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
         ++count;
         out->append(caption(atMs, phrases));
     };
+    QStringList armed; // clients with a fault armed for a moment: told when it comes
+    for (const ScheduleStep& step : run.schedule->steps)
+        if (step.isClientFault() && !step.moment.isEmpty())
+            armed << step.client;
+    const qint64 endUs = run.ranToItsEnd ? reading.endUs() : std::numeric_limits<qint64>::max();
     for (const HistoryEvent& e : *run.events) {
+        if (e.tUs > endUs)
+            break;
         const QString who = reading.name(e.client);
         const int at = reading.ms(e.tUs);
-        if (e.kind == K::LockLost) {
+        if (e.kind == K::FaultStart && e.client >= 0 && armed.contains(who)) {
+            const bool holding = reading.stateBefore(who, e) == Reading::State::Holding;
+            if (Fault::Kind(e.code) == Fault::Kind::Crashed)
+                once(QStringLiteral("armed:") + who, at,
+                     {holding ? Phrase{QT_TRANSLATE_NOOP("StoryWriter",
+                                                         "At %2 s %1 crashes, holding the lock: "
+                                                         "nothing will release it."),
+                                       {who, seconds(at)}}
+                              : Phrase{QT_TRANSLATE_NOOP("StoryWriter", "At %2 s %1 crashes."),
+                                       {who, seconds(at)}}});
+            else if (Fault::Kind(e.code) == Fault::Kind::Paused)
+                once(QStringLiteral("armed:") + who, at,
+                     {{QT_TRANSLATE_NOOP("StoryWriter", "At %2 s %1 freezes."),
+                       {who, seconds(at)}}});
+        } else if (e.kind == K::LockLost) {
             const int expired = e.sinceUs > 0 ? reading.ms(e.sinceUs) : at;
             once(QStringLiteral("lost:") + who, expired,
                  {{QT_TRANSLATE_NOOP("StoryWriter",

@@ -35,7 +35,8 @@ public:
         QStringList failedExpectations; // "acquisitions(P) >= 1: 0 ✗"
         QString waitedFor;              // a property's `wait until` that timed out
         int waitedMs = 0;
-        QString waiter; // its client
+        QString waiter;           // its client
+        bool ranToItsEnd = false; // what comes after the scenario's last line is not told
     };
 
     QList<Schedule::Caption> captions(const Run& run) const;

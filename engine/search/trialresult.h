@@ -24,9 +24,10 @@ struct TrialResult
     qint64 failureMs = -1;  // when the property first broke, in ms from the schedule's start
     double seconds = 0;     // the whole trial: nodes up, schedule, nodes down
     double startupSeconds = 0;
-    QString runPath;          // the run file
-    QString failedLine;       // a property's line that failed ("wait until acquired(P) 5000")
-    QStringList expectations; // the scenario's expectations, each with what was measured
+    QString runPath;            // the run file
+    QString failedLine;         // a property's line that failed ("wait until acquired(P) 5000")
+    QStringList expectations;   // the scenario's expectations, each with what was measured
+    bool scenarioEnded = false; // it ran to its last line (not stopped at a violation)
 
     bool failed() const { return verdict == Verdict::Failed; }
     // The kinds of damage the checker counted: "overlaps", "lost_updates", ...

@@ -116,6 +116,7 @@ void TrialRunner::finish(Verdict verdict, const QString& why)
     result.runPath = m_setup.config.recordPath;
     result.failedLine = m_failedLine;
     result.expectations = m_expectations;
+    result.scenarioEnded = m_scenarioEnded;
     EngineController* engine = m_engine;
     m_stopping = QThread::create([engine] { engine->shutdown(); });
     connect(m_stopping, &QThread::finished, this, [this, result]() mutable {

@@ -15,6 +15,7 @@
 #include "control/enginecontroller.h"
 #include "dialogs/clientsettingsdialog.h"
 #include "dialogs/nodesdialog.h"
+#include "dialogs/searchdialog.h"
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "lanes/clientlane.h"
@@ -264,6 +265,10 @@ void MainWindow::buildActions()
                                   tr("Settings for clients added from now on"),
                                   {QKeySequence(Qt::CTRL | Qt::Key_Comma)});
     connect(settings, &QAction::triggered, this, &MainWindow::showSettings);
+    QAction* search = addAction(
+        QStringLiteral("actionSearch"), tr("Search for a &counterexample…"),
+        tr("Random faults against a lock until one breaks it, shrunk and told as a scenario"));
+    connect(search, &QAction::triggered, this, &MainWindow::showSearch);
     QAction* nodesDialog =
         addAction(QStringLiteral("actionNodes"), tr("&Nodes…"),
                   tr("Edit the nodes, test their connections, switch between saved fleets"),
@@ -396,7 +401,7 @@ void MainWindow::buildActions()
                       consoleToggle, m_chartsDock->toggleViewAction()});
     buildLanguageMenu(view);
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
-    tools->addActions({nodesDialog, settings});
+    tools->addActions({nodesDialog, settings, search});
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(shortcuts);
 
@@ -924,6 +929,28 @@ void MainWindow::runScenario(const QString& source, const QString& text,
     }
     if (m_controller)
         m_controller->runScenario(source, text, seed);
+}
+
+void MainWindow::playOnFreshNodes(const QString& path, EngineConfig::Topology topology)
+{
+    EngineConfig fresh = m_config;
+    fresh.initialClients = 0;
+    if (fresh.usesLocalFleet())
+        fresh.topology = topology;
+    restartEngine(fresh);
+    runScenario(path);
+}
+
+// The dialog lives as long as the window (a search may run while the class watches).
+void MainWindow::showSearch()
+{
+    auto* dialog = findChild<SearchDialog*>(QStringLiteral("searchDialog"));
+    if (!dialog) {
+        dialog = new SearchDialog(this);
+        connect(dialog, &SearchDialog::playRequested, this, &MainWindow::playOnFreshNodes);
+    }
+    dialog->show();
+    dialog->raise();
 }
 
 void MainWindow::openScenarioFile()

@@ -94,6 +94,9 @@ public:
     // narration as captions; Restart plays it again on fresh nodes.
     void runScenario(const QString& source, const QString& text = {},
                      std::optional<quint64> seed = {});
+    // Plays a scenario file on fresh local nodes of that topology, with no clients but its own
+    // (a counterexample the search found).
+    void playOnFreshNodes(const QString& path, EngineConfig::Topology topology);
     ConsoleView* console() const { return m_console; }
     CaptionBar* caption() const { return m_caption; }
 
@@ -131,6 +134,7 @@ public slots:
     void selectNode(int number); // 0: none
     void showShortcuts();
     void showSettings();
+    void showSearch(); // Tools → Search for a counterexample…
 
 signals:
     void commandRequested(const QString& line);
