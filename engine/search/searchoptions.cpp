@@ -5,6 +5,8 @@
 #include "commands/commandparser.h"
 #include "lock/strategyfactory.h"
 #include "model/clientsettings.h"
+#include "scenario/eventpattern.h"
+#include "scenario/expectation.h"
 #include "scenario/scenarioparser.h"
 
 QString SearchOptions::faultName(FaultKind kind)
@@ -93,9 +95,26 @@ QString SearchOptions::validate() const
         return tr("--set: %1").arg(error);
     if (hasProperty()) {
         ScenarioParser::Error parseError;
-        if (!ScenarioParser::parse(property, propertyOrigin, CommandParser::Context{nodeCount()},
-                                   &parseError))
+        const auto lines = ScenarioParser::parse(property, propertyOrigin,
+                                                 CommandParser::Context{nodeCount()}, &parseError);
+        if (!lines)
             return parseError.message;
+        // What the runner checks only when it gets there: every trial would fail on it.
+        for (const Scenario::Line& line : lines->lines) {
+            QString lineError;
+            const QString verb = line.command.verb();
+            if (verb == QLatin1String("expect") && !Expectation::from(line.command, &lineError))
+                return QStringLiteral("%1:%2: %3")
+                    .arg(propertyOrigin)
+                    .arg(line.number)
+                    .arg(lineError);
+            if (verb == QLatin1String("wait until") &&
+                !EventPattern::parse(line.command.word(QStringLiteral("EVENT")), &lineError))
+                return QStringLiteral("%1:%2: %3")
+                    .arg(propertyOrigin)
+                    .arg(line.number)
+                    .arg(lineError);
+        }
     }
     EngineConfig config = trialConfig();
     return config.validate();
