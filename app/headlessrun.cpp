@@ -22,11 +22,8 @@ HeadlessRun::HeadlessRun(const Options& options, QObject* parent)
         for (const HistoryEvent& e : s.newEvents) {
             m_text.learn(e);
             // A scenario prints its own steps; of the rest only what a reader must see.
-            const bool loud = e.kind == HistoryEvent::Kind::Violation ||
-                              e.kind == HistoryEvent::Kind::LockLost ||
-                              e.kind == HistoryEvent::Kind::Error;
-            if (!scripted() || loud)
-                print(stdout, m_text.line(e));
+            if (!scripted() || loud(e))
+                print(stdout, m_text.line(e, m_readyUs));
         }
     });
     connect(m_engine, &EngineController::stepFinished, this,
@@ -60,23 +57,35 @@ int HeadlessRun::exec()
     m_engine->start();
     const int loop = QCoreApplication::exec();
     m_engine->shutdown();
-    if (scripted() && !checkOwnRun())
+    // The verdict is the last line: after the run file has been judged again.
+    const bool agrees = !scripted() || checkOwnRun();
+    if (m_finished)
+        print(m_result.outcome == ScenarioResult::Outcome::Passed && agrees ? stdout : stderr,
+              m_result.verdictLine());
+    if (!agrees)
         return int(ScenarioResult::Outcome::Failed);
     return m_code ? m_code : loop;
 }
 
 void HeadlessRun::onStarted()
 {
+    // The story's clock starts now: nodes and storage are up, whatever their start cost.
+    m_readyUs = SteadyClock::instance().nowUs();
     if (scripted())
         print(stdout, QStringLiteral("%1  nodes up: running %2")
                           .arg(stamp(), m_options.execText.isEmpty() ? m_options.scenario
                                                                      : QStringLiteral("--exec")));
 }
 
+CheckCounters HeadlessRun::counters() const
+{
+    return m_engine->finalCounters();
+}
+
 void HeadlessRun::onFinished(const ScenarioResult& result)
 {
-    print(result.outcome == ScenarioResult::Outcome::Passed ? stdout : stderr,
-          result.verdictLine());
+    m_result = result;
+    m_finished = true;
     m_code = result.exitCode();
     QCoreApplication::exit(m_code);
 }
@@ -98,9 +107,23 @@ bool HeadlessRun::checkOwnRun()
     return false;
 }
 
+// What a scenario's reader must see besides its own steps: violations, lost locks, errors,
+// the writes the fenced storage refused (stale or not) and releases that deleted another
+// client's key (the punchlines of the fencing and set-px stories).
+bool HeadlessRun::loud(const HistoryEvent& e)
+{
+    using K = HistoryEvent::Kind;
+    return e.kind == K::Violation || e.kind == K::LockLost || e.kind == K::Error ||
+           e.kind == K::DeletedOthersKey ||
+           (e.is(K::Fail, HistoryEvent::Operation::Write) &&
+            (e.failReason() == HistoryEvent::FailReason::Rejected ||
+             e.failReason() == HistoryEvent::FailReason::RejectedValid));
+}
+
 QString HeadlessRun::stamp() const
 {
-    return QStringLiteral("%1").arg(SteadyClock::instance().nowUs() / 1e6, 10, 'f', 3);
+    const qint64 sinceReady = std::max<qint64>(0, SteadyClock::instance().nowUs() - m_readyUs);
+    return QStringLiteral("%1").arg(sinceReady / 1e6, 10, 'f', 3);
 }
 
 void HeadlessRun::print(FILE* stream, const QString& text)

@@ -33,12 +33,16 @@ public:
 
     // Runs until done; returns the exit code.
     int exec();
+    // After exec(): the scenario's result and the whole run's counters.
+    const ScenarioResult& result() const { return m_result; }
+    CheckCounters counters() const;
 
 private:
     bool scripted() const { return !m_options.scenario.isEmpty() || !m_options.execText.isEmpty(); }
     void onStarted();
     void onFinished(const ScenarioResult& result);
     bool checkOwnRun();
+    static bool loud(const HistoryEvent& e);
     void print(FILE* stream, const QString& text);
     QString stamp() const;
 
@@ -46,4 +50,7 @@ private:
     EngineController* m_engine;
     EventText m_text;
     int m_code = 0;
+    ScenarioResult m_result;
+    bool m_finished = false; // the scenario ended (its result is in m_result)
+    qint64 m_readyUs = 0;    // when the nodes and the storage were up: the story's time zero
 };

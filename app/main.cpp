@@ -14,9 +14,11 @@
 #include "headlessrun.h"
 #include "lock/strategyfactory.h"
 #include "model/engineconfig.h"
+#include "model/nodecount.h"
 #include "record/eventtext.h"
 #include "record/runfolder.h"
 #include "record/runreader.h"
+#include "repeatedrun.h"
 #include "scenario/scenariolibrary.h"
 #include "searchcommand.h"
 #include "settings/appsettings.h"
@@ -69,6 +71,7 @@ struct Options
     bool nodesGiven = false; // --nodes, --config or --local-nodes: not the remembered fleet
     double durationS = 0;    // headless: stop after this long (0: until a signal)
     int benchCycles = 3000;
+    int repeat = 1; // --repeat: a headless scenario played this many times
 };
 
 void addOptions(QCommandLineParser& parser)
@@ -142,6 +145,11 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("Every random choice of the scenario (tokens aside) comes from this "
                         "number; overrides the file's `seed`."),
          QStringLiteral("n")},
+        {QStringLiteral("repeat"),
+         QStringLiteral("With --headless --scenario: play it this many times, each on fresh "
+                        "nodes, and print the spread of the verdict and the counters; exit 1 "
+                        "when the runs disagree."),
+         QStringLiteral("n")},
         {QStringLiteral("list-scenarios"), QStringLiteral("List the built-in scenarios and exit.")},
         {QStringLiteral("after"),
          QStringLiteral("With --screenshot: wait this long first "
@@ -213,8 +221,9 @@ struct NumberFlag
 constexpr NumberFlag kDuration{"duration", 0, 86400, false, "seconds"}; // 24 h
 constexpr NumberFlag kAfter{"after", 0, 3600, false, "seconds"};        // 1 h
 constexpr NumberFlag kBenchCycles{"bench-cycles", 1, 1'000'000, true, ""};
+constexpr NumberFlag kRepeat{"repeat", 1, 100, true, ""};
 constexpr NumberFlag kClients{"clients", 0, EngineConfig::kMaxClients, true, ""};
-constexpr NumberFlag kLocalNodes{"local-nodes", 1, 9, true, ""};
+constexpr NumberFlag kLocalNodes{"local-nodes", NodeCount::Min, NodeCount::Max, true, ""};
 constexpr NumberFlag kZoom{"zoom", TypeSize::MinPct, TypeSize::MaxPct, true, "percent"};
 constexpr NumberFlag kSeed{"seed", 0, 9007199254740992.0, true, ""}; // 2^53: exact in a double
 
@@ -278,6 +287,7 @@ bool readNumbers(const QCommandLineParser& parser, Options* o, QString* error)
     return readNumberInto(parser, kLocalNodes, &o->config.localNodeCount, error) &&
            readNumberInto(parser, kClients, &o->config.initialClients, error) &&
            readNumberInto(parser, kBenchCycles, &o->benchCycles, error) &&
+           readNumberInto(parser, kRepeat, &o->repeat, error) &&
            readNumberInto(parser, kAfter, &o->screenshotAfterS, error) &&
            readNumberInto(parser, kDuration, &o->durationS, error) &&
            readNumberInto(parser, kZoom, &o->zoomPct, error) && readSeed(parser, o, error);
@@ -334,6 +344,12 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--bench-charts measures the timeline too: one of them");
     if (o.benchRecord && (!o.headless || o.bench))
         return QStringLiteral("--bench-record runs with --headless, alone");
+    if (isSet("repeat") && (!o.headless || o.scenario.isEmpty()))
+        return QStringLiteral("--repeat plays a scenario headless: it goes with --headless "
+                              "--scenario");
+    if (isSet("repeat") && isSet("record"))
+        return QStringLiteral("--repeat records each run in the run folder: one --record file "
+                              "cannot hold them");
     if (isSet("record") && (o.bench || o.benchRecord))
         return QStringLiteral("--record does not go with a benchmark of the lock or of "
                               "recording (they manage their own files)");
@@ -631,6 +647,8 @@ int runHeadless(const Options& o)
     run.scenario = o.scenario;
     run.execText = o.execText;
     run.seed = o.seed;
+    if (o.repeat > 1)
+        return RepeatedRun(run, o.repeat).exec();
     HeadlessRun headless(run);
     return headless.exec();
 }

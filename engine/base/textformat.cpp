@@ -46,8 +46,16 @@ QString TextFormat::seconds(qint64 ms)
 
 QString TextFormat::runTime(qint64 us)
 {
+    // Tenths while they still fit beside the minutes; whole seconds from the first hour on.
     const qint64 tenths = qMax<qint64>(0, us) / 100'000;
-    const qint64 totalSeconds = tenths / 10;
+    if (tenths >= 36'000)
+        return clock(us);
+    return QStringLiteral("%1.%2").arg(clock(us)).arg(tenths % 10);
+}
+
+QString TextFormat::clock(qint64 us)
+{
+    const qint64 totalSeconds = qMax<qint64>(0, us) / 1'000'000;
     const qint64 h = totalSeconds / 3600;
     const qint64 m = (totalSeconds / 60) % 60;
     const qint64 s = totalSeconds % 60;
@@ -56,5 +64,5 @@ QString TextFormat::runTime(qint64 us)
             .arg(h)
             .arg(m, 2, 10, QLatin1Char('0'))
             .arg(s, 2, 10, QLatin1Char('0'));
-    return QStringLiteral("%1:%2.%3").arg(m).arg(s, 2, 10, QLatin1Char('0')).arg(tenths % 10);
+    return QStringLiteral("%1:%2").arg(m).arg(s, 2, 10, QLatin1Char('0'));
 }

@@ -20,4 +20,6 @@ public:
     static QString seconds(qint64 ms);
     // Run time since the engine started: "4:07.3", "1:02:03".
     static QString runTime(qint64 us);
+    // A span in whole seconds as a clock shows it: "0:07", "4:07", "1:02:03".
+    static QString clock(qint64 us);
 };

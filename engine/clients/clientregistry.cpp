@@ -142,7 +142,7 @@ void ClientRegistry::setStorage(const std::optional<NodeAddress>& storage)
             giveStock(client);
 }
 
-CommandAnswer ClientRegistry::add(QString name, const QStringList& assignments)
+CommandAnswer ClientRegistry::add(QString name, const QStringList& assignments, LockClient** added)
 {
     QString error;
     const auto settings = m_defaults.withAssignments(assignments, &error);
@@ -169,6 +169,8 @@ CommandAnswer ClientRegistry::add(QString name, const QStringList& assignments)
     applyDelays(client);
     emit settingsChanged();
     client->start();
+    if (added)
+        *added = client;
     return CommandAnswer::done(tr("%1 added").arg(name));
 }
 

@@ -47,7 +47,8 @@ public:
     // Once a stock exists, every client (and every later one) buys from the storage.
     void setStorage(const std::optional<NodeAddress>& storage);
 
-    CommandAnswer add(QString name, const QStringList& assignments);
+    // `added`: the new client (nullptr when refused).
+    CommandAnswer add(QString name, const QStringList& assignments, LockClient** added = nullptr);
     CommandAnswer remove(const QString& name);
     CommandAnswer set(const QList<LockClient*>& targets, const QStringList& assignments);
     CommandAnswer setDefaults(const QStringList& assignments);

@@ -32,6 +32,7 @@ LockClient::LockClient(int id, const QString& name, LockStrategy* strategy,
     connect(&m_pause, &ClientPause::timedOut, this, &LockClient::resume);
     connect(&m_purchase, &StockPurchase::wrote, this, &LockClient::countWrite);
     connect(&m_purchase, &StockPurchase::finished, this, &LockClient::onPurchaseFinished);
+    connect(&m_purchase, &StockPurchase::readFailed, this, &LockClient::onReadFailed);
     m_stateSinceUs = m_clock.nowUs();
     setRandomSeed(QRandomGenerator::global()->generate64());
 }
@@ -58,6 +59,9 @@ void LockClient::start()
     for (RedisConnection* connection : std::as_const(m_connections))
         connect(connection, &RedisConnection::stateChanged, this, &LockClient::onConnectionSettled,
                 Qt::UniqueConnection);
+    if (m_purchase.stock())
+        connect(m_purchase.stock()->connection(), &RedisConnection::stateChanged, this,
+                &LockClient::onConnectionSettled, Qt::UniqueConnection);
     onConnectionSettled();
 }
 
@@ -68,17 +72,22 @@ void LockClient::start()
 // and tries together made commands miss their deadline and leave keys nobody owned.
 void LockClient::onConnectionSettled()
 {
-    const bool settling =
-        std::any_of(m_connections.cbegin(), m_connections.cend(), [](const RedisConnection* c) {
-            return c->state() == RedisConnection::State::Resolving ||
-                   c->state() == RedisConnection::State::Connecting;
-        });
+    const auto connecting = [](const RedisConnection* c) {
+        return c->state() == RedisConnection::State::Resolving ||
+               c->state() == RedisConnection::State::Connecting;
+    };
+    const bool settling = std::any_of(m_connections.cbegin(), m_connections.cend(), connecting) ||
+                          (m_purchase.stock() && m_purchase.stock()->connecting());
     if (!m_awaitingConnections || settling)
         return;
     m_awaitingConnections = false;
     for (RedisConnection* connection : std::as_const(m_connections))
         disconnect(connection, &RedisConnection::stateChanged, this,
                    &LockClient::onConnectionSettled);
+    if (m_purchase.stock())
+        disconnect(m_purchase.stock()->connection(), &RedisConnection::stateChanged, this,
+                   &LockClient::onConnectionSettled);
+    emit connectionsReady();
     whenRunning([this] {
         if (m_running)
             scheduleNext(0, &LockClient::beginAcquire);
@@ -371,6 +380,20 @@ void LockClient::onPurchaseFinished()
     beginRelease();
 }
 
+// The stock could not be read: the purchase cannot go on. The section ends, said so in the
+// history and on the lane, and the lock is released (WATCH: the next purchase, after think).
+void LockClient::onReadFailed()
+{
+    if (optimistic()) {
+        onPurchaseFinished();
+        return;
+    }
+    if (!m_inSection)
+        return;
+    endSection(End::ReadFailed);
+    beginRelease();
+}
+
 void LockClient::countWrite(const StockAccess::WriteResult& w)
 {
     if (w.conflict)
@@ -417,7 +440,7 @@ void LockClient::endSection(HistoryEvent::SectionEndReason reason)
     if (!m_inSection)
         return;
     m_inSection = false;
-    m_lastSectionGaveUp = reason == End::GaveUp;
+    m_lastSectionEnd = reason;
     m_lease.stopWatching();
     m_journal.sectionEnd(m_sectionOp, reason, m_lease.lock().token, m_sectionSinceUs);
 }
@@ -587,7 +610,7 @@ ClientSnapshot LockClient::snapshot() const
     s.sectionSinceUs = m_sectionSinceUs;
     s.phase = m_purchase.phase();
     s.lockLost = m_inSection && m_lease.isLost();
-    s.lastSectionGaveUp = m_lastSectionGaveUp;
+    s.lastSectionEnd = m_lastSectionEnd;
     s.pauseArmed = m_pause.isArmed();
     s.strategy = m_settings.strategy;
     s.strategyQuorum = m_strategy->quorum();

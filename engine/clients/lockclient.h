@@ -75,6 +75,8 @@ public:
     const ClientSettings& settings() const { return m_settings; }
     const Lock& lock() const { return m_lease.lock(); }
     bool inSection() const { return m_inSection; }
+    // Its connections are made, or failed once, since it started: it tries from now on.
+    bool connectionsSettled() const { return !m_awaitingConnections; }
     // Releases sent and not yet answered (the app waits for them when it exits).
     int pendingReleases() const { return m_pendingReleases; }
     ClientSnapshot snapshot() const;
@@ -85,6 +87,9 @@ signals:
     void event(const HistoryEvent& event);
     // A token this client is about to send, so keys can be traced back to it at once.
     void tokenIssued(const QByteArray& token);
+    // Every connection (the nodes', and the storage's when there is a stock) is made or
+    // failed once: its first try follows.
+    void connectionsReady();
     void nodeAnswered(int node, HistoryEvent::Operation operation, const NodeOutcome& outcome);
 
 private:
@@ -99,6 +104,7 @@ private:
     StockPurchase::Hooks purchaseHooks();
     ClientLease::Hooks leaseHooks();
     void onPurchaseFinished();
+    void onReadFailed();
     void countWrite(const StockAccess::WriteResult& w);
     void takeNextStrategy();
     void setState(State state);
@@ -139,7 +145,7 @@ private:
     bool m_inSection = false;
     quint64 m_sectionOp = 0;
     qint64 m_sectionSinceUs = 0;
-    bool m_lastSectionGaveUp = false;
+    HistoryEvent::SectionEndReason m_lastSectionEnd = HistoryEvent::SectionEndReason::Released;
 
     QTimer m_stepTimer; // think time
     ClientJournal m_journal;

@@ -58,6 +58,22 @@ bool StockPurchase::cancelled(quint64 generation, HistoryEvent* e) const
 void StockPurchase::read()
 {
     m_phase = Phase::Reading;
+    // A client connects before it reads, as before it tries the lock: a read sent during the
+    // handshake would fail "still connecting" and the story would depend on the machine.
+    if (m_stock->connecting()) {
+        const quint64 generation = m_generation;
+        connect(
+            m_stock->connection(), &RedisConnection::stateChanged, this,
+            [this, generation] {
+                if (m_stock->connecting())
+                    return;
+                disconnect(m_stock->connection(), &RedisConnection::stateChanged, this, nullptr);
+                if (generation == m_generation)
+                    read();
+            },
+            Qt::QueuedConnection);
+        return;
+    }
     const quint64 op = m_hooks.nextOp();
     const quint64 generation = m_generation;
     m_journal.invoke(Op::Read, op);
@@ -74,7 +90,12 @@ void StockPurchase::read()
             m_journal.record(e);
             if (generation != m_generation)
                 return; // gave up or stopped meanwhile
-            m_stockExists = r.ok && r.exists;
+            if (!r.ok) {
+                m_phase = Phase::None;
+                emit readFailed();
+                return;
+            }
+            m_stockExists = r.exists;
             m_stockRead = m_stockExists ? r.value : -1;
             m_phase = Phase::Working;
             m_workTimer.start(m_hooks.workTimeMs());

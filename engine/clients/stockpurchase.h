@@ -56,7 +56,8 @@ public:
 
 signals:
     void wrote(const StockAccess::WriteResult& result); // every write's outcome
-    void finished(); // sold, or nothing to sell (a conflict starts again instead)
+    void finished();   // sold, or nothing to sell (a conflict starts again instead)
+    void readFailed(); // the storage did not answer the read: nothing to work on
 
 private:
     void read();

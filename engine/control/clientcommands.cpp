@@ -9,6 +9,9 @@
 #include "fleet/fleetnode.h"
 #include "model/engineconfig.h"
 
+#include <memory>
+#include <utility>
+
 namespace {
 const QString kNameOrAll = QStringLiteral("NAME|all");
 }
@@ -49,7 +52,22 @@ void ClientCommands::add(const ParsedCommand& c, const AnswerCallback& done)
         done(CommandAnswer::refused(why));
         return;
     }
-    done(m_clients.add(c.word(QStringLiteral("NAME")), c.words(QStringLiteral("key=value"))));
+    LockClient* client = nullptr;
+    const CommandAnswer answer = m_clients.add(c.word(QStringLiteral("NAME")),
+                                               c.words(QStringLiteral("key=value")), &client);
+    if (!client || client->connectionsSettled()) {
+        done(answer);
+        return;
+    }
+    // Answered once the client's connections are made (or failed once): the next line of a
+    // story then begins at the same point whatever the handshakes cost on this machine.
+    auto once = std::make_shared<bool>(false);
+    const auto answerOnce = [once, answer, done] {
+        if (!std::exchange(*once, true))
+            done(answer);
+    };
+    QObject::connect(client, &LockClient::connectionsReady, client, answerOnce);
+    QObject::connect(client, &QObject::destroyed, answerOnce);
 }
 
 void ClientCommands::remove(const ParsedCommand& c, const AnswerCallback& done)

@@ -3,6 +3,7 @@
 
 #include "base/clock.h"
 #include "lock/locktoken.h"
+#include "model/nodemask.h"
 
 #include <QHash>
 #include <QPointer>
@@ -200,7 +201,7 @@ void Redlock::onAttemptReply(const std::shared_ptr<Attempt>& attempt, int node,
         return; // a late answer: recorded and reported, the decision stands
     if (outcome.kind == NodeOutcome::Kind::Ok) {
         ++attempt->okCount;
-        attempt->result.okMask |= quint16(1u << node);
+        attempt->result.okMask |= quint16(NodeMask::bit(node));
     } else {
         ++attempt->failedCount;
     }

@@ -3,6 +3,7 @@
 
 #include "base/clock.h"
 #include "lock/locktoken.h"
+#include "model/nodemask.h"
 
 #include <QPointer>
 #include <QTimer>
@@ -102,7 +103,7 @@ void SingleNodeLock::decide(const std::shared_ptr<Acquisition>& acquisition, Att
     const NodeOutcome& outcome = r.nodes[m_index];
     r.decidedUs = m_clock.nowUs();
     r.okCount = outcome.kind == NodeOutcome::Kind::Ok ? 1 : 0;
-    r.okMask = r.okCount ? quint16(1u << m_index) : 0;
+    r.okMask = r.okCount ? quint16(NodeMask::bit(m_index)) : 0;
     r.validityMs = expires() ? m_settings.ttlMs - r.elapsedUs() / 1000.0 - m_settings.driftMs()
                              : double(Lock::NoExpiryUs / 1000);
     r.acquired = r.okCount == 1 && r.validityMs > 0;

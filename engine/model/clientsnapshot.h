@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/clientsettings.h"
+#include "model/historyevent.h"
 #include "model/fencingtoken.h"
 #include <QObject>
 
@@ -54,9 +55,10 @@ public:
     bool inSection = false;
     qint64 sectionSinceUs = 0;
     Phase phase = Phase::None;
-    bool lockLost = false;          // its validity ended inside this section
-    bool lastSectionGaveUp = false; // its last section ended by giving up (careful)
-    bool pauseArmed = false;        // a pause or crash waits for its moment
+    bool lockLost = false; // its validity ended inside this section
+    // How its last section ended (Released also before the first one).
+    HistoryEvent::SectionEndReason lastSectionEnd = HistoryEvent::SectionEndReason::Released;
+    bool pauseArmed = false;                           // a pause or crash waits for its moment
     Strategy::Kind strategy = Strategy::Kind::Redlock; // the lock it uses now
     int strategyQuorum = 0; // how many of its strategy's nodes must agree
     int strategyNodes = 0;  // how many nodes its strategy uses (0: no lock)

@@ -2,6 +2,7 @@
 #include "model/engineconfig.h"
 
 #include "model/jsoncheck.h"
+#include "model/nodecount.h"
 
 #include <QFile>
 #include <QHostAddress>
@@ -17,8 +18,11 @@ QString EngineConfig::validate() const
     if (replicated() && !usesLocalFleet())
         return QStringLiteral("the replicated topology starts its own master, replica and "
                               "Sentinels: it cannot use your nodes");
-    if (!replicated() && (n < 1 || n > 9 || n % 2 == 0))
-        return QStringLiteral("the node count must be odd, from 1 to 9 (is %1)").arg(n);
+    if (!replicated() && !NodeCount::isValid(n))
+        return QStringLiteral("the node count must be odd, from %1 to %2 (is %3)")
+            .arg(NodeCount::Min)
+            .arg(NodeCount::Max)
+            .arg(n);
     if (resource.isEmpty())
         return QStringLiteral("the resource name must not be empty");
     if (initialClients < 0 || initialClients > kMaxClients)
@@ -250,7 +254,8 @@ std::optional<EngineConfig> configFromJson(const QJsonObject& root, QString* err
     }
     if (root.contains(QLatin1String("localNodes"))) {
         const auto count = JsonCheck::wholeNumber(root.value(QLatin1String("localNodes")),
-                                                  QStringLiteral("localNodes"), 1, 9, error);
+                                                  QStringLiteral("localNodes"), NodeCount::Min,
+                                                  NodeCount::Max, error);
         if (!count)
             return std::nullopt;
         config.localNodeCount = int(*count);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/checkcounters.h"
+#include "model/clientsettings.h"
 #include "model/clientsnapshot.h"
 #include "model/historyevent.h"
 #include "model/nodesnapshot.h"
@@ -23,6 +24,9 @@ struct EngineSnapshot
     SentinelSnapshot sentinels; // the replicated topology only
     StorageSnapshot storage;
     QList<ClientSnapshot> clients;
+    // The settings a client added now gets (`defaults ...` changes them): the Defaults dialog
+    // and whatever starts a new engine read them here, never from a copy of their own.
+    ClientSettings clientDefaults;
     QList<ResourceSnapshot> resources;
     QList<HistoryEvent> newEvents;
     quint64 eventCount = 0;

@@ -90,6 +90,7 @@ public:
         Crashed,
         Stopped,
         Removed,
+        ReadFailed, // the stock could not be read: the client released without writing
     };
     Q_ENUM(SectionEndReason)
 

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/nodeaddress.h"
 
+#include "model/nodecount.h"
+
 #include <QHostAddress>
 #include <QList>
 #include <QRegularExpression>
 #include <limits>
 
 namespace {
-
-constexpr int kMinNodes = 1;
-constexpr int kMaxNodes = 9;
 
 bool fail(QString* error, const QString& text)
 {
@@ -275,12 +274,12 @@ std::optional<QList<NodeAddress>> NodeAddress::parseList(const QString& text, QS
     }
 
     const int count = int(out.size());
-    if (count < kMinNodes || count > kMaxNodes || count % 2 == 0) {
+    if (!NodeCount::isValid(count)) {
         fail(error, QStringLiteral("%1 nodes given: the count must be odd, %2 to %3 (a majority "
                                    "must be able to decide)")
                         .arg(count)
-                        .arg(kMinNodes)
-                        .arg(kMaxNodes));
+                        .arg(NodeCount::Min)
+                        .arg(NodeCount::Max));
         return std::nullopt;
     }
     return out;

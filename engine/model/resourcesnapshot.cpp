@@ -2,6 +2,7 @@
 #include "model/resourcesnapshot.h"
 
 #include "model/clientsnapshot.h"
+#include "model/nodemask.h"
 #include "model/nodesnapshot.h"
 
 #include <QHash>
@@ -14,7 +15,7 @@ void ResourceSnapshot::collect(const QList<NodeSnapshot>& nodes,
     for (qsizetype i = 0; i < nodes.size(); ++i) {
         const NodeSnapshot& node = nodes[i];
         if (node.state != NodeSnapshot::State::Up)
-            unknownMask |= 1u << i;
+            unknownMask |= NodeMask::bit(i);
         for (const KeySnapshot& key : node.keys) {
             if (key.resource != resource || key.pttlMs == -2 || key.stale)
                 continue;

@@ -2,6 +2,7 @@
 #include "record/csvexporter.h"
 
 #include "base/enumnames.h"
+#include "model/nodemask.h"
 #include "record/eventtext.h"
 #include "record/pairedoperations.h"
 #include "record/recordedrun.h"
@@ -17,15 +18,6 @@ QByteArray field(const QString& text)
         return bytes;
     bytes.replace('"', "\"\"");
     return '"' + bytes + '"';
-}
-
-QString nodeNumbers(quint16 mask)
-{
-    QStringList numbers;
-    for (int i = 0; i < 16; ++i)
-        if (mask & (1u << i))
-            numbers << QString::number(i + 1);
-    return numbers.join(QLatin1Char(' '));
 }
 
 QString outcome(const PairedOperations::Operation& o)
@@ -54,7 +46,7 @@ QList<QString> row(qsizetype index, const PairedOperations::Operation& o, const 
             outcome(o),
             failed ? EnumNames::name(done->failReason()) : QString(),
             hasValue ? QString::number(last.number) : QString(),
-            nodeNumbers(last.nodeMask),
+            NodeMask::text(last.nodeMask, u" "),
             QString::fromUtf8(last.token.isEmpty() ? in.token : last.token),
             QString::fromUtf8((last.fence.isNull() ? in.fence : last.fence).toWire()),
             QString::fromUtf8(in.resource)};

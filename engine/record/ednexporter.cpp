@@ -3,6 +3,7 @@
 
 #include "base/enumnames.h"
 #include "model/fault.h"
+#include "model/nodemask.h"
 #include "record/eventtext.h"
 #include "record/pairedoperations.h"
 #include "record/recordedrun.h"
@@ -26,11 +27,7 @@ QString ednString(const QString& text)
 
 QString nodeVector(quint16 mask)
 {
-    QStringList numbers;
-    for (int i = 0; i < 16; ++i)
-        if (mask & (1u << i))
-            numbers << QString::number(i + 1);
-    return QLatin1Char('[') + numbers.join(QLatin1Char(' ')) + QLatin1Char(']');
+    return QLatin1Char('[') + NodeMask::text(mask, u" ") + QLatin1Char(']');
 }
 
 QString fenceMap(const FencingToken& fence)

@@ -5,6 +5,7 @@
 #include "base/textformat.h"
 #include "model/clientsnapshot.h"
 #include "model/fault.h"
+#include "model/nodemask.h"
 #include "model/nodeoutcome.h"
 
 namespace {
@@ -54,11 +55,7 @@ QString EventText::nodeName(int node)
 
 QString EventText::nodeList(quint16 mask)
 {
-    QStringList numbers;
-    for (int i = 0; i < 16; ++i)
-        if (mask & (1u << i))
-            numbers << QString::number(i + 1);
-    return numbers.join(QStringLiteral(", "));
+    return NodeMask::text(mask, u", ");
 }
 
 QString EventText::tag(const HistoryEvent& event)
@@ -69,10 +66,10 @@ QString EventText::tag(const HistoryEvent& event)
     return EnumNames::name(event.operation) + QLatin1Char(' ') + kind;
 }
 
-QString EventText::line(const HistoryEvent& event) const
+QString EventText::line(const HistoryEvent& event, qint64 originUs) const
 {
     return QStringLiteral("%1  %2  %3")
-        .arg(event.tUs / 1e6, 10, 'f', 3)
+        .arg((event.tUs - originUs) / 1e6, 10, 'f', 3)
         .arg(tag(event), -15)
         .arg(describe(event));
 }
@@ -124,7 +121,7 @@ QString EventText::describe(const HistoryEvent& e) const
     case K::SectionEnd:
         return tr("%1 left its critical section (%2) after %3")
             .arg(clientName(e.client),
-                 EnumNames::name(HistoryEvent::SectionEndReason(e.code)).replace('-', ' '),
+                 word(EnumNames::name(HistoryEvent::SectionEndReason(e.code)).replace('-', ' ')),
                  seconds(e.tUs - e.sinceUs));
     case K::FaultStart:
     case K::FaultEnd:
@@ -290,6 +287,10 @@ QString EventText::word(const QString& engineName)
                                         QT_TR_NOOP("extension limit"),
                                         QT_TR_NOOP("cancelled"),
                                         QT_TR_NOOP("held by another"),
+                                        QT_TR_NOOP("released"),
+                                        QT_TR_NOOP("gave up"),
+                                        QT_TR_NOOP("removed"),
+                                        QT_TR_NOOP("read failed"),
                                         QT_TR_NOOP("rejected valid")};
     Q_UNUSED(names);
     return tr(engineName.toUtf8().constData());

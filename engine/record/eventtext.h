@@ -29,7 +29,8 @@ public:
     // One sentence: "C2 acquired stock-lock on nodes 1, 2, 4; valid 9.9 s; token 3fa9c2e1".
     QString describe(const HistoryEvent& event) const;
     // "    12.345  acquire ok      C2 acquired ..." : the headless terminal's line.
-    QString line(const HistoryEvent& event) const;
+    // `originUs`: the time zero it is printed against (a story's: when the nodes were up).
+    QString line(const HistoryEvent& event, qint64 originUs = 0) const;
 
     static QString nodeName(int node);
     static QString nodeList(quint16 mask);

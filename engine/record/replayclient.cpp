@@ -129,8 +129,8 @@ void ReplayClient::onSectionEnd(const HistoryEvent& e)
     m_s.inSection = false;
     m_s.phase = Phase::None;
     m_s.validUntilUs = 0;
-    m_s.lastSectionGaveUp = reason == HistoryEvent::SectionEndReason::GaveUp;
-    if (m_s.lastSectionGaveUp)
+    m_s.lastSectionEnd = reason;
+    if (reason == HistoryEvent::SectionEndReason::GaveUp)
         ++m_s.gaveUp;
 }
 

@@ -39,17 +39,21 @@ void RoundJudge::note(const HistoryEvent& e)
 }
 
 RoundJudge::Judgement RoundJudge::judge(const HistoryEvent& attempt, const QList<Holder>& inSection,
-                                        int quorum) const
+                                        int nodeCount) const
 {
+    const int quorum = nodeCount / 2 + 1;
     // This round's answers: those sent since it began (the op's earlier rounds came before).
     QHash<int, int> votes; // client -> nodes that voted for it
     quint16 reached = 0;
-    bool unknownHolder = false;
+    quint16 failed = 0;  // down, timed out or an error: not reached
+    quint16 unnamed = 0; // taken, by a holder the answer does not name (or no client of ours)
     for (const Answer& a : m_answers.value(attempt.op)) {
         if (a.sentUs < attempt.sinceUs || a.node < 0)
             continue;
         if (a.answered)
             reached |= quint16(1u << a.node);
+        else
+            failed |= quint16(1u << a.node);
         if (a.ok)
             ++votes[attempt.client];
         else if (a.ownerClient > 0)
@@ -57,9 +61,13 @@ RoundJudge::Judgement RoundJudge::judge(const HistoryEvent& attempt, const QList
         else if (!a.owner.isEmpty() && m_clientOfToken.contains(a.owner))
             ++votes[m_clientOfToken.value(a.owner)];
         else if (a.answered)
-            unknownHolder = true; // taken, by a token no client of this run used
+            unnamed |= quint16(1u << a.node);
     }
     Judgement j;
+    // Fewer nodes reachable than a majority (those that failed before the decision taken
+    // away; the rest answered, or would have after it): no holder and no split made it lose.
+    if (nodeCount - int(qPopulationCount(failed)) < quorum)
+        return j;
     for (auto it = votes.cbegin(); it != votes.cend(); ++it) {
         if (it.key() != attempt.client && it.value() >= quorum) {
             j.reason = Fail::HeldByAnother;
@@ -68,7 +76,8 @@ RoundJudge::Judgement RoundJudge::judge(const HistoryEvent& attempt, const QList
         }
     }
     for (const Holder& h : inSection) {
-        const bool seen = votes.contains(h.client);
+        // Its key met (named, or unnamed on a node it was granted), or nodes it holds missed.
+        const bool seen = votes.contains(h.client) || (unnamed & h.nodes) != 0;
         const bool unreached = (h.nodes & ~reached) != 0;
         if (h.client != attempt.client && (seen || unreached)) {
             j.reason = Fail::HeldByAnother;
@@ -76,7 +85,7 @@ RoundJudge::Judgement RoundJudge::judge(const HistoryEvent& attempt, const QList
             return j;
         }
     }
-    if (votes.size() >= 2 && !unknownHolder) {
+    if (votes.size() >= 2 && unnamed == 0) {
         j.reason = Fail::SplitVote;
         j.voters = int(votes.size());
     }

@@ -8,7 +8,8 @@
 
 // Judges a failed acquisition round from the whole history, where the client that made it
 // saw only its own answers (docs/domain.md, "Split votes"). The client says "no quorum"; the
-// judge tells which it was:
+// judge tells which it was (a round that reached fewer nodes than a majority stays "no
+// quorum": down, slow or cut-off nodes cost it, whoever held what):
 // - held by another: another client held the lock: the nodes named it on a majority, or it
 //   was inside its critical section and the round met its key or did not reach every node
 //   it had been granted;
@@ -34,8 +35,9 @@ public:
     // Every event, in order (node answers, attempts, the tokens the attempts used).
     void note(const HistoryEvent& e);
     // The judgement of a failed round (its Attempt event), given who is in a section now and
-    // the lock's quorum (a majority of the fleet).
-    Judgement judge(const HistoryEvent& attempt, const QList<Holder>& inSection, int quorum) const;
+    // the fleet's size (a majority of it is the quorum).
+    Judgement judge(const HistoryEvent& attempt, const QList<Holder>& inSection,
+                    int nodeCount) const;
     // Forgets what no later round can need (answers of decided rounds, old tokens).
     void forget(const HistoryEvent& attempt);
 
@@ -45,7 +47,7 @@ private:
         qint64 sentUs = 0;
         int node = -1;
         bool ok = false;
-        bool answered = false; // Ok or Taken: the node was reached
+        bool answered = false; // Ok or Taken: the node was reached (else down, timeout, error)
         QByteArray owner;      // Taken: the token the node named
         int ownerClient = -1;  // and whose it was, as recorded
     };

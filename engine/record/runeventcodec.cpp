@@ -4,6 +4,7 @@
 #include "base/enumtable.h"
 #include "model/clientsnapshot.h"
 #include "model/fault.h"
+#include "model/nodemask.h"
 #include "model/nodeoutcome.h"
 #include "record/jsonlinescanner.h"
 
@@ -103,12 +104,10 @@ void appendNodeList(QByteArray* out, quint16 mask)
     appendKey(out, "nodes");
     out->append('[');
     bool first = true;
-    for (int i = 0; i < 16; ++i) {
-        if (!(mask & (1u << i)))
-            continue;
+    for (const int number : NodeMask::numbers(mask)) {
         if (!first)
             out->append(',');
-        appendInteger(out, i + 1);
+        appendInteger(out, number);
         first = false;
     }
     out->append(']');
@@ -255,7 +254,7 @@ bool readNodeList(const JsonLineScanner& s, quint16* mask)
     for (qint64 n : *numbers) {
         if (n < 1 || n > 16)
             return false;
-        *mask |= quint16(1u << (n - 1));
+        *mask |= quint16(NodeMask::bit(n - 1));
     }
     return true;
 }

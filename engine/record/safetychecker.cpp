@@ -101,7 +101,7 @@ void SafetyChecker::onAttempt(HistoryEvent& e)
         QList<RoundJudge::Holder> holders;
         for (const Section& s : m_open.value(e.resource))
             holders << RoundJudge::Holder{s.client, s.nodes};
-        const RoundJudge::Judgement j = m_rounds.judge(e, holders, m_quorum);
+        const RoundJudge::Judgement j = m_rounds.judge(e, holders, m_nodeCount);
         e.code = quint8(j.reason);
         e.previous = j.reason == Fail::HeldByAnother ? j.holder
                      : j.reason == Fail::SplitVote   ? j.voters

@@ -28,7 +28,7 @@ class SafetyChecker
 {
 public:
     // The fleet's size: a majority of it is the lock's quorum (split votes are judged by it).
-    explicit SafetyChecker(int nodeCount = 5) : m_quorum(nodeCount / 2 + 1) {}
+    explicit SafetyChecker(int nodeCount = 5) : m_nodeCount(nodeCount) {}
 
     // Feeds one event; the violations it opens or closes are appended to `found` as
     // Violation / ViolationEnd events (stamped with the event's time), for the history.
@@ -61,7 +61,7 @@ private:
     void open(Violation v, const HistoryEvent& at, QList<HistoryEvent>* found);
     void close(Violation& v, const HistoryEvent& at, QList<HistoryEvent>* found);
 
-    int m_quorum;
+    int m_nodeCount;
     QHash<QByteArray, QList<Section>> m_open; // resource -> sections going on
     // resource -> the latest acquisition: a writer whose section began before it was superseded
     QHash<QByteArray, Section> m_latest;

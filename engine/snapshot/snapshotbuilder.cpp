@@ -96,6 +96,7 @@ EngineSnapshot SnapshotBuilder::build(qint64 nowUs)
     s.storage = m_storage.snapshot();
     for (const LockClient* client : m_clients.all())
         s.clients << client->snapshot();
+    s.clientDefaults = m_clients.defaults();
     if (m_fleet.size() > 0)
         s.resources << resourceSnapshot(s.nodes, s.clients);
     History& history = m_recorder.history();

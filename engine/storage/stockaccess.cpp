@@ -50,6 +50,13 @@ void StockAccess::close()
     m_connection->close();
 }
 
+bool StockAccess::connecting() const
+{
+    const RedisConnection::State state = m_connection->state();
+    return state == RedisConnection::State::Resolving ||
+           state == RedisConnection::State::Connecting;
+}
+
 StockAccess::ReadResult StockAccess::readResultOf(const CommandResult& result)
 {
     ReadResult r;

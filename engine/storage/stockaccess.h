@@ -51,6 +51,9 @@ public:
 
     void open();
     void close();
+    // Whether its connection is still being made (the first read waits for it).
+    bool connecting() const;
+    RedisConnection* connection() const { return m_connection; }
     void read(ReadCallback callback);
     void write(qint64 value, const FencingToken& fence, WriteCallback callback);
     // The oversell ladder's optimistic lock (the `watch` rung) on this connection: WATCH stock,

@@ -465,6 +465,17 @@
         <source>no TTL</source>
         <translation>TTL なし</translation>
     </message>
+    <message>
+        <source>could not read the stock — released</source>
+        <translation>在庫を読めなかった——解放した</translation>
+    </message>
+</context>
+<context>
+    <name>ClientLaneList</name>
+    <message>
+        <source>No clients yet: press A to add one.</source>
+        <translation>クライアントはまだありません：A を押して追加します。</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>
@@ -961,7 +972,7 @@
     </message>
     <message>
         <source>cannot write %1: %2</source>
-        <translation>%1 に書き込めない：%2</translation>
+        <translation>%1 に書き込めません：%2</translation>
     </message>
 </context>
 <context>
@@ -969,6 +980,13 @@
     <message>
         <source>column %1: %2</source>
         <translation>%1 列目：%2</translation>
+    </message>
+</context>
+<context>
+    <name>EngineSession</name>
+    <message>
+        <source>the engine did not start: %1</source>
+        <translation>エンジンが起動しませんでした：%1</translation>
     </message>
 </context>
 <context>
@@ -1568,6 +1586,22 @@
         <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number went back from %3 to %4 (a restart without persistence starts it again)</source>
         <translation>%1 のロックは有効だったのに、その書き込みが拒否された：ノード %2 のフェンシング番号が %3 から %4 に戻った（永続化なしで再起動すると最初から数え直す）</translation>
     </message>
+    <message>
+        <source>released</source>
+        <translation>解放</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <translation>断念</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>read failed</source>
+        <translation>読み取り失敗</translation>
+    </message>
 </context>
 <context>
     <name>ExternalNodeControl</name>
@@ -1671,10 +1705,6 @@
     <message>
         <source>for %1 s</source>
         <translation>%1 秒間</translation>
-    </message>
-    <message>
-        <source>for %1:%2</source>
-        <translation>%1:%2 の間</translation>
     </message>
     <message>
         <source>killed</source>
@@ -1789,6 +1819,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>Gone without releasing: its keys stay until their TTL ends.</source>
         <translation>解放せずに消えました：キーは TTL が切れるまで残ります。</translation>
+    </message>
+    <message>
+        <source>for %1</source>
+        <translation>%1 の間</translation>
     </message>
 </context>
 <context>
@@ -2028,6 +2062,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>システムに合わせる（%1）</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
         <source>ms (log scale)</source>
@@ -2143,384 +2188,12 @@ Since %1 on the run clock.</source>
         <translation>Redlock Scope</translation>
     </message>
     <message>
-        <source>No clients yet: press A to add one.</source>
-        <translation>クライアントはまだありません：A を押して追加します。</translation>
-    </message>
-    <message>
-        <source>Event log</source>
-        <translation>イベントログ</translation>
-    </message>
-    <message>
-        <source>Console</source>
-        <translation>コンソール</translation>
-    </message>
-    <message>
-        <source>&amp;Add client</source>
-        <translation>クライアントを追加(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Add a client with the default settings</source>
-        <translation>既定の設定でクライアントを追加します</translation>
-    </message>
-    <message>
-        <source>S&amp;top all</source>
-        <translation>すべて停止(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Stop every client (holders release first)</source>
-        <translation>すべてのクライアントを停止します（保持者は先に解放）</translation>
-    </message>
-    <message>
-        <source>Sta&amp;rt all</source>
-        <translation>すべて開始(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Start every stopped client</source>
-        <translation>停止しているクライアントをすべて開始します</translation>
-    </message>
-    <message>
-        <source>Stop / start all</source>
-        <translation>すべて停止 / 開始</translation>
-    </message>
-    <message>
-        <source>Stop all clients, or start them all when all are stopped</source>
-        <translation>すべてのクライアントを停止します。すべて停止していればすべて開始します</translation>
-    </message>
-    <message>
-        <source>Settings of all clients…</source>
-        <translation>全クライアントの設定…</translation>
-    </message>
-    <message>
-        <source>Change the settings of every client at once</source>
-        <translation>すべてのクライアントの設定をまとめて変更します</translation>
-    </message>
-    <message>
-        <source>Client &amp;defaults…</source>
-        <translation>クライアントの既定値(&amp;D)…</translation>
-    </message>
-    <message>
-        <source>Settings for clients added from now on</source>
-        <translation>これから追加するクライアントの設定</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes…</source>
-        <translation>ノード(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Edit the nodes, test their connections, switch between saved fleets</source>
-        <translation>ノードを編集し、接続をテストし、保存したノードセットを切り替えます</translation>
-    </message>
-    <message>
-        <source>&amp;GC-pause the holder</source>
-        <translation>保持者を GC 停止(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Pause whichever client holds the lock now, past its TTL (the GC-pause demo)</source>
-        <translation>今ロックを保持しているクライアントを TTL を超えて一時停止します（GC 停止のデモ）</translation>
-    </message>
-    <message>
-        <source>&amp;Large type</source>
-        <translation>大きな文字(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Large type for the back of the room</source>
-        <translation>教室の後ろの席からも読める大きな文字</translation>
-    </message>
-    <message>
-        <source>Bigger type</source>
-        <translation>文字を大きく</translation>
-    </message>
-    <message>
-        <source>Smaller type</source>
-        <translation>文字を小さく</translation>
-    </message>
-    <message>
-        <source>Normal type</source>
-        <translation>標準の文字</translation>
-    </message>
-    <message>
-        <source>Normal type size</source>
-        <translation>標準の文字サイズ</translation>
-    </message>
-    <message>
-        <source>&amp;Dark theme</source>
-        <translation>ダークテーマ(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Switch between the light and the dark theme</source>
-        <translation>ライトテーマとダークテーマを切り替えます</translation>
-    </message>
-    <message>
-        <source>&amp;Full screen</source>
-        <translation>全画面(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Full screen on or off</source>
-        <translation>全画面のオン・オフ</translation>
-    </message>
-    <message>
-        <source>&amp;Event log</source>
-        <translation>イベントログ(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Show or hide the event log</source>
-        <translation>イベントログの表示・非表示</translation>
-    </message>
-    <message>
-        <source>&amp;Console</source>
-        <translation>コンソール(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show or hide the console: type commands and directives</source>
-        <translation>コンソールの表示・非表示：コマンドと指示を入力します</translation>
-    </message>
-    <message>
-        <source>Select node %1</source>
-        <translation>ノード %1 を選択</translation>
-    </message>
-    <message>
-        <source>Deselect node</source>
-        <translation>ノードの選択を解除</translation>
-    </message>
-    <message>
-        <source>Deselect the node</source>
-        <translation>ノードの選択を解除します</translation>
-    </message>
-    <message>
-        <source>&amp;Kill node</source>
-        <translation>ノードを強制終了(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Kill the selected node</source>
-        <translation>選択したノードを強制終了します</translation>
-    </message>
-    <message>
-        <source>&amp;Pause / resume node</source>
-        <translation>ノードを一時停止 / 再開(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Pause the selected node, or resume it when paused</source>
-        <translation>選択したノードを一時停止します。一時停止中なら再開します</translation>
-    </message>
-    <message>
-        <source>&amp;Restart node</source>
-        <translation>ノードを再起動(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Restart the selected node</source>
-        <translation>選択したノードを再起動します</translation>
-    </message>
-    <message>
-        <source>Res&amp;ume node</source>
-        <translation>ノードを再開(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Resume the selected node</source>
-        <translation>選択したノードを再開します</translation>
-    </message>
-    <message>
-        <source>Partitio&amp;n node</source>
-        <translation>ノードを分断(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Partition the selected node from every client</source>
-        <translation>選択したノードをすべてのクライアントから分断します</translation>
-    </message>
-    <message>
-        <source>&amp;Heal node</source>
-        <translation>ノードを修復(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Heal the selected node (partition, latency, drops, clock jump)</source>
-        <translation>選択したノードを修復します（分断、遅延、ドロップ、時計のずれ）</translation>
-    </message>
-    <message>
-        <source>Save &amp;screenshot…</source>
-        <translation>スクリーンショットを保存(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Save a PNG of the window</source>
-        <translation>ウィンドウを PNG として保存します</translation>
-    </message>
-    <message>
-        <source>Save screenshot</source>
-        <translation>スクリーンショットを保存</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 画像 (*.png)</translation>
-    </message>
-    <message>
         <source>Could not write %1</source>
         <translation>%1 に書き込めませんでした</translation>
     </message>
     <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>キーボードショートカット(&amp;K)</translation>
-    </message>
-    <message>
-        <source>This list</source>
-        <translation>この一覧</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>終了(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>終了</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>ファイル(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Clients</source>
-        <translation>クライアント(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes</source>
-        <translation>ノード(&amp;N)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>表示(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>ツール(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>ヘルプ(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>メイン</translation>
-    </message>
-    <message>
-        <source>Shortcuts (F1)</source>
-        <translation>ショートカット（F1）</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>起動中…</translation>
-    </message>
-    <message>
-        <source>Run %1</source>
-        <translation>実行 %1</translation>
-    </message>
-    <message>
-        <source>%L1 events/s</source>
-        <translation>%L1 イベント/秒</translation>
-    </message>
-    <message>
-        <source>Nodes %1/%2 up</source>
-        <translation>ノード %1/%2 稼働</translation>
-    </message>
-    <message>
-        <source>Checker: %1</source>
-        <translation>チェッカー：%1</translation>
-    </message>
-    <message>
-        <source>The safety checker found no violation in the history so far.</source>
-        <translation>安全チェッカーはこれまでの履歴に違反を見つけていません。</translation>
-    </message>
-    <message>
         <source>→ %1</source>
         <translation>→ %1</translation>
-    </message>
-    <message>
-        <source>the engine did not start: %1</source>
-        <translation>エンジンが起動しませんでした：%1</translation>
-    </message>
-    <message>
-        <source>&amp;Open scenario…</source>
-        <translation>シナリオを開く(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Play a scenario file (.rls) with its narration</source>
-        <translation>シナリオファイル（.rls）をナレーション付きで再生します</translation>
-    </message>
-    <message>
-        <source>Built-in &amp;scenarios</source>
-        <translation>組み込みシナリオ(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save typed lines as scenario…</source>
-        <translation>入力した行をシナリオとして保存…</translation>
-    </message>
-    <message>
-        <source>Save what was typed in the console as a scenario file</source>
-        <translation>コンソールで入力した内容をシナリオファイルとして保存します</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>シナリオ</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>一時停止</translation>
-    </message>
-    <message>
-        <source>Pause the scenario after its current step, or play on</source>
-        <translation>現在のステップの後でシナリオを一時停止します。または再生を続けます</translation>
-    </message>
-    <message>
-        <source>Next caption</source>
-        <translation>次のキャプション</translation>
-    </message>
-    <message>
-        <source>Play until the next narration, then pause</source>
-        <translation>次のナレーションまで再生して一時停止します</translation>
-    </message>
-    <message>
-        <source>Restart</source>
-        <translation>最初から</translation>
-    </message>
-    <message>
-        <source>Play the scenario again from the start, on fresh nodes</source>
-        <translation>新しいノードでシナリオを最初から再生します</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <source>Stop the scenario here; the clients go on</source>
-        <translation>シナリオをここで止めます。クライアントは動き続けます</translation>
-    </message>
-    <message>
-        <source>Open scenario</source>
-        <translation>シナリオを開く</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.rls);;All files (*)</source>
-        <translation>シナリオ (*.rls);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>再生</translation>
-    </message>
-    <message>
-        <source>%1 · paused</source>
-        <translation>%1 · 一時停止中</translation>
-    </message>
-    <message>
-        <source>%1 · playing</source>
-        <translation>%1 · 再生中</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <source>Save as scenario</source>
-        <translation>シナリオとして保存</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.rls)</source>
-        <translation>シナリオ (*.rls)</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
@@ -2531,58 +2204,6 @@ Since %1 on the run clock.</source>
         <translation>
             <numerusform>%n 行を %1 に保存しました</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Select a node first (keys 1 to 9).</source>
-        <translation>先にノードを選んでください（キー 1〜9）。</translation>
-    </message>
-    <message>
-        <source>Node %1 has nothing to heal.</source>
-        <translation>ノード %1 には修復するものがありません。</translation>
-    </message>
-    <message>
-        <source>1 … 9</source>
-        <translation>1 … 9</translation>
-    </message>
-    <message>
-        <source>Select a node (then K, P, U, R, X or H act on it)</source>
-        <translation>ノードを選択します（その後 K、P、U、R、X、H がそのノードに作用します）</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>言語(&amp;L)</translation>
-    </message>
-    <message>
-        <source>As the system (%1)</source>
-        <translation>システムに合わせる（%1）</translation>
-    </message>
-    <message>
-        <source>How long the engine has been running.</source>
-        <translation>エンジンが動いている時間。</translation>
-    </message>
-    <message>
-        <source>History events per second, over the last second.</source>
-        <translation>直近 1 秒間の、1 秒あたりの履歴イベント数。</translation>
-    </message>
-    <message>
-        <source>Nodes up out of all nodes.</source>
-        <translation>稼働中のノード数 / 全ノード数。</translation>
-    </message>
-    <message>
-        <source>The safety checker&apos;s verdict on the history so far.</source>
-        <translation>これまでの履歴に対する安全チェッカーの判定。</translation>
-    </message>
-    <message>
-        <source>The engine&apos;s answer to the last command.</source>
-        <translation>直前のコマンドに対するエンジンの応答。</translation>
-    </message>
-    <message>
-        <source>&amp;Recent</source>
-        <translation>最近使ったもの(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Runs</source>
-        <translation>実行記録</translation>
     </message>
     <message>
         <source>Nobody holds the lock now: nothing to pause.</source>
@@ -2613,64 +2234,12 @@ Since %1 on the run clock.</source>
         <translation>この実行は記録されていません：%1</translation>
     </message>
     <message>
-        <source>Charts</source>
-        <translation>グラフ</translation>
-    </message>
-    <message>
-        <source>&amp;Open run…</source>
-        <translation>実行記録を開く(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Show a recorded run: scrub it in time, play it again</source>
-        <translation>実行記録を表示します：時間をたどって確認したり、再生し直したりできます</translation>
-    </message>
-    <message>
-        <source>&amp;Export…</source>
-        <translation>エクスポート(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>The run as an HTML report, a chart (PNG, SVG, PDF), CSV, EDN or JSONL</source>
-        <translation>実行を HTML レポート、グラフ（PNG、SVG、PDF）、CSV、EDN、JSONL として書き出します</translation>
-    </message>
-    <message>
-        <source>&amp;Live run</source>
-        <translation>ライブ実行(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Leave the recorded run: start the nodes and clients again</source>
-        <translation>実行記録を離れます：ノードとクライアントを再び起動します</translation>
-    </message>
-    <message>
-        <source>&amp;Charts</source>
-        <translation>グラフ(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show or hide the charts: the lock timeline and the others</source>
-        <translation>グラフの表示 / 非表示：ロックのタイムラインなど</translation>
-    </message>
-    <message>
-        <source>Play / pause the run</source>
-        <translation>実行記録を再生 / 一時停止</translation>
-    </message>
-    <message>
-        <source>Play the recorded run from the slider, or pause it</source>
-        <translation>スライダーの位置から実行記録を再生、または一時停止します</translation>
-    </message>
-    <message>
         <source>Opened %1: %2 (in %3 s)</source>
         <translation>%1 を開きました：%2（%3 秒）</translation>
     </message>
     <message>
         <source>Redlock Scope — %1 (recorded)</source>
         <translation>Redlock Scope — %1（記録）</translation>
-    </message>
-    <message>
-        <source>Open a recorded run</source>
-        <translation>実行記録を開く</translation>
-    </message>
-    <message>
-        <source>Redlock Scope runs (*.jsonl);;All files (*)</source>
-        <translation>Redlock Scope 実行記録 (*.jsonl);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>This run is not recorded, so there is nothing to export.</source>
@@ -2681,60 +2250,8 @@ Since %1 on the run clock.</source>
         <translation>実行記録を読み込めませんでした：%1</translation>
     </message>
     <message>
-        <source>HTML report (*.html)</source>
-        <translation>HTML レポート (*.html)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as PNG (*.png)</source>
-        <translation>表示中のグラフ、PNG 形式 (*.png)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as SVG (*.svg)</source>
-        <translation>表示中のグラフ、SVG 形式 (*.svg)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as PDF (*.pdf)</source>
-        <translation>表示中のグラフ、PDF 形式 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Operations as CSV (*.csv)</source>
-        <translation>操作一覧、CSV 形式 (*.csv)</translation>
-    </message>
-    <message>
-        <source>Jepsen history (*.edn)</source>
-        <translation>Jepsen 履歴 (*.edn)</translation>
-    </message>
-    <message>
-        <source>Run file (*.jsonl)</source>
-        <translation>実行記録ファイル (*.jsonl)</translation>
-    </message>
-    <message>
-        <source>Export the run</source>
-        <translation>実行をエクスポート</translation>
-    </message>
-    <message>
         <source>Exported %1</source>
         <translation>%1 をエクスポートしました</translation>
-    </message>
-    <message>
-        <source>Master, replica and &amp;Sentinel (restarts)</source>
-        <translation>マスター、レプリカ、Sentinel（再起動します）(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Restart with one master, its replica and three Sentinels (the failover strategy), or back to independent masters</source>
-        <translation>マスター 1 つ、そのレプリカ、Sentinel 3 つで再起動します（failover 戦略用）。または独立したマスターに戻します</translation>
-    </message>
-    <message>
-        <source>Only with local nodes: your own nodes are what they are</source>
-        <translation>ローカルノードのときのみ：自分のノードの構成は変えられません</translation>
-    </message>
-    <message>
-        <source>Search for a &amp;counterexample…</source>
-        <translation>反例を探索(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Random faults against a lock until one breaks it, shrunk and told as a scenario</source>
-        <translation>ロックにランダムな故障を加え、破れるまで探す。縮小してシナリオとして語る</translation>
     </message>
 </context>
 <context>
@@ -3086,6 +2603,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>NodeCardGrid</name>
+    <message>
+        <source>Select a node first (keys 1 to 9).</source>
+        <translation>先にノードを選んでください（キー 1〜9）。</translation>
+    </message>
+    <message>
+        <source>Node %1 has nothing to heal.</source>
+        <translation>ノード %1 には修復するものがありません。</translation>
+    </message>
+</context>
+<context>
     <name>NodeControl</name>
     <message>
         <source>node %1: persistence %2 from its next start</source>
@@ -3109,14 +2637,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>Start local nodes on this machine:</source>
         <translation>このマシンでローカルノードを起動：</translation>
-    </message>
-    <message>
-        <source>How many redis-server processes to start (odd, 1 to 9).</source>
-        <translation>起動する redis-server プロセスの数（奇数、1〜9）。</translation>
-    </message>
-    <message>
-        <source>Use my own Redis masters (an odd number, 1 to 9):</source>
-        <translation>自分の Redis マスターを使う（奇数個、1〜9）：</translation>
     </message>
     <message>
         <source>Host</source>
@@ -3145,10 +2665,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>Remember passwords</source>
         <translation>パスワードを記憶する</translation>
-    </message>
-    <message>
-        <source>Keep the passwords in %1, a file only you can read. Off: they are forgotten when the program ends.</source>
-        <translation>パスワードを %1 に保存します。このファイルはあなただけが読めます。オフ：プログラムの終了時に忘れます。</translation>
     </message>
     <message>
         <source>Nothing is remembered in this run.</source>
@@ -3243,16 +2759,44 @@ Since %1 on the run clock.</source>
         <translation>ノード %1：%2</translation>
     </message>
     <message>
-        <source>The number of local nodes must be odd, 1 to 9 (is %1).</source>
-        <translation>ローカルノードの数は奇数で 1〜9 にしてください（今は %1）。</translation>
-    </message>
-    <message>
-        <source>Give an odd number of nodes, 1 to 9 (there are %1).</source>
-        <translation>ノードは奇数個、1〜9 にしてください（今は %1 個）。</translation>
-    </message>
-    <message>
         <source>testing…</source>
         <translation>テスト中…</translation>
+    </message>
+    <message>
+        <source>How many redis-server processes to start (odd, %1 to %2).</source>
+        <translation>起動する redis-server プロセスの数（奇数、%1〜%2）。</translation>
+    </message>
+    <message>
+        <source>Use my own Redis masters (an odd number, %1 to %2):</source>
+        <translation>自分の Redis マスターを使う（奇数個、%1〜%2）：</translation>
+    </message>
+    <message>
+        <source>The number of local nodes must be odd, %1 to %2 (is %3).</source>
+        <translation>ローカルノードの数は奇数で %1〜%2 にしてください（今は %3）。</translation>
+    </message>
+    <message>
+        <source>Give an odd number of nodes, %1 to %2 (there are %3).</source>
+        <translation>ノードは奇数個、%1〜%2 にしてください（今は %3 個）。</translation>
+    </message>
+    <message>
+        <source>Keep the passwords in the system keychain, locked with your login. Off: they are forgotten when the program ends.</source>
+        <translation>パスワードをシステムのキーチェーンに保管します（ログインで施錠されます）。オフ：プログラムの終了とともに忘れます。</translation>
+    </message>
+    <message>
+        <source>Keep the passwords: only in the file below if you choose it, as there is no system keychain here.</source>
+        <translation>パスワードを保管します。ここにはシステムのキーチェーンがないため、下のファイルを選んだときだけそこに保管します。</translation>
+    </message>
+    <message>
+        <source>No system keychain answers here (%1), so passwords are kept only if you choose the file below.</source>
+        <translation>ここではシステムのキーチェーンが応答しません（%1）。パスワードは下のファイルを選んだときだけ保管されます。</translation>
+    </message>
+    <message>
+        <source>Keep them in a plain file that only I can read: %1</source>
+        <translation>自分だけが読める平文のファイルに保管する：%1</translation>
+    </message>
+    <message>
+        <source>A JSON file of mode 0600, not encrypted: anyone who can read your files (or your backups) can read these passwords.</source>
+        <translation>モード 0600 の JSON ファイルで、暗号化されません。あなたのファイル（やバックアップ）を読める人は誰でもこれらのパスワードを読めます。</translation>
     </message>
 </context>
 <context>
@@ -3319,6 +2863,13 @@ Since %1 on the run clock.</source>
     <message>
         <source>Each client&apos;s latest answer from this node, with its latency.</source>
         <translation>各クライアントがこのノードから得た最新の応答とそのレイテンシ。</translation>
+    </message>
+</context>
+<context>
+    <name>PasswordFile</name>
+    <message>
+        <source>cannot remove %1</source>
+        <translation>%1 を削除できません</translation>
     </message>
 </context>
 <context>
@@ -3514,6 +3065,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RecentMenu</name>
+    <message>
+        <source>&amp;Recent</source>
+        <translation>最近使ったもの(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>実行記録</translation>
+    </message>
+</context>
+<context>
     <name>RecordedRun</name>
     <message>
         <source>the last line was cut off (the app stopped while writing it) and was skipped</source>
@@ -3537,6 +3099,25 @@ Since %1 on the run clock.</source>
     <message>
         <source>the lock is no longer ours</source>
         <translation>ロックはもう自分のものではない</translation>
+    </message>
+</context>
+<context>
+    <name>RepeatedRun</name>
+    <message>
+        <source>repeat: run %1 of %2</source>
+        <translation>反復：%2 回中 %1 回目</translation>
+    </message>
+    <message>
+        <source>repeat: the same verdict and violation counters in all %1 runs</source>
+        <translation>反復：%1 回すべてで判定と違反カウンターが同じ</translation>
+    </message>
+    <message>
+        <source>repeat: the runs disagree</source>
+        <translation>反復：実行ごとに結果が食い違う</translation>
+    </message>
+    <message>
+        <source>repeat: %1 runs</source>
+        <translation>反復：%1 回の実行</translation>
     </message>
 </context>
 <context>
@@ -3767,6 +3348,61 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>ScenarioBar</name>
+    <message>
+        <source>Play</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>%1 · paused</source>
+        <translation>%1 · 一時停止中</translation>
+    </message>
+    <message>
+        <source>%1 · playing</source>
+        <translation>%1 · 再生中</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>シナリオ</translation>
+    </message>
+    <message>
+        <source>Pause the scenario after its current step, or play on</source>
+        <translation>現在のステップの後でシナリオを一時停止します。または再生を続けます</translation>
+    </message>
+    <message>
+        <source>Next caption</source>
+        <translation>次のキャプション</translation>
+    </message>
+    <message>
+        <source>Play until the next narration, then pause</source>
+        <translation>次のナレーションまで再生して一時停止します</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>最初から</translation>
+    </message>
+    <message>
+        <source>Play the scenario again from the start, on fresh nodes</source>
+        <translation>新しいノードでシナリオを最初から再生します</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the scenario here; the clients go on</source>
+        <translation>シナリオをここで止めます。クライアントは動き続けます</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioRunner</name>
     <message>
         <source>seed %1</source>
@@ -3841,7 +3477,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>clock jump</source>
-        <translation>時計のジャンプ</translation>
+        <translation>時計のずれ</translation>
     </message>
     <message>
         <source>client pause</source>
@@ -4042,8 +3678,8 @@ Since %1 on the run clock.</source>
         <translation>SETNX の後に EXPIRE、クライアントがクラッシュ：再びデッドロック</translation>
     </message>
     <message>
-        <source>SET NX PX and a plain DEL, work longer than the TTL</source>
-        <translation>SET NX PX と単純な DEL、作業が TTL より長い</translation>
+        <source>SET NX PX and a plain DEL, careless clients whose work outlives the TTL</source>
+        <translation>SET NX PX と素の DEL、作業が TTL より長い不注意なクライアント</translation>
     </message>
     <message>
         <source>a token, GET then DEL; clients pause</source>
@@ -4081,8 +3717,12 @@ Since %1 on the run clock.</source>
 <context>
     <name>SecretStore</name>
     <message>
-        <source>cannot remove %1</source>
-        <translation>%1 を削除できません</translation>
+        <source>no keychain to ask</source>
+        <translation>問い合わせるキーチェーンがありません</translation>
+    </message>
+    <message>
+        <source>no keychain answers (%1), and no file was chosen</source>
+        <translation>キーチェーンが応答せず（%1）、ファイルも選ばれていません</translation>
     </message>
 </context>
 <context>
@@ -4457,6 +4097,10 @@ valid writes refused: %1</source>
         <translation>%1 はロックなしで在庫 %2 個から買う。1 回の購入に %3 秒かかる。</translation>
     </message>
     <message>
+        <source>%1 buy from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
+        <translation>%1 は setnx ロックの下で在庫 %2 個から買う。キーに TTL はない：作業 %3 秒。</translation>
+    </message>
+    <message>
         <source>%1 buys from a stock of %2 under the %3 lock: TTL %4 s, work %5 s.</source>
         <translation>%1 は %3 ロックの下で在庫 %2 個から買う：TTL %4 秒、作業 %5 秒。</translation>
     </message>
@@ -4569,6 +4213,18 @@ valid writes refused: %1</source>
         <translation>ノード %1 の時計が %2 秒進む：キーが早く期限切れになる。</translation>
     </message>
     <message>
+        <source>At %2 s %1 crashes, holding the lock: nothing will release it.</source>
+        <translation>%2 秒に %1 がロックを持ったままクラッシュする：誰も解放しない。</translation>
+    </message>
+    <message>
+        <source>At %2 s %1 crashes.</source>
+        <translation>%2 秒に %1 がクラッシュする。</translation>
+    </message>
+    <message>
+        <source>At %2 s %1 freezes.</source>
+        <translation>%2 秒に %1 が止まる。</translation>
+    </message>
+    <message>
         <source>%1&apos;s lock expired at %2 s while it was still inside.</source>
         <translation>%1 のロックは %2 秒に期限切れになったが、%1 はまだ中にいた。</translation>
     </message>
@@ -4661,6 +4317,29 @@ valid writes refused: %1</source>
     <message>
         <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
         <translation>戦略 failover には、レプリカと Sentinel を持つマスターが必要です（--topology replicated）。ここにあるのは 5 つの独立したマスターです</translation>
+    </message>
+</context>
+<context>
+    <name>SystemKeychain</name>
+    <message>
+        <source>the keychain was not unlocked</source>
+        <translation>キーチェーンのロックが解除されませんでした</translation>
+    </message>
+    <message>
+        <source>the keychain refused: %1</source>
+        <translation>キーチェーンが拒否しました：%1</translation>
+    </message>
+    <message>
+        <source>no keychain service runs here</source>
+        <translation>ここではキーチェーンのサービスが動いていません</translation>
+    </message>
+    <message>
+        <source>no Secret Service or KWallet answered on the session bus</source>
+        <translation>セッションバス上で Secret Service も KWallet も応答しませんでした</translation>
+    </message>
+    <message>
+        <source>the keychain did not answer within %1 s</source>
+        <translation>キーチェーンが %1 秒以内に応答しませんでした</translation>
     </message>
 </context>
 <context>
@@ -4788,7 +4467,7 @@ valid writes refused: %1</source>
     </message>
     <message>
         <source>stopped</source>
-        <translation>停止した</translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>line %1: %2</source>
@@ -4871,6 +4550,462 @@ valid writes refused: %1</source>
         <translation>
             <numerusform> · 有効な書き込みの拒否 %n 件（フェンシング番号が戻った）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>&amp;Add client</source>
+        <translation>クライアントを追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a client with the default settings</source>
+        <translation>既定の設定でクライアントを追加します</translation>
+    </message>
+    <message>
+        <source>S&amp;top all</source>
+        <translation>すべて停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop every client (holders release first)</source>
+        <translation>すべてのクライアントを停止します（保持者は先に解放）</translation>
+    </message>
+    <message>
+        <source>Sta&amp;rt all</source>
+        <translation>すべて開始(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start every stopped client</source>
+        <translation>停止しているクライアントをすべて開始します</translation>
+    </message>
+    <message>
+        <source>Stop / start all</source>
+        <translation>すべて停止 / 開始</translation>
+    </message>
+    <message>
+        <source>Stop all clients, or start them all when all are stopped</source>
+        <translation>すべてのクライアントを停止します。すべて停止していればすべて開始します</translation>
+    </message>
+    <message>
+        <source>Settings of all clients…</source>
+        <translation>全クライアントの設定…</translation>
+    </message>
+    <message>
+        <source>Change the settings of every client at once</source>
+        <translation>すべてのクライアントの設定をまとめて変更します</translation>
+    </message>
+    <message>
+        <source>Client &amp;defaults…</source>
+        <translation>クライアントの既定値(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Settings for clients added from now on</source>
+        <translation>これから追加するクライアントの設定</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes…</source>
+        <translation>ノード(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Edit the nodes, test their connections, switch between saved fleets</source>
+        <translation>ノードを編集し、接続をテストし、保存したノードセットを切り替えます</translation>
+    </message>
+    <message>
+        <source>&amp;GC-pause the holder</source>
+        <translation>保持者を GC 停止(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Pause whichever client holds the lock now, past its TTL (the GC-pause demo)</source>
+        <translation>今ロックを保持しているクライアントを TTL を超えて一時停止します（GC 停止のデモ）</translation>
+    </message>
+    <message>
+        <source>&amp;Large type</source>
+        <translation>大きな文字(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Large type for the back of the room</source>
+        <translation>教室の後ろの席からも読める大きな文字</translation>
+    </message>
+    <message>
+        <source>Bigger type</source>
+        <translation>文字を大きく</translation>
+    </message>
+    <message>
+        <source>Smaller type</source>
+        <translation>文字を小さく</translation>
+    </message>
+    <message>
+        <source>Normal type</source>
+        <translation>標準の文字</translation>
+    </message>
+    <message>
+        <source>Normal type size</source>
+        <translation>標準の文字サイズ</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>ダークテーマ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Switch between the light and the dark theme</source>
+        <translation>ライトテーマとダークテーマを切り替えます</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>全画面(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Full screen on or off</source>
+        <translation>全画面のオン・オフ</translation>
+    </message>
+    <message>
+        <source>Select node %1</source>
+        <translation>ノード %1 を選択</translation>
+    </message>
+    <message>
+        <source>Deselect node</source>
+        <translation>ノードの選択を解除</translation>
+    </message>
+    <message>
+        <source>Deselect the node</source>
+        <translation>ノードの選択を解除します</translation>
+    </message>
+    <message>
+        <source>&amp;Kill node</source>
+        <translation>ノードを強制終了(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Kill the selected node</source>
+        <translation>選択したノードを強制終了します</translation>
+    </message>
+    <message>
+        <source>&amp;Pause / resume node</source>
+        <translation>ノードを一時停止 / 再開(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause the selected node, or resume it when paused</source>
+        <translation>選択したノードを一時停止します。一時停止中なら再開します</translation>
+    </message>
+    <message>
+        <source>&amp;Restart node</source>
+        <translation>ノードを再起動(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restart the selected node</source>
+        <translation>選択したノードを再起動します</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume node</source>
+        <translation>ノードを再開(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Resume the selected node</source>
+        <translation>選択したノードを再開します</translation>
+    </message>
+    <message>
+        <source>Partitio&amp;n node</source>
+        <translation>ノードを分断(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Partition the selected node from every client</source>
+        <translation>選択したノードをすべてのクライアントから分断します</translation>
+    </message>
+    <message>
+        <source>&amp;Heal node</source>
+        <translation>ノードを修復(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Heal the selected node (partition, latency, drops, clock jump)</source>
+        <translation>選択したノードを修復します（分断、遅延、ドロップ、時計のずれ）</translation>
+    </message>
+    <message>
+        <source>Master, replica and &amp;Sentinel (restarts)</source>
+        <translation>マスター、レプリカ、Sentinel（再起動します）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Restart with one master, its replica and three Sentinels (the failover strategy), or back to independent masters</source>
+        <translation>マスター 1 つ、そのレプリカ、Sentinel 3 つで再起動します（failover 戦略用）。または独立したマスターに戻します</translation>
+    </message>
+    <message>
+        <source>Save &amp;screenshot…</source>
+        <translation>スクリーンショットを保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save a PNG of the window</source>
+        <translation>ウィンドウを PNG として保存します</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
+        <source>This list</source>
+        <translation>この一覧</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation>シナリオを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Play a scenario file (.rls) with its narration</source>
+        <translation>シナリオファイル（.rls）をナレーション付きで再生します</translation>
+    </message>
+    <message>
+        <source>Save typed lines as scenario…</source>
+        <translation>入力した行をシナリオとして保存…</translation>
+    </message>
+    <message>
+        <source>Save what was typed in the console as a scenario file</source>
+        <translation>コンソールで入力した内容をシナリオファイルとして保存します</translation>
+    </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation>実行記録を開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Show a recorded run: scrub it in time, play it again</source>
+        <translation>実行記録を表示します：時間をたどって確認したり、再生し直したりできます</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>エクスポート(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>The run as an HTML report, a chart (PNG, SVG, PDF), CSV, EDN or JSONL</source>
+        <translation>実行を HTML レポート、グラフ（PNG、SVG、PDF）、CSV、EDN、JSONL として書き出します</translation>
+    </message>
+    <message>
+        <source>&amp;Live run</source>
+        <translation>ライブ実行(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Leave the recorded run: start the nodes and clients again</source>
+        <translation>実行記録を離れます：ノードとクライアントを再び起動します</translation>
+    </message>
+    <message>
+        <source>Play / pause the run</source>
+        <translation>実行記録を再生 / 一時停止</translation>
+    </message>
+    <message>
+        <source>Play the recorded run from the slider, or pause it</source>
+        <translation>スライダーの位置から実行記録を再生、または一時停止します</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Clients</source>
+        <translation>クライアント(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes</source>
+        <translation>ノード(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>ツール(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Built-in &amp;scenarios</source>
+        <translation>組み込みシナリオ(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>メイン</translation>
+    </message>
+    <message>
+        <source>Shortcuts (F1)</source>
+        <translation>ショートカット（F1）</translation>
+    </message>
+    <message>
+        <source>Only with local nodes: your own nodes are what they are</source>
+        <translation>ローカルノードのときのみ：自分のノードの構成は変えられません</translation>
+    </message>
+    <message>
+        <source>Search for a &amp;counterexample…</source>
+        <translation>反例を探索(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Random faults against a lock until one breaks it, shrunk and told as a scenario</source>
+        <translation>ロックにランダムな故障を加え、破れるまで探す。縮小してシナリオとして語る</translation>
+    </message>
+</context>
+<context>
+    <name>WindowDialogs</name>
+    <message>
+        <source>1 … 9</source>
+        <translation>1 … 9</translation>
+    </message>
+    <message>
+        <source>Select a node (then K, P, U, R, X or H act on it)</source>
+        <translation>ノードを選択します（その後 K、P、U、R、X、H がそのノードに作用します）</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>シナリオを開く</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls);;All files (*)</source>
+        <translation>シナリオ (*.rls);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Save as scenario</source>
+        <translation>シナリオとして保存</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls)</source>
+        <translation>シナリオ (*.rls)</translation>
+    </message>
+    <message>
+        <source>Open a recorded run</source>
+        <translation>実行記録を開く</translation>
+    </message>
+    <message>
+        <source>Redlock Scope runs (*.jsonl);;All files (*)</source>
+        <translation>Redlock Scope 実行記録 (*.jsonl);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML レポート (*.html)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PNG (*.png)</source>
+        <translation>表示中のグラフ、PNG 形式 (*.png)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as SVG (*.svg)</source>
+        <translation>表示中のグラフ、SVG 形式 (*.svg)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PDF (*.pdf)</source>
+        <translation>表示中のグラフ、PDF 形式 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Operations as CSV (*.csv)</source>
+        <translation>操作一覧、CSV 形式 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Jepsen history (*.edn)</source>
+        <translation>Jepsen 履歴 (*.edn)</translation>
+    </message>
+    <message>
+        <source>Run file (*.jsonl)</source>
+        <translation>実行記録ファイル (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Export the run</source>
+        <translation>実行をエクスポート</translation>
+    </message>
+    <message>
+        <source>Save screenshot</source>
+        <translation>スクリーンショットを保存</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>WindowDocks</name>
+    <message>
+        <source>Event log</source>
+        <translation>イベントログ</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>コンソール</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>グラフ</translation>
+    </message>
+    <message>
+        <source>&amp;Event log</source>
+        <translation>イベントログ(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Show or hide the event log</source>
+        <translation>イベントログの表示・非表示</translation>
+    </message>
+    <message>
+        <source>&amp;Console</source>
+        <translation>コンソール(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the console: type commands and directives</source>
+        <translation>コンソールの表示・非表示：コマンドと指示を入力します</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>グラフ(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the charts: the lock timeline and the others</source>
+        <translation>グラフの表示 / 非表示：ロックのタイムラインなど</translation>
+    </message>
+</context>
+<context>
+    <name>WindowStatus</name>
+    <message>
+        <source>How long the engine has been running.</source>
+        <translation>エンジンが動いている時間。</translation>
+    </message>
+    <message>
+        <source>History events per second, over the last second.</source>
+        <translation>直近 1 秒間の、1 秒あたりの履歴イベント数。</translation>
+    </message>
+    <message>
+        <source>Nodes up out of all nodes.</source>
+        <translation>稼働中のノード数 / 全ノード数。</translation>
+    </message>
+    <message>
+        <source>The safety checker&apos;s verdict on the history so far.</source>
+        <translation>これまでの履歴に対する安全チェッカーの判定。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer to the last command.</source>
+        <translation>直前のコマンドに対するエンジンの応答。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>起動中…</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>実行 %1</translation>
+    </message>
+    <message>
+        <source>%L1 events/s</source>
+        <translation>%L1 イベント/秒</translation>
+    </message>
+    <message>
+        <source>Nodes %1/%2 up</source>
+        <translation>ノード %1/%2 稼働</translation>
+    </message>
+    <message>
+        <source>Checker: %1</source>
+        <translation>チェッカー：%1</translation>
+    </message>
+    <message>
+        <source>The safety checker found no violation in the history so far.</source>
+        <translation>安全チェッカーはこれまでの履歴に違反を見つけていません。</translation>
     </message>
 </context>
 </TS>

@@ -465,6 +465,17 @@
         <source>no TTL</source>
         <translation>无 TTL</translation>
     </message>
+    <message>
+        <source>could not read the stock — released</source>
+        <translation>无法读取库存——已释放</translation>
+    </message>
+</context>
+<context>
+    <name>ClientLaneList</name>
+    <message>
+        <source>No clients yet: press A to add one.</source>
+        <translation>还没有客户端：按 A 添加一个。</translation>
+    </message>
 </context>
 <context>
     <name>ClientRegistry</name>
@@ -969,6 +980,13 @@
     <message>
         <source>column %1: %2</source>
         <translation>第 %1 列：%2</translation>
+    </message>
+</context>
+<context>
+    <name>EngineSession</name>
+    <message>
+        <source>the engine did not start: %1</source>
+        <translation>引擎没有启动：%1</translation>
     </message>
 </context>
 <context>
@@ -1568,6 +1586,22 @@
         <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number went back from %3 to %4 (a restart without persistence starts it again)</source>
         <translation>尽管 %1 的锁仍有效，它的写入还是被拒绝：节点 %2 的栅栏编号从 %3 倒退到 %4（无持久化重启会让它从头计数）</translation>
     </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <translation>已放弃</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已移除</translation>
+    </message>
+    <message>
+        <source>read failed</source>
+        <translation>读取失败</translation>
+    </message>
 </context>
 <context>
     <name>ExternalNodeControl</name>
@@ -1671,10 +1705,6 @@
     <message>
         <source>for %1 s</source>
         <translation>持续 %1 秒</translation>
-    </message>
-    <message>
-        <source>for %1:%2</source>
-        <translation>持续 %1:%2</translation>
     </message>
     <message>
         <source>killed</source>
@@ -1789,6 +1819,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>Gone without releasing: its keys stay until their TTL ends.</source>
         <translation>没有释放就消失了：它的键一直留到 TTL 结束。</translation>
+    </message>
+    <message>
+        <source>for %1</source>
+        <translation>持续 %1</translation>
     </message>
 </context>
 <context>
@@ -2028,6 +2062,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
         <source>ms (log scale)</source>
@@ -2143,384 +2188,12 @@ Since %1 on the run clock.</source>
         <translation>Redlock Scope</translation>
     </message>
     <message>
-        <source>No clients yet: press A to add one.</source>
-        <translation>还没有客户端：按 A 添加一个。</translation>
-    </message>
-    <message>
-        <source>Event log</source>
-        <translation>事件日志</translation>
-    </message>
-    <message>
-        <source>Console</source>
-        <translation>控制台</translation>
-    </message>
-    <message>
-        <source>&amp;Add client</source>
-        <translation>添加客户端(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Add a client with the default settings</source>
-        <translation>用默认设置添加一个客户端</translation>
-    </message>
-    <message>
-        <source>S&amp;top all</source>
-        <translation>全部停止(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Stop every client (holders release first)</source>
-        <translation>停止所有客户端（持有者先释放）</translation>
-    </message>
-    <message>
-        <source>Sta&amp;rt all</source>
-        <translation>全部启动(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Start every stopped client</source>
-        <translation>启动所有已停止的客户端</translation>
-    </message>
-    <message>
-        <source>Stop / start all</source>
-        <translation>全部停止 / 启动</translation>
-    </message>
-    <message>
-        <source>Stop all clients, or start them all when all are stopped</source>
-        <translation>停止所有客户端；若都已停止则全部启动</translation>
-    </message>
-    <message>
-        <source>Settings of all clients…</source>
-        <translation>所有客户端的设置…</translation>
-    </message>
-    <message>
-        <source>Change the settings of every client at once</source>
-        <translation>一次修改所有客户端的设置</translation>
-    </message>
-    <message>
-        <source>Client &amp;defaults…</source>
-        <translation>客户端默认值(&amp;D)…</translation>
-    </message>
-    <message>
-        <source>Settings for clients added from now on</source>
-        <translation>之后添加的客户端所用的设置</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes…</source>
-        <translation>节点(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Edit the nodes, test their connections, switch between saved fleets</source>
-        <translation>编辑节点、测试连接、在已保存的节点组之间切换</translation>
-    </message>
-    <message>
-        <source>&amp;GC-pause the holder</source>
-        <translation>GC 暂停持有者(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Pause whichever client holds the lock now, past its TTL (the GC-pause demo)</source>
-        <translation>暂停此刻持有锁的客户端，时间超过其 TTL（GC 暂停演示）</translation>
-    </message>
-    <message>
-        <source>&amp;Large type</source>
-        <translation>大号字体(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Large type for the back of the room</source>
-        <translation>大号字体，让教室后排也能看清</translation>
-    </message>
-    <message>
-        <source>Bigger type</source>
-        <translation>放大字体</translation>
-    </message>
-    <message>
-        <source>Smaller type</source>
-        <translation>缩小字体</translation>
-    </message>
-    <message>
-        <source>Normal type</source>
-        <translation>正常字体</translation>
-    </message>
-    <message>
-        <source>Normal type size</source>
-        <translation>正常字体大小</translation>
-    </message>
-    <message>
-        <source>&amp;Dark theme</source>
-        <translation>深色主题(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Switch between the light and the dark theme</source>
-        <translation>在浅色和深色主题之间切换</translation>
-    </message>
-    <message>
-        <source>&amp;Full screen</source>
-        <translation>全屏(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Full screen on or off</source>
-        <translation>打开或关闭全屏</translation>
-    </message>
-    <message>
-        <source>&amp;Event log</source>
-        <translation>事件日志(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Show or hide the event log</source>
-        <translation>显示或隐藏事件日志</translation>
-    </message>
-    <message>
-        <source>&amp;Console</source>
-        <translation>控制台(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show or hide the console: type commands and directives</source>
-        <translation>显示或隐藏控制台：输入命令和指令</translation>
-    </message>
-    <message>
-        <source>Select node %1</source>
-        <translation>选择节点 %1</translation>
-    </message>
-    <message>
-        <source>Deselect node</source>
-        <translation>取消选择节点</translation>
-    </message>
-    <message>
-        <source>Deselect the node</source>
-        <translation>取消选择该节点</translation>
-    </message>
-    <message>
-        <source>&amp;Kill node</source>
-        <translation>杀死节点(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Kill the selected node</source>
-        <translation>杀死选中的节点</translation>
-    </message>
-    <message>
-        <source>&amp;Pause / resume node</source>
-        <translation>暂停 / 继续节点(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Pause the selected node, or resume it when paused</source>
-        <translation>暂停选中的节点；若已暂停则继续</translation>
-    </message>
-    <message>
-        <source>&amp;Restart node</source>
-        <translation>重启节点(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Restart the selected node</source>
-        <translation>重启选中的节点</translation>
-    </message>
-    <message>
-        <source>Res&amp;ume node</source>
-        <translation>继续节点(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Resume the selected node</source>
-        <translation>继续选中的节点</translation>
-    </message>
-    <message>
-        <source>Partitio&amp;n node</source>
-        <translation>节点网络分区(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Partition the selected node from every client</source>
-        <translation>将选中的节点与所有客户端分区</translation>
-    </message>
-    <message>
-        <source>&amp;Heal node</source>
-        <translation>修复节点(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Heal the selected node (partition, latency, drops, clock jump)</source>
-        <translation>修复选中的节点（网络分区、延迟、丢包、时钟跳变）</translation>
-    </message>
-    <message>
-        <source>Save &amp;screenshot…</source>
-        <translation>保存截图(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Save a PNG of the window</source>
-        <translation>将窗口保存为 PNG</translation>
-    </message>
-    <message>
-        <source>Save screenshot</source>
-        <translation>保存截图</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <source>This list</source>
-        <translation>此列表</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Clients</source>
-        <translation>客户端(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes</source>
-        <translation>节点(&amp;N)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>工具(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <source>Shortcuts (F1)</source>
-        <translation>快捷键（F1）</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>启动中…</translation>
-    </message>
-    <message>
-        <source>Run %1</source>
-        <translation>运行 %1</translation>
-    </message>
-    <message>
-        <source>%L1 events/s</source>
-        <translation>%L1 事件/秒</translation>
-    </message>
-    <message>
-        <source>Nodes %1/%2 up</source>
-        <translation>节点 %1/%2 运行中</translation>
-    </message>
-    <message>
-        <source>Checker: %1</source>
-        <translation>检查器：%1</translation>
-    </message>
-    <message>
-        <source>The safety checker found no violation in the history so far.</source>
-        <translation>安全检查器在目前的历史中没有发现违规。</translation>
-    </message>
-    <message>
         <source>→ %1</source>
         <translation>→ %1</translation>
-    </message>
-    <message>
-        <source>the engine did not start: %1</source>
-        <translation>引擎没有启动：%1</translation>
-    </message>
-    <message>
-        <source>&amp;Open scenario…</source>
-        <translation>打开场景(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Play a scenario file (.rls) with its narration</source>
-        <translation>播放一个场景文件（.rls）及其旁白</translation>
-    </message>
-    <message>
-        <source>Built-in &amp;scenarios</source>
-        <translation>内置场景(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save typed lines as scenario…</source>
-        <translation>将输入的行保存为场景…</translation>
-    </message>
-    <message>
-        <source>Save what was typed in the console as a scenario file</source>
-        <translation>将在控制台中输入的内容保存为场景文件</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>场景</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-    <message>
-        <source>Pause the scenario after its current step, or play on</source>
-        <translation>在当前步骤之后暂停场景，或继续播放</translation>
-    </message>
-    <message>
-        <source>Next caption</source>
-        <translation>下一条字幕</translation>
-    </message>
-    <message>
-        <source>Play until the next narration, then pause</source>
-        <translation>播放到下一段旁白，然后暂停</translation>
-    </message>
-    <message>
-        <source>Restart</source>
-        <translation>重新开始</translation>
-    </message>
-    <message>
-        <source>Play the scenario again from the start, on fresh nodes</source>
-        <translation>在全新的节点上从头再播放一遍场景</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <source>Stop the scenario here; the clients go on</source>
-        <translation>在此停止场景；客户端继续运行</translation>
-    </message>
-    <message>
-        <source>Open scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.rls);;All files (*)</source>
-        <translation>场景 (*.rls);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>播放</translation>
-    </message>
-    <message>
-        <source>%1 · paused</source>
-        <translation>%1 · 已暂停</translation>
-    </message>
-    <message>
-        <source>%1 · playing</source>
-        <translation>%1 · 播放中</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <source>Save as scenario</source>
-        <translation>另存为场景</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.rls)</source>
-        <translation>场景 (*.rls)</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
@@ -2531,58 +2204,6 @@ Since %1 on the run clock.</source>
         <translation>
             <numerusform>已将 %n 行保存到 %1</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Select a node first (keys 1 to 9).</source>
-        <translation>请先选择一个节点（按键 1 到 9）。</translation>
-    </message>
-    <message>
-        <source>Node %1 has nothing to heal.</source>
-        <translation>节点 %1 没有需要修复的。</translation>
-    </message>
-    <message>
-        <source>1 … 9</source>
-        <translation>1 … 9</translation>
-    </message>
-    <message>
-        <source>Select a node (then K, P, U, R, X or H act on it)</source>
-        <translation>选择一个节点（然后 K、P、U、R、X 或 H 作用于它）</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>As the system (%1)</source>
-        <translation>跟随系统（%1）</translation>
-    </message>
-    <message>
-        <source>How long the engine has been running.</source>
-        <translation>引擎已运行的时长。</translation>
-    </message>
-    <message>
-        <source>History events per second, over the last second.</source>
-        <translation>每秒历史事件数，按最近一秒计。</translation>
-    </message>
-    <message>
-        <source>Nodes up out of all nodes.</source>
-        <translation>运行中的节点数 / 全部节点数。</translation>
-    </message>
-    <message>
-        <source>The safety checker&apos;s verdict on the history so far.</source>
-        <translation>安全检查器对目前历史的判定。</translation>
-    </message>
-    <message>
-        <source>The engine&apos;s answer to the last command.</source>
-        <translation>引擎对上一条命令的回答。</translation>
-    </message>
-    <message>
-        <source>&amp;Recent</source>
-        <translation>最近使用(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Runs</source>
-        <translation>运行记录</translation>
     </message>
     <message>
         <source>Nobody holds the lock now: nothing to pause.</source>
@@ -2613,64 +2234,12 @@ Since %1 on the run clock.</source>
         <translation>本次运行未被录制：%1</translation>
     </message>
     <message>
-        <source>Charts</source>
-        <translation>图表</translation>
-    </message>
-    <message>
-        <source>&amp;Open run…</source>
-        <translation>打开运行记录(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Show a recorded run: scrub it in time, play it again</source>
-        <translation>显示运行记录：按时间拖动浏览，或重新播放</translation>
-    </message>
-    <message>
-        <source>&amp;Export…</source>
-        <translation>导出(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>The run as an HTML report, a chart (PNG, SVG, PDF), CSV, EDN or JSONL</source>
-        <translation>将运行导出为 HTML 报告、图表（PNG、SVG、PDF）、CSV、EDN 或 JSONL</translation>
-    </message>
-    <message>
-        <source>&amp;Live run</source>
-        <translation>实时运行(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Leave the recorded run: start the nodes and clients again</source>
-        <translation>离开运行记录：重新启动节点和客户端</translation>
-    </message>
-    <message>
-        <source>&amp;Charts</source>
-        <translation>图表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show or hide the charts: the lock timeline and the others</source>
-        <translation>显示或隐藏图表：锁时间线及其他图表</translation>
-    </message>
-    <message>
-        <source>Play / pause the run</source>
-        <translation>播放 / 暂停运行记录</translation>
-    </message>
-    <message>
-        <source>Play the recorded run from the slider, or pause it</source>
-        <translation>从滑块位置播放运行记录，或将其暂停</translation>
-    </message>
-    <message>
         <source>Opened %1: %2 (in %3 s)</source>
         <translation>已打开 %1：%2（用时 %3 秒）</translation>
     </message>
     <message>
         <source>Redlock Scope — %1 (recorded)</source>
         <translation>Redlock Scope — %1（已录制）</translation>
-    </message>
-    <message>
-        <source>Open a recorded run</source>
-        <translation>打开运行记录</translation>
-    </message>
-    <message>
-        <source>Redlock Scope runs (*.jsonl);;All files (*)</source>
-        <translation>Redlock Scope 运行记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
         <source>This run is not recorded, so there is nothing to export.</source>
@@ -2681,60 +2250,8 @@ Since %1 on the run clock.</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
     <message>
-        <source>HTML report (*.html)</source>
-        <translation>HTML 报告 (*.html)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as PNG (*.png)</source>
-        <translation>当前显示的图表，PNG 格式 (*.png)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as SVG (*.svg)</source>
-        <translation>当前显示的图表，SVG 格式 (*.svg)</translation>
-    </message>
-    <message>
-        <source>The chart shown, as PDF (*.pdf)</source>
-        <translation>当前显示的图表，PDF 格式 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Operations as CSV (*.csv)</source>
-        <translation>操作记录，CSV 格式 (*.csv)</translation>
-    </message>
-    <message>
-        <source>Jepsen history (*.edn)</source>
-        <translation>Jepsen 历史 (*.edn)</translation>
-    </message>
-    <message>
-        <source>Run file (*.jsonl)</source>
-        <translation>运行记录文件 (*.jsonl)</translation>
-    </message>
-    <message>
-        <source>Export the run</source>
-        <translation>导出本次运行</translation>
-    </message>
-    <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
-    </message>
-    <message>
-        <source>Master, replica and &amp;Sentinel (restarts)</source>
-        <translation>主节点、副本和哨兵（会重启）(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Restart with one master, its replica and three Sentinels (the failover strategy), or back to independent masters</source>
-        <translation>以一个主节点、它的副本和三个哨兵重启（用于 failover 策略），或改回独立的主节点</translation>
-    </message>
-    <message>
-        <source>Only with local nodes: your own nodes are what they are</source>
-        <translation>仅限本地节点：你自己的节点只能保持原样</translation>
-    </message>
-    <message>
-        <source>Search for a &amp;counterexample…</source>
-        <translation>搜索反例(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Random faults against a lock until one breaks it, shrunk and told as a scenario</source>
-        <translation>对锁施加随机故障，直到某次破坏了它；缩小后讲述成场景</translation>
     </message>
 </context>
 <context>
@@ -3086,6 +2603,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>NodeCardGrid</name>
+    <message>
+        <source>Select a node first (keys 1 to 9).</source>
+        <translation>请先选择一个节点（按键 1 到 9）。</translation>
+    </message>
+    <message>
+        <source>Node %1 has nothing to heal.</source>
+        <translation>节点 %1 没有需要修复的。</translation>
+    </message>
+</context>
+<context>
     <name>NodeControl</name>
     <message>
         <source>node %1: persistence %2 from its next start</source>
@@ -3109,14 +2637,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>Start local nodes on this machine:</source>
         <translation>在本机启动本地节点：</translation>
-    </message>
-    <message>
-        <source>How many redis-server processes to start (odd, 1 to 9).</source>
-        <translation>要启动多少个 redis-server 进程（奇数，1 到 9）。</translation>
-    </message>
-    <message>
-        <source>Use my own Redis masters (an odd number, 1 to 9):</source>
-        <translation>使用我自己的 Redis 主节点（奇数个，1 到 9）：</translation>
     </message>
     <message>
         <source>Host</source>
@@ -3145,10 +2665,6 @@ Since %1 on the run clock.</source>
     <message>
         <source>Remember passwords</source>
         <translation>记住密码</translation>
-    </message>
-    <message>
-        <source>Keep the passwords in %1, a file only you can read. Off: they are forgotten when the program ends.</source>
-        <translation>将密码保存在 %1 中，这个文件只有你能读取。关闭：程序结束时忘掉它们。</translation>
     </message>
     <message>
         <source>Nothing is remembered in this run.</source>
@@ -3243,16 +2759,44 @@ Since %1 on the run clock.</source>
         <translation>节点 %1：%2</translation>
     </message>
     <message>
-        <source>The number of local nodes must be odd, 1 to 9 (is %1).</source>
-        <translation>本地节点的数量必须是奇数，1 到 9（现在是 %1）。</translation>
-    </message>
-    <message>
-        <source>Give an odd number of nodes, 1 to 9 (there are %1).</source>
-        <translation>请给出奇数个节点，1 到 9（现在有 %1 个）。</translation>
-    </message>
-    <message>
         <source>testing…</source>
         <translation>测试中…</translation>
+    </message>
+    <message>
+        <source>How many redis-server processes to start (odd, %1 to %2).</source>
+        <translation>要启动多少个 redis-server 进程（奇数，%1 到 %2）。</translation>
+    </message>
+    <message>
+        <source>Use my own Redis masters (an odd number, %1 to %2):</source>
+        <translation>使用我自己的 Redis 主节点（奇数个，%1 到 %2）：</translation>
+    </message>
+    <message>
+        <source>The number of local nodes must be odd, %1 to %2 (is %3).</source>
+        <translation>本地节点的数量必须是奇数，%1 到 %2（现在是 %3）。</translation>
+    </message>
+    <message>
+        <source>Give an odd number of nodes, %1 to %2 (there are %3).</source>
+        <translation>请给出奇数个节点，%1 到 %2（现在有 %3 个）。</translation>
+    </message>
+    <message>
+        <source>Keep the passwords in the system keychain, locked with your login. Off: they are forgotten when the program ends.</source>
+        <translation>把密码保存在系统钥匙串中（随登录锁定）。关闭：程序结束时就忘掉它们。</translation>
+    </message>
+    <message>
+        <source>Keep the passwords: only in the file below if you choose it, as there is no system keychain here.</source>
+        <translation>保存密码：这里没有系统钥匙串，只有在你选择下面的文件时才保存在那里。</translation>
+    </message>
+    <message>
+        <source>No system keychain answers here (%1), so passwords are kept only if you choose the file below.</source>
+        <translation>这里没有系统钥匙串应答（%1），所以只有在你选择下面的文件时才会保存密码。</translation>
+    </message>
+    <message>
+        <source>Keep them in a plain file that only I can read: %1</source>
+        <translation>保存在只有我能读的明文文件中：%1</translation>
+    </message>
+    <message>
+        <source>A JSON file of mode 0600, not encrypted: anyone who can read your files (or your backups) can read these passwords.</source>
+        <translation>一个权限为 0600 的 JSON 文件，未加密：任何能读取你的文件（或你的备份）的人都能读到这些密码。</translation>
     </message>
 </context>
 <context>
@@ -3319,6 +2863,13 @@ Since %1 on the run clock.</source>
     <message>
         <source>Each client&apos;s latest answer from this node, with its latency.</source>
         <translation>每个客户端从此节点得到的最新回答及其延迟。</translation>
+    </message>
+</context>
+<context>
+    <name>PasswordFile</name>
+    <message>
+        <source>cannot remove %1</source>
+        <translation>无法删除 %1</translation>
     </message>
 </context>
 <context>
@@ -3514,6 +3065,17 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>RecentMenu</name>
+    <message>
+        <source>&amp;Recent</source>
+        <translation>最近使用(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行记录</translation>
+    </message>
+</context>
+<context>
     <name>RecordedRun</name>
     <message>
         <source>the last line was cut off (the app stopped while writing it) and was skipped</source>
@@ -3537,6 +3099,25 @@ Since %1 on the run clock.</source>
     <message>
         <source>the lock is no longer ours</source>
         <translation>这把锁已不再属于我们</translation>
+    </message>
+</context>
+<context>
+    <name>RepeatedRun</name>
+    <message>
+        <source>repeat: run %1 of %2</source>
+        <translation>重复：第 %1 次，共 %2 次</translation>
+    </message>
+    <message>
+        <source>repeat: the same verdict and violation counters in all %1 runs</source>
+        <translation>重复：全部 %1 次运行的判定和违规计数相同</translation>
+    </message>
+    <message>
+        <source>repeat: the runs disagree</source>
+        <translation>重复：各次运行结果不一致</translation>
+    </message>
+    <message>
+        <source>repeat: %1 runs</source>
+        <translation>重复：%1 次运行</translation>
     </message>
 </context>
 <context>
@@ -3767,6 +3348,61 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>ScenarioBar</name>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>%1 · paused</source>
+        <translation>%1 · 已暂停</translation>
+    </message>
+    <message>
+        <source>%1 · playing</source>
+        <translation>%1 · 播放中</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Pause the scenario after its current step, or play on</source>
+        <translation>在当前步骤之后暂停场景，或继续播放</translation>
+    </message>
+    <message>
+        <source>Next caption</source>
+        <translation>下一条字幕</translation>
+    </message>
+    <message>
+        <source>Play until the next narration, then pause</source>
+        <translation>播放到下一段旁白，然后暂停</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Play the scenario again from the start, on fresh nodes</source>
+        <translation>在全新的节点上从头再播放一遍场景</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the scenario here; the clients go on</source>
+        <translation>在此停止场景；客户端继续运行</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioRunner</name>
     <message>
         <source>seed %1</source>
@@ -3933,7 +3569,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>Start</source>
-        <translation>开始</translation>
+        <translation>启动</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -4042,8 +3678,8 @@ Since %1 on the run clock.</source>
         <translation>先 SETNX 再 EXPIRE，客户端崩溃：又是死锁</translation>
     </message>
     <message>
-        <source>SET NX PX and a plain DEL, work longer than the TTL</source>
-        <translation>SET NX PX 加普通 DEL，工作时间长于 TTL</translation>
+        <source>SET NX PX and a plain DEL, careless clients whose work outlives the TTL</source>
+        <translation>SET NX PX 加普通 DEL，粗心客户端的工作超过 TTL</translation>
     </message>
     <message>
         <source>a token, GET then DEL; clients pause</source>
@@ -4081,8 +3717,12 @@ Since %1 on the run clock.</source>
 <context>
     <name>SecretStore</name>
     <message>
-        <source>cannot remove %1</source>
-        <translation>无法删除 %1</translation>
+        <source>no keychain to ask</source>
+        <translation>没有可询问的钥匙串</translation>
+    </message>
+    <message>
+        <source>no keychain answers (%1), and no file was chosen</source>
+        <translation>没有钥匙串应答（%1），也没有选择文件</translation>
     </message>
 </context>
 <context>
@@ -4457,6 +4097,10 @@ valid writes refused: %1</source>
         <translation>%1 完全不加锁地从 %2 件库存中购买；每次购买耗时 %3 秒。</translation>
     </message>
     <message>
+        <source>%1 buy from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
+        <translation>%1 在 setnx 锁的保护下从 %2 件库存中购买，锁键没有 TTL：工作 %3 秒。</translation>
+    </message>
+    <message>
         <source>%1 buys from a stock of %2 under the %3 lock: TTL %4 s, work %5 s.</source>
         <translation>%1 在 %3 锁的保护下从 %2 件库存中购买：TTL %4 秒，工作 %5 秒。</translation>
     </message>
@@ -4569,6 +4213,18 @@ valid writes refused: %1</source>
         <translation>节点 %1 的时钟向前跳了 %2 秒：它的键提前过期。</translation>
     </message>
     <message>
+        <source>At %2 s %1 crashes, holding the lock: nothing will release it.</source>
+        <translation>%2 秒时 %1 在持有锁时崩溃：没有任何东西会释放它。</translation>
+    </message>
+    <message>
+        <source>At %2 s %1 crashes.</source>
+        <translation>%2 秒时 %1 崩溃。</translation>
+    </message>
+    <message>
+        <source>At %2 s %1 freezes.</source>
+        <translation>%2 秒时 %1 停住了。</translation>
+    </message>
+    <message>
         <source>%1&apos;s lock expired at %2 s while it was still inside.</source>
         <translation>%1 的锁在 %2 秒过期，而它仍在临界区内。</translation>
     </message>
@@ -4661,6 +4317,29 @@ valid writes refused: %1</source>
     <message>
         <source>strategy failover needs a master with a replica and Sentinel (--topology replicated); these are five independent masters</source>
         <translation>策略 failover 需要一个带副本和哨兵（Sentinel）的主节点（--topology replicated）；而这里是五个独立的主节点</translation>
+    </message>
+</context>
+<context>
+    <name>SystemKeychain</name>
+    <message>
+        <source>the keychain was not unlocked</source>
+        <translation>钥匙串没有被解锁</translation>
+    </message>
+    <message>
+        <source>the keychain refused: %1</source>
+        <translation>钥匙串拒绝了：%1</translation>
+    </message>
+    <message>
+        <source>no keychain service runs here</source>
+        <translation>这里没有运行钥匙串服务</translation>
+    </message>
+    <message>
+        <source>no Secret Service or KWallet answered on the session bus</source>
+        <translation>会话总线上没有 Secret Service 或 KWallet 应答</translation>
+    </message>
+    <message>
+        <source>the keychain did not answer within %1 s</source>
+        <translation>钥匙串在 %1 秒内没有应答</translation>
     </message>
 </context>
 <context>
@@ -4871,6 +4550,462 @@ valid writes refused: %1</source>
         <translation>
             <numerusform> · %n 次有效写入被拒（栅栏编号倒退了）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>&amp;Add client</source>
+        <translation>添加客户端(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a client with the default settings</source>
+        <translation>用默认设置添加一个客户端</translation>
+    </message>
+    <message>
+        <source>S&amp;top all</source>
+        <translation>全部停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop every client (holders release first)</source>
+        <translation>停止所有客户端（持有者先释放）</translation>
+    </message>
+    <message>
+        <source>Sta&amp;rt all</source>
+        <translation>全部启动(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start every stopped client</source>
+        <translation>启动所有已停止的客户端</translation>
+    </message>
+    <message>
+        <source>Stop / start all</source>
+        <translation>全部停止 / 启动</translation>
+    </message>
+    <message>
+        <source>Stop all clients, or start them all when all are stopped</source>
+        <translation>停止所有客户端；若都已停止则全部启动</translation>
+    </message>
+    <message>
+        <source>Settings of all clients…</source>
+        <translation>所有客户端的设置…</translation>
+    </message>
+    <message>
+        <source>Change the settings of every client at once</source>
+        <translation>一次修改所有客户端的设置</translation>
+    </message>
+    <message>
+        <source>Client &amp;defaults…</source>
+        <translation>客户端默认值(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Settings for clients added from now on</source>
+        <translation>之后添加的客户端所用的设置</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes…</source>
+        <translation>节点(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Edit the nodes, test their connections, switch between saved fleets</source>
+        <translation>编辑节点、测试连接、在已保存的节点组之间切换</translation>
+    </message>
+    <message>
+        <source>&amp;GC-pause the holder</source>
+        <translation>GC 暂停持有者(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Pause whichever client holds the lock now, past its TTL (the GC-pause demo)</source>
+        <translation>暂停此刻持有锁的客户端，时间超过其 TTL（GC 暂停演示）</translation>
+    </message>
+    <message>
+        <source>&amp;Large type</source>
+        <translation>大号字体(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Large type for the back of the room</source>
+        <translation>大号字体，让教室后排也能看清</translation>
+    </message>
+    <message>
+        <source>Bigger type</source>
+        <translation>放大字体</translation>
+    </message>
+    <message>
+        <source>Smaller type</source>
+        <translation>缩小字体</translation>
+    </message>
+    <message>
+        <source>Normal type</source>
+        <translation>正常字体</translation>
+    </message>
+    <message>
+        <source>Normal type size</source>
+        <translation>正常字体大小</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>深色主题(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Switch between the light and the dark theme</source>
+        <translation>在浅色和深色主题之间切换</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Full screen on or off</source>
+        <translation>打开或关闭全屏</translation>
+    </message>
+    <message>
+        <source>Select node %1</source>
+        <translation>选择节点 %1</translation>
+    </message>
+    <message>
+        <source>Deselect node</source>
+        <translation>取消选择节点</translation>
+    </message>
+    <message>
+        <source>Deselect the node</source>
+        <translation>取消选择该节点</translation>
+    </message>
+    <message>
+        <source>&amp;Kill node</source>
+        <translation>杀死节点(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Kill the selected node</source>
+        <translation>杀死选中的节点</translation>
+    </message>
+    <message>
+        <source>&amp;Pause / resume node</source>
+        <translation>暂停 / 继续节点(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause the selected node, or resume it when paused</source>
+        <translation>暂停选中的节点；若已暂停则继续</translation>
+    </message>
+    <message>
+        <source>&amp;Restart node</source>
+        <translation>重启节点(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restart the selected node</source>
+        <translation>重启选中的节点</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume node</source>
+        <translation>继续节点(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Resume the selected node</source>
+        <translation>继续选中的节点</translation>
+    </message>
+    <message>
+        <source>Partitio&amp;n node</source>
+        <translation>节点网络分区(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Partition the selected node from every client</source>
+        <translation>将选中的节点与所有客户端分区</translation>
+    </message>
+    <message>
+        <source>&amp;Heal node</source>
+        <translation>修复节点(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Heal the selected node (partition, latency, drops, clock jump)</source>
+        <translation>修复选中的节点（网络分区、延迟、丢包、时钟跳变）</translation>
+    </message>
+    <message>
+        <source>Master, replica and &amp;Sentinel (restarts)</source>
+        <translation>主节点、副本和哨兵（会重启）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Restart with one master, its replica and three Sentinels (the failover strategy), or back to independent masters</source>
+        <translation>以一个主节点、它的副本和三个哨兵重启（用于 failover 策略），或改回独立的主节点</translation>
+    </message>
+    <message>
+        <source>Save &amp;screenshot…</source>
+        <translation>保存截图(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save a PNG of the window</source>
+        <translation>将窗口保存为 PNG</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>This list</source>
+        <translation>此列表</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Play a scenario file (.rls) with its narration</source>
+        <translation>播放一个场景文件（.rls）及其旁白</translation>
+    </message>
+    <message>
+        <source>Save typed lines as scenario…</source>
+        <translation>将输入的行保存为场景…</translation>
+    </message>
+    <message>
+        <source>Save what was typed in the console as a scenario file</source>
+        <translation>将在控制台中输入的内容保存为场景文件</translation>
+    </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation>打开运行记录(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Show a recorded run: scrub it in time, play it again</source>
+        <translation>显示运行记录：按时间拖动浏览，或重新播放</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>The run as an HTML report, a chart (PNG, SVG, PDF), CSV, EDN or JSONL</source>
+        <translation>将运行导出为 HTML 报告、图表（PNG、SVG、PDF）、CSV、EDN 或 JSONL</translation>
+    </message>
+    <message>
+        <source>&amp;Live run</source>
+        <translation>实时运行(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Leave the recorded run: start the nodes and clients again</source>
+        <translation>离开运行记录：重新启动节点和客户端</translation>
+    </message>
+    <message>
+        <source>Play / pause the run</source>
+        <translation>播放 / 暂停运行记录</translation>
+    </message>
+    <message>
+        <source>Play the recorded run from the slider, or pause it</source>
+        <translation>从滑块位置播放运行记录，或将其暂停</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Clients</source>
+        <translation>客户端(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes</source>
+        <translation>节点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Built-in &amp;scenarios</source>
+        <translation>内置场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Shortcuts (F1)</source>
+        <translation>快捷键（F1）</translation>
+    </message>
+    <message>
+        <source>Only with local nodes: your own nodes are what they are</source>
+        <translation>仅限本地节点：你自己的节点只能保持原样</translation>
+    </message>
+    <message>
+        <source>Search for a &amp;counterexample…</source>
+        <translation>搜索反例(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Random faults against a lock until one breaks it, shrunk and told as a scenario</source>
+        <translation>对锁施加随机故障，直到某次破坏了它；缩小后讲述成场景</translation>
+    </message>
+</context>
+<context>
+    <name>WindowDialogs</name>
+    <message>
+        <source>1 … 9</source>
+        <translation>1 … 9</translation>
+    </message>
+    <message>
+        <source>Select a node (then K, P, U, R, X or H act on it)</source>
+        <translation>选择一个节点（然后 K、P、U、R、X 或 H 作用于它）</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls);;All files (*)</source>
+        <translation>场景 (*.rls);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save as scenario</source>
+        <translation>另存为场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.rls)</source>
+        <translation>场景 (*.rls)</translation>
+    </message>
+    <message>
+        <source>Open a recorded run</source>
+        <translation>打开运行记录</translation>
+    </message>
+    <message>
+        <source>Redlock Scope runs (*.jsonl);;All files (*)</source>
+        <translation>Redlock Scope 运行记录 (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PNG (*.png)</source>
+        <translation>当前显示的图表，PNG 格式 (*.png)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as SVG (*.svg)</source>
+        <translation>当前显示的图表，SVG 格式 (*.svg)</translation>
+    </message>
+    <message>
+        <source>The chart shown, as PDF (*.pdf)</source>
+        <translation>当前显示的图表，PDF 格式 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Operations as CSV (*.csv)</source>
+        <translation>操作记录，CSV 格式 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Jepsen history (*.edn)</source>
+        <translation>Jepsen 历史 (*.edn)</translation>
+    </message>
+    <message>
+        <source>Run file (*.jsonl)</source>
+        <translation>运行记录文件 (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Export the run</source>
+        <translation>导出本次运行</translation>
+    </message>
+    <message>
+        <source>Save screenshot</source>
+        <translation>保存截图</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>WindowDocks</name>
+    <message>
+        <source>Event log</source>
+        <translation>事件日志</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>控制台</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>&amp;Event log</source>
+        <translation>事件日志(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Show or hide the event log</source>
+        <translation>显示或隐藏事件日志</translation>
+    </message>
+    <message>
+        <source>&amp;Console</source>
+        <translation>控制台(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the console: type commands and directives</source>
+        <translation>显示或隐藏控制台：输入命令和指令</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show or hide the charts: the lock timeline and the others</source>
+        <translation>显示或隐藏图表：锁时间线及其他图表</translation>
+    </message>
+</context>
+<context>
+    <name>WindowStatus</name>
+    <message>
+        <source>How long the engine has been running.</source>
+        <translation>引擎已运行的时长。</translation>
+    </message>
+    <message>
+        <source>History events per second, over the last second.</source>
+        <translation>每秒历史事件数，按最近一秒计。</translation>
+    </message>
+    <message>
+        <source>Nodes up out of all nodes.</source>
+        <translation>运行中的节点数 / 全部节点数。</translation>
+    </message>
+    <message>
+        <source>The safety checker&apos;s verdict on the history so far.</source>
+        <translation>安全检查器对目前历史的判定。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer to the last command.</source>
+        <translation>引擎对上一条命令的回答。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>启动中…</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>%L1 events/s</source>
+        <translation>%L1 事件/秒</translation>
+    </message>
+    <message>
+        <source>Nodes %1/%2 up</source>
+        <translation>节点 %1/%2 运行中</translation>
+    </message>
+    <message>
+        <source>Checker: %1</source>
+        <translation>检查器：%1</translation>
+    </message>
+    <message>
+        <source>The safety checker found no violation in the history so far.</source>
+        <translation>安全检查器在目前的历史中没有发现违规。</translation>
     </message>
 </context>
 </TS>

@@ -117,6 +117,31 @@ private slots:
         QVERIFY2(message.contains(QLatin1String("external")), qPrintable(message));
     }
 
+    // The defaults for clients added later are in every snapshot, and `defaults` changes
+    // them there (the window reads them nowhere else).
+    void defaultsAreInTheSnapshot()
+    {
+        TestFleet fleet(3);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+        EngineRunner engine(configFor(fleet, 0));
+        QString error;
+        QVERIFY2(engine.start(10000, &error), qPrintable(error));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) { return s.clientDefaults.workMinMs == 100; }, 2000));
+        QCOMPARE(engine.last().clientDefaults.lock.ttlMs, EngineConfig{}.clientDefaults.lock.ttlMs);
+        QVERIFY(engine.command(QStringLiteral("defaults ttl=2000 retries=7")));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                return s.clientDefaults.lock.ttlMs == 2000 && s.clientDefaults.lock.retryCount == 7;
+            },
+            2000));
+        QVERIFY(!engine.command(QStringLiteral("defaults ttl=abc")));
+        QVERIFY(engine.command(QStringLiteral("client add")));
+        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 1; }, 2000));
+        QCOMPARE(engine.last().clientDefaults.lock.ttlMs, 2000);
+        QCOMPARE(engine.client(QStringLiteral("C1"))->settings.lock.ttlMs, 2000);
+    }
+
     // The default mode: the engine starts its own five nodes and stops them by pid.
     void localFleetStartsAndStops()
     {

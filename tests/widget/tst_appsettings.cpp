@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the window remembers between runs: theme, type, language, window, recent scenarios
-// and runs, the last nodes; passwords only when asked and then in a file of mode 0600; a
-// read-only (scripted) run changes nothing.
+// and runs, the last nodes; passwords only when asked (where no keychain answers, in a file of
+// mode 0600 when chosen: tst_secretstore has the rest); a read-only (scripted) run changes
+// nothing.
 
 #include "settings/appsettings.h"
 #include "settings/languages.h"
@@ -110,8 +111,9 @@ private slots:
 
     void passwordsOnlyWhenAskedInAFileOfTheirOwn()
     {
-        AppSettings s(ini(), AppSettings::Access::ReadWrite);
+        AppSettings s(ini(), AppSettings::Access::ReadWrite); // no keychain answers
         s.setRememberPasswords(true);
+        s.setPasswordsInFile(true);
         EngineConfig own;
         own.nodes = {node(7001, QStringLiteral("hunter2-secret"))};
         s.setLastFleet(own);

@@ -433,8 +433,8 @@ private slots:
         QVERIFY2(!found.isEmpty(), "a y title longer than the plot went unnoticed");
     }
 
-    // A refusal because another client holds the lock is not "no quorum": the nodes' answers
-    // tell them apart; and the percentiles are of acquisitions only.
+    // A refusal because another client holds the lock is not "no quorum": the checker's judgement
+    // tells them apart; and the percentiles are of acquisitions only.
     void aFailureIsShownByWhatItWas()
     {
         RunData data;

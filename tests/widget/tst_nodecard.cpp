@@ -34,6 +34,40 @@ private:
     }
 
 private slots:
+    // The card keeps the snapshot whole: a field it was never told about is there all the
+    // same (copied field by field, pid, the state's start, the replication fields and the
+    // keys were dropped, and so would be the next field anyone adds).
+    void keepsTheSnapshotWhole()
+    {
+        NodeCard card(2);
+        NodeSnapshot n = node(1);
+        n.pid = 4242;
+        n.stateSinceUs = 1'234'567;
+        n.role = QStringLiteral("replica");
+        n.replOffset = 8800;
+        n.replLagBytes = 120;
+        n.replLinkUp = true;
+        n.linkPort = 41001;
+        n.replMasterPort = 41000;
+        n.replMasterNode = 0;
+        n.keys.append(key(1, 6000, "1111222233334444"));
+        n.lastOutcomes.append(outcome(1, NodeOutcome::Kind::Ok, 300));
+        card.setNode(n, legend(), {{1, 10000}}, now());
+        const NodeSnapshot& kept = card.node();
+        QCOMPARE(kept.pid, n.pid);
+        QCOMPARE(kept.stateSinceUs, n.stateSinceUs);
+        QCOMPARE(kept.role, n.role);
+        QCOMPARE(kept.replOffset, n.replOffset);
+        QCOMPARE(kept.replLagBytes, n.replLagBytes);
+        QCOMPARE(kept.replLinkUp, n.replLinkUp);
+        QCOMPARE(kept.linkPort, n.linkPort);
+        QCOMPARE(kept.replMasterPort, n.replMasterPort);
+        QCOMPARE(kept.replMasterNode, n.replMasterNode);
+        QCOMPARE(kept.keys.size(), 1);
+        QCOMPARE(kept.lastOutcomes.size(), 1);
+        QCOMPARE(card.state(), NodeSnapshot::State::Up);
+    }
+
     void stateAndButtons_data()
     {
         QTest::addColumn<NodeSnapshot::State>("state");

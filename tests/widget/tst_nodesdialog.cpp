@@ -196,11 +196,12 @@ private slots:
     {
         QTemporaryDir dir;
         AppSettings settings(dir.filePath(QStringLiteral("settings.ini")),
-                             AppSettings::Access::ReadWrite);
+                             AppSettings::Access::ReadWrite); // no keychain answers
         NodesDialog dialog(EngineConfig{}, &settings);
         dialog.externalRadio()->setChecked(true);
         dialog.setNodes({address("10.0.0.1", 7001, "u", "hunter2-secret")});
         dialog.rememberPasswords()->setChecked(true);
+        dialog.passwordsInFile()->setChecked(true); // the file, chosen plainly
         QVERIFY(dialog.saveFleet(QStringLiteral("prod")));
         const QFileInfo file(settings.passwordsFileName());
         QVERIFY(file.exists());

@@ -282,7 +282,7 @@ private slots:
         const QString tip = w->clientLane(QStringLiteral("C1"))->countersToolTip();
         for (const char* part :
              {"1234 tries", "987 acquired", "247 failed", "by reason", "split vote",
-              "nobody reached a majority", "456 sold", "99th percentile"})
+              "nobody held a majority", "456 sold", "99th percentile"})
             QVERIFY2(tip.contains(QLatin1String(part)), qPrintable(part + (" in " + tip)));
     }
 

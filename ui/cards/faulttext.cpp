@@ -12,7 +12,7 @@ QString FaultText::elapsed(qint64 us)
     const qint64 s = qMax<qint64>(0, us) / 1'000'000;
     if (s < 60)
         return tr("for %1 s").arg(s);
-    return tr("for %1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return tr("for %1").arg(TextFormat::clock(us));
 }
 
 QString FaultText::glyph(Fault::Kind kind)

@@ -173,6 +173,13 @@ QMenu* NodeCard::addSubmenu(const QString& name, const QString& text, const QStr
     return sub;
 }
 
+// The entry just added is offered only while `condition` holds; `why` says so when it does not.
+void NodeCard::offerOnlyWhile(std::function<bool()> condition, const QString& why)
+{
+    m_offers.last().extra = std::move(condition);
+    m_offers.last().extraWhy = why;
+}
+
 void NodeCard::buildMenu()
 {
     QMenu* menu = m_more->menu();
@@ -204,8 +211,8 @@ void NodeCard::buildMenu()
     addEntry(menu, QStringLiteral("heal"), tr("Heal"), QStringLiteral("heal"),
              tr("End this node's partition, latency, drops and clock jump."),
              [this] { return line(QStringLiteral("heal")); });
-    m_offers.last().extra = [this] { return hasHealableFault(); };
-    m_offers.last().extraWhy = tr("Nothing to heal: no partition, latency, drops or clock jump.");
+    offerOnlyWhile([this] { return hasHealableFault(); },
+                   tr("Nothing to heal: no partition, latency, drops or clock jump."));
 
     const QString latency = QStringLiteral("latency");
     QMenu* lat = addSubmenu(QStringLiteral("latencyMenu"), tr("Latency"), latency,
@@ -228,8 +235,8 @@ void NodeCard::buildMenu()
     addEntry(lat, QStringLiteral("latencyOff"), tr("No added latency"), latency,
              tr("Requests to this node go through without delay again."),
              [this] { return line(QStringLiteral("latency"), QStringLiteral("0")); });
-    m_offers.last().extra = [this] { return hasFault(Fault::Kind::Latency); };
-    m_offers.last().extraWhy = tr("No latency is added now.");
+    offerOnlyWhile([this] { return hasFault(Fault::Kind::Latency); },
+                   tr("No latency is added now."));
 
     const QString drop = QStringLiteral("drop");
     QMenu* drops = addSubmenu(QStringLiteral("dropMenu"), tr("Drop requests"), drop,
@@ -242,8 +249,7 @@ void NodeCard::buildMenu()
     drops->addSeparator();
     addEntry(drops, QStringLiteral("dropOff"), tr("Off"), drop, tr("Drop nothing any more."),
              [this] { return line(QStringLiteral("drop"), QStringLiteral("0")); });
-    m_offers.last().extra = [this] { return hasFault(Fault::Kind::Drop); };
-    m_offers.last().extraWhy = tr("Nothing is dropped now.");
+    offerOnlyWhile([this] { return hasFault(Fault::Kind::Drop); }, tr("Nothing is dropped now."));
 
     const QString clock = QStringLiteral("clock");
     QMenu* jumps = addSubmenu(QStringLiteral("clockMenu"), tr("Clock jump"), clock,
@@ -364,7 +370,7 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
             clientNames << legend.name(id);
 
     const bool offersChanged =
-        !m_hasState || node.state != m_state || node.actions != m_node.actions ||
+        !m_hasState || node.state != m_node.state || node.actions != m_node.actions ||
         node.actionsNote != m_node.actionsNote || node.persistence != m_node.persistence ||
         maxTtl != m_maxTtlMs || clientNames != m_clientNames ||
         node.partitionedClients != m_node.partitionedClients ||
@@ -373,23 +379,11 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     for (qsizetype i = 0; !faultsChanged && i < node.faults.size(); ++i)
         faultsChanged = node.faults[i].kind != m_node.faults[i].kind ||
                         node.faults[i].detail != m_node.faults[i].detail;
-    const bool stateChanged = !m_hasState || node.state != m_state;
+    const bool stateChanged = !m_hasState || node.state != m_node.state;
 
     m_hasState = true;
-    m_state = node.state;
     m_maxTtlMs = maxTtl;
-    m_node.index = node.index;
-    m_node.address = node.address;
-    m_node.state = node.state;
-    m_node.error = node.error;
-    m_node.refusal = node.refusal;
-    m_node.local = node.local;
-    m_node.faults = node.faults;
-    m_node.persistence = node.persistence;
-    m_node.actions = node.actions;
-    m_node.actionsNote = node.actionsNote;
-    m_node.partitionedClients = node.partitionedClients;
-    m_node.partitionedFromAll = node.partitionedFromAll;
+    m_node = node; // whole: a field added to NodeSnapshot is here without a line more
 
     syncClientMenu(clientNames);
     if (offersChanged || faultsChanged) {
@@ -526,7 +520,9 @@ QString NodeCard::whyNot(const QString& verb) const
         return {};
     if (!m_node.actionsNote.isEmpty())
         return tr("Not offered for node %1 now: %2.").arg(m_number).arg(m_node.actionsNote);
-    return tr("Not possible while node %1 is %2.").arg(m_number).arg(EnumText::nodeState(m_state));
+    return tr("Not possible while node %1 is %2.")
+        .arg(m_number)
+        .arg(EnumText::nodeState(m_node.state));
 }
 
 void NodeCard::updateOffers()
@@ -603,8 +599,8 @@ void NodeCard::changeEvent(QEvent* event)
         (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)) {
         applyFonts();
         if (m_hasState)
-            m_statePill->set(EnumText::nodeState(m_state),
-                             UiTheme::nodeState(m_state, UiTheme::isDark(palette())));
+            m_statePill->set(EnumText::nodeState(m_node.state),
+                             UiTheme::nodeState(m_node.state, UiTheme::isDark(palette())));
     }
     QFrame::changeEvent(event);
 }
@@ -614,14 +610,14 @@ void NodeCard::paintEvent(QPaintEvent*)
     QPainter painter(this);
     const bool dark = UiTheme::isDark(palette());
     const QPainterPath path = UiTheme::paintCard(painter, rect(), dark);
-    const bool up = m_state == NodeSnapshot::State::Up;
-    if (m_state == NodeSnapshot::State::Down) {
+    const bool up = m_node.state == NodeSnapshot::State::Up;
+    if (m_node.state == NodeSnapshot::State::Down) {
         // A dead node is hatched: visible across the room without reading a word.
         QColor hatch = UiTheme::bad(dark);
         hatch.setAlpha(28);
         painter.fillPath(path, QBrush(hatch, Qt::BDiagPattern));
     }
-    QColor border = m_hasState ? UiTheme::nodeState(m_state, dark) : UiTheme::muted(dark);
+    QColor border = m_hasState ? UiTheme::nodeState(m_node.state, dark) : UiTheme::muted(dark);
     QPen pen(border, up ? 1.5 : 3);
     if (up) {
         border.setAlpha(110); // calm when all is well, loud when not

@@ -44,7 +44,9 @@ public:
 
     void setSelected(bool selected);
     bool isSelected() const { return m_selected; }
-    NodeSnapshot::State state() const { return m_state; }
+    NodeSnapshot::State state() const { return m_node.state; }
+    // The snapshot the card shows, as the engine sent it.
+    const NodeSnapshot& node() const { return m_node; }
     QString stateText() const;
 
     // The node verbs the engine accepts now, and why one is not (empty when it is).
@@ -90,6 +92,7 @@ private:
                       const QString& tip, std::function<QString()> command);
     QMenu* addSubmenu(const QString& name, const QString& text, const QString& verb,
                       const QString& tip);
+    void offerOnlyWhile(std::function<bool()> condition, const QString& why);
     void buildMenu();
     void syncClientMenu(const QStringList& names);
     void syncPersistence();
@@ -101,8 +104,7 @@ private:
     void applyFonts();
 
     int m_number;
-    NodeSnapshot m_node; // the latest, without its keys and outcomes (those live in the views)
-    NodeSnapshot::State m_state = NodeSnapshot::State::Starting;
+    NodeSnapshot m_node; // the latest, whole: what the card offers and draws is read from it
     bool m_hasState = false;
     bool m_selected = false;
     bool m_applyingFonts = false;

@@ -6,6 +6,7 @@
 
 #include <QCompleter>
 #include <QEvent>
+#include <QFile>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -91,6 +92,19 @@ void ConsoleView::showStep(const QString& origin, int line, const QString& text)
                .arg(escaped(text)));
 }
 
+void ConsoleView::showStepStarted(const QString& origin, int line, const QString& text)
+{
+    if (origin != QLatin1String("console"))
+        showStep(origin, line, text);
+}
+
+void ConsoleView::showStepFinished(const QString& origin, int line, bool ok, const QString& message)
+{
+    const bool typed = origin == QLatin1String("console");
+    if (typed || !ok)
+        showAnswer(typed ? line : 0, ok, message);
+}
+
 void ConsoleView::append(const QString& html)
 {
     m_output->appendHtml(html);
@@ -151,4 +165,21 @@ void ConsoleView::changeEvent(QEvent* event)
 void ConsoleView::keepSmall()
 {
     m_output->setMinimumHeight(fontMetrics().lineSpacing() + 2 * m_output->frameWidth() + 8);
+}
+
+bool ConsoleView::saveTypedLines(const QString& path, QString* error) const
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        *error = file.errorString();
+        return false;
+    }
+    file.write("# Typed in the console\n");
+    for (const QString& line : m_typed)
+        file.write(line.toUtf8() + '\n');
+    if (!file.flush()) {
+        *error = file.errorString();
+        return false;
+    }
+    return true;
 }

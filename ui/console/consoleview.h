@@ -23,7 +23,15 @@ public:
     void showAnswer(int line, bool ok, const QString& message);
     // A line run by someone else (a scenario's step): shown too, marked with its origin.
     void showStep(const QString& origin, int line, const QString& text);
+    // The engine's steps as they run (EngineController::stepStarted, stepFinished): this
+    // console's own lines are here as typed, with their answers; another origin's (a
+    // scenario's) steps are shown marked with it, and their answers only when refused.
+    void showStepStarted(const QString& origin, int line, const QString& text);
+    void showStepFinished(const QString& origin, int line, bool ok, const QString& message);
     QStringList typedLines() const { return m_typed; }
+    // The typed lines as a scenario file (they are its language); false, with *error, when
+    // it cannot be written.
+    bool saveTypedLines(const QString& path, QString* error) const;
     QLineEdit* input() const { return m_input; }
     QString transcript() const;
 

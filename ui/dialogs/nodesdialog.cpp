@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dialogs/nodesdialog.h"
 
+#include "model/nodecount.h"
 #include "net/connectiontest.h"
 #include "settings/appsettings.h"
 #include "widgets/uitheme.h"
@@ -47,11 +48,16 @@ NodesDialog::NodesDialog(const EngineConfig& config, AppSettings* settings, QWid
     m_local->setObjectName(QStringLiteral("localNodes"));
     m_localCount = new QSpinBox(this);
     m_localCount->setObjectName(QStringLiteral("localCount"));
-    m_localCount->setRange(1, 9);
+    m_localCount->setRange(NodeCount::Min, NodeCount::Max);
     m_localCount->setSingleStep(2); // odd counts only: 1, 3, 5, 7, 9
     m_localCount->setValue(config.localNodeCount);
-    m_localCount->setToolTip(tr("How many redis-server processes to start (odd, 1 to 9)."));
-    m_external = new QRadioButton(tr("Use my own Redis masters (an odd number, 1 to 9):"), this);
+    m_localCount->setToolTip(tr("How many redis-server processes to start (odd, %1 to %2).")
+                                 .arg(NodeCount::Min)
+                                 .arg(NodeCount::Max));
+    m_external = new QRadioButton(tr("Use my own Redis masters (an odd number, %1 to %2):")
+                                      .arg(NodeCount::Min)
+                                      .arg(NodeCount::Max),
+                                  this);
     m_external->setObjectName(QStringLiteral("externalNodes"));
 
     m_table = new QTableWidget(0, ColumnCount, this);
@@ -66,15 +72,7 @@ NodesDialog::NodesDialog(const EngineConfig& config, AppSettings* settings, QWid
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setMinimumHeight(fontMetrics().height() * 12);
 
-    m_remember = new QCheckBox(tr("Remember passwords"), this);
-    m_remember->setObjectName(QStringLiteral("rememberPasswords"));
-    m_remember->setChecked(settings && settings->rememberPasswords());
-    m_remember->setEnabled(settings && settings->isWritable());
-    m_remember->setToolTip(
-        settings ? tr("Keep the passwords in %1, a file only you can read. Off: they are "
-                      "forgotten when the program ends.")
-                       .arg(settings->passwordsFileName())
-                 : tr("Nothing is remembered in this run."));
+    makePasswordChoice();
 
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("nodesError"));
@@ -97,6 +95,8 @@ NodesDialog::NodesDialog(const EngineConfig& config, AppSettings* settings, QWid
     layout->addWidget(m_table, 1);
     layout->addWidget(makeButtonsRow());
     layout->addWidget(m_remember);
+    layout->addWidget(m_keychainNote);
+    layout->addWidget(m_inFile);
     layout->addWidget(m_error);
     layout->addWidget(buttons);
 
@@ -107,6 +107,57 @@ NodesDialog::NodesDialog(const EngineConfig& config, AppSettings* settings, QWid
     connect(m_local, &QRadioButton::toggled, this, &NodesDialog::updateEnabled);
     updateEnabled();
     resize(fontMetrics().averageCharWidth() * 110, sizeHint().height());
+}
+
+// Remember passwords: in the system keychain; where none answers, the dialog says so and keeps
+// them nowhere, unless the user chooses a file of their own instead, said plainly to be one.
+void NodesDialog::makePasswordChoice()
+{
+    m_remember = new QCheckBox(tr("Remember passwords"), this);
+    m_remember->setObjectName(QStringLiteral("rememberPasswords"));
+    m_keychainNote = new QLabel(this);
+    m_keychainNote->setObjectName(QStringLiteral("keychainNote"));
+    m_keychainNote->setWordWrap(true);
+    m_inFile = new QCheckBox(this);
+    m_inFile->setObjectName(QStringLiteral("passwordsInFile"));
+    const bool writable = m_settings && m_settings->isWritable();
+    m_remember->setChecked(m_settings && m_settings->rememberPasswords());
+    m_remember->setEnabled(writable);
+    const bool keychain = m_settings && m_settings->passwordPlace() == SecretStore::Place::Keychain;
+    m_keychainNote->setVisible(m_settings && !keychain);
+    m_inFile->setVisible(m_settings && !keychain);
+    if (!m_settings) {
+        m_remember->setToolTip(tr("Nothing is remembered in this run."));
+        return;
+    }
+    if (keychain) {
+        m_remember->setToolTip(tr("Keep the passwords in the system keychain, locked with your "
+                                  "login. Off: they are forgotten when the program ends."));
+        return;
+    }
+    m_remember->setToolTip(tr("Keep the passwords: only in the file below if you choose it, "
+                              "as there is no system keychain here."));
+    m_keychainNote->setText(tr("No system keychain answers here (%1), so passwords are kept "
+                               "only if you choose the file below.")
+                                .arg(m_settings->keychainProblem()));
+    m_inFile->setText(tr("Keep them in a plain file that only I can read: %1")
+                          .arg(m_settings->passwordsFileName()));
+    m_inFile->setToolTip(tr("A JSON file of mode 0600, not encrypted: anyone who can read your "
+                            "files (or your backups) can read these passwords."));
+    m_inFile->setChecked(m_settings->passwordsInFile());
+    m_inFile->setEnabled(writable && m_remember->isChecked());
+    connect(m_remember, &QCheckBox::toggled, m_inFile,
+            [this, writable](bool on) { m_inFile->setEnabled(writable && on); });
+}
+
+// The choice about passwords applies to what is saved from now on.
+void NodesDialog::savePasswordChoice()
+{
+    if (!m_settings || !m_settings->isWritable())
+        return;
+    if (!m_inFile->isHidden()) // offered: no keychain here
+        m_settings->setPasswordsInFile(m_remember->isChecked() && m_inFile->isChecked());
+    m_settings->setRememberPasswords(m_remember->isChecked());
 }
 
 QWidget* NodesDialog::makeFleetRow()
@@ -221,8 +272,7 @@ bool NodesDialog::saveFleet(const QString& name)
         showError(tr("Settings are not saved in this run."));
         return false;
     }
-    // The choice about passwords applies to what is saved now.
-    m_settings->setRememberPasswords(m_remember->isChecked());
+    savePasswordChoice();
     m_settings->saveFleet(trimmed, *nodes);
     fillFleets(trimmed);
     showError({});
@@ -333,8 +383,11 @@ std::optional<QList<NodeAddress>> NodesDialog::parseNodes(QString* error) const
 {
     if (m_local->isChecked()) {
         const int n = m_localCount->value();
-        if (n < 1 || n > 9 || n % 2 == 0) {
-            *error = tr("The number of local nodes must be odd, 1 to 9 (is %1).").arg(n);
+        if (!NodeCount::isValid(n)) {
+            *error = tr("The number of local nodes must be odd, %1 to %2 (is %3).")
+                         .arg(NodeCount::Min)
+                         .arg(NodeCount::Max)
+                         .arg(n);
             return std::nullopt;
         }
         return QList<NodeAddress>{}; // empty: local fleet
@@ -346,8 +399,11 @@ std::optional<QList<NodeAddress>> NodesDialog::parseNodes(QString* error) const
             return std::nullopt;
         nodes.append(*address);
     }
-    if (nodes.isEmpty() || nodes.size() > 9 || nodes.size() % 2 == 0) {
-        *error = tr("Give an odd number of nodes, 1 to 9 (there are %1).").arg(nodes.size());
+    if (!NodeCount::isValid(nodes.size())) {
+        *error = tr("Give an odd number of nodes, %1 to %2 (there are %3).")
+                     .arg(NodeCount::Min)
+                     .arg(NodeCount::Max)
+                     .arg(nodes.size());
         return std::nullopt;
     }
     return nodes;
@@ -446,7 +502,6 @@ void NodesDialog::accept()
     m_nodesChanged =
         m_result.nodes != m_original.nodes ||
         (m_result.usesLocalFleet() && m_result.localNodeCount != m_original.localNodeCount);
-    if (m_settings && m_settings->isWritable())
-        m_settings->setRememberPasswords(m_remember->isChecked());
+    savePasswordChoice();
     QDialog::accept();
 }

@@ -18,7 +18,9 @@ class QTableWidget;
 
 // The nodes, as Redis desktop clients edit connections: local nodes started here, or the
 // user's own masters one per row (host, port, user, password, db), each testable on its own
-// with the words the engine uses for its errors; named fleets saved and loaded (AppSettings).
+// with the words the engine uses for its errors; named fleets saved and loaded (AppSettings),
+// their passwords in the system keychain when asked (where none answers, in a file only when
+// the user chooses one).
 // Accepting is refused while a row is invalid or the count is not odd; after accept(),
 // nodesChanged() and config() restart the engine on the chosen fleet.
 class NodesDialog : public QDialog
@@ -54,11 +56,16 @@ public:
     QTableWidget* table() const { return m_table; }
     QComboBox* fleets() const { return m_fleets; }
     QCheckBox* rememberPasswords() const { return m_remember; }
+    // Shown only where no system keychain answers: why, and the file instead.
+    QLabel* keychainNote() const { return m_keychainNote; }
+    QCheckBox* passwordsInFile() const { return m_inFile; }
 
 public slots:
     void accept() override;
 
 private:
+    void makePasswordChoice();
+    void savePasswordChoice();
     QWidget* makeFleetRow();
     QWidget* makeButtonsRow();
     void fillFleets(const QString& select = {});
@@ -86,6 +93,8 @@ private:
     QPushButton* m_remove = nullptr;
     QPushButton* m_test = nullptr;
     QCheckBox* m_remember = nullptr;
+    QLabel* m_keychainNote = nullptr;
+    QCheckBox* m_inFile = nullptr;
     QLabel* m_error = nullptr;
     QList<ConnectionTest*> m_tests; // running, by row (null when none)
 };

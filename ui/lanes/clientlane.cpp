@@ -170,9 +170,8 @@ void ClientLane::buildMenu()
     m_pausePastTtl->setToolTip(
         tr("Freeze the client for its TTL plus two seconds: if it holds the lock, it wakes up "
            "believing it still does, while another client may have taken it."));
-    connect(m_pausePastTtl, &QAction::triggered, this, [this] {
-        send(QStringLiteral("pause"), QString::number(m_client.settings.lock.ttlMs + 2000));
-    });
+    connect(m_pausePastTtl, &QAction::triggered, this,
+            [this] { send(QStringLiteral("pause"), QString::number(pastTtlPauseMs(m_client))); });
     menu->addSeparator();
     m_nodeMenu = menu->addMenu(tr("Cut off from node"));
     m_nodeMenu->setObjectName(QStringLiteral("cutOffMenu"));
@@ -311,12 +310,20 @@ QString ClientLane::describeState(const ClientSnapshot& c)
         return c.inSection ? tr("paused (GC) while holding") : tr("paused (GC)");
     case S::Releasing:
     case S::Idle:
-        if (c.lastSectionGaveUp)
+        if (c.lastSectionEnd == HistoryEvent::SectionEndReason::GaveUp)
             return tr("lock lost — gave up");
+        if (c.lastSectionEnd == HistoryEvent::SectionEndReason::ReadFailed)
+            return tr("could not read the stock — released");
         return EnumText::clientState(c.state);
     default:
         return EnumText::clientState(c.state);
     }
+}
+
+qint64 ClientLane::pastTtlPauseMs(const ClientSnapshot& client)
+{
+    constexpr qint64 PastTtlMs = 2000;
+    return client.settings.lock.ttlMs + PastTtlMs;
 }
 
 // What a holder is doing in its critical section: its purchase, step by step.
@@ -549,8 +556,8 @@ void ClientLane::updateButtons()
     // The engine pauses a client that runs and is not paused already.
     m_pauseFor->setEnabled(running && !paused);
     m_pausePastTtl->setEnabled(running && !paused);
-    m_pausePastTtl->setText(tr("Pause past its TTL (%1 s)")
-                                .arg((m_client.settings.lock.ttlMs + 2000) / 1000.0, 0, 'g', 3));
+    m_pausePastTtl->setText(
+        tr("Pause past its TTL (%1 s)").arg(pastTtlPauseMs(m_client) / 1000.0, 0, 'g', 3));
 }
 
 void ClientLane::paintEvent(QPaintEvent*)

@@ -52,6 +52,9 @@ public:
     // "acquiring (try 2)", "holding", ...
     static QString describeState(const ClientSnapshot& client);
     static QString holdingText(const ClientSnapshot& client);
+    // The GC-pause demo's length: the client's TTL and two seconds more, so that a holder
+    // wakes up after its lock expired, still believing it holds.
+    static qint64 pastTtlPauseMs(const ClientSnapshot& client);
 
 signals:
     void commandRequested(const QString& line);

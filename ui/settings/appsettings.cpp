@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settings/appsettings.h"
 
+#include "model/nodecount.h"
+#include "settings/systemkeychain.h"
 #include "settings/typesize.h"
 
 #include <QDir>
@@ -19,16 +21,38 @@ QString defaultSettingsFile()
     return QSettings().fileName();
 }
 
+std::unique_ptr<Keychain> desktopKeychain()
+{
+    return std::make_unique<SystemKeychain>(QStringLiteral("Redlock Scope"));
+}
+
+const QString RememberKey = QStringLiteral("nodes/rememberPasswords");
+const QString InFileKey = QStringLiteral("nodes/passwordsInFile");
+
+// The user chose the file where no keychain answers; a file an older version wrote (when the
+// file was the only place) counts as that choice until they say otherwise.
+bool fileChosen(const QSettings& settings, const QString& passwordsFile)
+{
+    return settings.value(InFileKey, QFileInfo::exists(passwordsFile)).toBool();
+}
+
 } // namespace
 
 AppSettings::AppSettings(Access access)
-    : m_settings(std::make_unique<QSettings>()), m_access(access),
-      m_secrets(passwordsBeside(defaultSettingsFile()))
+    : AppSettings(std::make_unique<QSettings>(), access, desktopKeychain(),
+                  passwordsBeside(defaultSettingsFile()))
 {}
 
-AppSettings::AppSettings(const QString& iniPath, Access access)
-    : m_settings(std::make_unique<QSettings>(iniPath, QSettings::IniFormat)), m_access(access),
-      m_secrets(passwordsBeside(iniPath))
+AppSettings::AppSettings(const QString& iniPath, Access access, std::unique_ptr<Keychain> keychain)
+    : AppSettings(std::make_unique<QSettings>(iniPath, QSettings::IniFormat), access,
+                  std::move(keychain), passwordsBeside(iniPath))
+{}
+
+AppSettings::AppSettings(std::unique_ptr<QSettings> settings, Access access,
+                         std::unique_ptr<Keychain> keychain, const QString& passwordsFile)
+    : m_settings(std::move(settings)), m_access(access),
+      m_secrets(std::move(keychain), passwordsFile, fileChosen(*m_settings, passwordsFile),
+                access == Access::ReadWrite)
 {}
 
 AppSettings::~AppSettings()
@@ -146,16 +170,33 @@ void AppSettings::addRecentRun(const QString& path)
 
 bool AppSettings::rememberPasswords() const
 {
-    return m_settings->value(QStringLiteral("nodes/rememberPasswords"), false).toBool();
+    return m_settings->value(RememberKey, false).toBool();
 }
 
 void AppSettings::setRememberPasswords(bool remember)
 {
     if (!isWritable())
         return;
-    m_settings->setValue(QStringLiteral("nodes/rememberPasswords"), remember);
+    m_settings->setValue(RememberKey, remember);
     if (!remember)
-        m_secrets.clear();
+        m_secrets.clear(secretKeys());
+}
+
+void AppSettings::setPasswordsInFile(bool inFile)
+{
+    if (!isWritable())
+        return;
+    m_settings->setValue(InFileKey, inFile);
+    m_secrets.setFileChosen(inFile);
+}
+
+// Every key passwords may be kept under: the last nodes and each saved fleet.
+QStringList AppSettings::secretKeys() const
+{
+    QStringList keys{QStringLiteral("last")};
+    for (const QString& name : fleetNames())
+        keys << QStringLiteral("fleet:") + name;
+    return keys;
 }
 
 QList<NodeAddress> AppSettings::readNodes(const QString& group, const QString& secretKey) const
@@ -217,7 +258,7 @@ std::optional<EngineConfig> AppSettings::lastFleet(const EngineConfig& base) con
     if (m_settings->value(QStringLiteral("lastFleet/local")).toBool()) {
         const int count = m_settings->value(QStringLiteral("lastFleet/localCount"), 5).toInt();
         config.nodes.clear();
-        config.localNodeCount = (count >= 1 && count <= 9 && count % 2 == 1) ? count : 5;
+        config.localNodeCount = NodeCount::isValid(count) ? count : EngineConfig{}.localNodeCount;
         return config;
     }
     config.nodes = readNodes(QStringLiteral("lastFleet/nodes"), QStringLiteral("last"));

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/engineconfig.h"
+#include "settings/keychain.h"
 #include "settings/secretstore.h"
 
 #include <QByteArray>
@@ -14,8 +15,9 @@ class QSettings;
 
 // What the window remembers between runs (QSettings, ~/.config/redlockscope/redlockscope.conf
 // on Linux): theme, type scale, language, window geometry and docks, recent scenarios and
-// runs, the nodes last used, and named fleets. Passwords go to a SecretStore beside it, and
-// only while rememberPasswords() is on.
+// runs, the nodes last used, and named fleets. Passwords go to a SecretStore (the desktop's
+// keychain, or a file of their own if the user chose it where there is none), and only while
+// rememberPasswords() is on.
 //
 // A read-only instance (screenshots, benchmarks, tests) reads what is there and writes
 // nothing: a scripted run must not change what the user chose.
@@ -32,13 +34,16 @@ public:
 
     // The user's settings (organisation and application name of the QCoreApplication).
     explicit AppSettings(Access access = Access::ReadWrite);
-    // An explicit INI file (tests); the passwords file goes beside it.
-    AppSettings(const QString& iniPath, Access access);
+    // An explicit INI file (tests); the passwords file goes beside it. keychain: the one to
+    // keep passwords in; none (null, and without the argument) is a place where no keychain
+    // answers: a test never touches the user's.
+    AppSettings(const QString& iniPath, Access access,
+                std::unique_ptr<Keychain> keychain = nullptr);
     ~AppSettings();
 
     bool isWritable() const { return m_access == Access::ReadWrite; }
     QString fileName() const;
-    QString passwordsFileName() const { return m_secrets.path(); }
+    QString passwordsFileName() const { return m_secrets.filePath(); }
     // Writes what is pending to the file now (otherwise QSettings does it later).
     void sync();
 
@@ -62,6 +67,12 @@ public:
     bool rememberPasswords() const;
     // Off forgets every stored password at once.
     void setRememberPasswords(bool remember);
+    // Where remembered passwords go: the keychain, or where none answers (keychainProblem()
+    // says why), the file if the user chose it, else nowhere.
+    SecretStore::Place passwordPlace() const { return m_secrets.place(); }
+    QString keychainProblem() const { return m_secrets.keychainProblem(); }
+    bool passwordsInFile() const { return m_secrets.isFileChosen(); }
+    void setPasswordsInFile(bool inFile);
 
     // The nodes last run against: nodes empty means local nodes (localNodeCount of them).
     // Passwords come back only if they were remembered.
@@ -74,11 +85,14 @@ public:
     void removeFleet(const QString& name);
 
 private:
+    AppSettings(std::unique_ptr<QSettings> settings, Access access,
+                std::unique_ptr<Keychain> keychain, const QString& passwordsFile);
     QStringList recent(const QString& key) const;
     void addRecent(const QString& key, const QString& entry);
     QList<NodeAddress> readNodes(const QString& group, const QString& secretKey) const;
     void writeNodes(const QString& group, const QString& secretKey,
                     const QList<NodeAddress>& nodes);
+    QStringList secretKeys() const;
 
     std::unique_ptr<QSettings> m_settings;
     Access m_access;

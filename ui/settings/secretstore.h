@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "settings/passwordfile.h"
+
 #include <QCoreApplication>
-#include <QHash>
 #include <QString>
 #include <QStringList>
+#include <memory>
+#include <optional>
 
-// Node passwords, kept only when the user asks for it, in a JSON file of their own that only
-// they can read (mode 0600, beside the settings file): never in the settings file, which
-// other programs (and backups) read more freely.
+class Keychain;
+
+// Remembered node passwords, never in the settings file: in the desktop's keychain; where no
+// keychain answers (a server, CI, a bare X session), nowhere, unless the user chose a file of
+// their own instead (PasswordFile, mode 0600). The first use asks the keychain whether it is
+// there; a password file an older version wrote moves into it then, once.
 //
 // A password list is stored under a key ("last" for the nodes last used, "fleet:NAME" for a
 // saved fleet), one entry per node in the fleet's order.
@@ -17,20 +23,43 @@ class SecretStore
     Q_DECLARE_TR_FUNCTIONS(SecretStore)
 
 public:
-    explicit SecretStore(const QString& path);
+    enum class Place
+    {
+        Keychain,
+        File,
+        Nowhere,
+    };
 
-    QString path() const { return m_path; }
+    // keychain: null when there is none to ask. filePath: the file, when chosen, and where an
+    // older version's passwords are. mayMove: false for a read-only run, which moves nothing.
+    SecretStore(std::unique_ptr<Keychain> keychain, const QString& filePath, bool fileChosen,
+                bool mayMove);
+    ~SecretStore();
+
+    Place place() const;
+    // Why passwords cannot go to the keychain, in words; empty when they can.
+    QString keychainProblem() const;
+    QString filePath() const { return m_file.path(); }
+    bool isFileChosen() const { return m_fileChosen; }
+    // Where no keychain answers: keep passwords in the file (true), or nowhere (false: the
+    // file goes).
+    void setFileChosen(bool chosen);
+
     QStringList passwords(const QString& key) const;
-    // Writes the file at once; false (with *error) when it cannot be written.
+    // False, with *error, when they could not be kept (also when they go nowhere).
     bool setPasswords(const QString& key, const QStringList& passwords, QString* error = nullptr);
     bool remove(const QString& key, QString* error = nullptr);
-    // Forgets every password: the file is removed.
-    bool clear(QString* error = nullptr);
+    // Forgets every password kept under `keys` (a keychain lists none by itself) and the file.
+    bool clear(const QStringList& keys, QString* error = nullptr);
 
 private:
-    void load();
-    bool save(QString* error);
+    bool keychainAnswers() const;
+    void moveFileIntoKeychain() const;
 
-    QString m_path;
-    QHash<QString, QStringList> m_lists;
+    std::unique_ptr<Keychain> m_keychain;
+    mutable PasswordFile m_file;
+    bool m_fileChosen;
+    bool m_mayMove;
+    mutable std::optional<bool> m_keychainAnswers; // asked once, on first use
+    mutable QString m_keychainProblem;
 };

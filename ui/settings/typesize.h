@@ -14,4 +14,10 @@ inline constexpr double scale(int pct)
     return pct / 100.0;
 }
 
+// Whether a scale is the large type (give or take the steps of Bigger and Smaller).
+inline constexpr bool isLarge(double scale)
+{
+    return scale >= TypeSize::scale(LargePct) - 0.05;
+}
+
 } // namespace TypeSize

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/scenariobar.h"
+
+#include "scenario/scenariorunner.h"
+#include "widgets/uitheme.h"
+
+#include <QAction>
+#include <QLabel>
+
+ScenarioBar::ScenarioBar(QWidget* parent)
+    : QToolBar(parent), m_playPause(addButton("actionScenarioPlayPause")),
+      m_step(addButton("actionScenarioStep")), m_restart(addButton("actionScenarioRestart")),
+      m_stop(addButton("actionScenarioStop")), m_status(new QLabel(this))
+{
+    setObjectName(QStringLiteral("scenarioBar"));
+    setMovable(false);
+    setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_status->setObjectName(QStringLiteral("scenarioStatus"));
+    m_status->setContentsMargins(8, 0, 8, 0);
+    addWidget(m_status);
+    connect(m_playPause, &QAction::triggered, this, [this] {
+        if (m_state == int(ScenarioRunner::State::Paused))
+            emit resumeRequested();
+        else
+            emit pauseRequested();
+    });
+    connect(m_step, &QAction::triggered, this, &ScenarioBar::stepRequested);
+    connect(m_restart, &QAction::triggered, this, &ScenarioBar::restartRequested);
+    connect(m_stop, &QAction::triggered, this, &ScenarioBar::stopRequested);
+    retranslate();
+    hide(); // shown once a scenario plays
+}
+
+QAction* ScenarioBar::addButton(const char* objectName)
+{
+    QAction* action = addAction(QString());
+    action->setObjectName(QLatin1String(objectName));
+    return action;
+}
+
+QString ScenarioBar::statusText() const
+{
+    return m_status->text();
+}
+
+void ScenarioBar::start(const Play& play)
+{
+    m_play = play;
+    m_status->setText(play.source);
+    show();
+}
+
+void ScenarioBar::setState(int state)
+{
+    m_state = state;
+    using S = ScenarioRunner::State;
+    const bool paused = state == int(S::Paused);
+    const bool running = state == int(S::Running);
+    m_playPause->setText(paused ? tr("Play") : tr("Pause"));
+    m_playPause->setEnabled(running || paused);
+    m_step->setEnabled(paused);
+    if (paused)
+        m_status->setText(tr("%1 · paused").arg(m_play.source));
+    else if (running)
+        m_status->setText(tr("%1 · playing").arg(m_play.source));
+}
+
+void ScenarioBar::showResult(const ScenarioResult& result)
+{
+    const bool passed = result.outcome == ScenarioResult::Outcome::Passed;
+    m_status->setText(tr("%1 · %2").arg(m_play.source, result.verdictLine()));
+    const bool dark = UiTheme::isDark(palette());
+    QPalette p = m_status->palette();
+    p.setColor(QPalette::WindowText, passed ? UiTheme::good(dark) : UiTheme::bad(dark));
+    m_status->setPalette(p);
+}
+
+void ScenarioBar::retranslate()
+{
+    setWindowTitle(tr("Scenario"));
+    const auto words = [](QAction* action, const QString& text, const QString& tip) {
+        action->setText(text);
+        action->setToolTip(tip);
+        action->setStatusTip(tip);
+    };
+    words(m_playPause, tr("Pause"), tr("Pause the scenario after its current step, or play on"));
+    words(m_step, tr("Next caption"), tr("Play until the next narration, then pause"));
+    words(m_restart, tr("Restart"), tr("Play the scenario again from the start, on fresh nodes"));
+    words(m_stop, tr("Stop"), tr("Stop the scenario here; the clients go on"));
+    if (!isHidden())
+        setState(m_state); // "Play" while paused, the status in the new language
+}
