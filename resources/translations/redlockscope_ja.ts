@@ -4226,7 +4226,7 @@ valid writes refused: %1</source>
     </message>
     <message>
         <source>%1&apos;s lock expired at %2 s while it was still inside.</source>
-        <translation>%1 のロックは %2 秒に期限切れになったが、%1 はまだ中にいた。</translation>
+        <translation>%1 のロックは %2 秒に期限切れになったが、本人はまだ中にいた。</translation>
     </message>
     <message>
         <source>%1&apos;s release at %2 s deletes %3&apos;s lock.</source>
