@@ -6,6 +6,7 @@
 #include "model/strategy.h"
 
 #include <QCoreApplication>
+#include <QMap>
 #include <QSet>
 #include <algorithm>
 #include <limits>
@@ -101,6 +102,14 @@ public:
     }
 
 private:
+    // A crash ends the section a moment before the crash itself is recorded: asked about the
+    // crash, the client was holding (a crash while holding read as "between two purchases").
+    static bool endsSectionByItself(const HistoryEvent& e)
+    {
+        return e.kind == K::SectionEnd &&
+               HistoryEvent::SectionEndReason(e.code) != HistoryEvent::SectionEndReason::Crashed;
+    }
+
     template <typename Stop> State stateBefore(const QString& client, Stop stop) const
     {
         State state = State::Idle;
@@ -113,7 +122,7 @@ private:
                 state = State::Acquiring;
             else if (e.is(K::Ok, Op::Acquire))
                 state = State::Holding;
-            else if (e.is(K::Fail, Op::Acquire) || e.kind == K::SectionEnd)
+            else if (e.is(K::Fail, Op::Acquire) || endsSectionByItself(e))
                 state = State::Idle;
         }
         return state;
@@ -213,6 +222,11 @@ QList<StoryWriter::Phrase> StoryWriter::intro(const Run& run) const
         phrases << Phrase{QT_TRANSLATE_NOOP("StoryWriter",
                                             "%1 buy from a stock of %2 with no lock at all; each "
                                             "purchase takes %3 s."),
+                          {names, QString::number(run.schedule->stock), work}};
+    else if (s.strategy == Strategy::Kind::Setnx && clients.size() == 1)
+        phrases << Phrase{QT_TRANSLATE_NOOP("StoryWriter",
+                                            "%1 buys from a stock of %2 under the setnx lock, "
+                                            "whose key has no TTL: work %3 s."),
                           {names, QString::number(run.schedule->stock), work}};
     else if (s.strategy == Strategy::Kind::Setnx)
         phrases << Phrase{QT_TRANSLATE_NOOP("StoryWriter",
@@ -369,17 +383,20 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
         ++count;
         out->append(caption(atMs, phrases));
     };
-    QStringList armed; // clients with a fault armed for a moment: told when it comes
+    // Clients with a fault armed for a moment, from when it was armed: told when it strikes.
+    // A fault of theirs that starts before then is an immediate one, told with its own step.
+    QMap<QString, int> armedFrom;
     for (const ScheduleStep& step : run.schedule->steps)
-        if (step.isClientFault() && !step.moment.isEmpty())
-            armed << step.client;
+        if (step.isClientFault() && !step.moment.isEmpty() && !armedFrom.contains(step.client))
+            armedFrom.insert(step.client, step.atMs);
     const qint64 endUs = run.ranToItsEnd ? reading.endUs() : std::numeric_limits<qint64>::max();
     for (const HistoryEvent& e : *run.events) {
         if (e.tUs > endUs)
             break;
         const QString who = reading.name(e.client);
         const int at = reading.ms(e.tUs);
-        if (e.kind == K::FaultStart && e.client >= 0 && armed.contains(who)) {
+        if (e.kind == K::FaultStart && e.client >= 0 && armedFrom.contains(who) &&
+            at >= armedFrom.value(who)) {
             const bool holding = reading.stateBefore(who, e) == Reading::State::Holding;
             if (Fault::Kind(e.code) == Fault::Kind::Crashed)
                 once(QStringLiteral("armed:") + who, at,

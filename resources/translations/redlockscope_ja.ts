@@ -3640,7 +3640,7 @@ Since %1 on the run clock.</source>
     <name>SearchOptions</name>
     <message>
         <source>unknown fault &apos;%1&apos; (known: %2)</source>
-        <translation>不明な故障 '%1'（既知のもの：%2）</translation>
+        <translation>不明な故障 &apos;%1&apos;（既知のもの：%2）</translation>
     </message>
     <message>
         <source>--clients: a schedule runs 1 to 20 clients, not %1</source>
@@ -3818,7 +3818,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>without &apos;%1&apos;</source>
-        <translation>'%1' を除く</translation>
+        <translation>&apos;%1&apos; を除く</translation>
     </message>
     <message>
         <source>without %1</source>
@@ -3838,7 +3838,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; at %2 s</source>
-        <translation>'%1' を %2 秒に</translation>
+        <translation>&apos;%1&apos; を %2 秒に</translation>
     </message>
     <message>
         <source>every fault as short as can be</source>
@@ -3846,7 +3846,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; as short as can be</source>
-        <translation>'%1' をできるだけ短く</translation>
+        <translation>&apos;%1&apos; をできるだけ短く</translation>
     </message>
     <message>
         <source>every fault half as long</source>
@@ -3854,15 +3854,15 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; half as long</source>
-        <translation>'%1' を半分の長さに</translation>
+        <translation>&apos;%1&apos; を半分の長さに</translation>
     </message>
     <message>
         <source>&apos;%1&apos; a quarter shorter</source>
-        <translation>'%1' を 4 分の 1 短く</translation>
+        <translation>&apos;%1&apos; を 4 分の 1 短く</translation>
     </message>
     <message>
         <source>&apos;%1&apos; halved</source>
-        <translation>'%1' を半分に</translation>
+        <translation>&apos;%1&apos; を半分に</translation>
     </message>
     <message>
         <source>without the clients&apos; own settings</source>
@@ -3886,7 +3886,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; rounded</source>
-        <translation>'%1' を丸める</translation>
+        <translation>&apos;%1&apos; を丸める</translation>
     </message>
 </context>
 <context>
@@ -4263,6 +4263,10 @@ valid writes refused: %1</source>
     <message>
         <source>The expectation %1 does not hold.</source>
         <translation>期待 %1 が成り立たない。</translation>
+    </message>
+    <message>
+        <source>%1 buys from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
+        <translation>%1 は setnx ロックの下で在庫 %2 個から買う。キーに TTL はない：作業 %3 秒。</translation>
     </message>
 </context>
 <context>

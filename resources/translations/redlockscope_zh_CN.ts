@@ -4264,6 +4264,10 @@ valid writes refused: %1</source>
         <source>The expectation %1 does not hold.</source>
         <translation>期望 %1 不成立。</translation>
     </message>
+    <message>
+        <source>%1 buys from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
+        <translation>%1 在 setnx 锁的保护下从 %2 件库存中购买，锁键没有 TTL：工作 %3 秒。</translation>
+    </message>
 </context>
 <context>
     <name>Strategy</name>

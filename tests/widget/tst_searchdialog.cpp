@@ -4,6 +4,7 @@
 // to play its scenario file. The story's captions come in Chinese and Japanese from the app's
 // own translations.
 #include "dialogs/searchdialog.h"
+#include "model/fault.h"
 #include "search/storywriter.h"
 
 #include <QCheckBox>
@@ -181,6 +182,76 @@ private slots:
         const Schedule::Caption& two = captions.last();
         QVERIFY(two.zh.contains(QStringLiteral("C2")) && two.zh.contains(QStringLiteral("2.1")));
         QVERIFY(two.ja.contains(QStringLiteral("C1")) && two.ja.contains(QStringLiteral("2.1")));
+    }
+
+    // A crash ends the client's section a moment before the crash is recorded; the story
+    // still says it crashed holding the lock (it had said "C1 crashes." and no more), one
+    // client buys in the singular, and a crash armed for later is not told as this one.
+    void aCrashWhileHoldingIsToldSo()
+    {
+        Schedule s;
+        s.defaults = {QStringLiteral("strategy=setnx"), QStringLiteral("work=500")};
+        ScheduleStep add;
+        add.client = QStringLiteral("C1");
+        s.steps << add;
+        ScheduleStep crash;
+        crash.kind = ScheduleStep::Kind::ClientCrash;
+        crash.client = QStringLiteral("C1");
+        crash.atMs = 2000;
+        crash.lengthMs = 500; // it comes back, and a crash is armed for it later
+        s.steps << crash;
+        ScheduleStep armed = crash;
+        armed.atMs = 3000;
+        armed.lengthMs = 0;
+        armed.moment = QStringLiteral("before-write");
+        armed.comesBack = false;
+        s.steps << armed;
+        s.normalise();
+
+        const auto event = [](qint64 ms, HistoryEvent::Kind kind) {
+            HistoryEvent e;
+            e.tUs = 1'000'000 + ms * 1000;
+            e.kind = kind;
+            e.client = 1;
+            return e;
+        };
+        std::vector<HistoryEvent> events;
+        HistoryEvent start = event(0, HistoryEvent::Kind::Command);
+        start.client = -1;
+        start.line = 1;
+        events.push_back(start);
+        HistoryEvent added = event(1, HistoryEvent::Kind::ClientAdded);
+        added.text = QStringLiteral("C1");
+        events.push_back(added);
+        HistoryEvent acquired = event(1800, HistoryEvent::Kind::Ok);
+        acquired.operation = HistoryEvent::Operation::Acquire;
+        events.push_back(acquired);
+        HistoryEvent ended = event(2000, HistoryEvent::Kind::SectionEnd);
+        ended.code = int(HistoryEvent::SectionEndReason::Crashed);
+        events.push_back(ended);
+        HistoryEvent crashed = event(2000, HistoryEvent::Kind::FaultStart);
+        crashed.code = int(Fault::Kind::Crashed);
+        events.push_back(crashed);
+
+        ClientSettings settings;
+        QString error;
+        settings = *settings.withAssignments(s.defaults, &error);
+        StoryWriter::Run run;
+        run.schedule = &s;
+        run.events = &events;
+        run.settings = &settings;
+        QStringList english;
+        for (const Schedule::Caption& c : StoryWriter().captions(run))
+            english << c.en;
+        const QString story = english.join(QLatin1Char('\n'));
+        QVERIFY2(story.contains(QStringLiteral("C1 buys from a stock of")), qPrintable(story));
+        QVERIFY2(story.contains(QStringLiteral("C1 crashes while it holds the lock: nothing "
+                                               "releases it.")),
+                 qPrintable(story));
+        // The crash at 2.0 s is the immediate one, not the one armed at 3.0 s striking.
+        QVERIFY2(!story.contains(QStringLiteral("At 2.0 s C1 crashes")), qPrintable(story));
+        QVERIFY2(story.contains(QStringLiteral("C1 will crash right before its next write.")),
+                 qPrintable(story));
     }
 };
 
