@@ -16,6 +16,7 @@
 #include <QFileInfo>
 #include <QPointer>
 #include <QRegularExpression>
+#include <algorithm>
 
 namespace {
 
@@ -235,6 +236,7 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
     const Schedule schedule = m_generator.generate(m_seedOf.value(m_candidate));
     m_phase = Phase::Shrinking;
     m_shrinkClock.start();
+    m_shrinkBudgetS = shrinkBudget(m_options, m_elapsed.elapsed() / 1000.0, tellSeconds(schedule));
     Shrinker::Limits limits;
     for (const QString& client : schedule.clients())
         if (QRegularExpression(QStringLiteral("\\b%1\\b").arg(client))
@@ -285,16 +287,37 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
                         .arg(what)
                         .arg(best.endMs / 1000.0, 0, 'f', 1)
                         .arg(evaluations));
-                if (m_shrinkClock.elapsed() / 1000.0 > m_options.shrinkBudgetS)
+                if (m_shrinkClock.elapsed() / 1000.0 > m_shrinkBudgetS)
                     m_shrink->stop();
             });
     connect(m_shrink, &ShrinkSession::finished, this, &CounterexampleSearch::onShrunk);
     emit note(tr("trial %1 counts: shrinking it from %n step(s)", nullptr, schedule.commandCount())
                   .arg(m_candidate));
     m_shrink->start(schedule, vote->failureMs());
-    QTimer::singleShot(int(m_options.shrinkBudgetS * 1000), m_shrink,
+    QTimer::singleShot(int(m_shrinkBudgetS * 1000), m_shrink,
                        [shrink = m_shrink] { shrink->stop(); });
     emitProgress();
+}
+
+double CounterexampleSearch::shrinkBudget(const SearchOptions& options, double elapsedS,
+                                          double tellS)
+{
+    if (options.budgetS <= 0) // a number of trials: shrinking has its own bound only
+        return options.shrinkBudgetS;
+    return std::clamp(options.budgetS - elapsedS - tellS, 0.0, options.shrinkBudgetS);
+}
+
+// The story's run, set aside before shrinking starts: as long as the longest failing replay of
+// the schedule (the shrunk one is no longer) and the time a lock and its work take after it.
+double CounterexampleSearch::tellSeconds(const Schedule& schedule) const
+{
+    double longest = 0;
+    for (const TrialResult& r : m_bestFailing)
+        longest = std::max(longest, r.seconds);
+    ClientSettings settings;
+    QString error;
+    settings = settings.withAssignments(schedule.defaults, &error).value_or(settings);
+    return longest + std::min(8000, settings.lock.ttlMs + settings.workMaxMs + 500) / 1000.0;
 }
 
 // The story needs what the failure led to (the stale write, the lost update), which the

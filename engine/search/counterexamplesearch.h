@@ -46,6 +46,9 @@ public:
     const QList<Counterexample>& found() const { return m_found; }
     // The schedule trial k runs (the generator's, from the search's seed).
     Schedule scheduleOf(int trial) const;
+    // How long shrinking may take when it starts `elapsedS` into the search: its own bound,
+    // within what the search's budget leaves once the story's run (`tellS`) is set aside.
+    static double shrinkBudget(const SearchOptions& options, double elapsedS, double tellS);
 
     // Shrinking's bound on candidates tried (its time: SearchOptions::shrinkBudgetS).
     static constexpr int MaxShrinkEvaluations = 100;
@@ -76,6 +79,7 @@ private:
     void onConfirmed(bool reproduced);
     void startShrinking();
     void onShrunk(const Schedule& best);
+    double tellSeconds(const Schedule& schedule) const;
     void onTold(const Schedule& told, const TrialResult& result);
     void tell(const Schedule& schedule, const QList<TrialResult>& failing, int evaluations);
     void resume();
@@ -120,6 +124,7 @@ private:
     QList<TrialResult> m_bestFailing; // the failing replays of the best schedule so far ...
     int m_bestRuns = 0;               // ... of so many
     QElapsedTimer m_shrinkClock;
+    double m_shrinkBudgetS = 0; // this shrinking's: what the search's budget leaves of it
     int m_voteCount = 0;
     int m_shrinkEvaluations = 0;
     Schedule m_shrunk;

@@ -51,6 +51,7 @@ public:
 private:
     void truncated(const Schedule& s, qint64 failureMs, QList<Candidate>* out) const;
     void withoutClients(const Schedule& s, QList<Candidate>* out) const;
+    void withoutTail(const Schedule& s, QList<Candidate>* out) const; // ends at its last step
     void withoutSteps(const Schedule& s, QList<Candidate>* out) const;
     void withoutSettings(const Schedule& s, QList<Candidate>* out) const;
     void sooner(const Schedule& s, QList<Candidate>* out) const;

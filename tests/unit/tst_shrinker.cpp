@@ -2,6 +2,7 @@
 // Shrinking a failing schedule (engine/search/), against a fake failure predicate: the
 // shrinker's candidates are each smaller, and a session keeps what the predicate still calls
 // failing until nothing smaller does, whatever order the answers come in.
+#include "search/counterexamplesearch.h"
 #include "search/schedulegenerator.h"
 #include "search/shrinksession.h"
 
@@ -120,6 +121,33 @@ private slots:
         for (const ScheduleStep& step : cut.steps)
             QVERIFY(step.atMs <= 1000);
         QVERIFY(cut.endMs <= std::max(1300, cut.lastActionMs()));
+    }
+
+    // With no moment to cut after (a property judged after the schedule), the idle tail goes
+    // first: every later candidate is replayed shorter.
+    void withoutAFailureMomentTheTailGoesFirst()
+    {
+        Schedule s = drawnWithPause(3);
+        s.endMs = s.lastActionMs() + 10000;
+        const auto candidates = Shrinker({}).candidates(s, -1);
+        QVERIFY(!candidates.isEmpty());
+        QCOMPARE(candidates.first().schedule.endMs, s.lastActionMs());
+        QCOMPARE(candidates.first().schedule.steps, s.steps);
+    }
+
+    // The search's budget bounds the whole: shrinking gets what is left of it once the
+    // story's run is set aside, never more than its own bound, never less than nothing.
+    void theSearchBudgetBoundsShrinking()
+    {
+        SearchOptions o;
+        o.shrinkBudgetS = 120;
+        o.budgetS = 180;
+        QCOMPARE(CounterexampleSearch::shrinkBudget(o, 10, 5), 120.0);
+        QCOMPARE(CounterexampleSearch::shrinkBudget(o, 100, 5), 75.0);
+        QCOMPARE(CounterexampleSearch::shrinkBudget(o, 179, 5), 0.0);
+        o.budgetS = 0;
+        o.trials = 10; // a number of trials: shrinking has its own bound only
+        QCOMPARE(CounterexampleSearch::shrinkBudget(o, 1000, 5), 120.0);
     }
 
     void shrinksToTheFailureAlone()

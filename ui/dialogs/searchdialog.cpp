@@ -246,7 +246,6 @@ std::optional<SearchOptions> SearchDialog::options(QString* error) const
     o.property = m_property->toPlainText().trimmed();
     o.propertyOrigin = tr("the property");
     o.stopAtFirst = false; // the list fills until the budget is spent
-    o.shrinkBudgetS = std::min(o.shrinkBudgetS, o.budgetS); // the budget bounds the whole
     o.outDir = folder();
     for (const QString& a : std::as_const(o.pinned)) {
         if (a.section(QLatin1Char('='), 0, 0).trimmed() == QLatin1String("strategy")) {
