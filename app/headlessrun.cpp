@@ -1,13 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "headlessrun.h"
 
+#include "base/safetext.h"
 #include "base/steadyclock.h"
 #include "control/enginecontroller.h"
+#include "interruption.h"
 #include "record/runselfcheck.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QTimer>
+
+namespace {
+// How long the engine has to answer an interruption with its verdict before the run says
+// INTERRUPTED without one (well inside Interruption::DeadlineMs).
+constexpr int VerdictWaitMs = 300;
+static_assert(int(ScenarioResult::Outcome::Interrupted) == Interruption::ExitCode);
+} // namespace
 
 HeadlessRun::HeadlessRun(const Options& options, QObject* parent)
     : QObject(parent), m_options(options), m_engine(new EngineController(options.config, this))
@@ -41,6 +50,9 @@ HeadlessRun::HeadlessRun(const Options& options, QObject* parent)
                       QStringLiteral("%1  line %2  > %3").arg(stamp()).arg(line, 3).arg(text));
             });
     connect(m_engine, &EngineController::scenarioFinished, this, &HeadlessRun::onFinished);
+    connect(&Interruption::instance(), &Interruption::requested, this, [this] {
+        stop(tr("interrupted by %1").arg(Interruption::instance().signalName()), false);
+    });
 }
 
 HeadlessRun::~HeadlessRun() = default;
@@ -48,23 +60,53 @@ HeadlessRun::~HeadlessRun() = default;
 int HeadlessRun::exec()
 {
     if (m_options.durationS > 0)
-        QTimer::singleShot(int(m_options.durationS * 1000), qApp, &QCoreApplication::quit);
-    if (scripted()) {
-        const QString source =
-            m_options.execText.isEmpty() ? m_options.scenario : QStringLiteral("--exec");
-        m_engine->runScenario(source, m_options.execText, m_options.seed);
-    }
+        QTimer::singleShot(int(m_options.durationS * 1000), this, [this] {
+            stop(tr("--duration %1 s ran out").arg(m_options.durationS), true);
+        });
+    if (scripted())
+        m_engine->runScenario(m_options.source, m_options.scriptText, m_options.seed);
     m_engine->start();
     const int loop = QCoreApplication::exec();
     m_engine->shutdown();
+    // The run file is part of what was asked for: one that stopped short is a failure (and
+    // is not judged again: it is known to be short).
+    const QString recordingError = m_engine->recordingError();
+    if (!recordingError.isEmpty())
+        print(stderr,
+              QStringLiteral("redlockscope: the run file is incomplete: %1").arg(recordingError));
     // The verdict is the last line: after the run file has been judged again.
-    const bool agrees = !scripted() || checkOwnRun();
+    const bool agrees = !scripted() || !recordingError.isEmpty() || checkOwnRun();
     if (m_finished)
         print(m_result.outcome == ScenarioResult::Outcome::Passed && agrees ? stdout : stderr,
               m_result.verdictLine());
+    if (!recordingError.isEmpty())
+        return int(ScenarioResult::Outcome::CouldNotRun);
     if (!agrees)
         return int(ScenarioResult::Outcome::Failed);
     return m_code ? m_code : loop;
+}
+
+void HeadlessRun::stop(const QString& why, bool byTime)
+{
+    if (!scripted() || m_finished) {
+        QCoreApplication::quit(); // a plain run ends here as asked: exit 0
+        return;
+    }
+    if (m_stopping)
+        return;
+    m_stopping = true;
+    if (byTime)
+        print(stdout, QStringLiteral("%1  %2").arg(stamp(), why));
+    m_engine->interruptScenario(why);
+    // The engine answers with the verdict at once; should it not, say so without one.
+    QTimer::singleShot(VerdictWaitMs, this, [this, why] {
+        if (m_finished)
+            return;
+        ScenarioResult result;
+        result.outcome = ScenarioResult::Outcome::Interrupted;
+        result.reason = tr("%1; the engine did not answer").arg(why);
+        onFinished(result);
+    });
 }
 
 void HeadlessRun::onStarted()
@@ -72,9 +114,7 @@ void HeadlessRun::onStarted()
     // The story's clock starts now: nodes and storage are up, whatever their start cost.
     m_readyUs = SteadyClock::instance().nowUs();
     if (scripted())
-        print(stdout, QStringLiteral("%1  nodes up: running %2")
-                          .arg(stamp(), m_options.execText.isEmpty() ? m_options.scenario
-                                                                     : QStringLiteral("--exec")));
+        print(stdout, QStringLiteral("%1  nodes up: running %2").arg(stamp(), m_options.source));
 }
 
 CheckCounters HeadlessRun::counters() const
@@ -84,6 +124,8 @@ CheckCounters HeadlessRun::counters() const
 
 void HeadlessRun::onFinished(const ScenarioResult& result)
 {
+    if (m_finished)
+        return;
     m_result = result;
     m_finished = true;
     m_code = result.exitCode();
@@ -126,8 +168,10 @@ QString HeadlessRun::stamp() const
     return QStringLiteral("%1").arg(sinceReady / 1e6, 10, 'f', 3);
 }
 
+// Every line goes out printable: a narration or a client's name holding ESC [ 2 J would
+// otherwise clear the reader's terminal.
 void HeadlessRun::print(FILE* stream, const QString& text)
 {
-    fprintf(stream, "%s\n", qPrintable(text));
+    fprintf(stream, "%s\n", qPrintable(SafeText::printable(text)));
     fflush(stream);
 }

@@ -2,7 +2,7 @@
 // redlockscope: the command line, then either the window or a headless run.
 #include "base/enumnames.h"
 #include "base/filebudget.h"
-#include "base/unixsignalwatcher.h"
+#include "base/safetext.h"
 #include "bench/benchmark.h"
 #include "bench/chartbenchmark.h"
 #include "bench/recordbenchmark.h"
@@ -12,14 +12,17 @@
 #include "charts/runexporter.h"
 #include "control/enginecontroller.h"
 #include "headlessrun.h"
+#include "interruption.h"
 #include "lock/strategyfactory.h"
 #include "model/engineconfig.h"
 #include "model/nodecount.h"
+#include "outputpaths.h"
 #include "record/eventtext.h"
 #include "record/runfolder.h"
 #include "record/runreader.h"
 #include "repeatedrun.h"
 #include "scenario/scenariolibrary.h"
+#include "scenario/scenarioparser.h"
 #include "searchcommand.h"
 #include "settings/appsettings.h"
 #include "settings/languages.h"
@@ -59,8 +62,10 @@ struct Options
     Chart::Kind chart = Chart::Kind::Timeline;
     QString jsonPath;
     QString screenshotPath;
-    QString execText; // --exec: lines of the command language, run once the nodes are up
-    QString scenario; // --scenario FILE or builtin:NAME
+    QString execText;   // --exec: lines of the command language, run once the nodes are up
+    QString scenario;   // --scenario FILE or builtin:NAME
+    QString scriptText; // the script's text (--exec's, or the scenario's), read and checked
+    bool force = false; // --force: --record may replace a file that is not a run
     std::optional<quint64> seed;
     bool listScenarios = false;
     double screenshotAfterS = 3.0;
@@ -84,7 +89,9 @@ void addOptions(QCommandLineParser& parser)
     parser.addOptions({
         {QStringLiteral("nodes"),
          QStringLiteral("Your own Redis masters instead of local nodes: "
-                        "[user[:password]@]host:port[/db],... (an odd count, 1 to 9)."),
+                        "[user[:password]@]host:port[/db] or "
+                        "redis://[user:password@]host[:port][/db], comma-separated (an odd "
+                        "count, 1 to 9)."),
          QStringLiteral("list")},
         {QStringLiteral("config"), QStringLiteral("A JSON config file (nodes, client settings)."),
          QStringLiteral("file")},
@@ -127,7 +134,9 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("json"), QStringLiteral("Write the benchmark report as JSON."),
          QStringLiteral("file")},
         {QStringLiteral("duration"),
-         QStringLiteral("With --headless: stop after this many seconds."),
+         QStringLiteral("With --headless: stop after this many seconds (with --exec or "
+                        "--scenario: the script's time limit; one still running then ends "
+                        "INTERRUPTED)."),
          QStringLiteral("seconds")},
         {QStringLiteral("screenshot"), QStringLiteral("Render the window to a PNG and exit."),
          QStringLiteral("file")},
@@ -162,6 +171,9 @@ void addOptions(QCommandLineParser& parser)
              .arg(RunFolder::Kept),
          QStringLiteral("file")},
         {QStringLiteral("no-record"), QStringLiteral("Do not record the run.")},
+        {QStringLiteral("force"),
+         QStringLiteral("With --record: replace the file even if it is not a run file (never "
+                        "a file the run reads).")},
         {QStringLiteral("open"),
          QStringLiteral("Show a recorded run in the window, without starting nodes: scrub it "
                         "in time and play it again."),
@@ -256,7 +268,7 @@ std::optional<double> readNumber(const QCommandLineParser& parser, const NumberF
                  .arg(name, kind, unit)
                  .arg(qint64(flag.min)) // the limits are whole: no "1e+06"
                  .arg(qint64(flag.max))
-                 .arg(parser.value(name));
+                 .arg(SafeText::echo(parser.value(name)));
     return std::nullopt;
 }
 
@@ -425,7 +437,7 @@ bool readBenchStrategies(const QCommandLineParser& parser, Options* o, QString* 
         const auto kind = EnumNames::parse<Strategy::Kind>(name.trimmed());
         if (!kind) {
             *error = QStringLiteral("--strategies: unknown strategy \"%1\" (known: %2, or all)")
-                         .arg(name, Strategy::names().join(QStringLiteral(", ")));
+                         .arg(SafeText::echo(name), Strategy::names().join(QStringLiteral(", ")));
             return false;
         }
         QString why;
@@ -438,23 +450,6 @@ bool readBenchStrategies(const QCommandLineParser& parser, Options* o, QString* 
         o->benchStrategies << *kind;
     }
     return true;
-}
-
-// Before a long benchmark, not after it: the report must have somewhere to go.
-QString unwritable(const QString& path, const char* flag = "json")
-{
-    if (path.isEmpty())
-        return {};
-    const QFileInfo file(path);
-    const QFileInfo folder(file.absolutePath());
-    if (file.isDir())
-        return QStringLiteral("--%1 %2: is a folder").arg(QLatin1String(flag), path);
-    if (!folder.isDir())
-        return QStringLiteral("--%1 %2: the folder %3 does not exist")
-            .arg(QLatin1String(flag), path, folder.filePath());
-    if (file.exists() ? !file.isWritable() : !folder.isWritable())
-        return QStringLiteral("--%1 %2: not writable").arg(QLatin1String(flag), path);
-    return {};
 }
 
 bool readRunOptions(const QCommandLineParser& parser, Options* o, QString* error)
@@ -474,7 +469,8 @@ bool readRunOptions(const QCommandLineParser& parser, Options* o, QString* error
         const auto chart = EnumNames::parse<Chart::Kind>(name);
         if (!chart) {
             *error = QStringLiteral("--chart must be one of %1, not '%2'")
-                         .arg(EnumNames::all<Chart::Kind>().join(QStringLiteral(", ")), name);
+                         .arg(EnumNames::all<Chart::Kind>().join(QStringLiteral(", ")),
+                              SafeText::echo(name));
             return false;
         }
         o->chart = *chart;
@@ -482,11 +478,53 @@ bool readRunOptions(const QCommandLineParser& parser, Options* o, QString* error
     if (!o->exportTo.isEmpty()) {
         if (*error = RunExporter::checkExtension(o->exportTo); !error->isEmpty())
             return false;
-        if (*error = unwritable(o->exportTo, "to"); !error->isEmpty())
-            return false;
     }
-    *error = unwritable(o->config.recordPath, "record");
-    return error->isEmpty();
+    o->force = parser.isSet(QStringLiteral("force"));
+    if (o->force && o->config.recordPath.isEmpty()) {
+        *error = QStringLiteral("--force goes with --record (it lets recording replace a file "
+                                "that is not a run)");
+        return false;
+    }
+    return true;
+}
+
+// Before a long run or benchmark, not after it: every output must have somewhere to go, and
+// none may be a file the run reads (OutputPaths).
+QString checkOutputs(const QCommandLineParser& parser, const Options& o)
+{
+    OutputPaths paths;
+    for (const char* flag : {"config", "export", "open", "redis-server", "redis-sentinel"})
+        paths.addInput(QLatin1String(flag), parser.value(QLatin1String(flag)));
+    if (!o.scenario.startsWith(QLatin1String("builtin:")))
+        paths.addInput(QStringLiteral("scenario"), o.scenario);
+    using R = OutputPaths::Replace;
+    QString why = paths.check(QStringLiteral("record"), o.config.recordPath, R::RunOnly, o.force);
+    if (why.isEmpty())
+        why = paths.check(QStringLiteral("to"), o.exportTo);
+    if (why.isEmpty())
+        why = paths.check(QStringLiteral("json"), o.jsonPath);
+    if (why.isEmpty())
+        why = paths.check(QStringLiteral("screenshot"), o.screenshotPath);
+    return why;
+}
+
+// --exec's text, or the scenario's, read once and checked whole before anything starts: a
+// typo on line 40 is refused now, as FILE:LINE:COLUMN, not found after the nodes started.
+bool readScript(Options* o, QString* error)
+{
+    if (o->execText.isEmpty() && o->scenario.isEmpty())
+        return true;
+    ScenarioParser::Error why;
+    std::optional<QString> text = o->execText;
+    if (o->execText.isEmpty())
+        text = ScenarioParser::read(o->scenario, &why);
+    const QString origin = o->execText.isEmpty() ? o->scenario : QStringLiteral("--exec");
+    if (!text || !ScenarioParser::parse(*text, origin, {o->config.nodeCount()}, &why)) {
+        *error = why.message;
+        return false;
+    }
+    o->scriptText = *text;
+    return true;
 }
 
 // --theme and --language take one of a few words; anything else is refused with the list.
@@ -495,7 +533,8 @@ bool readPresenter(const QCommandLineParser& parser, Options* o, QString* error)
     if (parser.isSet(QStringLiteral("theme"))) {
         o->theme = parser.value(QStringLiteral("theme"));
         if (o->theme != QLatin1String("dark") && o->theme != QLatin1String("light")) {
-            *error = QStringLiteral("--theme must be dark or light, not '%1'").arg(o->theme);
+            *error = QStringLiteral("--theme must be dark or light, not '%1'")
+                         .arg(SafeText::echo(o->theme));
             return false;
         }
     }
@@ -508,7 +547,7 @@ bool readPresenter(const QCommandLineParser& parser, Options* o, QString* error)
             for (const Languages::Language& l : Languages::available())
                 codes << l.code;
             *error = QStringLiteral("--language must be one of %1 or system, not '%2'")
-                         .arg(codes.join(QStringLiteral(", ")), o->language);
+                         .arg(codes.join(QStringLiteral(", ")), SafeText::echo(o->language));
             return false;
         }
     }
@@ -548,7 +587,7 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         const auto topology = EngineConfig::parseTopology(parser.value(QStringLiteral("topology")));
         if (!topology) {
             *error = QStringLiteral("--topology: expected independent or replicated, got '%1'")
-                         .arg(parser.value(QStringLiteral("topology")));
+                         .arg(SafeText::echo(parser.value(QStringLiteral("topology"))));
             return false;
         }
         o->config.topology = *topology;
@@ -582,11 +621,13 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         return false;
     if (*error = unusedFlag(parser, *o); !error->isEmpty())
         return false;
-    if (*error = unwritable(o->jsonPath); !error->isEmpty())
-        return false;
     o->execText = parser.value(QStringLiteral("exec"));
     o->scenario = parser.value(QStringLiteral("scenario"));
     o->listScenarios = parser.isSet(QStringLiteral("list-scenarios"));
+    if (*error = checkOutputs(parser, *o); !error->isEmpty())
+        return false;
+    if (!readScript(o, error))
+        return false;
     // A script brings its own clients: none at start unless asked for.
     if ((!o->execText.isEmpty() || !o->scenario.isEmpty()) &&
         !parser.isSet(QStringLiteral("clients")))
@@ -601,12 +642,10 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
     return error->isEmpty();
 }
 
-// Quit cleanly on Ctrl-C, SIGTERM and SIGHUP, so the local nodes are stopped by pid.
-void quitOnSignals(QCoreApplication& app)
+// A message on stderr, printable (it may echo a path or a value holding ESC).
+void printError(const QString& message)
 {
-    auto* watcher = new UnixSignalWatcher(&app);
-    QObject::connect(watcher, &UnixSignalWatcher::terminationRequested, &app,
-                     &QCoreApplication::quit);
+    fprintf(stderr, "redlockscope: %s\n", qPrintable(SafeText::printable(message)));
 }
 
 int runHeadless(const Options& o)
@@ -641,11 +680,11 @@ int runHeadless(const Options& o)
         QString error;
         run.config.recordPath = RunFolder().newRun(&error);
         if (!error.isEmpty())
-            fprintf(stderr, "redlockscope: this run is not recorded: %s\n", qPrintable(error));
+            printError(QStringLiteral("this run is not recorded: %1").arg(error));
     }
     run.durationS = o.durationS;
-    run.scenario = o.scenario;
-    run.execText = o.execText;
+    run.source = o.execText.isEmpty() ? o.scenario : QStringLiteral("--exec");
+    run.scriptText = o.scriptText;
     run.seed = o.seed;
     if (o.repeat > 1)
         return RepeatedRun(run, o.repeat).exec();
@@ -672,20 +711,23 @@ int runExport(const Options& o)
     QString error;
     const std::shared_ptr<const RecordedRun> run = RunReader::read(o.exportFrom, &error);
     if (!run) {
-        fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
+        printError(error);
         return 2;
     }
     const double readS = clock.elapsed() / 1000.0;
     if (!run->readProblems().isEmpty())
-        fprintf(stderr, "redlockscope: %s: %s\n", qPrintable(o.exportFrom),
-                qPrintable(run->readProblems()));
+        printError(QStringLiteral("%1: %2").arg(o.exportFrom, run->readProblems()));
     clock.restart();
     if (!RunExporter::write(run, o.exportTo, o.chart, &error)) {
-        fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
+        printError(error);
         return 2;
     }
-    printf("redlockscope: %s (%s) read in %.2f s, %s written in %.2f s\n", qPrintable(o.exportFrom),
-           qPrintable(run->summary()), readS, qPrintable(o.exportTo), clock.elapsed() / 1000.0);
+    const QString done = QStringLiteral("redlockscope: %1 (%2) read in %3 s, %4 written in %5 s")
+                             .arg(o.exportFrom, run->summary())
+                             .arg(readS, 0, 'f', 2)
+                             .arg(o.exportTo)
+                             .arg(clock.elapsed() / 1000.0, 0, 'f', 2);
+    printf("%s\n", qPrintable(SafeText::printable(done)));
     return 0;
 }
 
@@ -696,10 +738,10 @@ int openRun(MainWindow& window, const Options& o)
     clock.start();
     QString error;
     if (!window.openRun(o.openPath, &error)) {
-        fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
+        printError(error);
         return 2;
     }
-    printf("redlockscope: opened %s in %.2f s\n", qPrintable(window.runPath()),
+    printf("redlockscope: opened %s in %.2f s\n", qPrintable(SafeText::printable(window.runPath())),
            clock.elapsed() / 1000.0);
     fflush(stdout);
     return 0;
@@ -714,15 +756,26 @@ void reportScript(QApplication& app, EngineController& engine, int* failures)
                              return;
                          *failures += ok ? 0 : 1;
                          fprintf(ok ? stdout : stderr, "redlockscope: %s line %d: %s%s\n",
-                                 qPrintable(origin), line, ok ? "" : "FAILED ",
-                                 qPrintable(message));
+                                 qPrintable(SafeText::printable(origin)), line, ok ? "" : "FAILED ",
+                                 qPrintable(SafeText::printable(message)));
                          fflush(ok ? stdout : stderr);
                      });
     QObject::connect(&engine, &EngineController::scenarioFinished, &app,
                      [](const ScenarioResult& result) {
-                         fprintf(stdout, "redlockscope: %s\n", qPrintable(result.verdictLine()));
+                         fprintf(stdout, "redlockscope: %s\n",
+                                 qPrintable(SafeText::printable(result.verdictLine())));
                          fflush(stdout);
                      });
+}
+
+// A scenario still playing ends as headless: its verdict INTERRUPTED (printed by
+// reportScript), then exit 3, or exit 3 without one should the engine not answer at once.
+void interruptScript(QApplication& app, EngineController& engine, const QString& why)
+{
+    QObject::connect(&engine, &EngineController::scenarioFinished, &app,
+                     [&app] { app.exit(Interruption::ExitCode); });
+    QTimer::singleShot(300, &app, [&app] { app.exit(Interruption::ExitCode); });
+    engine.interruptScenario(why);
 }
 
 // What the user chose last time, then what the command line says for this run. A scripted
@@ -775,15 +828,37 @@ int runWindow(QApplication& app, const Options& o)
     }
     const bool scripted = !o.execText.isEmpty() || !o.scenario.isEmpty();
     if (scripted)
-        window.runScenario(o.execText.isEmpty() ? o.scenario : QStringLiteral("--exec"), o.execText,
-                           o.seed);
+        window.runScenario(o.execText.isEmpty() ? o.scenario : QStringLiteral("--exec"),
+                           o.scriptText, o.seed);
     int scriptFailures = 0;
     if (window.controller()) // none while a recorded run is shown
         reportScript(app, *window.controller(), &scriptFailures);
+    // A signal closes the window as asked (0), but a screenshot, a benchmark or a scenario
+    // from the command line it stops before its end did not deliver what was asked for (3).
+    bool screenshotTaken = false;
+    bool scriptDone = !scripted;
+    if (window.controller())
+        QObject::connect(window.controller(), &EngineController::scenarioFinished, &app,
+                         [&scriptDone](const ScenarioResult&) { scriptDone = true; });
+    QObject::connect(&Interruption::instance(), &Interruption::requested, &app, [&] {
+        const QString by =
+            QStringLiteral("interrupted by %1").arg(Interruption::instance().signalName());
+        if (benchmark) {
+            benchmark->interrupt();
+        } else if (!o.screenshotPath.isEmpty() && !screenshotTaken) {
+            printError(by + QStringLiteral(" before the screenshot was taken"));
+            app.exit(Interruption::ExitCode);
+        } else if (!scriptDone && window.controller()) {
+            interruptScript(app, *window.controller(), by);
+        } else {
+            app.quit();
+        }
+    });
     if (!o.screenshotPath.isEmpty()) {
         QTimer::singleShot(int(o.screenshotAfterS * 1000), &app, [&] {
+            screenshotTaken = true;
             if (!window.saveScreenshot(o.screenshotPath)) {
-                fprintf(stderr, "redlockscope: cannot write %s\n", qPrintable(o.screenshotPath));
+                printError(QStringLiteral("cannot write %1").arg(o.screenshotPath));
                 app.exit(2);
                 return;
             }
@@ -863,6 +938,8 @@ int main(int argc, char** argv)
     QCoreApplication::setOrganizationName(QStringLiteral("redlockscope"));
     QCoreApplication::setApplicationName(QStringLiteral("redlockscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
+    // From here on a signal ends the app within Interruption::DeadlineMs, in every mode.
+    Interruption::instance().install(app.get());
 
     // --search and --bench-search have flags of their own (app/searchcommand.cpp).
     if (SearchCommand::wanted(argc, argv))
@@ -872,7 +949,7 @@ int main(int argc, char** argv)
     addOptions(parser);
     // parse(), not process(): a bad command line exits with 2 like every other bad input.
     if (!parser.parse(QCoreApplication::arguments())) {
-        fprintf(stderr, "redlockscope: %s (see --help)\n", qPrintable(parser.errorText()));
+        printError(QStringLiteral("%1 (see --help)").arg(SafeText::echo(parser.errorText(), 200)));
         return 2;
     }
     if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all")) ||
@@ -881,17 +958,16 @@ int main(int argc, char** argv)
     Options options;
     QString error;
     if (!readOptions(parser, &options, &error)) {
-        fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
+        printError(error);
         return 2;
     }
     if (!limitError.isEmpty())
-        fprintf(stderr, "redlockscope: %s\n", qPrintable(limitError));
+        printError(limitError);
     if (window && !display) {
         fprintf(stderr, "redlockscope: no display (DISPLAY is not set): run under xvfb-run, set "
                         "QT_QPA_PLATFORM=offscreen, or use --headless\n");
         return 2;
     }
-    quitOnSignals(*app);
     if (options.listScenarios)
         return listScenarios();
     if (exporting)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "repeatedrun.h"
 
+#include "interruption.h"
 #include "record/runfolder.h"
 
 #include <QMap>
@@ -55,9 +56,13 @@ int RepeatedRun::exec()
 {
     QList<Outcome> outcomes;
     for (int i = 0; i < m_times; ++i) {
+        // A signal ends the repeats: the run it stopped said INTERRUPTED; no spread is told.
+        if (Interruption::instance().isRequested())
+            return Interruption::ExitCode;
         print(tr("repeat: run %1 of %2").arg(i + 1).arg(m_times));
         outcomes << runOnce(i);
-        if (outcomes.last().code == int(ScenarioResult::Outcome::CouldNotRun))
+        if (outcomes.last().code == int(ScenarioResult::Outcome::CouldNotRun) ||
+            outcomes.last().code == Interruption::ExitCode)
             return outcomes.last().code;
     }
     printSpread(outcomes);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "searchcommand.h"
 
+#include "interruption.h"
+
 #include "base/enumnames.h"
 #include "bench/searchbenchmark.h"
 #include "search/counterexamplesearch.h"
@@ -315,6 +317,12 @@ SearchCommand::SearchCommand(const SearchOptions& options, QObject* parent)
     connect(m_search, &CounterexampleSearch::trialFinished, this, &SearchCommand::onTrial);
     connect(m_search, &CounterexampleSearch::counterexampleFound, this, &SearchCommand::onFound);
     connect(m_search, &CounterexampleSearch::finished, this, &SearchCommand::onFinished);
+    // A signal stops the search as it stops every mode: what was tried is still said, with the
+    // seed to go on from, and the exit code is an interrupted run's (README, "Exit codes").
+    connect(&Interruption::instance(), &Interruption::requested, this, [this] {
+        m_interrupted = true;
+        m_search->stop();
+    });
 }
 
 int SearchCommand::exec()
@@ -385,10 +393,17 @@ void SearchCommand::onFound(const Counterexample& c)
 
 void SearchCommand::onFinished(const SearchProgress& p)
 {
-    if (m_code == 0) {
-        print(stdout, QStringLiteral("nothing found in %1 s: %2 schedules run (%3 could not run "
+    if (m_code == 0 && m_interrupted) {
+        print(stderr, QStringLiteral("redlockscope: interrupted by %1")
+                          .arg(Interruption::instance().signalName()));
+        m_code = Interruption::ExitCode;
+    }
+    if (m_code == 0 || m_code == Interruption::ExitCode) {
+        print(stdout, QStringLiteral("%1 in %2 s: %3 schedules run (%4 could not run "
                                      "as written, %4 failed once but not in %5 of %6 replays), "
                                      "%7 a second")
+                          .arg(m_interrupted ? QStringLiteral("nothing found before the signal")
+                                             : QStringLiteral("nothing found"))
                           .arg(p.elapsedS, 0, 'f', 1)
                           .arg(p.trials)
                           .arg(p.invalid)

@@ -44,4 +44,5 @@ private:
     int m_code = 0;
     int m_invalidAtStart = 0; // trials that could not run before any that could
     bool m_anyRan = false;
+    bool m_interrupted = false; // a signal stopped the search (exit 3)
 };

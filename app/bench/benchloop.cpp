@@ -2,16 +2,31 @@
 #include "bench/benchloop.h"
 
 #include "control/enginecontroller.h"
+#include "interruption.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QTimer>
 
-void BenchLoop::runFor(int ms)
+bool BenchLoop::interrupted()
 {
+    return Interruption::instance().isRequested();
+}
+
+QString BenchLoop::interruptedBy()
+{
+    return QStringLiteral("interrupted by %1").arg(Interruption::instance().signalName());
+}
+
+bool BenchLoop::runFor(int ms)
+{
+    if (interrupted())
+        return false;
     QEventLoop loop;
     QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    QObject::connect(&Interruption::instance(), &Interruption::requested, &loop, &QEventLoop::quit);
     loop.exec();
+    return !interrupted();
 }
 
 bool BenchLoop::start(EngineController& engine, int timeoutMs, QString* error)
@@ -26,15 +41,18 @@ bool BenchLoop::start(EngineController& engine, int timeoutMs, QString* error)
     engine.start();
     QElapsedTimer clock;
     clock.start();
-    while (!started && failure.isEmpty() && clock.elapsed() < timeoutMs)
+    while (!started && failure.isEmpty() && clock.elapsed() < timeoutMs && !interrupted())
         runFor(20);
     QObject::disconnect(onStart);
     QObject::disconnect(onFail);
-    if (started)
+    if (started && !interrupted())
         return true;
-    *error = failure.isEmpty()
-                 ? QStringLiteral("the engine did not start within %1 s").arg(timeoutMs / 1000)
-                 : failure;
+    if (interrupted())
+        *error = interruptedBy();
+    else
+        *error = failure.isEmpty()
+                     ? QStringLiteral("the engine did not start within %1 s").arg(timeoutMs / 1000)
+                     : failure;
     return false;
 }
 

@@ -7,13 +7,20 @@ class EngineController;
 
 // What every benchmark phase does around its own engine: run the event loop for a while,
 // start the engine and wait for it, give the resource its stock and the clients that buy.
+// A signal (Ctrl-C, SIGTERM) ends each wait at once: the benchmark then reports the phases
+// it finished, says it was interrupted, and exits with Interruption::ExitCode.
 class BenchLoop
 {
 public:
-    // Runs the calling thread's event loop for `ms` (snapshots arrive meanwhile).
-    static void runFor(int ms);
-    // Starts `engine` and runs the loop until it has started (true), or it failed or did not
-    // start within `timeoutMs` (false, *error says which).
+    // Runs the calling thread's event loop for `ms` (snapshots arrive meanwhile). False when
+    // a signal cut it short.
+    static bool runFor(int ms);
+    // Whether a signal asked the app to stop.
+    static bool interrupted();
+    // "interrupted by SIGTERM", for the report.
+    static QString interruptedBy();
+    // Starts `engine` and runs the loop until it has started (true), or it failed, did not
+    // start within `timeoutMs` or a signal came (false, *error says which).
     static bool start(EngineController& engine, int timeoutMs, QString* error);
     // The stock first, then the clients: every one of them buys from the start.
     static void addBuyers(EngineController& engine, qint64 stock, int clients);

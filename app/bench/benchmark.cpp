@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/benchmark.h"
 
+#include "base/outputfile.h"
+#include "base/safetext.h"
 #include "base/steadyclock.h"
+#include "bench/benchloop.h"
 #include "fleet/localfleet.h"
+#include "interruption.h"
 #include "lock/redlock.h"
 #include "model/latencystats.h"
 #include "net/redisconnection.h"
@@ -12,7 +16,6 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QTextStream>
 #include <cstdio>
 
@@ -59,7 +62,7 @@ bool Benchmark::spin(const std::function<bool()>& done, int timeoutMs)
 {
     QDeadlineTimer deadline(timeoutMs);
     while (!done()) {
-        if (deadline.hasExpired())
+        if (deadline.hasExpired() || BenchLoop::interrupted())
             return false;
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
     }
@@ -129,6 +132,8 @@ void Benchmark::measureFloor()
     };
     qint64 measuredUs = 0;
     for (int i = 0; i < WarmUpCycles + m_options.cycles; ++i) {
+        if (BenchLoop::interrupted())
+            return; // a phase cut short is not reported
         const qint64 set = roundTrip({"SET", BenchKey, "floor-value", "NX", "PX", ttl});
         const qint64 del = roundTrip({"DEL", BenchKey});
         if (i < WarmUpCycles)
@@ -152,6 +157,8 @@ void Benchmark::measureRedlock(const QString& name, int cycles)
     qint64 measuredUs = 0;
     resetPeaks();
     for (int i = 0; i < WarmUpCycles + cycles; ++i) {
+        if (BenchLoop::interrupted())
+            return;
         std::optional<Redlock::AcquireResult> acquired;
         const qint64 start = clock.nowUs();
         m_redlock->acquire(BenchKey, [&](const Redlock::AcquireResult& r) { acquired = r; });
@@ -166,7 +173,8 @@ void Benchmark::measureRedlock(const QString& name, int cycles)
         bool released = false;
         const qint64 releaseStart = clock.nowUs();
         m_redlock->release(acquired->lock, [&](const Redlock::ReleaseResult&) { released = true; });
-        spin([&] { return released; }, 5000);
+        if (!spin([&] { return released; }, 5000) && BenchLoop::interrupted())
+            return;
         const qint64 releaseUs = clock.nowUs() - releaseStart;
         if (i < WarmUpCycles)
             continue;
@@ -189,6 +197,8 @@ void Benchmark::measureNoQuorum()
     const Clock& clock = SteadyClock::instance();
     resetPeaks();
     for (int i = 0; i < NoQuorumAttempts; ++i) {
+        if (BenchLoop::interrupted())
+            return;
         std::optional<Redlock::AcquireResult> result;
         const qint64 start = clock.nowUs();
         m_redlock->acquire(BenchKey, [&](const Redlock::AcquireResult& r) { result = r; });
@@ -248,23 +258,44 @@ int Benchmark::run()
           << " ms, node timeout " << m_redlock->settings().nodeTimeoutMs << " ms, "
           << m_options.cycles << " cycles per phase after " << WarmUpCycles << " warm-up\n";
     out().flush();
+    const bool frozenPhases = m_fleet && m_connections.size() >= 3;
+    const int planned = frozenPhases ? 4 : 2;
     measureFloor();
     measureRedlock(QStringLiteral("redlock healthy"), m_options.cycles);
-    if (m_fleet && m_connections.size() >= 3) {
+    if (frozenPhases) {
         const int minority = (m_connections.size() - 1) / 2;
         freeze(minority);
         measureRedlock(QStringLiteral("redlock %1 frozen").arg(minority), m_options.frozenCycles);
         freeze(minority + 1);
         measureNoQuorum();
         thaw();
-        waitAllReady(5000);
+        if (!BenchLoop::interrupted())
+            waitAllReady(5000);
     } else {
         out() << "(frozen-node phases skipped: they need local nodes, at least 3)\n";
     }
+    if (BenchLoop::interrupted())
+        return reportInterrupted(planned);
     return printAndStore();
 }
 
-int Benchmark::printAndStore()
+// The phases that ran to their end, and no verdict: the checks compare phases, and a run cut
+// short is no measurement of them. Nothing is left frozen (the destructor thaws and stops).
+int Benchmark::reportInterrupted(int planned)
+{
+    printTable();
+    m_report.insert(QStringLiteral("interrupted"), true);
+    m_report.insert(QStringLiteral("pass"), false);
+    out() << QStringLiteral("\n%1 after %2 of %3 phases: no check is judged\n")
+                 .arg(BenchLoop::interruptedBy())
+                 .arg(m_phases.size())
+                 .arg(planned);
+    out().flush();
+    fprintf(stderr, "redlockscope: benchmark %s\n", qPrintable(BenchLoop::interruptedBy()));
+    return writeJson() ? Interruption::ExitCode : 2;
+}
+
+void Benchmark::printTable()
 {
     QTextStream& o = out();
     o << QStringLiteral("\n%1 %2 %3 %4 %5 %6 %7 %8\n")
@@ -306,6 +337,12 @@ int Benchmark::printAndStore()
         row(p->secondOp, p->second, false);
     }
     m_report.insert(QStringLiteral("phases"), phases);
+}
+
+int Benchmark::printAndStore()
+{
+    printTable();
+    QTextStream& o = out();
 
     QJsonArray checks;
     QStringList failed;
@@ -373,11 +410,9 @@ bool Benchmark::writeJson()
     if (m_options.jsonPath.isEmpty())
         return true;
     // All or nothing: a half-written report must not pass for a whole one.
-    QSaveFile file(m_options.jsonPath);
-    if (file.open(QIODevice::WriteOnly) && file.write(QJsonDocument(m_report).toJson()) >= 0 &&
-        file.commit())
+    QString error;
+    if (OutputFile::save(m_options.jsonPath, QJsonDocument(m_report).toJson(), &error))
         return true;
-    fprintf(stderr, "redlockscope: cannot write %s: %s\n", qPrintable(m_options.jsonPath),
-            qPrintable(file.errorString()));
+    fprintf(stderr, "redlockscope: %s\n", qPrintable(SafeText::printable(error)));
     return false;
 }

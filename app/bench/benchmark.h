@@ -35,7 +35,8 @@ public:
 
     // Runs every phase and prints a table. Returns the process exit code: 0 when every
     // check passed (and the JSON, if asked for, was written), 1 when a check failed (each
-    // failed one is named on stderr), 2 when it could not run or write its JSON.
+    // failed one is named on stderr), 2 when it could not run or write its JSON, 3 when a
+    // signal stopped it (the phases done are reported, the JSON says "interrupted").
     int run();
     const QJsonObject& report() const { return m_report; }
 
@@ -51,6 +52,8 @@ private:
     bool waitAllReady(int timeoutMs);
     bool spin(const std::function<bool()>& done, int timeoutMs);
     int printAndStore(); // the exit code, as run()
+    int reportInterrupted(int planned);
+    void printTable();
     bool writeJson();
     void resetPeaks();
     int peakPending(int firstNode) const;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/recordbenchmark.h"
 
+#include "base/safetext.h"
 #include "bench/benchloop.h"
 #include "bench/threadcpu.h"
 #include "control/enginecontroller.h"
+#include "interruption.h"
 #include "record/runreader.h"
 #include "record/runwriter.h"
 
@@ -35,13 +37,16 @@ bool RecordBenchmark::runPhase(bool recording, const QString& path, Phase* phase
                      [&](const EngineSnapshot& s) { events = s.eventCount; });
     if (!BenchLoop::start(engine, StartTimeoutMs, error))
         return false;
-    BenchLoop::runFor(m_options.warmUpSeconds * 1000);
+    const bool warm = BenchLoop::runFor(m_options.warmUpSeconds * 1000);
     const quint64 events0 = events;
     const qint64 cpu0 = ThreadCpu::us("engine");
     const qint64 writer0 = ThreadCpu::us("runwriter");
     QElapsedTimer clock;
     clock.start();
-    BenchLoop::runFor(m_options.phaseSeconds * 1000);
+    if (!warm || !BenchLoop::runFor(m_options.phaseSeconds * 1000)) {
+        *error = BenchLoop::interruptedBy(); // a phase cut short is not reported
+        return false;
+    }
     const double seconds = clock.elapsed() / 1000.0;
     const quint64 counted = events - events0;
     phase->recording = recording;
@@ -128,7 +133,17 @@ int RecordBenchmark::run()
             QString error;
             const QString path = dir.filePath(QStringLiteral("run-%1.jsonl").arg(round));
             if (!runPhase(recording, path, &phase, &error)) {
-                QTextStream(stderr) << "redlockscope: " << error << '\n';
+                if (BenchLoop::interrupted()) {
+                    out << QStringLiteral("%1 after %2 of %3 phases: no verdict\n")
+                               .arg(BenchLoop::interruptedBy())
+                               .arg(m_phases.size())
+                               .arg(m_options.rounds * 2);
+                    out.flush();
+                    QTextStream(stderr)
+                        << "redlockscope: benchmark " << BenchLoop::interruptedBy() << '\n';
+                    return Interruption::ExitCode;
+                }
+                QTextStream(stderr) << "redlockscope: " << SafeText::printable(error) << '\n';
                 return 2;
             }
             print(phase, out);

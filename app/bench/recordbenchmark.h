@@ -33,7 +33,7 @@ public:
     explicit RecordBenchmark(const Options& options);
 
     // Prints the figures; 0 when recording cost at most maxCost and lost nothing, 1 when
-    // not, 2 when it could not run.
+    // not, 2 when it could not run, 3 when a signal stopped it (the phases done printed).
     int run();
 
 private:

@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/strategybenchmark.h"
 
+#include "base/outputfile.h"
+#include "base/safetext.h"
 #include "bench/benchloop.h"
 #include "bench/threadcpu.h"
 #include "bench/waitbenchmark.h"
 #include "control/enginecontroller.h"
 #include "fleet/localfleet.h"
+#include "interruption.h"
 #include "model/latencystats.h"
 
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QTextStream>
 #include <algorithm>
 #include <cstdio>
@@ -157,13 +159,16 @@ bool StrategyBenchmark::runPhase(Phase* phase, QString* error)
     if (!BenchLoop::start(engine, StartTimeoutMs, error))
         return false;
     BenchLoop::addBuyers(engine, Stock, clients);
-    BenchLoop::runFor(m_options.warmUpMs);
+    const bool warm = BenchLoop::runFor(m_options.warmUpMs);
     const CheckCounters before = counters;
     const qint64 cpu0 = ThreadCpu::us("engine");
     measuring = true;
     QElapsedTimer clock;
     clock.start();
-    BenchLoop::runFor(m_options.phaseSeconds * 1000);
+    if (!warm || !BenchLoop::runFor(m_options.phaseSeconds * 1000)) {
+        *error = BenchLoop::interruptedBy(); // a phase cut short is not reported
+        return false;
+    }
     const double seconds = clock.elapsed() / 1000.0;
     const qint64 cpu = ThreadCpu::us("engine") - cpu0;
     BenchLoop::runFor(150); // the last snapshot of the phase
@@ -298,13 +303,7 @@ bool StrategyBenchmark::writeJson(QString* error) const
 {
     if (m_options.jsonPath.isEmpty())
         return true;
-    QSaveFile file(m_options.jsonPath);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(m_report).toJson()) < 0 ||
-        !file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(m_options.jsonPath, file.errorString());
-        return false;
-    }
-    return true;
+    return OutputFile::save(m_options.jsonPath, QJsonDocument(m_report).toJson(), error);
 }
 
 int StrategyBenchmark::run()
@@ -333,15 +332,22 @@ int StrategyBenchmark::run()
                  .arg(QStringLiteral("p99 ms"), 9)
                  .arg(QStringLiteral("engine µs"), 10)
                  .arg(QStringLiteral("failed"), 9);
+    const QList<Phase> planned = plannedPhases();
     if (m_options.contention && !warmUp(&error)) {
-        fprintf(stderr, "redlockscope: warm-up: %s\n", qPrintable(error));
+        if (BenchLoop::interrupted())
+            return reportInterrupted(planned.size());
+        fprintf(stderr, "redlockscope: warm-up: %s\n", qPrintable(SafeText::printable(error)));
         return 2;
     }
     QJsonArray phases;
-    for (Phase phase : plannedPhases()) {
+    for (Phase phase : planned) {
         if (!runPhase(&phase, &error)) {
+            m_report.insert(QStringLiteral("phases"), phases);
+            if (BenchLoop::interrupted())
+                return reportInterrupted(planned.size());
             fprintf(stderr, "redlockscope: %s with %d client(s): %s\n",
-                    qPrintable(Strategy::name(phase.kind)), phase.clients, qPrintable(error));
+                    qPrintable(Strategy::name(phase.kind)), phase.clients,
+                    qPrintable(SafeText::printable(error)));
             return 2;
         }
         print(phase, out());
@@ -350,17 +356,41 @@ int StrategyBenchmark::run()
     }
     m_report.insert(QStringLiteral("phases"), phases);
     if (!runWaitPhases(&error)) {
-        fprintf(stderr, "redlockscope: wait=poll|pubsub: %s\n", qPrintable(error));
+        if (BenchLoop::interrupted())
+            return reportInterrupted(planned.size());
+        fprintf(stderr, "redlockscope: wait=poll|pubsub: %s\n",
+                qPrintable(SafeText::printable(error)));
         return 2;
     }
     m_report.insert(QStringLiteral("lock_nodes"), int(m_lockNodes.size()));
     const int code = judge(out());
+    m_report.insert(QStringLiteral("pass"), code == 0);
     out().flush();
     if (!writeJson(&error)) {
         fprintf(stderr, "redlockscope: %s\n", qPrintable(error));
         return 2;
     }
     return code;
+}
+
+// The phases that ran to their end, and no verdict: a run cut short measures nothing to judge.
+int StrategyBenchmark::reportInterrupted(qsizetype planned)
+{
+    out() << QStringLiteral("%1 after %2 of %3 phases: nothing is judged\n")
+                 .arg(BenchLoop::interruptedBy())
+                 .arg(m_phases.size())
+                 .arg(planned);
+    out().flush();
+    fprintf(stderr, "redlockscope: benchmark %s\n", qPrintable(BenchLoop::interruptedBy()));
+    m_report.insert(QStringLiteral("interrupted"), true);
+    m_report.insert(QStringLiteral("pass"), false);
+    m_report.insert(QStringLiteral("lock_nodes"), int(m_lockNodes.size()));
+    QString error;
+    if (!writeJson(&error)) {
+        fprintf(stderr, "redlockscope: %s\n", qPrintable(SafeText::printable(error)));
+        return 2;
+    }
+    return Interruption::ExitCode;
 }
 
 // With reentrant (or watchdog) in the list: pub/sub wake-up vs retry delay, same nodes.
@@ -374,8 +404,7 @@ bool StrategyBenchmark::runWaitPhases(QString* error)
     EngineConfig config = phaseConfig(kind, 0, Retry{});
     WaitBenchmark bench(config, m_options.contendedClients, m_options.phaseSeconds,
                         m_options.warmUpMs);
-    if (!bench.run(out(), error))
-        return false;
-    m_report.insert(QStringLiteral("wait_phases"), bench.toJson());
-    return true;
+    const bool ran = bench.run(out(), error);
+    m_report.insert(QStringLiteral("wait_phases"), bench.toJson()); // what ran, at least
+    return ran;
 }

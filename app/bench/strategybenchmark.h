@@ -36,7 +36,8 @@ public:
     ~StrategyBenchmark();
 
     // Prints a table (and writes the JSON). 0: every phase ran (and, with contention, the
-    // contended rate reached the single client's), 1: a check failed, 2: could not run.
+    // contended rate reached the single client's), 1: a check failed, 2: could not run, 3: a
+    // signal stopped it (the phases done are printed; the JSON says "interrupted").
     int run();
 
 private:
@@ -79,6 +80,7 @@ private:
     int judge(QTextStream& out);
     bool runWaitPhases(QString* error);
     bool writeJson(QString* error) const;
+    int reportInterrupted(qsizetype planned);
 
     Options m_options;
     std::unique_ptr<LocalFleet> m_fleet;

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/uibenchmark.h"
 
+#include "base/outputfile.h"
+#include "base/safetext.h"
 #include "base/steadyclock.h"
+#include "bench/benchloop.h"
 #include "control/enginecontroller.h"
+#include "interruption.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -11,7 +15,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QTextStream>
 #include <cstdio>
 #include <ctime>
@@ -20,6 +23,27 @@ UiBenchmark::UiBenchmark(MainWindow* window, const Options& options, QObject* pa
     : QObject(parent), m_window(window), m_options(options)
 {
     connect(&m_memoryTimer, &QTimer::timeout, this, &UiBenchmark::sampleMemory);
+    m_end.setSingleShot(true);
+    connect(&m_end, &QTimer::timeout, this, &UiBenchmark::finish);
+}
+
+void UiBenchmark::interrupt()
+{
+    if (m_interrupted)
+        return;
+    m_interrupted = true;
+    if (m_measuring) {
+        m_end.stop();
+        finish();
+        return;
+    }
+    QTextStream(stdout) << QStringLiteral("Redlock Scope UI benchmark: %1 during the warm-up: "
+                                          "nothing was measured\n")
+                               .arg(BenchLoop::interruptedBy());
+    fprintf(stderr, "redlockscope: UI benchmark %s\n", qPrintable(BenchLoop::interruptedBy()));
+    const bool written =
+        writeJson({{QStringLiteral("interrupted"), true}, {QStringLiteral("pass"), false}});
+    emit finished(written ? Interruption::ExitCode : 2);
 }
 
 void UiBenchmark::start()
@@ -41,7 +65,7 @@ void UiBenchmark::beginMeasuring()
     qApp->installEventFilter(this);
     sampleMemory();
     m_memoryTimer.start(1000);
-    QTimer::singleShot(m_options.durationS * 1000, this, &UiBenchmark::finish);
+    m_end.start(m_options.durationS * 1000);
 }
 
 void UiBenchmark::onSnapshot(const EngineSnapshot& snapshot)
@@ -99,10 +123,13 @@ void UiBenchmark::finish()
 
     QTextStream out(stdout);
     out << QStringLiteral(
-               "Redlock Scope UI benchmark: %1 clients, %2 s measured after %3 s warm-up\n")
+               "Redlock Scope UI benchmark: %1 clients, %2 s measured after %3 s warm-up%4\n")
                .arg(m_clients)
                .arg(seconds, 0, 'f', 1)
-               .arg(m_options.warmUpS);
+               .arg(m_options.warmUpS)
+               .arg(m_interrupted
+                        ? QStringLiteral(" (%1: nothing is judged)").arg(BenchLoop::interruptedBy())
+                        : QString());
     const auto line = [&](const QString& what, const QString& value, const QString& target,
                           bool ok) {
         out << QStringLiteral("%1 %2  %3 %4\n")
@@ -138,9 +165,9 @@ void UiBenchmark::finish()
             "(memory is judged from the first minute on: --duration 90 or more)\n");
     out.flush();
 
-    const bool pass = fps >= 30 && snapshotsPerS >= 50 && cpuShare <= 0.30 &&
+    const bool pass = !m_interrupted && fps >= 30 && snapshotsPerS >= 50 && cpuShare <= 0.30 &&
                       m_lagUs.percentile(99) <= 50000 && (flat || !judged) && !m_lagUs.isEmpty();
-    if (!m_options.jsonPath.isEmpty()) {
+    {
         QJsonArray memory;
         for (const auto& sample : std::as_const(m_memory))
             memory.append(QJsonArray{sample.first, sample.second});
@@ -154,21 +181,34 @@ void UiBenchmark::finish()
                                  {QStringLiteral("lag_p99_ms"), m_lagUs.percentile(99) / 1000.0},
                                  {QStringLiteral("peak_rss_kb"), peakKb},
                                  {QStringLiteral("rss_kb_over_time"), memory},
+                                 {QStringLiteral("interrupted"), m_interrupted},
                                  {QStringLiteral("pass"), pass}};
-        QSaveFile file(m_options.jsonPath);
-        if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(report).toJson()) < 0 ||
-            !file.commit()) {
-            fprintf(stderr, "redlockscope: cannot write %s: %s\n", qPrintable(m_options.jsonPath),
-                    qPrintable(file.errorString()));
+        if (!writeJson(report)) {
             emit finished(2);
             return;
         }
+    }
+    if (m_interrupted) {
+        fprintf(stderr, "redlockscope: UI benchmark %s\n", qPrintable(BenchLoop::interruptedBy()));
+        emit finished(Interruption::ExitCode);
+        return;
     }
     // As --bench: the exit code says whether every check passed.
     if (!pass)
         fprintf(stderr, "redlockscope: UI benchmark: a check failed%s\n",
                 m_lagUs.isEmpty() ? " (no decision was measured)" : "");
     emit finished(pass ? 0 : 1);
+}
+
+bool UiBenchmark::writeJson(const QJsonObject& report)
+{
+    if (m_options.jsonPath.isEmpty())
+        return true;
+    QString error;
+    if (OutputFile::save(m_options.jsonPath, QJsonDocument(report).toJson(), &error))
+        return true;
+    fprintf(stderr, "redlockscope: %s\n", qPrintable(SafeText::printable(error)));
+    return false;
 }
 
 qint64 UiBenchmark::threadCpuUs()

@@ -4,6 +4,7 @@
 #include "model/latencystats.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -31,6 +32,9 @@ public:
     UiBenchmark(MainWindow* window, const Options& options, QObject* parent = nullptr);
 
     void start(); // the window's engine must be starting; emits finished() at the end
+    // A signal: what was measured so far is printed (and written), marked interrupted, and
+    // finished(3) follows; nothing is judged.
+    void interrupt();
 
 signals:
     void finished(int exitCode);
@@ -44,6 +48,7 @@ private:
     void beginMeasuring();
     void sampleMemory();
     void finish();
+    bool writeJson(const QJsonObject& report);
     static qint64 threadCpuUs();
     static qint64 residentKb(const char* field);
 
@@ -62,4 +67,6 @@ private:
     LatencyStats m_lagUs;
     QList<QPair<double, qint64>> m_memory; // (seconds, VmRSS kB)
     QTimer m_memoryTimer;
+    QTimer m_end; // the end of the measured time
+    bool m_interrupted = false;
 };

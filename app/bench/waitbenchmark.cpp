@@ -94,12 +94,15 @@ bool WaitBenchmark::runPhase(LockSettings::Wait wait, Phase* phase, QString* err
     if (!BenchLoop::start(engine, StartTimeoutMs, error))
         return false;
     BenchLoop::addBuyers(engine, Stock, m_clients);
-    BenchLoop::runFor(m_warmUpMs);
+    const bool warm = BenchLoop::runFor(m_warmUpMs);
     const CheckCounters before = counters;
     measuring = true;
     QElapsedTimer clock;
     clock.start();
-    BenchLoop::runFor(m_phaseSeconds * 1000);
+    if (!warm || !BenchLoop::runFor(m_phaseSeconds * 1000)) {
+        *error = BenchLoop::interruptedBy(); // a phase cut short is not reported
+        return false;
+    }
     const double seconds = clock.elapsed() / 1000.0;
     BenchLoop::runFor(150); // the last snapshot of the phase
     engine.shutdown();

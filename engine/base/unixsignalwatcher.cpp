@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -15,6 +16,20 @@ namespace {
 // The handler's only state. A lock-free atomic is safe to read from a signal handler.
 std::atomic<int> s_writeFd{-1};
 static_assert(std::atomic<int>::is_always_lock_free);
+
+// The deadline: a timer made beforehand (timer_create is not async-signal-safe,
+// timer_settime is), armed by the first signal; its SIGALRM ends the process.
+struct Deadline
+{
+    timer_t timer{};
+    std::atomic<bool> set{false};
+    std::atomic<bool> armed{false};
+    int ms = 0;
+    int exitCode = 0;
+    char message[512] = {};
+    size_t length = 0;
+};
+Deadline s_deadline;
 } // namespace
 
 UnixSignalWatcher::UnixSignalWatcher(QObject* parent) : QObject(parent)
@@ -53,16 +68,53 @@ UnixSignalWatcher::~UnixSignalWatcher()
     ::close(m_fds[1]);
 }
 
+bool UnixSignalWatcher::setDeadline(int ms, int exitCode, const QByteArray& message)
+{
+    if (s_deadline.set.load())
+        return true;
+    struct sigevent event = {};
+    event.sigev_notify = SIGEV_SIGNAL;
+    event.sigev_signo = SIGALRM;
+    if (::timer_create(CLOCK_MONOTONIC, &event, &s_deadline.timer) != 0) {
+        qWarning("UnixSignalWatcher: timer_create failed: %s", strerror(errno));
+        return false;
+    }
+    s_deadline.ms = ms;
+    s_deadline.exitCode = exitCode;
+    s_deadline.length = std::min(message.size(), qsizetype(sizeof s_deadline.message));
+    std::memcpy(s_deadline.message, message.constData(), s_deadline.length);
+    struct sigaction action = {};
+    action.sa_handler = &UnixSignalWatcher::handleDeadline;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGALRM, &action, nullptr);
+    s_deadline.set.store(true);
+    return true;
+}
+
 void UnixSignalWatcher::handleSignal(int signal)
 {
-    // Async-signal-safe only: write(2), and errno restored for the interrupted code.
+    // Async-signal-safe only: write(2), timer_settime(2), and errno restored for the
+    // interrupted code.
     const int savedErrno = errno;
     const int fd = s_writeFd.load();
     if (fd >= 0) {
         const unsigned char byte = static_cast<unsigned char>(signal);
         [[maybe_unused]] const ssize_t written = ::write(fd, &byte, 1);
     }
+    if (s_deadline.set.load() && !s_deadline.armed.exchange(true)) {
+        struct itimerspec when = {};
+        when.it_value.tv_sec = s_deadline.ms / 1000;
+        when.it_value.tv_nsec = long(s_deadline.ms % 1000) * 1'000'000L;
+        ::timer_settime(s_deadline.timer, 0, &when, nullptr);
+    }
     errno = savedErrno;
+}
+
+void UnixSignalWatcher::handleDeadline(int)
+{
+    [[maybe_unused]] const ssize_t written =
+        ::write(STDERR_FILENO, s_deadline.message, s_deadline.length);
+    ::_exit(s_deadline.exitCode);
 }
 
 void UnixSignalWatcher::onReadable()

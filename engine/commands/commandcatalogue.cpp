@@ -187,7 +187,8 @@ void CommandCatalogue::addDirectives()
     ArgSpec name{QStringLiteral("NAME"), T::Word};
     ArgSpec op{QStringLiteral("OP"), T::Choice};
     op.choices = {QStringLiteral("=="), QStringLiteral("!="), QStringLiteral("<="),
-                  QStringLiteral(">="), QStringLiteral("<"),  QStringLiteral(">")};
+                  QStringLiteral(">="), QStringLiteral("<"),  QStringLiteral(">"),
+                  QStringLiteral("any")};
     op.optional = true;
     ArgSpec number{QStringLiteral("NUMBER"), T::Number, 0, 1'000'000'000'000LL};
     number.optional = true;
@@ -212,7 +213,8 @@ void CommandCatalogue::addDirectives()
          tr("every random choice (tokens aside) comes from N: the run replays the same way")},
         {QStringLiteral("expect"),
          {name, op, number},
-         tr("checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, or `expect safe`")},
+         tr("checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, `expect safe`, "
+            "or `expect NAME any` (it may be anything: a violation of that kind fails nothing)")},
     };
     for (CommandSpec spec : directives) {
         spec.scenarioOnly = true;

@@ -15,6 +15,11 @@ class CommandCatalogue
 public:
     static constexpr qint64 MaxMs = 24LL * 3600 * 1000; // no timer is set further than a day
     static constexpr qint64 MaxProxyDelayMs = NodeProxy::kMaxDelayMs; // the proxy's cap
+    // Text enters here (scenario files, --exec, the console) and goes to captions, the
+    // history, the run file, the terminal and every export: it is capped where it enters.
+    static constexpr qsizetype MaxLineChars = 2000; // one line of the language
+    static constexpr qsizetype MaxTextChars = 1000; // a narration (`say TEXT`)
+    static constexpr qsizetype MaxNameChars = 32;   // a client's name
 
     static const CommandCatalogue& instance();
 

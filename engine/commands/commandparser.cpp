@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "commands/commandparser.h"
 
+#include "base/safetext.h"
 #include "commands/commandcatalogue.h"
+#include "model/clientsettingfield.h"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -109,19 +111,95 @@ QString CommandParser::check(const ArgSpec& arg, const QString& text, const Cont
         return fits(arg, text) ? QString()
                                : tr("expected '%1', not '%2'").arg(arg.choices[0], text);
     case T::Assignment:
-        return fits(arg, text) ? QString() : tr("expected key=value, not '%1'").arg(text);
+        return fits(arg, text) ? checkSetting(text)
+                               : tr("expected key=value, not '%1'").arg(SafeText::echo(text));
     case T::Name:
         if (text.compare(QLatin1String("all"), Qt::CaseInsensitive) == 0)
             return tr("'all' names every client; choose another name");
-        return fits(arg, text) ? QString() : tr("a name may not contain '='");
+        if (!fits(arg, text))
+            return tr("a name may not contain '='");
+        return checkNameLength(text);
+    case T::Client:
+    case T::ClientOrAll:
+        return checkNameLength(text);
     default:
         return {};
     }
 }
 
+// One key=value against the settings table: the key known, the value of its type and within
+// its limits. (Whether it fits the client's other settings, e.g. a timeout below the TTL, is
+// for the client it goes to.)
+QString CommandParser::checkSetting(const QString& assignment)
+{
+    const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+    if (eq <= 0)
+        return tr("expected key=value, not '%1'").arg(SafeText::echo(assignment));
+    const QString key = assignment.left(eq).trimmed().toLower();
+    const ClientSettingField* field = ClientSettingField::find(key);
+    if (!field)
+        return tr("unknown setting '%1' (known: %2)")
+            .arg(SafeText::echo(assignment.left(eq)),
+                 ClientSettingField::keys().join(QLatin1Char(' ')));
+    ClientSettings scratch;
+    return field->assign(&scratch, assignment.mid(eq + 1));
+}
+
+QString CommandParser::checkNameLength(const QString& name)
+{
+    if (name.size() <= CommandCatalogue::MaxNameChars)
+        return {};
+    return tr("a client's name may be at most %1 characters, not %2")
+        .arg(CommandCatalogue::MaxNameChars)
+        .arg(name.size());
+}
+
+// What a line may not hold whatever its verb: a character that would act on a terminal, and
+// more text than a line of the language needs. Empty when it has neither.
+bool CommandParser::checkText(const QString& line, Error* error)
+{
+    if (line.size() > CommandCatalogue::MaxLineChars) {
+        *error = {tr("a line may be at most %1 characters, not %2")
+                      .arg(CommandCatalogue::MaxLineChars)
+                      .arg(line.size()),
+                  int(CommandCatalogue::MaxLineChars) + 1};
+        return false;
+    }
+    // A tab is white space between words; every other control character is refused.
+    qsizetype at = SafeText::firstControl(line);
+    while (at >= 0 && line[at] == QLatin1Char('\t')) {
+        const qsizetype next = SafeText::firstControl(QStringView(line).sliced(at + 1));
+        at = next < 0 ? -1 : at + 1 + next;
+    }
+    if (at >= 0) {
+        *error = {tr("control character %1 in the line (it would act on a terminal; write "
+                     "plain text)")
+                      .arg(SafeText::printable(line.mid(at, 1))),
+                  int(at) + 1};
+        return false;
+    }
+    return true;
+}
+
+// Checks that span arguments: a node's latency and its jitter add up in the proxy.
+QString CommandParser::checkCombined(const ParsedCommand& parsed)
+{
+    if (parsed.verb() == QLatin1String("node latency")) {
+        const qint64 total =
+            parsed.number(QStringLiteral("MS")) + parsed.number(QStringLiteral("JITTER_MS"));
+        if (total > CommandCatalogue::MaxProxyDelayMs)
+            return tr("MS + JITTER_MS must be at most %1 ms in all (got %2 ms)")
+                .arg(CommandCatalogue::MaxProxyDelayMs)
+                .arg(total);
+    }
+    return {};
+}
+
 std::optional<ParsedCommand> CommandParser::parse(const QString& line, const Context& context,
                                                   Error* error)
 {
+    if (!checkText(line, error))
+        return std::nullopt;
     const QList<Token> tokens = tokenize(line);
     const auto fail = [error](const QString& message, int column) {
         *error = {message, column};
@@ -144,9 +222,16 @@ std::optional<ParsedCommand> CommandParser::parse(const QString& line, const Con
     for (qsizetype a = 0; a < spec->args.size(); ++a) {
         const ArgSpec& arg = spec->args[a];
         if (arg.type == T::Text) {
-            if (pos < tokens.size())
-                parsed.add(arg.name, line.mid(tokens[pos].column - 1).trimmed());
-            else if (!arg.optional)
+            if (pos < tokens.size()) {
+                const QString text = line.mid(tokens[pos].column - 1).trimmed();
+                if (text.size() > CommandCatalogue::MaxTextChars)
+                    return fail(tr("%1 may be at most %2 characters, not %3")
+                                    .arg(arg.name)
+                                    .arg(CommandCatalogue::MaxTextChars)
+                                    .arg(text.size()),
+                                tokens[pos].column + int(CommandCatalogue::MaxTextChars));
+                parsed.add(arg.name, text);
+            } else if (!arg.optional)
                 return fail(tr("missing %1 (usage: %2)").arg(arg.name, spec->usage()), endColumn);
             pos = tokens.size();
             continue;
@@ -170,7 +255,11 @@ std::optional<ParsedCommand> CommandParser::parse(const QString& line, const Con
                         pos < tokens.size() ? tokens[pos].column : endColumn);
     }
     if (pos < tokens.size())
-        return fail(tr("unexpected '%1' (usage: %2)").arg(tokens[pos].text, spec->usage()),
-                    tokens[pos].column);
+        return fail(
+            tr("unexpected '%1' (usage: %2)").arg(SafeText::echo(tokens[pos].text), spec->usage()),
+            tokens[pos].column);
+    if (const QString why = checkCombined(parsed); !why.isEmpty())
+        return fail(why, tokens.size() > verbWords + 1 ? tokens[verbWords + 1].column
+                                                       : tokens.last().column);
     return parsed;
 }

@@ -27,7 +27,9 @@
 namespace {
 constexpr int TokenPruneMs = 10000;
 constexpr int BusySnapshotMs = 250; // counters and validity bars stay honest while clients run
-constexpr int ExitReleaseWaitMs = 1500;
+// At exit, held locks are released on every node that answers within this; it fits inside
+// the app's signal deadline (0.8 s, app/interruption.h) with the nodes' stop after it.
+constexpr int ExitReleaseWaitMs = 500;
 
 using Answer = CommandAnswer;
 } // namespace
@@ -71,6 +73,7 @@ public:
     StockCommands stockCommands;
     std::optional<Scenario> pendingScenario; // given before the nodes were up
     std::unique_ptr<RunWriter> runWriter;    // the run on disk as it happens (config.recordPath)
+    QString recordingOpenError;              // the run file could not be created
     QTimer publishTimer;
     QTimer pruneTimer;
     qint64 lastPublishUs = -1'000'000;
@@ -209,6 +212,7 @@ public:
         if (!runWriter->open(&error)) {
             runWriter.reset();
             recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, error));
+            recordingOpenError = error;
             return;
         }
         recorder.setSink(runWriter.get());
@@ -418,6 +422,26 @@ void Engine::stepScenario()
 void Engine::stopScenario()
 {
     d->scripts.stop();
+}
+
+QString Engine::recordingError() const
+{
+    if (!d->recordingOpenError.isEmpty())
+        return d->recordingOpenError;
+    return d->runWriter ? d->runWriter->error() : QString();
+}
+
+void Engine::interruptScenario(const QString& why)
+{
+    if (d->pendingScenario) {
+        d->pendingScenario.reset();
+        ScenarioResult result;
+        result.outcome = ScenarioResult::Outcome::Interrupted;
+        result.reason = tr("%1 before the first line: the nodes were not up yet").arg(why);
+        emit scenarioFinished(result);
+        return;
+    }
+    d->scripts.interrupt(why);
 }
 
 void Engine::runConsole(const QString& text, int number)

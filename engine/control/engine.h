@@ -38,6 +38,12 @@ public slots:
     void resumeScenario();
     void stepScenario(); // to the next narration
     void stopScenario();
+    // A scenario under way, or waiting for the nodes, ends now as Interrupted (`why` says by
+    // what); scenarioFinished() tells it.
+    void interruptScenario(const QString& why);
+    // Why the run file stopped short (not created, or a write failed: a full disk); empty
+    // while it holds every event. Read it after shutdown(), or from the engine's thread.
+    QString recordingError() const;
     // Console lines: commands and directives, one after the other.
     void runConsole(const QString& text, int number = 0); // number: the console's line
     void setLanguage(const QString& language);            // narration: "en", "zh", "ja"

@@ -72,6 +72,13 @@ void EngineController::stopScenario()
     QMetaObject::invokeMethod(m_engine, &Engine::stopScenario, Qt::QueuedConnection);
 }
 
+void EngineController::interruptScenario(const QString& why)
+{
+    QMetaObject::invokeMethod(
+        m_engine, [engine = m_engine, why] { engine->interruptScenario(why); },
+        Qt::QueuedConnection);
+}
+
 void EngineController::runConsole(const QString& text, int number)
 {
     QMetaObject::invokeMethod(
@@ -96,6 +103,7 @@ void EngineController::shutdown()
     m_thread.quit();
     m_thread.wait();
     // Its thread has ended and shutdown() stopped its timers: safe to read and delete here.
+    m_recordingError = m_engine->recordingError();
     m_finalCounters = m_engine->counters();
     delete m_engine;
     m_engine = nullptr;

@@ -34,10 +34,13 @@ public:
     void resumeScenario();
     void stepScenario();
     void stopScenario();
+    void interruptScenario(const QString& why);
     void runConsole(const QString& text, int number = 0); // number: the console's line
     void setLanguage(const QString& language);
 
     const EngineConfig& config() const { return m_config; }
+    // After shutdown(): why the run file stopped short, empty when it holds every event.
+    const QString& recordingError() const { return m_recordingError; }
     // After shutdown(): the checker's counters of the whole run, every event counted.
     const CheckCounters& finalCounters() const { return m_finalCounters; }
 
@@ -58,5 +61,6 @@ private:
     Engine* m_engine;
     std::atomic<quint64> m_nextCommandId{1};
     bool m_shutDown = false;
+    QString m_recordingError;
     CheckCounters m_finalCounters;
 };

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/engineconfig.h"
 
+#include "base/regularfile.h"
+#include "base/safetext.h"
 #include "model/jsoncheck.h"
 #include "model/nodecount.h"
 
-#include <QFile>
+#include <QCoreApplication>
 #include <QHostAddress>
 #include <QHostInfo>
 #include <QJsonArray>
@@ -25,6 +27,14 @@ QString EngineConfig::validate() const
             .arg(n);
     if (resource.isEmpty())
         return QStringLiteral("the resource name must not be empty");
+    // The key on every node, and a word in the history, the terminal and the exports.
+    if (resource.size() > kMaxResourceBytes)
+        return QStringLiteral("the resource name must be at most %1 bytes (is %2)")
+            .arg(kMaxResourceBytes)
+            .arg(resource.size());
+    if (SafeText::firstControl(QString::fromUtf8(resource)) >= 0)
+        return QStringLiteral("the resource name must not contain control characters ('%1')")
+            .arg(SafeText::echo(QString::fromUtf8(resource)));
     if (initialClients < 0 || initialClients > kMaxClients)
         return QStringLiteral("clients must be 0 to %1 (is %2)")
             .arg(kMaxClients)
@@ -56,13 +66,18 @@ QList<QHostAddress> resolve(const QString& host)
     return info.error() == QHostInfo::NoError ? info.addresses() : QList<QHostAddress>{};
 }
 
-// The address both lists share, or nothing. Tolerant: an IPv4-mapped address is its IPv4
-// one, and the IPv6 loopback is 127.0.0.1 (redis-server listens on both by default).
+// Addresses that are one socket: an IPv4-mapped (or -compatible) IPv6 address is its IPv4
+// one. The IPv6 loopback is not 127.0.0.1: [::1]:P and 127.0.0.1:P are two sockets, which
+// two servers can hold (a redis-server listening on both is one server: give it once).
+constexpr QHostAddress::ConversionMode kSameSocket = QHostAddress::ConversionMode(
+    QHostAddress::ConvertV4MappedToIPv4 | QHostAddress::ConvertV4CompatToIPv4);
+
+// The address both lists share, or nothing.
 std::optional<QHostAddress> shared(const QList<QHostAddress>& a, const QList<QHostAddress>& b)
 {
     for (const QHostAddress& x : a) {
         for (const QHostAddress& y : b) {
-            if (x.isEqual(y, QHostAddress::TolerantConversion))
+            if (x.isEqual(y, kSameSocket))
                 return x;
         }
     }
@@ -311,13 +326,12 @@ std::optional<EngineConfig> configFromJson(const QJsonObject& root, QString* err
 
 std::optional<EngineConfig> EngineConfig::loadFile(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+    const std::optional<QByteArray> bytes = RegularFile::read(
+        path, kMaxFileBytes, QCoreApplication::translate("EngineConfig", "a config file"), error);
+    if (!bytes)
         return std::nullopt;
-    }
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &parseError);
     if (!doc.isObject()) {
         *error = parseError.error != QJsonParseError::NoError
                      ? QStringLiteral("%1: not valid JSON (%2 at offset %3)")

@@ -39,6 +39,9 @@ struct EngineConfig
     bool recordToRunFolder = false;
 
     static constexpr int kMaxClients = 200;
+    // A config file is a few hundred bytes; one of more than this is not one.
+    static constexpr qint64 kMaxFileBytes = 1024 * 1024;
+    static constexpr qsizetype kMaxResourceBytes = 200;
 
     bool usesLocalFleet() const { return nodes.isEmpty(); }
     bool replicated() const { return topology == Topology::Replicated; }

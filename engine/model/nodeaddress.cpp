@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/nodeaddress.h"
 
+#include "base/safetext.h"
 #include "model/nodecount.h"
 
 #include <QHostAddress>
 #include <QList>
 #include <QRegularExpression>
+#include <QUrl>
 #include <limits>
 
 namespace {
@@ -80,11 +82,13 @@ bool checkHost(const QString& host, QString* error)
         return fail(error, QStringLiteral("host is missing"));
     if (host.contains(QLatin1Char(':'))) {
         if (!isIpv6(host))
-            return fail(error, QStringLiteral("'%1' is not an IPv6 address").arg(host));
+            return fail(error,
+                        QStringLiteral("'%1' is not an IPv6 address").arg(SafeText::echo(host)));
         return true;
     }
     if (!isValidHostName(host))
-        return fail(error, QStringLiteral("'%1' is not a valid host name").arg(host));
+        return fail(error,
+                    QStringLiteral("'%1' is not a valid host name").arg(SafeText::echo(host)));
     return true;
 }
 
@@ -93,7 +97,7 @@ bool userWithoutPassword(const QString& user, QString* error)
     return fail(error, QStringLiteral("user '%1' has no password (expected "
                                       "user:password@host:port, or :password@host:port "
                                       "for the default user)")
-                           .arg(user));
+                           .arg(SafeText::echo(user)));
 }
 
 // The credentials part before the last '@': "user:password", ":password" or "password"-less
@@ -128,7 +132,8 @@ bool parseHostPort(const QString& text, NodeAddress* out, QString* error)
             return fail(error, kPortRange);
         portText = rest.mid(1);
         if (!isIpv6(host))
-            return fail(error, QStringLiteral("'%1' is not an IPv6 address").arg(host));
+            return fail(error,
+                        QStringLiteral("'%1' is not an IPv6 address").arg(SafeText::echo(host)));
     } else {
         const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
         if (colon < 0) {
@@ -149,17 +154,75 @@ bool parseHostPort(const QString& text, NodeAddress* out, QString* error)
     return true;
 }
 
+// "scheme://...": a URL, not host:port (whose password may hold anything, "://" too, but
+// never starts the entry).
+bool hasScheme(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z][A-Za-z0-9+.-]*://"));
+    return pattern.match(text).hasMatch();
+}
+
 // The entry as it may appear in an error message: never with the password in clear.
 QString redacted(const QString& entry)
 {
     const qsizetype at = entry.lastIndexOf(QLatin1Char('@'));
     if (at < 0)
         return entry;
-    const QString credentials = entry.left(at);
+    const qsizetype scheme = hasScheme(entry) ? entry.indexOf(QLatin1String("://")) + 3 : 0;
+    const QString credentials = entry.mid(scheme, at - scheme);
     const qsizetype colon = credentials.indexOf(QLatin1Char(':'));
     if (colon < 0)
         return entry;
-    return credentials.left(colon) + QStringLiteral(":***") + entry.mid(at);
+    return entry.left(scheme) + credentials.left(colon) + QStringLiteral(":***") + entry.mid(at);
+}
+
+// "redis://[user:password@]host[:port][/db]", the form Redis clients take (port 6379 when
+// left out; user and password percent-decoded). TLS (rediss://) and Unix sockets are not
+// spoken here: they are refused by name rather than misread as a host.
+std::optional<NodeAddress> parseUrl(const QString& text, QString* error)
+{
+    const QUrl url(text, QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    if (scheme == QLatin1String("rediss")) {
+        fail(error, QStringLiteral("rediss:// is Redis over TLS, which this app does not speak "
+                                   "(its hiredis is built without TLS): use redis:// or "
+                                   "host:port"));
+        return std::nullopt;
+    }
+    if (scheme != QLatin1String("redis")) {
+        fail(error, QStringLiteral("only redis:// URLs are understood, not %1:// (or write "
+                                   "host:port)")
+                        .arg(SafeText::echo(url.scheme().isEmpty() ? text.section(':', 0, 0)
+                                                                   : url.scheme())));
+        return std::nullopt;
+    }
+    if (!url.isValid() || url.host().isEmpty()) {
+        fail(error, QStringLiteral("not a redis:// URL (expected "
+                                   "redis://[user:password@]host[:port][/db])"));
+        return std::nullopt;
+    }
+    if (url.hasQuery() || url.hasFragment()) {
+        fail(error, QStringLiteral("a redis:// URL here takes no ?options or #fragment"));
+        return std::nullopt;
+    }
+    const QString path = url.path();
+    qint64 db = 0;
+    if (!path.isEmpty() && path != QLatin1String("/")) {
+        int parsed = 0;
+        if (!path.startsWith(QLatin1Char('/')) || !parseDb(path.mid(1), &parsed)) {
+            fail(error, kDbRange);
+            return std::nullopt;
+        }
+        db = parsed;
+    }
+    const QString user = url.userName(QUrl::FullyDecoded);
+    const QString password = url.password(QUrl::FullyDecoded);
+    if (url.userInfo().contains(QLatin1Char(':')) && password.isEmpty()) {
+        fail(error, QStringLiteral("empty password after ':'"));
+        return std::nullopt;
+    }
+    return NodeAddress::fromParts(url.host(QUrl::FullyDecoded), url.port(6379), user, password, db,
+                                  error);
 }
 
 } // namespace
@@ -183,6 +246,9 @@ std::optional<NodeAddress> NodeAddress::parse(const QString& text, QString* erro
         fail(error, QStringLiteral("one address expected, found a ','"));
         return std::nullopt;
     }
+
+    if (hasScheme(trimmed))
+        return parseUrl(trimmed, error);
 
     NodeAddress out;
     QString rest = trimmed;
@@ -249,7 +315,8 @@ std::optional<QList<NodeAddress>> NodeAddress::parseList(const QString& text, QS
     QList<NodeAddress> out;
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const QString entry = entries.at(i).trimmed();
-        const QString where = QStringLiteral("node %1 ('%2')").arg(i + 1).arg(redacted(entry));
+        const QString where =
+            QStringLiteral("node %1 ('%2')").arg(i + 1).arg(SafeText::echo(redacted(entry)));
         if (entry.isEmpty()) {
             fail(error, QStringLiteral("node %1 is empty (two commas in a row, or a comma at "
                                        "an end?)")

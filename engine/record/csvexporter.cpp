@@ -9,9 +9,25 @@
 
 namespace {
 
-// Quoted only when it must be: a comma, a quote or a line break inside.
-QByteArray field(const QString& text)
+// A cell a spreadsheet would take for a formula (=, +, -, @, and a tab or CR before one):
+// `client add @SUM(1+1)` or `--resource =HYPERLINK(...)` would run on opening the file. As
+// OWASP recommends, such a text gets a leading ' (shown as text, the ' itself hidden) and
+// quotes. Numbers the exporter writes itself (a stock of -1) are left as they are.
+bool looksLikeFormula(const QString& text)
 {
+    static const QString starts = QStringLiteral("=+-@\t\r");
+    return !text.isEmpty() && starts.contains(text.front());
+}
+
+// Quoted only when it must be: a comma, a quote or a line break inside, or a text that looks
+// like a formula.
+QByteArray field(const QString& text, bool isText)
+{
+    if (isText && looksLikeFormula(text)) {
+        QByteArray bytes = "'" + text.toUtf8();
+        bytes.replace('"', "\"\"");
+        return '"' + bytes + '"';
+    }
     QByteArray bytes = text.toUtf8();
     if (!bytes.contains(',') && !bytes.contains('"') && !bytes.contains('\n') &&
         !bytes.contains('\r'))
@@ -72,11 +88,16 @@ bool CsvExporter::write(const RecordedRun& run, QIODevice* out, QString* error)
         text.learn(e); // client names, from ClientAdded
     const PairedOperations operations(run.events);
     QByteArray bytes = columns().join(QLatin1Char(',')).toUtf8() + "\r\n";
+    // The columns that hold text from outside: name, operation, outcome, reason, token,
+    // fence, resource (the others are numbers this exporter writes).
+    static const QList<bool> isText{false, false, true,  true,  false, false, false,
+                                    true,  true,  false, false, true,  true,  true};
     qsizetype index = 0;
     for (const PairedOperations::Operation& o : operations.all()) {
         QList<QByteArray> fields;
-        for (const QString& value : row(index++, o, text))
-            fields << field(value);
+        const QList<QString> values = row(index++, o, text);
+        for (qsizetype i = 0; i < values.size(); ++i)
+            fields << field(values[i], isText.value(i, true));
         bytes += fields.join(',') + "\r\n";
     }
     if (out->write(bytes) != bytes.size()) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/recordedrun.h"
 
+#include "record/runreader.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -15,6 +17,11 @@ QString RecordedRun::readProblems() const
     if (bad > 0)
         parts << QCoreApplication::translate("RecordedRun", "%1 unreadable line(s) skipped (%2)")
                      .arg(QLocale().toString(bad), problems.join(QStringLiteral("; ")));
+    if (cutTexts > 0)
+        parts << QCoreApplication::translate("RecordedRun",
+                                             "%1 text(s) longer than %2 characters were cut")
+                     .arg(QLocale().toString(cutTexts))
+                     .arg(QLocale().toString(RunReader::MaxTextChars));
     if (reordered)
         parts << QCoreApplication::translate("RecordedRun",
                                              "events were out of time order and were sorted");

@@ -28,6 +28,7 @@ struct RecordedRun
     bool cutOff = false;    // the last line was incomplete: the app stopped while writing
     bool reordered = false; // events were not in time order and were sorted
     QStringList problems;   // the first few skipped lines, with their line numbers
+    quint64 cutTexts = 0;   // events whose text was longer than the reader keeps
     QString headerWarning;
 
     CheckCounters counters;

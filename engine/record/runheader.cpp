@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/runheader.h"
 
+#include "base/safetext.h"
 #include "model/engineconfig.h"
 
 #include <QCoreApplication>
@@ -60,7 +61,21 @@ std::optional<RunHeader> RunHeader::fromJsonLine(QByteArrayView line, QString* e
         return std::nullopt;
     }
     RunHeader h;
-    h.version = o.value(QStringLiteral("version")).toInt(-1);
+    const QJsonValue version = o.value(QStringLiteral("version"));
+    if (!version.isDouble()) {
+        // "1" is not 1: a header written by hand or by another tool, said as it is.
+        *error = QCoreApplication::translate("RunHeader", "the run header's version is %1, not "
+                                                          "a number (this app reads version %2)")
+                     .arg(version.isUndefined()
+                              ? QCoreApplication::translate("RunHeader", "missing")
+                              : SafeText::echo(QString::fromUtf8(QJsonDocument(QJsonArray{version})
+                                                                     .toJson(QJsonDocument::Compact)
+                                                                     .chopped(1)
+                                                                     .mid(1))))
+                     .arg(FormatVersion);
+        return std::nullopt;
+    }
+    h.version = version.toInt(-1);
     if (h.version != FormatVersion) {
         *error =
             QCoreApplication::translate("RunHeader", "a run file of format version %1; this app "

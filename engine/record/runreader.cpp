@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/runreader.h"
 
+#include "base/regularfile.h"
+#include "base/safetext.h"
 #include "record/runeventcodec.h"
 #include "record/safetychecker.h"
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <algorithm>
 #include <cstring>
 
@@ -16,8 +20,29 @@ QString tr(const char* text)
 }
 } // namespace
 
+bool RunReader::isRun(const QString& path)
+{
+    QFile file(path);
+    if (!RegularFile::refuseIrregular(path).isEmpty() || !file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray first = file.readLine(64 * 1024);
+    QString error;
+    QString warning;
+    if (RunHeader::fromJsonLine(first, &error, &warning))
+        return true;
+    // Another format version is still a run: the header names the format.
+    const QJsonObject header = QJsonDocument::fromJson(first).object();
+    return header.value(QStringLiteral("format")) == RunHeader::FormatName;
+}
+
 std::shared_ptr<RecordedRun> RunReader::read(const QString& path, QString* error)
 {
+    // Looked at before it is opened: opening a FIFO would wait for a writer, and /dev/zero
+    // has no size (it read as "empty").
+    if (const QString irregular = RegularFile::refuseIrregular(path); !irregular.isEmpty()) {
+        *error = irregular;
+        return nullptr;
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         *error = tr("cannot open %1: %2").arg(path, file.errorString());
@@ -87,6 +112,7 @@ void RunReader::readEvents(QByteArrayView body, qsizetype firstLine, RecordedRun
         if (codec.decode(line, &event, &error)) {
             if (event.kind == K::Violation || event.kind == K::ViolationEnd)
                 continue; // the recorder's findings: found again, from the facts
+            capText(&event, run);
             run->reordered = run->reordered || event.tUs < lastUs;
             lastUs = std::max(lastUs, event.tUs);
             found.clear();
@@ -110,6 +136,18 @@ void RunReader::readEvents(QByteArrayView body, qsizetype firstLine, RecordedRun
             [](const HistoryEvent& a, const HistoryEvent& b) { return a.tUs < b.tUs; });
         judge(run);
     }
+}
+
+// The app never writes a longer text (a narration is at most 1,000 characters, a command line
+// 2,000); a file that holds one was made elsewhere, and one 50 MB narration would cost every
+// view and export of the run seconds and gigabytes. Cut where it enters, and counted.
+void RunReader::capText(HistoryEvent* event, RecordedRun* run)
+{
+    if (event->text.size() <= MaxTextChars && event->note.size() <= MaxTextChars)
+        return;
+    event->text = SafeText::capped(event->text, MaxTextChars);
+    event->note = SafeText::capped(event->note, MaxTextChars);
+    ++run->cutTexts;
 }
 
 void RunReader::judge(RecordedRun* run)

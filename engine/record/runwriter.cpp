@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/runwriter.h"
 
+#include "base/regularfile.h"
+
+#include <algorithm>
 #include <pthread.h>
 
 RunWriter::RunWriter(const QString& path, const RunHeader& header, QObject* parent)
@@ -16,13 +19,21 @@ RunWriter::~RunWriter()
 
 bool RunWriter::open(QString* error)
 {
-    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+    // Unbuffered: each batch is one write(2), and a failing one says why (a buffered QFile
+    // on a full disk took part of a batch and had only "Unknown error" to tell).
+    // A FIFO would block this open until some reader came; a device is no run file.
+    if (const QString irregular = RegularFile::refuseIrregular(m_path); !irregular.isEmpty()) {
+        *error = tr("cannot record the run: %1").arg(irregular);
+        return false;
+    }
+    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
         *error = tr("cannot record the run to %1: %2").arg(m_path, m_file.errorString());
         return false;
     }
     const QByteArray header = m_header.toJsonLine() + '\n';
-    if (m_file.write(header) != header.size() || !m_file.flush()) {
+    if (!writeAll(header)) {
         *error = tr("cannot record the run to %1: %2").arg(m_path, m_file.errorString());
+        m_file.resize(0); // no half header: an empty file says plainly that nothing was kept
         m_file.close();
         return false;
     }
@@ -84,15 +95,53 @@ bool RunWriter::write(const std::vector<HistoryEvent>& batch, QByteArray* buffer
     buffer->clear();
     for (const HistoryEvent& event : batch)
         m_codec.encode(event, buffer);
-    if (m_file.write(*buffer) == buffer->size() && m_file.flush())
+    const qint64 start = m_file.pos();
+    if (writeAll(*buffer))
         return true;
-    fail(tr("the run is no longer recorded to %1: %2").arg(m_path, m_file.errorString()));
+    const QString reason = m_file.errorString();
+    keepWholeLines(start, *buffer);
+    fail(tr("the run is no longer recorded to %1: %2 (the file keeps the events written "
+            "before, each line whole)")
+             .arg(m_path, reason));
     return false;
+}
+
+// Every byte, or false with the system's reason in errorString(): a write that fills the disk
+// part way returns a short count and no reason; the next one gets the refusal.
+bool RunWriter::writeAll(const QByteArray& bytes)
+{
+    qint64 done = 0;
+    while (done < bytes.size()) {
+        const qint64 written = m_file.write(bytes.constData() + done, bytes.size() - done);
+        if (written <= 0)
+            return false;
+        done += written;
+    }
+    return true;
+}
+
+// A write that failed part way left part of a line: the file ends at its last whole line.
+void RunWriter::keepWholeLines(qint64 start, const QByteArray& buffer)
+{
+    const qint64 written = std::clamp<qint64>(m_file.size() - start, 0, buffer.size());
+    const qsizetype lastNewline =
+        written > 0 ? buffer.first(qsizetype(written)).lastIndexOf('\n') : -1;
+    m_file.resize(start + lastNewline + 1);
 }
 
 void RunWriter::fail(const QString& error)
 {
+    {
+        std::lock_guard lock(m_mutex);
+        m_error = error;
+    }
     m_broken = true;
     m_room.notify_all();
     emit failed(error);
+}
+
+QString RunWriter::error() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_error;
 }

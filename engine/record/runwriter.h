@@ -22,7 +22,9 @@
 // pays about a copy per event, an app killed mid-run loses at most the last FlushMs, and
 // memory stays bounded: the writer is far faster than the engine, and should the disk
 // stall, take() waits once MaxPending events are queued rather than drop any. A write that
-// fails (disk full) is reported once through failed(); later events are not written.
+// fails (disk full) is reported once through failed(), with the system's reason ("No space
+// left on device"); the file is cut back to its last whole line, so that what it holds
+// reads as a run, and later events are not written.
 class RunWriter : public QObject, public HistorySink
 {
     Q_OBJECT
@@ -43,6 +45,8 @@ public:
 
     QString path() const { return m_path; }
     quint64 writtenCount() const { return m_written; }
+    // Why the file stopped short; empty while every event taken is written (or queued).
+    QString error() const;
 
 signals:
     // From the writer thread, once.
@@ -52,17 +56,20 @@ private:
     void run();
     bool write(const std::vector<HistoryEvent>& batch, QByteArray* buffer);
     void fail(const QString& error);
+    bool writeAll(const QByteArray& bytes);
+    void keepWholeLines(qint64 start, const QByteArray& buffer);
 
     QString m_path;
     RunHeader m_header;
     RunEventCodec m_codec;
     QFile m_file;
-    std::mutex m_mutex;
+    mutable std::mutex m_mutex;
     std::condition_variable m_wake; // the writer: a full batch or the end
     std::condition_variable m_room; // the engine: the queue has room again
     std::vector<HistoryEvent> m_pending;
     bool m_stopping = false;
     std::atomic<bool> m_broken{false};
+    QString m_error; // under m_mutex
     std::atomic<quint64> m_written{0};
     std::thread m_thread;
 };

@@ -1,16 +1,60 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/scenarioparser.h"
 
+#include "base/regularfile.h"
+#include "base/safetext.h"
+#include "scenario/eventpattern.h"
+#include "scenario/expectation.h"
 #include "scenario/scenariolibrary.h"
 
-#include <QFile>
+#include <QCoreApplication>
 #include <QStringDecoder>
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("ScenarioParser", text);
+}
+
+// The column (1-based, in `line`) of the first word after the verb's words.
+int firstArgumentColumn(const QString& line, const QString& verb)
+{
+    qsizetype i = 0;
+    for (qsizetype words = verb.count(QLatin1Char(' ')) + 1; words > 0; --words) {
+        while (i < line.size() && line[i].isSpace())
+            ++i;
+        while (i < line.size() && !line[i].isSpace())
+            ++i;
+    }
+    while (i < line.size() && line[i].isSpace())
+        ++i;
+    return int(i) + 1;
+}
+
+} // namespace
+
+// What the catalogue cannot know of a directive: whether `expect` names a counter and says
+// something, whether `wait until` names an event. Checked when the file is read, so that a
+// typo is refused with its line before any node starts, not found at that line minutes in.
+QString ScenarioParser::checkDirective(const ParsedCommand& command)
+{
+    QString why;
+    if (command.verb() == QLatin1String("expect"))
+        Expectation::from(command, &why);
+    else if (command.verb() == QLatin1String("wait until"))
+        EventPattern::parse(command.word(QStringLiteral("EVENT")), &why);
+    return why;
+}
 
 std::optional<Scenario> ScenarioParser::parse(const QString& text, const QString& origin,
                                               const CommandParser::Context& context, Error* error)
 {
     Scenario scenario;
     scenario.origin = origin;
+    // --exec is one line on the command line: its commands are numbered as `;` separates them.
+    const bool numberByCommand = origin == QLatin1String("--exec");
+    int commandNumber = 0;
     const QStringList rows = text.split(QLatin1Char('\n'));
     for (qsizetype r = 0; r < rows.size(); ++r) {
         const QString row = rows[r];
@@ -21,27 +65,35 @@ std::optional<Scenario> ScenarioParser::parse(const QString& text, const QString
         const QStringList parts = whole ? QStringList{row} : row.split(QLatin1Char(';'));
         int offset = 0;
         for (const QString& part : parts) {
+            ++commandNumber;
+            const int number = numberByCommand ? commandNumber : int(r + 1);
             const QString trimmed = part.trimmed();
             int lead = 0; // where the line starts in its row, for the column of an error
             while (lead < part.size() && part[lead].isSpace())
                 ++lead;
+            // Columns count from the row's start; an --exec command's from its own.
+            const int start = numberByCommand ? 0 : offset + lead;
             if (!trimmed.isEmpty() && !trimmed.startsWith(QLatin1Char('#'))) {
                 CommandParser::Error why;
                 auto command = CommandParser::parse(trimmed, context, &why);
-                if (!command) {
-                    const int column = offset + lead + why.column;
+                if (command) {
+                    if (const QString problem = checkDirective(*command); !problem.isEmpty())
+                        why = {problem, firstArgumentColumn(trimmed, command->verb())};
+                }
+                if (!command || !why.message.isEmpty()) {
+                    const int column = start + why.column;
                     *error = {QStringLiteral("%1:%2:%3: %4")
                                   .arg(origin)
-                                  .arg(r + 1)
+                                  .arg(number)
                                   .arg(column)
                                   .arg(why.message),
-                              int(r + 1), column};
+                              number, column};
                     return std::nullopt;
                 }
-                command->lineNumber = int(r + 1);
+                command->lineNumber = number;
                 if (command->verb() == QLatin1String("seed") && !scenario.seed)
                     scenario.seed = quint64(command->number(QStringLiteral("N")));
-                scenario.lines << Scenario::Line{int(r + 1), trimmed, *command};
+                scenario.lines << Scenario::Line{number, trimmed, *command};
             }
             offset += int(part.size()) + 1;
         }
@@ -49,30 +101,38 @@ std::optional<Scenario> ScenarioParser::parse(const QString& text, const QString
     return scenario;
 }
 
-std::optional<Scenario> ScenarioParser::load(const QString& pathOrBuiltin,
-                                             const CommandParser::Context& context, Error* error)
+std::optional<QString> ScenarioParser::read(const QString& pathOrBuiltin, Error* error)
 {
-    QString text;
     if (pathOrBuiltin.startsWith(QLatin1String("builtin:"))) {
         const QString name = pathOrBuiltin.mid(8);
         if (!ScenarioLibrary::contains(name)) {
-            *error = {QStringLiteral("no built-in scenario '%1' (--list-scenarios lists them)")
-                          .arg(name)};
+            *error = {tr("no built-in scenario '%1' (--list-scenarios lists them)")
+                          .arg(SafeText::echo(name))};
             return std::nullopt;
         }
-        text = ScenarioLibrary::text(name);
-    } else {
-        QFile file(pathOrBuiltin);
-        if (!file.open(QIODevice::ReadOnly)) {
-            *error = {QStringLiteral("cannot read %1: %2").arg(pathOrBuiltin, file.errorString())};
-            return std::nullopt;
-        }
-        QStringDecoder utf8(QStringDecoder::Utf8);
-        text = utf8(file.readAll());
-        if (utf8.hasError()) {
-            *error = {QStringLiteral("%1: not UTF-8 text").arg(pathOrBuiltin)};
-            return std::nullopt;
-        }
+        return ScenarioLibrary::text(name);
     }
-    return parse(text, pathOrBuiltin, context, error);
+    QString why;
+    const std::optional<QByteArray> bytes =
+        RegularFile::read(pathOrBuiltin, MaxFileBytes, tr("a scenario"), &why);
+    if (!bytes) {
+        *error = {why};
+        return std::nullopt;
+    }
+    QStringDecoder utf8(QStringDecoder::Utf8);
+    QString text = utf8(*bytes);
+    if (utf8.hasError()) {
+        *error = {tr("%1: not UTF-8 text").arg(pathOrBuiltin)};
+        return std::nullopt;
+    }
+    return text;
+}
+
+std::optional<Scenario> ScenarioParser::load(const QString& pathOrBuiltin,
+                                             const CommandParser::Context& context, Error* error)
+{
+    const std::optional<QString> text = read(pathOrBuiltin, error);
+    if (!text)
+        return std::nullopt;
+    return parse(*text, pathOrBuiltin, context, error);
 }

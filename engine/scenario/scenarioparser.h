@@ -6,13 +6,18 @@
 
 #include <optional>
 
-// Reads a scenario file's text (UTF-8, `.rls`): `# comments`, blank lines, command lines and
-// directives; `;` also separates lines (so --exec "a; b" is a scenario too). Every line is
-// checked against the catalogue before anything runs: a malformed one is refused as
-// FILE:LINE:COLUMN: why.
+// Reads a scenario file's text (UTF-8, `.rls`, at most MaxFileBytes, a regular file):
+// `# comments`, blank lines, command lines and directives; `;` also separates lines (so
+// --exec "a; b" is a scenario too, its commands numbered 1, 2 as `;` separates them). Every
+// line is checked before anything runs: against the catalogue (verbs, arguments, settings),
+// and each `expect` and `wait until` against the checker's counters and the events. A
+// malformed line is refused as FILE:LINE:COLUMN: why.
 class ScenarioParser
 {
 public:
+    // The built-in scenarios are 1 to 3 KB; a megabyte is no scenario.
+    static constexpr qint64 MaxFileBytes = 1024 * 1024;
+
     struct Error
     {
         QString message; // "demo.rls:12:18: MS must be a whole number of ms, not 'abc'"
@@ -25,4 +30,10 @@ public:
     // Reads and parses a file, or a built-in scenario ("builtin:NAME").
     static std::optional<Scenario> load(const QString& pathOrBuiltin,
                                         const CommandParser::Context& context, Error* error);
+    // The text of a file or a built-in scenario, unparsed (nothing, and *error, when the
+    // file is not a regular file, is too large, or is not UTF-8).
+    static std::optional<QString> read(const QString& pathOrBuiltin, Error* error);
+
+private:
+    static QString checkDirective(const ParsedCommand& command);
 };

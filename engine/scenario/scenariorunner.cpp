@@ -5,6 +5,8 @@
 #include "base/enumnames.h"
 #include "scenario/eventpattern.h"
 
+#include <algorithm>
+
 namespace {
 constexpr qint64 DefaultWaitMs = 30'000;
 using Outcome = ScenarioResult::Outcome;
@@ -12,7 +14,7 @@ using Outcome = ScenarioResult::Outcome;
 
 QString ScenarioResult::verdictLine() const
 {
-    static const char* const words[] = {"PASS", "FAIL", "COULD NOT RUN"};
+    static const char* const words[] = {"PASS", "FAIL", "COULD NOT RUN", "INTERRUPTED"};
     QString line = QStringLiteral("verdict: %1").arg(QLatin1String(words[int(outcome)]));
     if (!reason.isEmpty())
         line += QStringLiteral(" (%1)").arg(reason);
@@ -93,6 +95,38 @@ void ScenarioRunner::stop()
     m_current = -1;
     if (m_state == State::Running || m_state == State::Paused)
         setState(State::Idle);
+}
+
+void ScenarioRunner::interrupt(const QString& why)
+{
+    if (m_state != State::Running && m_state != State::Paused)
+        return;
+    ScenarioResult result = judge(); // what was checked so far, against the counters now
+    const QString judged = result.outcome == Outcome::Failed ? result.reason : QString();
+    result.outcome = Outcome::Interrupted;
+    const qsizetype total = std::count_if(
+        m_scenario.lines.cbegin(), m_scenario.lines.cend(), [](const Scenario::Line& l) {
+            return !l.command.verb().startsWith(QLatin1String("say."));
+        });
+    qsizetype done = 0;
+    for (qsizetype i = 0; i < m_next && i < m_scenario.lines.size(); ++i)
+        done += m_scenario.lines[i].command.verb().startsWith(QLatin1String("say.")) ? 0 : 1;
+    if (m_current >= 0) {
+        const Scenario::Line& line = m_scenario.lines[m_current];
+        result.reason = tr("%1 at line %2: %3; %4 of %5 lines begun")
+                            .arg(why)
+                            .arg(line.number)
+                            .arg(line.text)
+                            .arg(done)
+                            .arg(total);
+    } else {
+        result.reason = tr("%1; %2 of %3 lines begun").arg(why).arg(done).arg(total);
+    }
+    if (!judged.isEmpty())
+        result.reason += QStringLiteral("; ") + judged;
+    stop();
+    setState(State::Finished);
+    emit finished(result);
 }
 
 void ScenarioRunner::next()

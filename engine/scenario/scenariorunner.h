@@ -24,7 +24,8 @@ struct ScenarioResult
     {
         Passed,
         Failed,
-        CouldNotRun
+        CouldNotRun,
+        Interrupted // a signal or --duration ended it first: what had been checked, no verdict
     };
     Outcome outcome = Outcome::Passed;
     QStringList expectations; // each with its measured value
@@ -76,6 +77,10 @@ public:
     void resume();
     void stepToNextNarration(); // runs until the next `say` is shown, then pauses
     void stop();
+    // Ends a running scenario before its last line (`why`: "SIGTERM", "--duration 5 s ran
+    // out"): finished() with Outcome::Interrupted, the line it was on, how many lines had
+    // run, and the expectations met so far with their values now. Nothing when none runs.
+    void interrupt(const QString& why);
     State state() const { return m_state; }
 
     // Every recorded history event, in order (connect to Recorder::recorded).

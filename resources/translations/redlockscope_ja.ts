@@ -109,8 +109,8 @@
 <context>
     <name>ChartRenderer</name>
     <message>
-        <source>cannot write %1: %2</source>
-        <translation>%1 に書き込めません：%2</translation>
+        <source>cannot draw %1</source>
+        <translation>%1 を描画できません</translation>
     </message>
 </context>
 <context>
@@ -806,10 +806,6 @@
         <translation>トークン以外のすべてのランダムな選択は N から決まる：同じように再現できる</translation>
     </message>
     <message>
-        <source>checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, or `expect safe`</source>
-        <translation>最後に検査する：NAME OP NUMBER、1 つのクライアントなら NAME(CLIENT)、または `expect safe`</translation>
-    </message>
-    <message>
         <source>no command &apos;%1&apos; (help lists them all)</source>
         <translation>コマンド「%1」はありません（help で一覧）</translation>
     </message>
@@ -824,6 +820,10 @@
     <message>
         <source>ask Sentinel to promote the replica of master N (SENTINEL FAILOVER; --topology replicated only)</source>
         <translation>マスター N のレプリカを昇格するよう Sentinel に依頼する（SENTINEL FAILOVER。--topology replicated のときのみ）</translation>
+    </message>
+    <message>
+        <source>checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, `expect safe`, or `expect NAME any` (it may be anything: a violation of that kind fails nothing)</source>
+        <translation>終了時に確認：NAME OP NUMBER、1 つのクライアントには NAME(CLIENT)、`expect safe`、または `expect NAME any`（どんな値でもよい：その種類の違反では失敗しない）</translation>
     </message>
 </context>
 <context>
@@ -883,6 +883,30 @@
     <message>
         <source>unexpected &apos;%1&apos; (usage: %2)</source>
         <translation>予期しない「%1」（使い方：%2）</translation>
+    </message>
+    <message>
+        <source>unknown setting &apos;%1&apos; (known: %2)</source>
+        <translation>不明な設定「%1」（既知：%2）</translation>
+    </message>
+    <message>
+        <source>a client&apos;s name may be at most %1 characters, not %2</source>
+        <translation>クライアント名は最大 %1 文字です（%2 文字ではなく）</translation>
+    </message>
+    <message>
+        <source>a line may be at most %1 characters, not %2</source>
+        <translation>1 行は最大 %1 文字です（%2 文字ではなく）</translation>
+    </message>
+    <message>
+        <source>control character %1 in the line (it would act on a terminal; write plain text)</source>
+        <translation>行に制御文字 %1 があります（端末に作用してしまいます。普通のテキストで書いてください）</translation>
+    </message>
+    <message>
+        <source>MS + JITTER_MS must be at most %1 ms in all (got %2 ms)</source>
+        <translation>MS + JITTER_MS は合計で最大 %1 ms です（値：%2 ms）</translation>
+    </message>
+    <message>
+        <source>%1 may be at most %2 characters, not %3</source>
+        <translation>%1 は最大 %2 文字です（%3 文字ではなく）</translation>
     </message>
 </context>
 <context>
@@ -980,6 +1004,17 @@
     <message>
         <source>column %1: %2</source>
         <translation>%1 列目：%2</translation>
+    </message>
+    <message>
+        <source>%1 before the first line: the nodes were not up yet</source>
+        <translation>%1（最初の行の前：ノードはまだ起動していませんでした）</translation>
+    </message>
+</context>
+<context>
+    <name>EngineConfig</name>
+    <message>
+        <source>a config file</source>
+        <translation>設定ファイル</translation>
     </message>
 </context>
 <context>
@@ -1604,6 +1639,33 @@
     </message>
 </context>
 <context>
+    <name>Expectation</name>
+    <message>
+        <source>`expect safe` takes nothing more</source>
+        <translation>`expect safe` の後には何も書けません</translation>
+    </message>
+    <message>
+        <source>unknown expectation &apos;%1&apos; (known: safe, %2; NAME(CLIENT) for one client)</source>
+        <translation>不明な期待値「%1」（既知：safe、%2。1 つのクライアントには NAME(CLIENT)）</translation>
+    </message>
+    <message>
+        <source>`expect %1 any` takes no number</source>
+        <translation>`expect %1 any` には数値を書けません</translation>
+    </message>
+    <message>
+        <source>expect NAME OP NUMBER, e.g. `expect %1 == 0`</source>
+        <translation>expect NAME OP NUMBER の形です（例：`expect %1 == 0`）</translation>
+    </message>
+    <message>
+        <source>`expect %1 &gt;= 0` always holds (a count is never negative), so it checks nothing; to let %1 be anything, write `expect %1 any`</source>
+        <translation>`expect %1 &gt;= 0` は常に成り立つ（カウントは負になりません）ので、何も確認しません。%1 がどんな値でもよいなら `expect %1 any` と書いてください</translation>
+    </message>
+    <message>
+        <source>`expect %1 &lt; 0` can never hold: a count is never negative</source>
+        <translation>`expect %1 &lt; 0` は決して成り立ちません：カウントは負になりません</translation>
+    </message>
+</context>
+<context>
     <name>ExternalNodeControl</name>
     <message>
         <source>its time was up</source>
@@ -1912,6 +1974,18 @@ Since %1 on the run clock.</source>
     <message>
         <source>checker: the run file, judged again, disagrees: %1</source>
         <translation>チェッカー：実行ファイルを改めて判定すると結果が食い違う：%1</translation>
+    </message>
+    <message>
+        <source>interrupted by %1</source>
+        <translation>%1 により中断</translation>
+    </message>
+    <message>
+        <source>--duration %1 s ran out</source>
+        <translation>--duration の %1 秒が過ぎました</translation>
+    </message>
+    <message>
+        <source>%1; the engine did not answer</source>
+        <translation>%1。エンジンが応答しませんでした</translation>
     </message>
 </context>
 <context>
@@ -2866,6 +2940,13 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>OutputFile</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 に書き込めません：%2</translation>
+    </message>
+</context>
+<context>
     <name>PasswordFile</name>
     <message>
         <source>cannot remove %1</source>
@@ -3093,12 +3174,67 @@ Since %1 on the run clock.</source>
         <source>%1 events over %2 s</source>
         <translation>%2 秒間に %1 件のイベント</translation>
     </message>
+    <message>
+        <source>%1 text(s) longer than %2 characters were cut</source>
+        <translation>%2 文字を超える %1 件のテキストを切り詰めました</translation>
+    </message>
 </context>
 <context>
     <name>ReentrantLock</name>
     <message>
         <source>the lock is no longer ours</source>
         <translation>ロックはもう自分のものではない</translation>
+    </message>
+</context>
+<context>
+    <name>RegularFile</name>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>FIFO（名前付きパイプ）</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>キャラクタデバイス</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>ブロックデバイス</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>ソケット</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>特殊ファイル</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a regular file</source>
+        <translation>%1 は%2で、通常のファイルではありません</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 バイト</translation>
+    </message>
+    <message>
+        <source>%1 KB</source>
+        <translation>%1 KB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 を読めません：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2; %3 may be at most %4</source>
+        <translation>%1 は %2 です。%3 は最大 %4 です</translation>
     </message>
 </context>
 <context>
@@ -3265,10 +3401,6 @@ Since %1 on the run clock.</source>
         <source>cannot export to %1: the file name must end in .%2</source>
         <translation>%1 にエクスポートできません：ファイル名は .%2 で終わる必要があります</translation>
     </message>
-    <message>
-        <source>cannot write %1: %2</source>
-        <translation>%1 に書き込めません：%2</translation>
-    </message>
 </context>
 <context>
     <name>RunFolder</name>
@@ -3298,6 +3430,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>the run header names %1 nodes</source>
         <translation>実行記録のヘッダーに記されたノード数は %1 個です</translation>
+    </message>
+    <message>
+        <source>the run header&apos;s version is %1, not a number (this app reads version %2)</source>
+        <translation>実行ヘッダーのバージョンが %1 で、数値ではありません（このアプリが読むのはバージョン %2）</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>なし</translation>
     </message>
 </context>
 <context>
@@ -3343,8 +3483,19 @@ Since %1 on the run clock.</source>
         <translation>実行を %1 に記録できません：%2</translation>
     </message>
     <message>
-        <source>the run is no longer recorded to %1: %2</source>
-        <translation>実行は %1 に記録されなくなりました：%2</translation>
+        <source>cannot record the run: %1</source>
+        <translation>実行を記録できません：%1</translation>
+    </message>
+    <message>
+        <source>the run is no longer recorded to %1: %2 (the file keeps the events written before, each line whole)</source>
+        <translation>実行はもう %1 に記録されていません：%2（ファイルにはそれまでに書いたイベントが、各行完全な形で残っています）</translation>
+    </message>
+</context>
+<context>
+    <name>SafeText</name>
+    <message>
+        <source>… (%1 characters)</source>
+        <translation>…（全 %1 文字）</translation>
     </message>
 </context>
 <context>
@@ -3403,6 +3554,21 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>ScenarioParser</name>
+    <message>
+        <source>no built-in scenario &apos;%1&apos; (--list-scenarios lists them)</source>
+        <translation>組み込みシナリオ「%1」はありません（--list-scenarios で一覧）</translation>
+    </message>
+    <message>
+        <source>a scenario</source>
+        <translation>シナリオ</translation>
+    </message>
+    <message>
+        <source>%1: not UTF-8 text</source>
+        <translation>%1：UTF-8 テキストではありません</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioRunner</name>
     <message>
         <source>seed %1</source>
@@ -3447,6 +3613,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1: it came since the last wait</source>
         <translation>%1：前回の待機の後に起きていた</translation>
+    </message>
+    <message>
+        <source>%1 at line %2: %3; %4 of %5 lines begun</source>
+        <translation>%1（%2 行目：%3）。%5 行中 %4 行を開始済み</translation>
+    </message>
+    <message>
+        <source>%1; %2 of %3 lines begun</source>
+        <translation>%1。%3 行中 %2 行を開始済み</translation>
     </message>
 </context>
 <context>

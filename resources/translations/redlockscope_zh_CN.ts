@@ -109,8 +109,8 @@
 <context>
     <name>ChartRenderer</name>
     <message>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
+        <source>cannot draw %1</source>
+        <translation>无法绘制 %1</translation>
     </message>
 </context>
 <context>
@@ -806,10 +806,6 @@
         <translation>除令牌外的所有随机选择都来自 N：这次运行会以同样方式重放</translation>
     </message>
     <message>
-        <source>checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, or `expect safe`</source>
-        <translation>在结束时检查：NAME OP NUMBER，NAME(CLIENT) 表示某个客户端，或 `expect safe`</translation>
-    </message>
-    <message>
         <source>no command &apos;%1&apos; (help lists them all)</source>
         <translation>没有命令“%1”（help 列出全部命令）</translation>
     </message>
@@ -824,6 +820,10 @@
     <message>
         <source>ask Sentinel to promote the replica of master N (SENTINEL FAILOVER; --topology replicated only)</source>
         <translation>请哨兵提升主节点 N 的副本（SENTINEL FAILOVER；仅限 --topology replicated）</translation>
+    </message>
+    <message>
+        <source>checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, `expect safe`, or `expect NAME any` (it may be anything: a violation of that kind fails nothing)</source>
+        <translation>在结束时检查：NAME OP NUMBER，NAME(CLIENT) 表示单个客户端，`expect safe`，或 `expect NAME any`（可以是任意值：这类违规不会让运行失败）</translation>
     </message>
 </context>
 <context>
@@ -883,6 +883,30 @@
     <message>
         <source>unexpected &apos;%1&apos; (usage: %2)</source>
         <translation>多余的“%1”（用法：%2）</translation>
+    </message>
+    <message>
+        <source>unknown setting &apos;%1&apos; (known: %2)</source>
+        <translation>未知设置“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>a client&apos;s name may be at most %1 characters, not %2</source>
+        <translation>客户端名称最多 %1 个字符，而不是 %2 个</translation>
+    </message>
+    <message>
+        <source>a line may be at most %1 characters, not %2</source>
+        <translation>一行最多 %1 个字符，而不是 %2 个</translation>
+    </message>
+    <message>
+        <source>control character %1 in the line (it would act on a terminal; write plain text)</source>
+        <translation>该行中有控制字符 %1（它会作用于终端；请写纯文本）</translation>
+    </message>
+    <message>
+        <source>MS + JITTER_MS must be at most %1 ms in all (got %2 ms)</source>
+        <translation>MS + JITTER_MS 合计最多 %1 ms（得到 %2 ms）</translation>
+    </message>
+    <message>
+        <source>%1 may be at most %2 characters, not %3</source>
+        <translation>%1 最多 %2 个字符，而不是 %3 个</translation>
     </message>
 </context>
 <context>
@@ -980,6 +1004,17 @@
     <message>
         <source>column %1: %2</source>
         <translation>第 %1 列：%2</translation>
+    </message>
+    <message>
+        <source>%1 before the first line: the nodes were not up yet</source>
+        <translation>%1，发生在第一行之前：节点尚未启动</translation>
+    </message>
+</context>
+<context>
+    <name>EngineConfig</name>
+    <message>
+        <source>a config file</source>
+        <translation>配置文件</translation>
     </message>
 </context>
 <context>
@@ -1604,6 +1639,33 @@
     </message>
 </context>
 <context>
+    <name>Expectation</name>
+    <message>
+        <source>`expect safe` takes nothing more</source>
+        <translation>`expect safe` 后面不能再有其他内容</translation>
+    </message>
+    <message>
+        <source>unknown expectation &apos;%1&apos; (known: safe, %2; NAME(CLIENT) for one client)</source>
+        <translation>未知期望“%1”（已知：safe、%2；NAME(CLIENT) 表示单个客户端）</translation>
+    </message>
+    <message>
+        <source>`expect %1 any` takes no number</source>
+        <translation>`expect %1 any` 不接受数字</translation>
+    </message>
+    <message>
+        <source>expect NAME OP NUMBER, e.g. `expect %1 == 0`</source>
+        <translation>expect NAME OP NUMBER，例如 `expect %1 == 0`</translation>
+    </message>
+    <message>
+        <source>`expect %1 &gt;= 0` always holds (a count is never negative), so it checks nothing; to let %1 be anything, write `expect %1 any`</source>
+        <translation>`expect %1 &gt;= 0` 总是成立（计数永远不会为负），因此什么也没检查；要让 %1 可以是任意值，请写 `expect %1 any`</translation>
+    </message>
+    <message>
+        <source>`expect %1 &lt; 0` can never hold: a count is never negative</source>
+        <translation>`expect %1 &lt; 0` 永远不可能成立：计数永远不会为负</translation>
+    </message>
+</context>
+<context>
     <name>ExternalNodeControl</name>
     <message>
         <source>its time was up</source>
@@ -1912,6 +1974,18 @@ Since %1 on the run clock.</source>
     <message>
         <source>checker: the run file, judged again, disagrees: %1</source>
         <translation>检查器：重新判定运行文件，结论不一致：%1</translation>
+    </message>
+    <message>
+        <source>interrupted by %1</source>
+        <translation>被 %1 中断</translation>
+    </message>
+    <message>
+        <source>--duration %1 s ran out</source>
+        <translation>--duration %1 秒已用完</translation>
+    </message>
+    <message>
+        <source>%1; the engine did not answer</source>
+        <translation>%1；引擎没有应答</translation>
     </message>
 </context>
 <context>
@@ -2866,6 +2940,13 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>OutputFile</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>PasswordFile</name>
     <message>
         <source>cannot remove %1</source>
@@ -3093,12 +3174,67 @@ Since %1 on the run clock.</source>
         <source>%1 events over %2 s</source>
         <translation>%2 秒内共 %1 个事件</translation>
     </message>
+    <message>
+        <source>%1 text(s) longer than %2 characters were cut</source>
+        <translation>%1 段超过 %2 个字符的文本已被截断</translation>
+    </message>
 </context>
 <context>
     <name>ReentrantLock</name>
     <message>
         <source>the lock is no longer ours</source>
         <translation>这把锁已不再属于我们</translation>
+    </message>
+</context>
+<context>
+    <name>RegularFile</name>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a regular file</source>
+        <translation>%1 是%2，不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>%1 KB</source>
+        <translation>%1 KB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2; %3 may be at most %4</source>
+        <translation>%1 的大小为 %2；%3 最大为 %4</translation>
     </message>
 </context>
 <context>
@@ -3265,10 +3401,6 @@ Since %1 on the run clock.</source>
         <source>cannot export to %1: the file name must end in .%2</source>
         <translation>无法导出到 %1：文件名必须以 .%2 结尾</translation>
     </message>
-    <message>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
 </context>
 <context>
     <name>RunFolder</name>
@@ -3298,6 +3430,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>the run header names %1 nodes</source>
         <translation>运行记录头中列出了 %1 个节点</translation>
+    </message>
+    <message>
+        <source>the run header&apos;s version is %1, not a number (this app reads version %2)</source>
+        <translation>运行文件头的版本是 %1，不是数字（本应用读取版本 %2）</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
     </message>
 </context>
 <context>
@@ -3343,8 +3483,19 @@ Since %1 on the run clock.</source>
         <translation>无法将运行录制到 %1：%2</translation>
     </message>
     <message>
-        <source>the run is no longer recorded to %1: %2</source>
-        <translation>运行不再录制到 %1：%2</translation>
+        <source>cannot record the run: %1</source>
+        <translation>无法录制运行：%1</translation>
+    </message>
+    <message>
+        <source>the run is no longer recorded to %1: %2 (the file keeps the events written before, each line whole)</source>
+        <translation>运行不再录制到 %1：%2（文件保留之前写入的事件，每一行都完整）</translation>
+    </message>
+</context>
+<context>
+    <name>SafeText</name>
+    <message>
+        <source>… (%1 characters)</source>
+        <translation>…（共 %1 个字符）</translation>
     </message>
 </context>
 <context>
@@ -3403,6 +3554,21 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>ScenarioParser</name>
+    <message>
+        <source>no built-in scenario &apos;%1&apos; (--list-scenarios lists them)</source>
+        <translation>没有内置场景“%1”（--list-scenarios 列出全部）</translation>
+    </message>
+    <message>
+        <source>a scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>%1: not UTF-8 text</source>
+        <translation>%1：不是 UTF-8 文本</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioRunner</name>
     <message>
         <source>seed %1</source>
@@ -3447,6 +3613,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1: it came since the last wait</source>
         <translation>%1：自上次等待结束后已发生</translation>
+    </message>
+    <message>
+        <source>%1 at line %2: %3; %4 of %5 lines begun</source>
+        <translation>%1，位于第 %2 行：%3；共 %5 行，已开始 %4 行</translation>
+    </message>
+    <message>
+        <source>%1; %2 of %3 lines begun</source>
+        <translation>%1；共 %3 行，已开始 %2 行</translation>
     </message>
 </context>
 <context>

@@ -68,10 +68,10 @@ private slots:
             "client add C2 work=1500\nclient add C3 work=500\nsleep 6000\n%2");
         QTest::newRow("set-px: wrong release")
             << slow.arg("set-px", "expect wrong_releases >= 1\nexpect overlaps >= 1\n"
-                                  "expect stale_writes >= 1\nexpect lost_updates >= 0");
+                                  "expect stale_writes >= 1\nexpect lost_updates any");
         QTest::newRow("token-get-del: no wrong release")
             << slow.arg("token-get-del", "expect wrong_releases == 0\nexpect overlaps >= 1\n"
-                                         "expect stale_writes >= 1\nexpect lost_updates >= 0");
+                                         "expect stale_writes >= 1\nexpect lost_updates any");
 
         // GET then DEL: a pause between them deletes another's lock; the Lua release cannot.
         // Only C2 competes, so C2 is the one holding when C1 wakes (with a third client the
@@ -82,7 +82,7 @@ private slots:
             "sleep 1000\nclient add C2 work=1500\nsleep 6000\n%2");
         QTest::newRow("token-get-del: the race")
             << race.arg("token-get-del", "expect wrong_releases >= 1\nexpect overlaps >= 1\n"
-                                         "expect stale_writes >= 1\nexpect lost_updates >= 0");
+                                         "expect stale_writes >= 1\nexpect lost_updates any");
         QTest::newRow("token-lua: atomic release")
             << race.arg("token-lua", "expect wrong_releases == 0\nexpect safe");
 
@@ -105,7 +105,7 @@ private slots:
         QTest::newRow("reentrant: a long job loses its lock")
             << longJob.arg("reentrant", "expect lock_lost >= 1\nexpect overlaps == 0");
         QTest::newRow("watchdog: renewed")
-            << longJob.arg("watchdog", "expect lock_lost == 0\nexpect sales >= 0\nexpect safe");
+            << longJob.arg("watchdog", "expect lock_lost == 0\nexpect sales any\nexpect safe");
     }
 
     void rungs()

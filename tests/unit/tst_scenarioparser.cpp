@@ -65,6 +65,37 @@ private slots:
         QCOMPARE(error.column, 16); // the column in the row, past the `;`
     }
 
+    // --exec is one line on the command line: its commands are numbered as `;` separates
+    // them, and an error's column counts from its command.
+    void execCommandsAreNumbered()
+    {
+        ScenarioParser::Error error;
+        const auto s = ScenarioParser::parse(QStringLiteral("client add C1; sleep 10;  say hi"),
+                                             QStringLiteral("--exec"), {5}, &error);
+        QVERIFY2(s, qPrintable(error.message));
+        QCOMPARE(s->lines.size(), 3);
+        QCOMPARE(s->lines[0].number, 1);
+        QCOMPARE(s->lines[1].number, 2);
+        QCOMPARE(s->lines[2].number, 3);
+        QVERIFY(!ScenarioParser::parse(QStringLiteral("sleep 1; sleep abc"),
+                                       QStringLiteral("--exec"), {5}, &error));
+        QCOMPARE(error.message, QStringLiteral("--exec:2:7: MS must be a whole number of ms, not "
+                                               "'abc'"));
+    }
+
+    // The directives' names are checked when the file is read, not when the line is reached.
+    void directivesAreCheckedWhenRead()
+    {
+        ScenarioParser::Error error;
+        QVERIFY(!parse(QStringLiteral("sleep 1\n  wait until explosion 100\n"), &error));
+        QVERIFY2(
+            error.message.startsWith(QStringLiteral("demo.rls:2:14: unknown event 'explosion'")),
+            qPrintable(error.message));
+        QVERIFY(!parse(QStringLiteral("expect wins > 1\n"), &error));
+        QVERIFY2(error.message.startsWith(QStringLiteral("demo.rls:1:8: unknown expectation")),
+                 qPrintable(error.message));
+    }
+
     void everyBuiltInParses()
     {
         QVERIFY(ScenarioLibrary::names().size() >= 12);
@@ -105,6 +136,8 @@ private slots:
         QTest::newRow("<") << "expect sales < 10" << true << "sales < 10: 7 ✓";
         QTest::newRow("!=") << "expect acquisitions != 0" << true << "acquisitions != 0: 9 ✓";
         QTest::newRow("safe") << "expect safe" << false << "safe: DATA DAMAGED: 1 lost update(s) ✗";
+        QTest::newRow("any") << "expect lost_updates any" << true
+                             << "lost_updates any: 1 (may be anything)";
     }
 
     void expectations()
@@ -134,6 +167,12 @@ private slots:
                                    << "expect NAME OP NUMBER";
         QTest::newRow("safe with more") << "expect safe == 1"
                                         << "`expect safe` takes nothing";
+        QTest::newRow(">= 0 cannot fail") << "expect overlaps >= 0"
+                                          << "`expect overlaps >= 0` always holds";
+        QTest::newRow("< 0 cannot hold") << "expect sales < 0"
+                                         << "`expect sales < 0` can never hold";
+        QTest::newRow("any takes no number") << "expect sales any 2"
+                                             << "`expect sales any` takes no number";
     }
 
     void badExpectations()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/chartrenderer.h"
 
+#include "base/outputfile.h"
 #include "charts/chartstyle.h"
 #include "charts/runchart.h"
 #include "charts/rundata.h"
@@ -15,7 +16,6 @@
 #include <QLegend>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <memory>
 
@@ -119,17 +119,15 @@ bool ChartRenderer::save(Chart::Kind kind, const RunData& data, const QString& p
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     const QSize size = sizeFor(kind, data);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QCoreApplication::translate("ChartRenderer", "cannot write %1: %2")
-                     .arg(path, file.errorString());
-        return false;
-    }
+    // Drawn into memory, then written whole or not at all (OutputFile): a full disk is said
+    // as such, and a cut image never replaces a whole one.
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
     bool ok = true;
     if (suffix == QLatin1String("svg")) {
-        ok = file.write(svg(kind, data)) >= 0;
+        ok = buffer.write(svg(kind, data)) >= 0;
     } else if (suffix == QLatin1String("pdf")) {
-        QPdfWriter pdf(&file);
+        QPdfWriter pdf(&buffer);
         pdf.setResolution(96);
         pdf.setPageSize(QPageSize(QSizeF(size) * 72.0 / 96.0, QPageSize::Point));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
@@ -147,12 +145,11 @@ bool ChartRenderer::save(Chart::Kind kind, const RunData& data, const QString& p
         painter.setRenderHint(QPainter::TextAntialiasing);
         render(kind, data, &painter, size, false);
         painter.end();
-        ok = image.save(&file, "PNG");
+        ok = image.save(&buffer, "PNG");
     }
-    if (!ok || !file.commit()) {
-        *error = QCoreApplication::translate("ChartRenderer", "cannot write %1: %2")
-                     .arg(path, file.errorString());
+    if (!ok) {
+        *error = QCoreApplication::translate("ChartRenderer", "cannot draw %1").arg(path);
         return false;
     }
-    return true;
+    return OutputFile::save(path, buffer.data(), error);
 }

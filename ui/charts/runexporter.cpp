@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/runexporter.h"
 
+#include "base/outputfile.h"
 #include "charts/chartrenderer.h"
 #include "charts/htmlreport.h"
 #include "charts/rundata.h"
@@ -11,7 +12,6 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace {
 QString tr(const char* text)
@@ -48,28 +48,24 @@ bool RunExporter::write(const std::shared_ptr<const RecordedRun>& run, const QSt
         data.load(run);
         return ChartRenderer::save(chart, data, path, error);
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = tr("cannot write %1: %2").arg(path, file.errorString());
+    // Whole or not at all, and a failed write says why (a full disk: "No space left on
+    // device", not "Unknown error").
+    OutputFile file(path);
+    if (!file.open(error))
         return false;
-    }
     QString why;
     bool ok = true;
     if (suffix == QLatin1String("jsonl")) {
-        ok = JsonlExporter::write(*run, &file, &why);
+        ok = JsonlExporter::write(*run, file.device(), &why);
     } else if (suffix == QLatin1String("csv")) {
-        ok = CsvExporter::write(*run, &file, &why);
+        ok = CsvExporter::write(*run, file.device(), &why);
     } else if (suffix == QLatin1String("edn")) {
-        ok = EdnExporter::write(*run, &file, &why);
+        ok = EdnExporter::write(*run, file.device(), &why);
     } else {
         RunData data;
         data.load(run);
         const QByteArray html = HtmlReport::build(*run, data);
-        ok = file.write(html) == html.size();
+        ok = file.device()->write(html) == html.size();
     }
-    if (!ok || !file.commit()) {
-        *error = tr("cannot write %1: %2").arg(path, why.isEmpty() ? file.errorString() : why);
-        return false;
-    }
-    return true;
+    return file.commit(ok, why, error);
 }

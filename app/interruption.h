@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+class QCoreApplication;
+
+// Ctrl-C, SIGTERM and SIGHUP in every mode of the app. A plain run (the window, or headless
+// until a signal) ends as asked, with exit code 0. Whatever had a result to give (a scenario,
+// --exec, a benchmark, a screenshot, an export) ends with what it has (the verdict
+// INTERRUPTED, the phases done) and ExitCode. And the app always ends within DeadlineMs of
+// the signal: where it is busy in one long step and cannot look, the deadline ends it.
+class Interruption : public QObject
+{
+    Q_OBJECT
+
+public:
+    // The exit code of a run a signal stopped before its result (README, "Exit codes").
+    static constexpr int ExitCode = 3;
+    static constexpr int DeadlineMs = 800;
+
+    static Interruption& instance();
+    // Installs the handlers (once, before anything starts).
+    void install(QCoreApplication* app);
+
+    bool isRequested() const { return m_signal != 0; }
+    // "SIGTERM", "SIGINT (Ctrl-C)", "SIGHUP"; empty before a signal.
+    QString signalName() const;
+
+signals:
+    // The first signal only: later ones change nothing (the deadline is running).
+    void requested(int signal);
+
+private:
+    Interruption() = default;
+    int m_signal = 0;
+};

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The redlockscope binary run as a user runs it, for the app tests: to its end, or started
+// and signalled; its local redis-servers found through /proc.
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <csignal>
+#include <memory>
+
+namespace AppRun {
+
+struct Result
+{
+    int exitCode = -1; // -2: it crashed, -1: it did not end in time (then it was killed)
+    QByteArray out;
+    QByteArray err;
+    qint64 ms = 0; // how long it ran
+};
+
+inline QProcessEnvironment environment(const QString& dataHome)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (!dataHome.isEmpty())
+        env.insert(QStringLiteral("XDG_DATA_HOME"), dataHome);
+    return env;
+}
+
+// Runs the binary to its end (or kills it after `timeoutMs`).
+inline Result run(const QStringList& args, int timeoutMs = 30000, const QString& dataHome = {})
+{
+    QProcess p;
+    p.setProcessEnvironment(environment(dataHome));
+    QElapsedTimer clock;
+    clock.start();
+    p.start(QStringLiteral(REDLOCKSCOPE_BINARY), args);
+    Result r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "timed out";
+        return r;
+    }
+    r.ms = clock.elapsed();
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+// The redis-server (and redis-sentinel) processes whose parent is `pid`, read from /proc.
+inline QList<qint64> childRedisServers(qint64 pid)
+{
+    QList<qint64> children;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    for (const QString& entry : entries) {
+        bool numeric = false;
+        const qint64 child = entry.toLongLong(&numeric);
+        if (!numeric)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        const qsizetype close = line.lastIndexOf(')');
+        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+        if ((line.contains("(redis-server)") || line.contains("(redis-sentinel)")) &&
+            fields.value(1).toLongLong() == pid && fields.value(0) != "Z")
+            children << child;
+    }
+    return children;
+}
+
+inline bool alive(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray line = stat.readAll();
+    return line.mid(line.lastIndexOf(')') + 2, 1) != "Z";
+}
+
+inline QString writeFile(const QString& path, const QByteArray& content)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+inline QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// A run started, left to get going, then signalled: how it ended and how long that took.
+struct Signalled
+{
+    Result result;
+    qint64 endMs = -1;   // from the signal to the end; -1: it did not end within 15 s
+    QList<qint64> nodes; // its redis-servers when the signal was sent
+};
+
+// Starts the binary, waits until `ready(process, stdout so far)` holds (at most 60 s), sends
+// `signal`, and waits for the end. Whatever happens, nothing it started is left running.
+template <typename Ready>
+Signalled signalWhen(const QStringList& args, int signal, Ready ready, const QString& dataHome = {})
+{
+    Signalled s;
+    QProcess p;
+    p.setProcessEnvironment(environment(dataHome));
+    p.start(QStringLiteral(REDLOCKSCOPE_BINARY), args);
+    if (!p.waitForStarted())
+        return s;
+    QByteArray out;
+    QElapsedTimer waited;
+    waited.start();
+    while (p.state() == QProcess::Running && waited.elapsed() < 60000) {
+        p.waitForReadyRead(50);
+        out += p.readAllStandardOutput();
+        if (ready(p, out))
+            break;
+    }
+    s.nodes = childRedisServers(p.processId());
+    QElapsedTimer clock;
+    clock.start();
+    ::kill(pid_t(p.processId()), signal);
+    if (p.waitForFinished(15000))
+        s.endMs = clock.elapsed();
+    else {
+        p.kill(); // the app's nodes die with it (PR_SET_PDEATHSIG)
+        p.waitForFinished();
+    }
+    s.result.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    s.result.out = out + p.readAllStandardOutput();
+    s.result.err = p.readAllStandardError();
+    return s;
+}
+
+// Ready once the app has local nodes running and `afterMs` more have passed.
+inline auto nodesUpFor(int afterMs)
+{
+    auto since = std::make_shared<QElapsedTimer>();
+    return [since, afterMs](QProcess& p, const QByteArray&) {
+        if (!since->isValid() && !childRedisServers(p.processId()).isEmpty())
+            since->start();
+        return since->isValid() && since->elapsed() >= afterMs;
+    };
+}
+
+} // namespace AppRun
