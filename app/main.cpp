@@ -111,6 +111,12 @@ void addOptions(QCommandLineParser& parser)
                         "Redis that is not one of the lock nodes (default: one more local "
                         "redis-server)."),
          QStringLiteral("address")},
+        {QStringLiteral("expose"),
+         QStringLiteral("Open ports for your own lock clients once the nodes are up: PORT for "
+                        "node 1, PORT+1 for node 2, ..., then the storage; each goes through "
+                        "that node's fault proxy, and your clients' locks are recorded and "
+                        "judged (README, \"Your own client under test\")."),
+         QStringLiteral("[host:]port")},
         {QStringLiteral("clients"), QStringLiteral("Simulated clients at start (default 1)."),
          QStringLiteral("n")},
         {QStringLiteral("resource"), QStringLiteral("The resource (lock key) name."),
@@ -594,6 +600,8 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
     }
     if (parser.isSet(QStringLiteral("resource")))
         o->config.resource = parser.value(QStringLiteral("resource")).toUtf8();
+    if (parser.isSet(QStringLiteral("expose")))
+        o->config.expose = parser.value(QStringLiteral("expose"));
     if (!readNumbers(parser, o, error))
         return false;
     o->headless = parser.isSet(QStringLiteral("headless"));

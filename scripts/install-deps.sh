@@ -14,6 +14,8 @@ packages=(
     qtkeychain-qt6-dev libsecret-1-0
     xvfb xauth fonts-dejavu-core fonts-noto-cjk
     desktop-file-utils appstream
+    # redis-py's Lock: a real lock client no one here wrote, in the foreign-client tests.
+    python3-redis
 )
 
 missing=()

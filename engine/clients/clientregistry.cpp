@@ -171,7 +171,7 @@ CommandAnswer ClientRegistry::add(QString name, const QStringList& assignments, 
     client->start();
     if (added)
         *added = client;
-    return CommandAnswer::done(tr("%1 added").arg(name));
+    return CommandAnswer::done(tr("%1 added").arg(name) + fencingNote({client}));
 }
 
 CommandAnswer ClientRegistry::remove(const QString& name)
@@ -215,7 +215,23 @@ CommandAnswer ClientRegistry::set(const QList<LockClient*>& targets, const QStri
     }
     emit settingsChanged();
     return CommandAnswer::done(
-        tr("settings changed for %n client(s)", nullptr, int(targets.size())));
+        tr("settings changed for %n client(s)", nullptr, int(targets.size())) +
+        fencingNote(targets));
+}
+
+// fencing=on on a rung with no token to fence with (none, setnx, setnx-expire) does
+// nothing: the answer says so rather than let the user expect rejected stale writes.
+QString ClientRegistry::fencingNote(const QList<LockClient*>& clients)
+{
+    QStringList unfenced;
+    for (const LockClient* c : clients)
+        if (c->settings().lock.fencing && !Strategy::canFence(c->settings().strategy))
+            unfenced << QStringLiteral("%1 (%2)").arg(c->name(),
+                                                      Strategy::name(c->settings().strategy));
+    if (unfenced.isEmpty())
+        return {};
+    return tr(" · fencing=on does nothing for %1: its rung hands out no token to fence with")
+        .arg(unfenced.join(QStringLiteral(", ")));
 }
 
 CommandAnswer ClientRegistry::setDefaults(const QStringList& assignments)

@@ -80,6 +80,7 @@ signals:
     void settingsChanged();
 
 private:
+    static QString fencingNote(const QList<LockClient*>& clients);
     LockClient* create(int id, const QString& name, const ClientSettings& settings, QString* error);
     bool canRun(Strategy::Kind kind, QString* why) const;
     LockStrategy* build(Strategy::Kind kind, const QList<NodeChannel*>& channels,

@@ -168,6 +168,10 @@ CommandCatalogue::CommandCatalogue()
          {stock},
          tr("put N items on the storage (clients then buy one per critical section); alone: "
             "report the stock")},
+        {QStringLiteral("expose"),
+         {ArgSpec{QStringLiteral("[HOST:]PORT"), T::Word}},
+         tr("ports for your own lock clients: node 1 on PORT, node 2 on PORT+1, ..., the "
+            "storage after them, each through its node's faults; host 127.0.0.1 unless given")},
         {QStringLiteral("help"), {topic}, tr("the commands, or one command in full")},
     };
     addDirectives();
@@ -211,6 +215,10 @@ void CommandCatalogue::addDirectives()
         {QStringLiteral("seed"),
          {seed},
          tr("every random choice (tokens aside) comes from N: the run replays the same way")},
+        {QStringLiteral("exec"),
+         {text},
+         tr("start a program (your own lock client, through the exposed ports) in a shell: "
+            "its output goes into the history, it is stopped when the scenario ends")},
         {QStringLiteral("expect"),
          {name, op, number},
          tr("checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, `expect safe`, "

@@ -3,6 +3,7 @@
 
 #include "base/filebudget.h"
 #include "clients/clientregistry.h"
+#include "clients/foreignclients.h"
 #include "clients/lockclient.h"
 #include "commands/commanddispatcher.h"
 #include "fleet/fleet.h"
@@ -16,8 +17,9 @@ namespace {
 const QString kNameOrAll = QStringLiteral("NAME|all");
 }
 
-ClientCommands::ClientCommands(ClientRegistry& clients, Fleet& fleet, const EngineConfig& config)
-    : m_clients(clients), m_fleet(fleet), m_config(config)
+ClientCommands::ClientCommands(ClientRegistry& clients, ForeignClients& foreign, Fleet& fleet,
+                               const EngineConfig& config)
+    : m_clients(clients), m_foreign(foreign), m_fleet(fleet), m_config(config)
 {}
 
 void ClientCommands::registerOn(CommandDispatcher& dispatcher)
@@ -31,13 +33,18 @@ void ClientCommands::registerOn(CommandDispatcher& dispatcher)
     const auto onVerb = [&](const QString& verb, auto method) {
         dispatcher.on(QStringLiteral("client ") + verb,
                       [this, verb, method](const ParsedCommand& c, const AnswerCallback& done) {
-                          (this->*method)(verb, c, done);
+                          if (!forForeign(verb, c, done))
+                              (this->*method)(verb, c, done);
                       });
     };
     on(QStringLiteral("client add"), &ClientCommands::add);
     on(QStringLiteral("client remove"), &ClientCommands::remove);
     on(QStringLiteral("client set"), &ClientCommands::set);
-    on(QStringLiteral("client partition"), &ClientCommands::partition);
+    dispatcher.on(QStringLiteral("client partition"),
+                  [this](const ParsedCommand& c, const AnswerCallback& done) {
+                      if (!forForeign(QStringLiteral("partition"), c, done))
+                          partition(c, done);
+                  });
     on(QStringLiteral("defaults"), &ClientCommands::setDefaults);
     for (const QString& verb : {QStringLiteral("stop"), QStringLiteral("start")})
         onVerb(verb, &ClientCommands::stopOrStart);
@@ -105,14 +112,42 @@ void ClientCommands::fault(const QString& verb, const ParsedCommand& c, const An
                              c.word(QStringLiteral("MOMENT"))));
 }
 
+// A foreign client can be paused (every byte of it held in the proxies) and cut off from
+// nodes; what it runs is its own: the app cannot crash, stop, start or change it. False when
+// `c` names no foreign client.
+bool ClientCommands::forForeign(const QString& verb, const ParsedCommand& c,
+                                const AnswerCallback& done)
+{
+    QString name = c.word(kNameOrAll);
+    if (name.isEmpty())
+        name = c.word(QStringLiteral("NAME"));
+    if (m_foreign.idOf(name) < 0)
+        return false;
+    if (verb == QLatin1String("pause"))
+        done(m_foreign.pause(name, int(c.number(QStringLiteral("MS")))));
+    else if (verb == QLatin1String("resume"))
+        done(m_foreign.resume(name));
+    else if (verb == QLatin1String("partition"))
+        partition(c, done);
+    else
+        done(CommandAnswer::refused(
+            QStringLiteral("%1 is your own client: the app can pause it and cut it off from "
+                           "nodes, not %2 it")
+                .arg(name, verb)));
+    return true;
+}
+
 void ClientCommands::partition(const ParsedCommand& c, const AnswerCallback& done)
 {
     const QString name = c.word(QStringLiteral("NAME"));
-    if (!m_clients.find(name)) {
+    if (!m_clients.find(name) && m_foreign.idOf(name) < 0) {
         done(CommandAnswer::refused(QStringLiteral("no client named '%1'").arg(name)));
         return;
     }
-    const auto resolve = [this](const QString& client) { return m_clients.idOf(client); };
+    const auto resolve = [this](const QString& client) {
+        const int id = m_clients.idOf(client);
+        return id >= 0 ? id : m_foreign.idOf(client);
+    };
     for (int node : c.nodes())
         m_fleet.node(node)->partition({name}, resolve, [](const CommandAnswer&) {});
     done(CommandAnswer::done(QStringLiteral("%1 cut off from node(s) %2")

@@ -4,6 +4,7 @@
 #include "model/commandanswer.h"
 
 class ClientRegistry;
+class ForeignClients;
 class CommandDispatcher;
 struct EngineConfig;
 class Fleet;
@@ -16,7 +17,8 @@ class ParsedCommand;
 class ClientCommands
 {
 public:
-    ClientCommands(ClientRegistry& clients, Fleet& fleet, const EngineConfig& config);
+    ClientCommands(ClientRegistry& clients, ForeignClients& foreign, Fleet& fleet,
+                   const EngineConfig& config);
 
     void registerOn(CommandDispatcher& dispatcher);
 
@@ -32,7 +34,11 @@ private:
     QList<LockClient*> targets(const ParsedCommand& c, const AnswerCallback& done) const;
     QString noRoomForAnotherClient() const;
 
+    // A foreign client (a real lock client under test): what can be done to it, or refused.
+    bool forForeign(const QString& verb, const ParsedCommand& c, const AnswerCallback& done);
+
     ClientRegistry& m_clients;
+    ForeignClients& m_foreign;
     Fleet& m_fleet;
     const EngineConfig& m_config;
 };

@@ -4,10 +4,12 @@
 #include "base/constants.h"
 #include "base/steadyclock.h"
 #include "clients/clientregistry.h"
+#include "clients/foreignclients.h"
 #include "clients/lockclient.h"
 #include "clients/tokenowners.h"
 #include "commands/commanddispatcher.h"
 #include "control/clientcommands.h"
+#include "control/exposecommands.h"
 #include "control/nodecommands.h"
 #include "control/stockcommands.h"
 #include "fleet/fleet.h"
@@ -18,6 +20,7 @@
 #include "record/runwriter.h"
 #include "scenario/scenarioparser.h"
 #include "snapshot/snapshotbuilder.h"
+#include "storage/stockaccess.h"
 #include "storage/storage.h"
 
 #include <QEventLoop>
@@ -42,10 +45,12 @@ public:
           fleet(config, connectionOptions(), clock, engine),
           storage(config.storage, config.redisServer, connectionOptions(), clock, engine),
           clients(config.resource, config.clientDefaults, connectionOptions(), clock, engine),
-          builder(config.resource, fleet, clients, storage, recorder, owners),
+          foreign(config.resource, StockAccess::StockKey, config.nodeCount(), clock, engine),
+          builder(config.resource, fleet, clients, foreign, storage, recorder, owners),
           scripts(runnerHooks(), clock, false, engine), console(runnerHooks(), clock, true, engine),
-          clientCommands(clients, fleet, this->config), nodeCommands(fleet, clients),
-          stockCommands(storage, clients)
+          clientCommands(clients, foreign, fleet, this->config), nodeCommands(fleet, clients),
+          stockCommands(storage, clients),
+          exposeCommands(fleet, storage, [this](const HistoryEvent& e) { recorder.append(e); })
     {
         wire();
         wireRunner(scripts);
@@ -53,6 +58,7 @@ public:
         clientCommands.registerOn(dispatcher);
         nodeCommands.registerOn(dispatcher);
         stockCommands.registerOn(dispatcher);
+        exposeCommands.registerOn(dispatcher);
         startRecording();
     }
 
@@ -63,6 +69,7 @@ public:
     Fleet fleet;
     Storage storage;
     ClientRegistry clients;
+    ForeignClients foreign; // real lock clients under test, through exposed ports
     TokenOwners owners;
     SnapshotBuilder builder;
     CommandDispatcher dispatcher;
@@ -71,6 +78,7 @@ public:
     ClientCommands clientCommands;
     NodeCommands nodeCommands;
     StockCommands stockCommands;
+    ExposeCommands exposeCommands;
     std::optional<Scenario> pendingScenario; // given before the nodes were up
     std::unique_ptr<RunWriter> runWriter;    // the run on disk as it happens (config.recordPath)
     QString recordingOpenError;              // the run file could not be created
@@ -89,12 +97,15 @@ public:
             runCommand(c, done);
         };
         h.client = [this](const QString& name) -> std::optional<ClientSnapshot> {
-            const LockClient* c = clients.find(name);
-            return c ? std::optional<ClientSnapshot>(c->snapshot()) : std::nullopt;
+            if (const LockClient* c = clients.find(name))
+                return c->snapshot();
+            return foreign.snapshot(name, clock.nowUs());
         };
         h.counters = [this](const QString& name) {
-            return name.isEmpty() ? recorder.checker().counters()
-                                  : recorder.checker().counters(clients.idOf(name));
+            if (name.isEmpty())
+                return recorder.checker().counters();
+            const int id = clients.idOf(name);
+            return recorder.checker().counters(id >= 0 ? id : foreign.idOf(name));
         };
         h.applySeed = [this](quint64 seed) {
             clients.setSeed(seed);
@@ -181,6 +192,7 @@ public:
             for (int i = 0; i < delays.size() && i < fleet.size(); ++i)
                 fleet.node(i)->setClientDelay(id, delays[i]);
         });
+        wireForeign();
         QObject::connect(&clients, &ClientRegistry::tokenIssued, q,
                          [this](int client, const QByteArray& token) {
                              owners.add(token, client, clock.nowUs());
@@ -199,6 +211,37 @@ public:
             fleet.setLargestTtlMs(clients.largestTtlMs());
             markDirty();
         });
+    }
+
+    // Real lock clients under test: what the proxies saw of them becomes history; the faults
+    // of a foreign client (a partition, a hold) reach its connections in every proxy.
+    void wireForeign()
+    {
+        QObject::connect(&fleet, &Fleet::foreignConnection, &foreign,
+                         &ForeignClients::onConnection);
+        QObject::connect(&fleet, &Fleet::foreignExchange, &foreign, &ForeignClients::onExchange);
+        QObject::connect(&storage, &Storage::foreignExchange, &foreign,
+                         [this](const ForeignExchange& x) {
+                             foreign.onExchange(HistoryEvent::StorageNode, x);
+                         });
+        QObject::connect(&foreign, &ForeignClients::event, q, [this](HistoryEvent e) {
+            if (e.kind == HistoryEvent::Kind::NodeAnswer && !e.token.isEmpty())
+                e.number = std::max(0, owners.ownerOf(e.token));
+            recorder.append(e);
+        });
+        QObject::connect(&foreign, &ForeignClients::identified, q,
+                         [this](const QString& key, int id) {
+                             fleet.tagForeign(key, id);
+                             storage.tagForeign(key, id);
+                         });
+        QObject::connect(&foreign, &ForeignClients::holdRequested, q, [this](int id, bool held) {
+            fleet.setClientHeld(id, held);
+            storage.setClientHeld(id, held);
+        });
+        QObject::connect(&foreign, &ForeignClients::tokenIssued, q,
+                         [this](int client, const QByteArray& token) {
+                             owners.add(token, client, clock.nowUs());
+                         });
     }
 
     // The recorder hands every event to the writer; a failure to write is an event too.
@@ -268,6 +311,11 @@ public:
         fleet.setLargestTtlMs(clients.largestTtlMs());
         for (int i = 0; i < config.initialClients; ++i)
             clients.add({}, {});
+        if (!config.expose.isEmpty())
+            exposeCommands.expose(config.expose, [this](const CommandAnswer& a) {
+                if (!a.ok)
+                    recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, a.message));
+            });
         emit q->started();
         markDirty();
         if (pendingScenario)
@@ -283,6 +331,7 @@ public:
         console.stop();
         releaseEverything();
         clients.shutdown();
+        foreign.stop();
         fleet.stop();
         storage.stop();
         publishTimer.stop();

@@ -68,6 +68,8 @@ void Fleet::onAddressesKnown(const QList<NodeAddress>& addresses)
         auto* node = new FleetNode(i, addresses[i], process, m_options, m_clock, this);
         connect(node, &FleetNode::changed, this, &Fleet::changed);
         connect(node, &FleetNode::event, this, &Fleet::event);
+        connect(node, &FleetNode::foreignConnection, this, &Fleet::foreignConnection);
+        connect(node, &FleetNode::foreignExchange, this, &Fleet::foreignExchange);
         node->monitor()->setWatchReplication(m_config.replicated());
         node->start(m_config.pollIntervalMs, {m_config.resource});
         m_nodes << node;
@@ -168,6 +170,39 @@ std::optional<QList<NodeAddress>> Fleet::addressesFor(int clientId, const QStrin
         routes << *route;
     }
     return routes;
+}
+
+std::optional<QList<NodeAddress>> Fleet::expose(const QString& host, quint16 port, QString* error)
+{
+    QList<NodeAddress> exposed;
+    for (FleetNode* node : std::as_const(m_nodes)) {
+        const std::optional<NodeAddress> address =
+            node->expose(host, port == 0 ? 0 : quint16(port + node->index()), error);
+        if (!address) {
+            unexpose(); // all the ports or none: a second try starts from a clean slate
+            return std::nullopt;
+        }
+        exposed << *address;
+    }
+    return exposed;
+}
+
+void Fleet::unexpose()
+{
+    for (FleetNode* node : std::as_const(m_nodes))
+        node->unexpose();
+}
+
+void Fleet::tagForeign(const QString& key, int clientId)
+{
+    for (FleetNode* node : std::as_const(m_nodes))
+        node->tagForeign(key, clientId);
+}
+
+void Fleet::setClientHeld(int clientId, bool held)
+{
+    for (FleetNode* node : std::as_const(m_nodes))
+        node->setClientHeld(clientId, held);
 }
 
 void Fleet::forgetClient(int clientId)

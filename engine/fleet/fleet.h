@@ -7,6 +7,7 @@
 #include "model/historyevent.h"
 #include "model/nodesnapshot.h"
 #include "model/sentinelsnapshot.h"
+#include "net/foreignexchange.h"
 #include "net/redisconnection.h"
 
 #include <QList>
@@ -46,6 +47,12 @@ public:
     std::optional<QList<NodeAddress>> addressesFor(int clientId, const QString& clientName,
                                                    QString* error) const;
     void forgetClient(int clientId);
+    // Ports for foreign clients: node i on `port` + i, through each node's proxy. The
+    // addresses they dial, or nothing and *error (the ports opened so far stay open).
+    std::optional<QList<NodeAddress>> expose(const QString& host, quint16 port, QString* error);
+    void unexpose();
+    void tagForeign(const QString& key, int clientId);
+    void setClientHeld(int clientId, bool held);
     void setLargestTtlMs(int ttlMs);
     // The proxies' random choices (latency jitter, drops) come from the scenario's seed.
     void setSeed(quint64 seed);
@@ -65,6 +72,8 @@ public:
     void failover(int node, const AnswerCallback& done);
 
 signals:
+    void foreignConnection(int node, const ForeignIdentity& who, bool open);
+    void foreignExchange(int node, const ForeignExchange& exchange);
     void ready();
     void failed(const QString& error);
     void event(const HistoryEvent& event);

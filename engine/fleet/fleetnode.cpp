@@ -29,6 +29,12 @@ FleetNode::FleetNode(int index, const NodeAddress& address, RedisServerProcess* 
       m_admin(new NodeAdmin(index, m_monitor->connection(), this)),
       m_proxy(new NodeProxy(address.host, address.port, this))
 {
+    connect(m_proxy, &NodeProxy::foreignConnection, this,
+            [this](const ForeignIdentity& who, bool open) {
+                emit foreignConnection(m_index, who, open);
+            });
+    connect(m_proxy, &NodeProxy::foreignExchange, this,
+            [this](const ForeignExchange& exchange) { emit foreignExchange(m_index, exchange); });
     // The proxy gives up connecting before the client does, so the client hears why
     // ("timed out connecting") instead of its own bare timeout.
     m_proxy->setUpstreamConnectTimeout(std::max(1, options.connectTimeoutMs * 3 / 4));
@@ -68,6 +74,34 @@ std::optional<NodeAddress> FleetNode::addressFor(int clientId, const QString& cl
     viaProxy.host = QStringLiteral("127.0.0.1");
     viaProxy.port = port;
     return viaProxy;
+}
+
+std::optional<NodeAddress> FleetNode::expose(const QString& host, quint16 port, QString* error)
+{
+    const quint16 opened = m_proxy->expose(host, port);
+    if (opened == 0) {
+        *error = m_proxy->lastError();
+        return std::nullopt;
+    }
+    NodeAddress exposed = m_address;
+    exposed.host = host;
+    exposed.port = opened;
+    return exposed;
+}
+
+void FleetNode::unexpose()
+{
+    m_proxy->unexpose();
+}
+
+void FleetNode::tagForeign(const QString& key, int clientId)
+{
+    m_proxy->tagForeign(key, clientId);
+}
+
+void FleetNode::setClientHeld(int clientId, bool held)
+{
+    m_proxy->setClientHeld(clientId, held);
 }
 
 void FleetNode::setRandomSeed(quint32 seed)

@@ -8,6 +8,7 @@
 #include "model/historyevent.h"
 #include "model/nodeaddress.h"
 #include "model/nodesnapshot.h"
+#include "net/foreignexchange.h"
 #include "net/redisconnection.h"
 
 #include <QMap>
@@ -46,6 +47,12 @@ public:
     // the proxy would not see this node's network faults, and the picture would lie.
     std::optional<NodeAddress> addressFor(int clientId, const QString& clientName, QString* error);
     void forgetClient(int clientId);
+    // A port for foreign clients on `host`:`port`, through this node's proxy and its faults
+    // (NodeProxy::expose). The address they dial, or nothing and *error.
+    std::optional<NodeAddress> expose(const QString& host, quint16 port, QString* error);
+    void unexpose();
+    void tagForeign(const QString& key, int clientId);
+    void setClientHeld(int clientId, bool held);
     // The network between one client and this node (netdelay): ms, 0 for none.
     void setClientDelay(int clientId, int ms);
     // The node's replication-link listener on its proxy (client `linkId`, named `name` in
@@ -82,6 +89,8 @@ public:
 signals:
     void event(const HistoryEvent& event);
     void changed();
+    void foreignConnection(int node, const ForeignIdentity& who, bool open);
+    void foreignExchange(int node, const ForeignExchange& exchange);
 
 private:
     bool refuseUnlessPossible(const QString& verb, const AnswerCallback& done) const;

@@ -75,7 +75,7 @@ const QList<ClientSettingField>& ClientSettingField::all()
                             .configNames = {"driftFactor"},
                             .type = Type::Factor,
                             .minimum = 0,
-                            .maximum = 0.5,
+                            .maximum = LockSettings::MaxDriftFactor,
                             .label = QT_TRANSLATE_NOOP("ClientSettingField", "Drift factor"),
                             .help = QT_TRANSLATE_NOOP(
                                 "ClientSettingField",

@@ -41,6 +41,8 @@ public:
 
     int id = 0;
     QString name;
+    bool foreign = false; // a real lock client under test (ForeignClients), not simulated
+    QString label;        // a foreign client's process or name: "node (pid 4121)"
     int colorIndex = 0;
     State state = State::Idle;
     qint64 stateSinceUs = 0;

@@ -13,6 +13,8 @@
 struct EngineConfig
 {
     QList<NodeAddress> nodes; // empty: start localNodeCount local redis-server processes
+    // --expose [HOST:]PORT: ports for real lock clients under test (`expose`), once up.
+    QString expose;
     // The storage node for the stock (never a lock node); empty: one more local redis-server.
     std::optional<NodeAddress> storage;
     int localNodeCount = 5;

@@ -91,6 +91,7 @@ public:
         Stopped,
         Removed,
         ReadFailed, // the stock could not be read: the client released without writing
+        Expired,    // a foreign client's lease ran out (its TTL from the first request)
     };
     Q_ENUM(SectionEndReason)
 
@@ -102,6 +103,7 @@ public:
         Oversold,           // more sold than there was
         ResetOverwritten,   // a write over an operator's `stock N` set after the writer read
         ValidWriteRejected, // the fenced storage refused a writer nobody had superseded
+        LeaseOverlap, // an overlap where one side is a foreign client: leases held at once
     };
     Q_ENUM(ViolationKind)
 

@@ -8,8 +8,10 @@ QString LockSettings::validate() const
     if (nodeTimeoutMs < 1 || nodeTimeoutMs >= ttlMs)
         return QStringLiteral("timeout must be at least 1 ms and below the ttl (is %1 ms)")
             .arg(nodeTimeoutMs);
-    if (driftFactor < 0 || driftFactor >= 1)
-        return QStringLiteral("drift factor must be 0 to 1 (is %1)").arg(driftFactor);
+    if (driftFactor < 0 || driftFactor > MaxDriftFactor)
+        return QStringLiteral("drift factor must be 0 to %1 (is %2)")
+            .arg(MaxDriftFactor)
+            .arg(driftFactor);
     if (driftConstantMs < 0)
         return QStringLiteral("driftms must not be negative (is %1)").arg(driftConstantMs);
     if (retryCount < 0 || retryCount > 1000)

@@ -20,7 +20,10 @@ struct LockSettings
 
     int ttlMs = Constants::DefaultTtlMs;
     int nodeTimeoutMs = Constants::DefaultNodeTimeoutMs; // per node, far below the TTL
-    double driftFactor = 0.01;                           // drift = ttl * factor + driftConstantMs
+    // Past half the TTL the drift allowance leaves no validity worth having; the settings
+    // table (ClientSettingField) and validate() take this one bound.
+    static constexpr double MaxDriftFactor = 0.5;
+    double driftFactor = 0.01; // drift = ttl * factor + driftConstantMs
     int driftConstantMs = 2;
     int retryCount = 3;      // further attempts after the first one
     int retryDelayMs = 100;  // the delay before a retry is retryDelayMs ...

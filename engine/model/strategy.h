@@ -36,6 +36,14 @@ public:
     {
         return kind == Kind::Reentrant || kind == Kind::Watchdog;
     }
+    // Whether fencing=on reaches the storage: the rungs with no token to fence with (and
+    // set-px, whose plain DEL the ladder keeps unfenced) ignore it. The same answer as each
+    // LockStrategy's canFence(), for settings that have no strategy object yet.
+    static bool canFence(Kind kind)
+    {
+        return kind != Kind::None && kind != Kind::Watch && kind != Kind::Setnx &&
+               kind != Kind::SetnxExpire && kind != Kind::SetPx;
+    }
     // Whether it needs the replicated topology (a master, its replica and Sentinel).
     static bool needsSentinel(Kind kind) { return kind == Kind::Failover; }
     // How many of a fleet's nodes `kind` locks on, and how many must agree (0: no lock):

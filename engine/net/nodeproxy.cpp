@@ -4,6 +4,7 @@
 #include "net/networkthread.h"
 #include "net/proxyworker.h"
 
+#include <QHostAddress>
 #include <QRandomGenerator>
 #include <QStringList>
 #include <QThread>
@@ -19,6 +20,12 @@ NodeProxy::NodeProxy(const QString& upstreamHost, quint16 upstreamPort, QObject*
     // Queued: the count changes in the network thread, the signal belongs to ours.
     connect(m_worker, &ProxyWorker::connectionCountChanged, this,
             &NodeProxy::connectionCountChanged, Qt::QueuedConnection);
+    qRegisterMetaType<ForeignIdentity>();
+    qRegisterMetaType<ForeignExchange>();
+    connect(m_worker, &ProxyWorker::foreignConnection, this, &NodeProxy::foreignConnection,
+            Qt::QueuedConnection);
+    connect(m_worker, &ProxyWorker::foreignExchange, this, &NodeProxy::foreignExchange,
+            Qt::QueuedConnection);
 }
 
 NodeProxy::~NodeProxy()
@@ -65,6 +72,45 @@ void NodeProxy::releaseClient(int clientId)
     if (!m_ports.remove(clientId))
         return;
     inNetworkThread([clientId](ProxyWorker& worker) { worker.releaseClient(clientId); });
+}
+
+quint16 NodeProxy::expose(const QString& host, quint16 port)
+{
+    QString error;
+    quint16 opened = 0;
+    inNetworkThread(
+        [&](ProxyWorker& worker) { opened = worker.expose(QHostAddress(host), port, &error); });
+    if (opened == 0) {
+        m_lastError = QStringLiteral("cannot listen on %1:%2 for foreign clients: %3")
+                          .arg(host)
+                          .arg(port)
+                          .arg(error);
+        return 0;
+    }
+    m_exposedPort = opened;
+    m_lastError.clear();
+    return opened;
+}
+
+void NodeProxy::unexpose()
+{
+    inNetworkThread([](ProxyWorker& worker) { worker.unexpose(); });
+    m_exposedPort = 0;
+}
+
+void NodeProxy::tagForeign(const QString& key, int clientId)
+{
+    inNetworkThread([&](ProxyWorker& worker) { worker.tagForeign(key, clientId); });
+}
+
+void NodeProxy::setClientHeld(int clientId, bool held)
+{
+    if (held)
+        m_heldClients.insert(clientId);
+    else
+        m_heldClients.remove(clientId);
+    const QSet<int> clients = m_heldClients;
+    inNetworkThread([&](ProxyWorker& worker) { worker.setHeld(clients); });
 }
 
 int NodeProxy::connectionCount() const

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "net/foreignexchange.h"
+
 #include <QHash>
 #include <QObject>
 #include <QSet>
@@ -39,6 +41,18 @@ public:
     quint16 listenPort(int clientId, const QString& name = {});
     // Closes the client's listener and aborts its connections. Unknown ids are ignored.
     void releaseClient(int clientId);
+    // A port for foreign clients (real lock clients under test) on `host`:`port` (0: any),
+    // through this proxy and its faults: what they do there is reported (foreignExchange).
+    // Returns the port, or 0 and lastError().
+    quint16 expose(const QString& host, quint16 port);
+    quint16 exposedPort() const { return m_exposedPort; }
+    // Closes the exposed port (its connections stay): an `expose` that failed half-way.
+    void unexpose();
+    // The connections of foreign identity `key` are client `clientId`'s from now on.
+    void tagForeign(const QString& key, int clientId);
+    // A stop-the-world pause of a client as the network sees it: its bytes wait, both ways.
+    void setClientHeld(int clientId, bool held);
+    bool isClientHeld(int clientId) const { return m_heldClients.contains(clientId); }
     // Why the last listenPort() / setLatency() / setDropRate() / setUpstreamConnectTimeout()
     // failed; empty after a success.
     QString lastError() const { return m_lastError; }
@@ -90,6 +104,8 @@ public:
 signals:
     void connectionCountChanged(int count);
     void faultsChanged();
+    void foreignConnection(const ForeignIdentity& who, bool open);
+    void foreignExchange(const ForeignExchange& exchange);
 
 private:
     void inNetworkThread(const std::function<void(ProxyWorker&)>& call);
@@ -109,6 +125,8 @@ private:
     int m_jitterMs = 0;
     double m_dropRate = 0.0;
     int m_connectTimeoutMs = kDefaultConnectTimeoutMs;
+    quint16 m_exposedPort = 0;
+    QSet<int> m_heldClients;
 
     std::shared_ptr<NetworkThread> m_network;
     ProxyWorker* m_worker = nullptr; // lives in the network thread; deleted there

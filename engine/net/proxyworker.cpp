@@ -3,6 +3,7 @@
 
 #include "base/steadyclock.h"
 #include "net/connecterror.h"
+#include "net/peeridentity.h"
 #include "net/sentinelsniffer.h"
 
 #include <QHostAddress>
@@ -83,6 +84,58 @@ quint16 ProxyWorker::listen(int clientId, QString* error)
             [this, clientId, server] { onNewConnection(clientId, server); });
     m_listeners.insert(clientId, server);
     return server->serverPort();
+}
+
+quint16 ProxyWorker::expose(const QHostAddress& host, quint16 port, QString* error)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (QTcpServer* existing = m_listeners.value(kExposedListener))
+        return existing->serverPort();
+    auto* server = new QTcpServer(this);
+    if (!server->listen(host, port)) {
+        *error = server->errorString();
+        delete server;
+        return 0;
+    }
+    connect(server, &QTcpServer::newConnection, this,
+            [this, server] { onNewConnection(kExposedListener, server); });
+    m_listeners.insert(kExposedListener, server);
+    return server->serverPort();
+}
+
+void ProxyWorker::unexpose()
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    delete m_listeners.take(kExposedListener); // connections made through it stay
+}
+
+void ProxyWorker::tagForeign(const QString& key, int clientId)
+{
+    m_foreignIds.insert(key, clientId);
+    for (auto& [serial, connection] : m_connections)
+        if (connection->sniffer && connection->who.key == key)
+            connection->clientId = clientId;
+    onPartitionChanged();
+}
+
+void ProxyWorker::setHeld(const QSet<int>& clientIds)
+{
+    m_heldClients = clientIds;
+    std::vector<quint64> released;
+    for (auto& [serial, connection] : m_connections)
+        if (!isHeld(connection.get()))
+            released.push_back(serial);
+    for (const quint64 serial : released) {
+        if (Connection* connection = findConnection(serial))
+            dispatchDue(connection);
+        if (Connection* connection = findConnection(serial)) // a send may have closed it
+            dispatchDownDue(connection);
+    }
+}
+
+bool ProxyWorker::isHeld(const Connection* connection) const
+{
+    return connection->clientId > 0 && m_heldClients.contains(connection->clientId);
 }
 
 void ProxyWorker::releaseClient(int clientId)
@@ -214,6 +267,12 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
         connection->clientId = clientId;
         connection->serial = ++m_nextSerial;
         connection->client = socket;
+        if (clientId == kExposedListener) { // a foreign client: who is it?
+            connection->sniffer = std::make_unique<ForeignSniffer>();
+            connection->who = PeerIdentity::of(socket);
+            connection->clientId = m_foreignIds.value(connection->who.key, 0);
+            emit foreignConnection(connection->who, true);
+        }
         m_connections.emplace(connection->serial, std::move(owned));
 
         connect(socket, &QTcpSocket::readyRead, this,
@@ -226,7 +285,7 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
         // A cut client's connection waits, unconnected upstream, for heal (onPartitionChanged).
         // On a link listener nobody is connected upstream before we know who is calling.
         connection->sorting = m_linkListeners.contains(clientId);
-        if (!connection->sorting && !isClientPartitioned(clientId))
+        if (!connection->sorting && !isCut(connection))
             connectUpstream(connection);
         setConnectionCount();
     }
@@ -313,6 +372,8 @@ void ProxyWorker::onClientReadyRead(Connection* connection)
         return;
     if (connection->sorting && !sort(connection, &bytes))
         return;
+    if (connection->sniffer)
+        connection->sniffer->fromClient(bytes, nowUs());
     fromClient(connection, std::move(bytes));
 }
 
@@ -415,7 +476,8 @@ void ProxyWorker::forward(Connection* connection, QByteArray bytes)
         return;
     const qint64 delayUs = nextDelayUs(connection);
     // The fast path: no timer, no queue, no copy.
-    if (delayUs == 0 && connection->queue.empty() && connection->upstreamConnected && !cut) {
+    if (delayUs == 0 && connection->queue.empty() && connection->upstreamConnected && !cut &&
+        !isHeld(connection)) {
         send(connection->upstream, bytes);
         return;
     }
@@ -430,8 +492,8 @@ void ProxyWorker::dispatchDue(Connection* connection)
 {
     if (connection->closing || !connection->upstreamConnected)
         return; // connected() calls again
-    if (holdsWhileCut(connection) && isCut(connection))
-        return; // held: resumeHeld() calls again
+    if ((holdsWhileCut(connection) && isCut(connection)) || isHeld(connection))
+        return; // held: resumeHeld() or setHeld() calls again
     const qint64 now = nowUs();
     auto& queue = connection->queue;
     while (!queue.empty() && queue.front().sendAtUs <= now) {
@@ -498,23 +560,47 @@ void ProxyWorker::onUpstreamReadyRead(Connection* connection)
     const bool cut = isCut(connection);
     if (cut && (!holdsWhileCut(connection) || connection->closing))
         return;
+    if (connection->sniffer)
+        followForeign(connection, bytes);
     if (delaysStream(connection) && !connection->closing &&
         (cut || m_latencyMs > 0 || !connection->downQueue.empty())) {
         if (cut)
             holdWhileCut(connection, bytes.size());
         if (!connection->closing)
-            forwardDown(connection, std::move(bytes));
+            forwardDown(connection, std::move(bytes), qint64(m_latencyMs) * 1000);
+        return;
+    }
+    if (!connection->closing && (isHeld(connection) || !connection->downQueue.empty())) {
+        forwardDown(connection, std::move(bytes), 0); // held: waits for setHeld()
         return;
     }
     if (connection->client->state() == QAbstractSocket::ConnectedState)
         send(connection->client, bytes);
 }
 
-// A delayed stream: each chunk reaches the replica `latency` later, in order, like forward().
-void ProxyWorker::forwardDown(Connection* connection, QByteArray bytes)
+// What a foreign client's node answered: each reply paired with its command, and the
+// commands a lock client's story is made of handed on (the engine makes history of them).
+void ProxyWorker::followForeign(Connection* connection, const QByteArray& fromNode)
 {
-    const qint64 sendAtUs =
-        std::max(connection->lastDownAtUs, nowUs() + qint64(m_latencyMs) * 1000);
+    const QList<ForeignSniffer::Exchange> exchanges =
+        connection->sniffer->fromServer(fromNode, nowUs());
+    const std::optional<QByteArray>& name = connection->sniffer->clientName();
+    if (name && !connection->who.key.startsWith(QLatin1String("name:"))) {
+        emit foreignConnection(connection->who, false); // known by its name from now on
+        connection->who = PeerIdentity::named(*name);
+        connection->clientId = m_foreignIds.value(connection->who.key, 0);
+        emit foreignConnection(connection->who, true);
+    }
+    for (const ForeignSniffer::Exchange& x : exchanges)
+        emit foreignExchange(
+            {connection->who, connection->serial, x.command, x.reply, x.sentUs, x.repliedUs});
+}
+
+// A delayed (or held) stream to the client: each chunk `delayUs` later, in order, like
+// forward().
+void ProxyWorker::forwardDown(Connection* connection, QByteArray bytes, qint64 delayUs)
+{
+    const qint64 sendAtUs = std::max(connection->lastDownAtUs, nowUs() + delayUs);
     connection->lastDownAtUs = sendAtUs;
     connection->downQueue.push_back({sendAtUs, std::move(bytes)});
     dispatchDownDue(connection);
@@ -522,8 +608,8 @@ void ProxyWorker::forwardDown(Connection* connection, QByteArray bytes)
 
 void ProxyWorker::dispatchDownDue(Connection* connection)
 {
-    if (connection->closing || isCut(connection))
-        return; // a link's cut holds the stream: resumeHeld() calls again
+    if (connection->closing || isCut(connection) || isHeld(connection))
+        return; // a link's cut, or a hold, keeps the stream: resumeHeld() or setHeld() again
     const qint64 now = nowUs();
     auto& queue = connection->downQueue;
     while (!queue.empty() && queue.front().sendAtUs <= now) {
@@ -618,6 +704,15 @@ void ProxyWorker::finishIfClosed(Connection* connection)
     if (connection->finished || !isClosed(connection->client) || !isClosed(connection->upstream))
         return;
     connection->finished = true;
+    if (connection->sniffer) {
+        // What the client asked and never heard back: the node is gone (killed, or the
+        // connection cut); its lane shows that node's answer as the error the client got.
+        for (ForeignSniffer::Exchange& x : connection->sniffer->unanswered(
+                 QByteArrayLiteral("node down: the connection closed before the answer"), nowUs()))
+            emit foreignExchange({connection->who, connection->serial, std::move(x.command),
+                                  std::move(x.reply), x.sentUs, x.repliedUs});
+        emit foreignConnection(connection->who, false);
+    }
     for (QTcpSocket* socket : {connection->client, connection->upstream}) {
         if (!socket)
             continue;

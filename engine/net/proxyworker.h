@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "net/foreignexchange.h"
+#include "net/foreignsniffer.h"
 #include "net/respframer.h"
 
 #include <QHash>
@@ -14,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+class QHostAddress;
 class QTcpServer;
 class QTcpSocket;
 class QTimer;
@@ -32,6 +35,17 @@ public:
 
     // The port of client `clientId`'s listener, opened on first use; 0 and *error if not.
     quint16 listen(int clientId, QString* error);
+    // A listener for foreign clients (real lock clients) on `host`:`port` (0: any free port):
+    // its connections are followed (ForeignSniffer) and known by who they are. Returns the
+    // port, or 0 and *error.
+    quint16 expose(const QHostAddress& host, quint16 port, QString* error);
+    // From now on the connections of foreign identity `key` are client `clientId`'s: the
+    // faults of that client (partition, hold) reach them.
+    void unexpose();
+    void tagForeign(const QString& key, int clientId);
+    // A stop-the-world pause of these clients as the network sees it: every byte of theirs,
+    // both ways, waits here until released, then goes on in order.
+    void setHeld(const QSet<int>& clientIds);
     void releaseClient(int clientId);
 
     void setPartition(bool all, const QSet<int>& clientIds);
@@ -50,8 +64,12 @@ public:
     // a call that closed connections (releaseClient) reads the new count when it returns.
     int connectionCount() const { return m_connectionCount.load(); }
 
+    static constexpr int kExposedListener = -1;
+
 signals:
     void connectionCountChanged(int count);
+    void foreignConnection(const ForeignIdentity& who, bool open);
+    void foreignExchange(const ForeignExchange& exchange);
 
 private:
     struct Chunk
@@ -84,6 +102,9 @@ private:
         bool closing = false;
         bool graceArmed = false; // an abort is scheduled in case the graceful close lingers
         bool finished = false;
+        // A foreign client's (through an exposed listener): followed, and known by who it is.
+        std::unique_ptr<ForeignSniffer> sniffer;
+        ForeignIdentity who;
     };
     enum class CloseMode
     {
@@ -138,7 +159,11 @@ private:
     int m_jitterMs = 0;
     QHash<int, int> m_clientDelayMs;
     QSet<int> m_linkListeners;
-    void forwardDown(Connection* connection, QByteArray bytes);
+    void forwardDown(Connection* connection, QByteArray bytes, qint64 delayUs);
+    void followForeign(Connection* connection, const QByteArray& fromNode);
+    bool isHeld(const Connection* connection) const;
+    QHash<QString, int> m_foreignIds; // identity key -> client id (tagForeign)
+    QSet<int> m_heldClients;
     void dispatchDownDue(Connection* connection);
     double m_dropRate = 0.0;
     int m_connectTimeoutMs = 1000;

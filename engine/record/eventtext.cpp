@@ -98,6 +98,9 @@ QString EventText::describe(const HistoryEvent& e) const
     case K::NodeDown:
         return tr("%1 down: %2").arg(nodeName(e.node), e.text);
     case K::ClientAdded:
+        if (e.code == 1) // a foreign client: a real lock client through an exposed port
+            return tr("%1 is %2, your own client through the exposed ports")
+                .arg(clientName(e.client), e.note);
         return tr("%1 added").arg(clientName(e.client));
     case K::ClientRemoved:
         return tr("%1 removed").arg(clientName(e.client));
@@ -291,6 +294,7 @@ QString EventText::word(const QString& engineName)
                                         QT_TR_NOOP("gave up"),
                                         QT_TR_NOOP("removed"),
                                         QT_TR_NOOP("read failed"),
+                                        QT_TR_NOOP("expired"),
                                         QT_TR_NOOP("rejected valid")};
     Q_UNUSED(names);
     return tr(engineName.toUtf8().constData());
@@ -358,6 +362,11 @@ QString EventText::violationText(const HistoryEvent& e) const
                   int(e.previous))
                    .arg(second);
         break;
+    case V::LeaseOverlap:
+        text = tr("LEASES OVERLAPPING: %1 and %2 held the lock on %3 at once (a lease: from a "
+                  "majority's grant for its TTL, or until released)")
+                   .arg(first, second, QString::fromUtf8(e.resource));
+        break;
     case V::ResetOverwritten:
         text = tr("DATA DAMAGED: %1's write went over the stock the operator set (%2) after %1 "
                   "had read it")
@@ -376,7 +385,7 @@ QString EventText::violationText(const HistoryEvent& e) const
                          .arg(e.fence.counter(e.node).value_or(0));
         break;
     }
-    if (e.nodeMask && (kind == V::Overlap || kind == V::StaleWrite))
+    if (e.nodeMask && (kind == V::Overlap || kind == V::StaleWrite || kind == V::LeaseOverlap))
         text += tr(" (nodes %1)").arg(nodeList(e.nodeMask));
     if (!e.text.isEmpty())
         text += QStringLiteral(": ") + e.text;

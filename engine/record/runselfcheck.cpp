@@ -35,6 +35,8 @@ std::optional<Tally> tallyOf(V kind)
         return Tally{N::ResetsOverwritten, false};
     case V::ValidWriteRejected:
         return Tally{N::ValidWritesRejected, false};
+    case V::LeaseOverlap:
+        return Tally{N::Overlaps, false};
     }
     return std::nullopt;
 }

@@ -24,6 +24,8 @@ N counterOf(V kind)
         return N::ResetsOverwritten;
     case V::ValidWriteRejected:
         return N::ValidWritesRejected;
+    case V::LeaseOverlap:
+        return N::Overlaps;
     }
     Q_UNREACHABLE();
 }
@@ -74,6 +76,10 @@ void SafetyChecker::feed(HistoryEvent& e, QList<HistoryEvent>* found)
     case K::StockSet:
         m_stock.stockSet(e, m_total.sales, m_total.oversold);
         break;
+    case K::ClientAdded:
+        if (e.code == 1) // a foreign client: what is known of its lock is a lease
+            m_foreign.insert(e.client);
+        break;
     default:
         break;
     }
@@ -121,7 +127,8 @@ void SafetyChecker::onAcquired(const HistoryEvent& e, QList<HistoryEvent>* found
         if (other.client == e.client)
             continue;
         Violation v;
-        v.kind = V::Overlap;
+        const bool lease = m_foreign.contains(other.client) || m_foreign.contains(e.client);
+        v.kind = lease ? V::LeaseOverlap : V::Overlap;
         v.resource = e.resource;
         v.firstClient = other.client;
         v.secondClient = e.client;
@@ -142,7 +149,8 @@ void SafetyChecker::onSectionEnd(const HistoryEvent& e, QList<HistoryEvent>* fou
     m_open[e.resource].removeIf([&](const Section& s) { return s.client == e.client; });
     for (Violation& v : m_violations) {
         const bool involved = v.firstClient == e.client || v.secondClient == e.client;
-        if (v.kind == V::Overlap && v.isOpen() && involved && v.resource == e.resource)
+        const bool overlap = v.kind == V::Overlap || v.kind == V::LeaseOverlap;
+        if (overlap && v.isOpen() && involved && v.resource == e.resource)
             close(v, e, found);
     }
 }

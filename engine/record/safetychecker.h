@@ -9,6 +9,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QSet>
 
 // Reads the history, live or afterwards, and judges what happened to the critical sections
 // and to the data (docs/domain.md, "The checker's counters": each counter's definition, kept
@@ -67,6 +68,7 @@ private:
     QHash<QByteArray, Section> m_latest;
     QHash<int, qint64> m_sectionStart; // client -> when its current section began
     QHash<quint64, qint64> m_writeInvokedUs;
+    QSet<int> m_foreign; // clients known by their leases (ForeignClients)
     RoundJudge m_rounds;
     StockJudge m_stock;
     QList<Violation> m_violations;

@@ -54,7 +54,10 @@ const QList<Entry>& table()
          [](const HistoryEvent& e) {
              return e.kind == K::Attempt && e.failReason() == HistoryEvent::FailReason::SplitVote;
          }},
-        {"overlap", [](const HistoryEvent& e) { return isViolation(e, V::Overlap); }},
+        {"overlap",
+         [](const HistoryEvent& e) {
+             return isViolation(e, V::Overlap) || isViolation(e, V::LeaseOverlap);
+         }},
         {"stale-write", [](const HistoryEvent& e) { return isViolation(e, V::StaleWrite); }},
         {"lost-update", [](const HistoryEvent& e) { return isViolation(e, V::LostUpdate); }},
         {"oversold", [](const HistoryEvent& e) { return isViolation(e, V::Oversold); }},

@@ -3,6 +3,7 @@
 
 #include "base/clock.h"
 #include "base/enumnames.h"
+#include "clients/foreignclients.h"
 #include "scenario/eventpattern.h"
 
 #include <algorithm>
@@ -24,9 +25,11 @@ QString ScenarioResult::verdictLine() const
 }
 
 ScenarioRunner::ScenarioRunner(Hooks hooks, const Clock& clock, bool interactive, QObject* parent)
-    : QObject(parent), m_hooks(std::move(hooks)), m_clock(clock), m_interactive(interactive)
+    : QObject(parent), m_hooks(std::move(hooks)), m_clock(clock), m_interactive(interactive),
+      m_processes(m_hooks.record)
 {
     m_timer.setParent(this); // moves to the engine thread with its owner
+    m_processes.setParent(this);
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer); // a scripted step at its time, not ±5 %
 }
@@ -87,6 +90,7 @@ void ScenarioRunner::stepToNextNarration()
 
 void ScenarioRunner::stop()
 {
+    m_processes.stopAll();
     ++m_generation;
     m_timer.stop();
     m_timer.disconnect(this);
@@ -186,6 +190,13 @@ void ScenarioRunner::runDirective(const Scenario::Line& line, qsizetype index)
         runWaitEvent(line);
     } else if (verb == QLatin1String("expect")) {
         runExpect(line);
+    } else if (verb == QLatin1String("exec")) {
+        const quint64 generation = m_generation;
+        m_processes.start(line.command.word(QStringLiteral("TEXT")), line.number,
+                          [this, generation](bool ok, const QString& message) {
+                              if (generation == m_generation)
+                                  stepDone(ok, message);
+                          });
     } else { // seed: applied before the first line ran
         stepDone(true, tr("seed %1").arg(line.command.word(QStringLiteral("N"))));
     }
@@ -212,7 +223,8 @@ void ScenarioRunner::runWaitState(const Scenario::Line& line)
             return c->inSection;
         return ClientSnapshot::stateName(c->state) == state;
     };
-    if (!inState().has_value()) {
+    // Your own client (F1, ...) gets its lane with its first lock command: wait for it.
+    if (!inState().has_value() && ForeignClients::idForName(name) < 0) {
         stepDone(false, tr("no client named '%1'").arg(name));
         return;
     }
@@ -232,11 +244,11 @@ void ScenarioRunner::runWaitEvent(const Scenario::Line& line)
     int clientId = -1;
     if (!pattern->client().isEmpty()) {
         const std::optional<ClientSnapshot> c = m_hooks.client(pattern->client());
-        if (!c) {
+        clientId = c ? c->id : ForeignClients::idForName(pattern->client());
+        if (clientId < 0) {
             stepDone(false, tr("no client named '%1'").arg(pattern->client()));
             return;
         }
-        clientId = c->id;
     }
     startWait(
         [p = *pattern, clientId](const HistoryEvent* e) { return e && p.matches(*e, clientId); },
@@ -340,6 +352,7 @@ void ScenarioRunner::fail(const QString& reason)
 
 void ScenarioRunner::finish()
 {
+    m_processes.stopAll(); // the programs it started end with it
     m_timer.stop();
     m_waitDone = nullptr;
     const ScenarioResult result = m_failure ? *m_failure : judge();

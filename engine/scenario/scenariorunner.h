@@ -7,6 +7,7 @@
 #include "model/historyevent.h"
 #include "scenario/expectation.h"
 #include "scenario/scenario.h"
+#include "scenario/scenarioprocesses.h"
 
 #include <QObject>
 #include <QTimer>
@@ -130,4 +131,5 @@ private:
     static constexpr size_t UnreadKept = 10000;
     QString m_waitWhat;
     quint64 m_generation = 0; // bumped by stop(): answers to older steps are ignored
+    ScenarioProcesses m_processes; // what `exec` started
 };

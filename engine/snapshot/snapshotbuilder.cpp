@@ -2,6 +2,7 @@
 #include "snapshot/snapshotbuilder.h"
 
 #include "clients/clientregistry.h"
+#include "clients/foreignclients.h"
 #include "clients/lockclient.h"
 #include "clients/tokenowners.h"
 #include "fleet/fleet.h"
@@ -15,9 +16,11 @@ constexpr qsizetype MaxViolationsShown = 20;
 } // namespace
 
 SnapshotBuilder::SnapshotBuilder(const QByteArray& resource, const Fleet& fleet,
-                                 const ClientRegistry& clients, const Storage& storage,
+                                 const ClientRegistry& clients, const ForeignClients& foreign,
+                                 const Storage& storage,
                                  Recorder& recorder, const TokenOwners& owners)
-    : m_resource(resource), m_fleet(fleet), m_clients(clients), m_storage(storage),
+    : m_resource(resource), m_fleet(fleet), m_clients(clients), m_foreign(foreign),
+      m_storage(storage),
       m_recorder(recorder), m_owners(owners)
 {}
 
@@ -96,6 +99,7 @@ EngineSnapshot SnapshotBuilder::build(qint64 nowUs)
     s.storage = m_storage.snapshot();
     for (const LockClient* client : m_clients.all())
         s.clients << client->snapshot();
+    s.clients << m_foreign.snapshots(nowUs);
     s.clientDefaults = m_clients.defaults();
     if (m_fleet.size() > 0)
         s.resources << resourceSnapshot(s.nodes, s.clients);

@@ -9,6 +9,7 @@
 #include <QList>
 
 class ClientRegistry;
+class ForeignClients;
 class Fleet;
 class Recorder;
 class Storage;
@@ -22,7 +23,8 @@ class SnapshotBuilder
 {
 public:
     SnapshotBuilder(const QByteArray& resource, const Fleet& fleet, const ClientRegistry& clients,
-                    const Storage& storage, Recorder& recorder, const TokenOwners& owners);
+                    const ForeignClients& foreign, const Storage& storage, Recorder& recorder,
+                    const TokenOwners& owners);
 
     void noteAnswer(int client, int node, HistoryEvent::Operation operation,
                     const NodeOutcome& outcome);
@@ -40,6 +42,7 @@ private:
     QByteArray m_resource;
     const Fleet& m_fleet;
     const ClientRegistry& m_clients;
+    const ForeignClients& m_foreign;
     const Storage& m_storage;
     Recorder& m_recorder;
     const TokenOwners& m_owners;

@@ -2,6 +2,7 @@
 #include "storage/storage.h"
 
 #include "base/clock.h"
+#include "net/nodeproxy.h"
 #include "fleet/redisserverprocess.h"
 #include "storage/stockaccess.h"
 
@@ -55,6 +56,8 @@ void Storage::start()
 void Storage::stop()
 {
     m_pollTimer.stop();
+    delete m_exposed; // its port closes with the storage
+    m_exposed = nullptr;
     delete m_connection;
     m_connection = nullptr;
     if (m_process) {
@@ -197,4 +200,33 @@ StorageSnapshot Storage::snapshot() const
         }
     }
     return s;
+}
+
+std::optional<NodeAddress> Storage::expose(const QString& host, quint16 port, QString* error)
+{
+    if (!m_exposed) {
+        m_exposed = new NodeProxy(m_address.host, m_address.port, this);
+        connect(m_exposed, &NodeProxy::foreignExchange, this, &Storage::foreignExchange);
+    }
+    const quint16 opened = m_exposed->expose(host, port);
+    if (opened == 0) {
+        *error = m_exposed->lastError();
+        return std::nullopt;
+    }
+    NodeAddress exposed = m_address;
+    exposed.host = host;
+    exposed.port = opened;
+    return exposed;
+}
+
+void Storage::tagForeign(const QString& key, int clientId)
+{
+    if (m_exposed)
+        m_exposed->tagForeign(key, clientId);
+}
+
+void Storage::setClientHeld(int clientId, bool held)
+{
+    if (m_exposed)
+        m_exposed->setClientHeld(clientId, held);
 }

@@ -5,6 +5,7 @@
 #include "model/historyevent.h"
 #include "model/nodeaddress.h"
 #include "model/storagesnapshot.h"
+#include "net/foreignexchange.h"
 #include "net/redisconnection.h"
 
 #include <QObject>
@@ -18,6 +19,8 @@ class RedisServerProcess;
 // fleet, or the user's, given with --storage), never one of the lock nodes. It holds the
 // stock the clients buy from under the lock, and the fencing check's state. Its own
 // connection reads them for the storage card and sets the stock for `stock N`.
+class NodeProxy;
+
 class Storage : public QObject
 {
     Q_OBJECT
@@ -35,11 +38,18 @@ public:
     bool stockActive() const { return m_snapshot.stockActive; }
     // SET stock N and a clean fencing state; the StockSet event follows.
     void setStock(qint64 items, const AnswerCallback& done);
+    // A port for foreign clients' purchases on `host`:`port`, through a proxy of its own that
+    // reports their reads and writes of the stock (foreignExchange). The address, or nothing
+    // and *error.
+    std::optional<NodeAddress> expose(const QString& host, quint16 port, QString* error);
+    void tagForeign(const QString& key, int clientId);
+    void setClientHeld(int clientId, bool held);
     // "37 left of 100 ..." from the last reading.
     QString report() const;
     StorageSnapshot snapshot() const;
 
 signals:
+    void foreignExchange(const ForeignExchange& exchange);
     void ready();
     void failed(const QString& error);
     void event(const HistoryEvent& event);
@@ -58,6 +68,7 @@ private:
     RedisServerProcess* m_process = nullptr;
     RedisConnection* m_connection = nullptr;
     NodeAddress m_address;
+    NodeProxy* m_exposed = nullptr; // foreign clients' way in (expose())
     StorageSnapshot m_snapshot;
     QTimer m_pollTimer;
     bool m_inFlight = false;

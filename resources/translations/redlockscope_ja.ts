@@ -469,6 +469,10 @@
         <source>could not read the stock — released</source>
         <translation>在庫を読めなかった——解放した</translation>
     </message>
+    <message>
+        <source>Your own client (%1), through the exposed ports: its locks are recorded and judged as leases. The app can pause it and cut it off from nodes; it cannot stop, crash or change it.</source>
+        <translation>あなた自身のクライアント（%1）、公開ポート経由：そのロックは記録され、リースとして判定されます。アプリは一時停止とノードからの切断ができますが、停止・クラッシュ・変更はできません。</translation>
+    </message>
 </context>
 <context>
     <name>ClientLaneList</name>
@@ -512,6 +516,10 @@
     <message>
         <source>%1 not added: %2</source>
         <translation>%1 は追加されなかった: %2</translation>
+    </message>
+    <message>
+        <source> · fencing=on does nothing for %1: its rung hands out no token to fence with</source>
+        <translation> · fencing=on は %1 には効きません：その段はフェンシングに使えるトークンを出しません</translation>
     </message>
 </context>
 <context>
@@ -824,6 +832,14 @@
     <message>
         <source>checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, `expect safe`, or `expect NAME any` (it may be anything: a violation of that kind fails nothing)</source>
         <translation>終了時に確認：NAME OP NUMBER、1 つのクライアントには NAME(CLIENT)、`expect safe`、または `expect NAME any`（どんな値でもよい：その種類の違反では失敗しない）</translation>
+    </message>
+    <message>
+        <source>ports for your own lock clients: node 1 on PORT, node 2 on PORT+1, ..., the storage after them, each through its node&apos;s faults; host 127.0.0.1 unless given</source>
+        <translation>あなた自身のロッククライアント用のポート：ノード 1 は PORT、ノード 2 は PORT+1、…、その後にストレージ。それぞれそのノードの障害を経由します。ホストは指定がなければ 127.0.0.1</translation>
+    </message>
+    <message>
+        <source>start a program (your own lock client, through the exposed ports) in a shell: its output goes into the history, it is stopped when the scenario ends</source>
+        <translation>シェルでプログラム（公開ポート経由のあなた自身のロッククライアント）を起動します：出力は履歴に入り、シナリオの終わりに停止されます</translation>
     </message>
 </context>
 <context>
@@ -1637,6 +1653,18 @@
         <source>read failed</source>
         <translation>読み取り失敗</translation>
     </message>
+    <message>
+        <source>%1 is %2, your own client through the exposed ports</source>
+        <translation>%1 は %2、公開ポート経由のあなた自身のクライアントです</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>期限切れ</translation>
+    </message>
+    <message>
+        <source>LEASES OVERLAPPING: %1 and %2 held the lock on %3 at once (a lease: from a majority&apos;s grant for its TTL, or until released)</source>
+        <translation>リースの重なり：%1 と %2 が %3 のロックを同時に保持しました（リース：過半数が許可してから TTL の間、または解放まで）</translation>
+    </message>
 </context>
 <context>
     <name>Expectation</name>
@@ -1663,6 +1691,27 @@
     <message>
         <source>`expect %1 &lt; 0` can never hold: a count is never negative</source>
         <translation>`expect %1 &lt; 0` は決して成り立ちません：カウントは負になりません</translation>
+    </message>
+</context>
+<context>
+    <name>ExposeCommands</name>
+    <message>
+        <source>expose takes [HOST:]PORT, a port from 1 to %1 (one per node and the storage)</source>
+        <translation>expose には [HOST:]PORT が必要です。ポートは 1 から %1（ノードごとに 1 つとストレージに 1 つ）</translation>
+    </message>
+    <message>
+        <source>the nodes are exposed already (one set of ports per run):
+%1</source>
+        <translation>ノードはすでに公開されています（1 回の実行につきポートは 1 組）：
+%1</translation>
+    </message>
+    <message>
+        <source>node %1 for your clients: %2:%3</source>
+        <translation>あなたのクライアント用のノード %1：%2:%3</translation>
+    </message>
+    <message>
+        <source>the storage for your clients: %1:%2</source>
+        <translation>あなたのクライアント用のストレージ：%1:%2</translation>
     </message>
 </context>
 <context>
@@ -1963,6 +2012,29 @@ Since %1 on the run clock.</source>
     <message>
         <source>clock +%1 ms: keys expire early</source>
         <translation>時計 +%1 ミリ秒：キーが早く期限切れになる</translation>
+    </message>
+</context>
+<context>
+    <name>ForeignClients</name>
+    <message>
+        <source>no foreign client named &apos;%1&apos;</source>
+        <translation>「%1」という名前の外部クライアントはありません</translation>
+    </message>
+    <message>
+        <source>%1 is paused already</source>
+        <translation>%1 はすでに一時停止しています</translation>
+    </message>
+    <message>
+        <source>pause: %1 (its bytes wait in the proxies)</source>
+        <translation>一時停止：%1（そのバイトはプロキシで待機します）</translation>
+    </message>
+    <message>
+        <source>%1 is not paused</source>
+        <translation>%1 は一時停止していません</translation>
+    </message>
+    <message>
+        <source>resume: %1</source>
+        <translation>再開：%1</translation>
     </message>
 </context>
 <context>
@@ -2326,6 +2398,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>Exported %1</source>
         <translation>%1 をエクスポートしました</translation>
+    </message>
+    <message>
+        <source>Expose for your clients</source>
+        <translation>あなたのクライアントに公開</translation>
+    </message>
+    <message>
+        <source>Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the storage after them, each through that node&apos;s faults. [HOST:]PORT:</source>
+        <translation>あなた自身のロッククライアントは PORT でノード 1、PORT+1 でノード 2、…、その後にストレージへ、それぞれそのノードの障害を経由して接続します。[HOST:]PORT：</translation>
     </message>
 </context>
 <context>
@@ -3569,6 +3649,25 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>ScenarioProcesses</name>
+    <message>
+        <source>started (pid %1)</source>
+        <translation>起動しました（pid %1）</translation>
+    </message>
+    <message>
+        <source>could not start: %1</source>
+        <translation>起動できませんでした：%1</translation>
+    </message>
+    <message>
+        <source>exec: the program ended (exit code %1)</source>
+        <translation>exec：プログラムが終了しました（終了コード %1）</translation>
+    </message>
+    <message>
+        <source>exec: %1</source>
+        <translation>exec：%1</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioRunner</name>
     <message>
         <source>seed %1</source>
@@ -3814,7 +3913,7 @@ Since %1 on the run clock.</source>
     <name>SearchOptions</name>
     <message>
         <source>unknown fault &apos;%1&apos; (known: %2)</source>
-        <translation>不明な故障 &apos;%1&apos;（既知のもの：%2）</translation>
+        <translation>不明な故障 '%1'（既知のもの：%2）</translation>
     </message>
     <message>
         <source>--clients: a schedule runs 1 to 20 clients, not %1</source>
@@ -3992,19 +4091,19 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>without &apos;%1&apos;</source>
-        <translation>&apos;%1&apos; を除く</translation>
+        <translation>'%1' を除く</translation>
     </message>
     <message>
         <source>without %1</source>
         <translation>%1 を除く</translation>
     </message>
     <message>
-        <source>every step at the start</source>
-        <translation>すべてのステップを最初に</translation>
-    </message>
-    <message>
         <source>ending at the last step</source>
         <translation>最後のステップで終える</translation>
+    </message>
+    <message>
+        <source>every step at the start</source>
+        <translation>すべてのステップを最初に</translation>
     </message>
     <message>
         <source>ending %1 s sooner</source>
@@ -4012,7 +4111,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; at %2 s</source>
-        <translation>&apos;%1&apos; を %2 秒に</translation>
+        <translation>'%1' を %2 秒に</translation>
     </message>
     <message>
         <source>every fault as short as can be</source>
@@ -4020,7 +4119,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; as short as can be</source>
-        <translation>&apos;%1&apos; をできるだけ短く</translation>
+        <translation>'%1' をできるだけ短く</translation>
     </message>
     <message>
         <source>every fault half as long</source>
@@ -4028,15 +4127,15 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; half as long</source>
-        <translation>&apos;%1&apos; を半分の長さに</translation>
+        <translation>'%1' を半分の長さに</translation>
     </message>
     <message>
         <source>&apos;%1&apos; a quarter shorter</source>
-        <translation>&apos;%1&apos; を 4 分の 1 短く</translation>
+        <translation>'%1' を 4 分の 1 短く</translation>
     </message>
     <message>
         <source>&apos;%1&apos; halved</source>
-        <translation>&apos;%1&apos; を半分に</translation>
+        <translation>'%1' を半分に</translation>
     </message>
     <message>
         <source>without the clients&apos; own settings</source>
@@ -4060,7 +4159,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; rounded</source>
-        <translation>&apos;%1&apos; を丸める</translation>
+        <translation>'%1' を丸める</translation>
     </message>
 </context>
 <context>
@@ -4271,6 +4370,10 @@ valid writes refused: %1</source>
         <translation>%1 はロックなしで在庫 %2 個から買う。1 回の購入に %3 秒かかる。</translation>
     </message>
     <message>
+        <source>%1 buys from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
+        <translation>%1 は setnx ロックの下で在庫 %2 個から買う。キーに TTL はない：作業 %3 秒。</translation>
+    </message>
+    <message>
         <source>%1 buy from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
         <translation>%1 は setnx ロックの下で在庫 %2 個から買う。キーに TTL はない：作業 %3 秒。</translation>
     </message>
@@ -4437,10 +4540,6 @@ valid writes refused: %1</source>
     <message>
         <source>The expectation %1 does not hold.</source>
         <translation>期待 %1 が成り立たない。</translation>
-    </message>
-    <message>
-        <source>%1 buys from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
-        <translation>%1 は setnx ロックの下で在庫 %2 個から買う。キーに TTL はない：作業 %3 秒。</translation>
     </message>
 </context>
 <context>
@@ -5015,6 +5114,14 @@ valid writes refused: %1</source>
     <message>
         <source>Only with local nodes: your own nodes are what they are</source>
         <translation>ローカルノードのときのみ：自分のノードの構成は変えられません</translation>
+    </message>
+    <message>
+        <source>&amp;Expose for your clients…</source>
+        <translation>あなたのクライアントに公開(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Open ports where your own lock client (node-redlock, Redisson, redis-py, yours) reaches the nodes through their faults, to be recorded and judged</source>
+        <translation>あなた自身のロッククライアント（node-redlock、Redisson、redis-py、自作）が障害を経由してノードに届くポートを開き、記録と判定の対象にします</translation>
     </message>
     <message>
         <source>Search for a &amp;counterexample…</source>

@@ -469,6 +469,10 @@
         <source>could not read the stock — released</source>
         <translation>无法读取库存——已释放</translation>
     </message>
+    <message>
+        <source>Your own client (%1), through the exposed ports: its locks are recorded and judged as leases. The app can pause it and cut it off from nodes; it cannot stop, crash or change it.</source>
+        <translation>你自己的客户端（%1），经由开放的端口：它的锁被记录下来，并按租约评判。本应用可以暂停它、把它与节点隔断；不能停止、崩溃或修改它。</translation>
+    </message>
 </context>
 <context>
     <name>ClientLaneList</name>
@@ -512,6 +516,10 @@
     <message>
         <source>%1 not added: %2</source>
         <translation>%1 未添加：%2</translation>
+    </message>
+    <message>
+        <source> · fencing=on does nothing for %1: its rung hands out no token to fence with</source>
+        <translation> · fencing=on 对 %1 不起作用：它的这一级不发出可用于 fencing 的令牌</translation>
     </message>
 </context>
 <context>
@@ -824,6 +832,14 @@
     <message>
         <source>checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, `expect safe`, or `expect NAME any` (it may be anything: a violation of that kind fails nothing)</source>
         <translation>在结束时检查：NAME OP NUMBER，NAME(CLIENT) 表示单个客户端，`expect safe`，或 `expect NAME any`（可以是任意值：这类违规不会让运行失败）</translation>
+    </message>
+    <message>
+        <source>ports for your own lock clients: node 1 on PORT, node 2 on PORT+1, ..., the storage after them, each through its node&apos;s faults; host 127.0.0.1 unless given</source>
+        <translation>给你自己的锁客户端的端口：节点 1 在 PORT，节点 2 在 PORT+1，……，存储在它们之后，每个都经过其节点的故障；未指定时主机为 127.0.0.1</translation>
+    </message>
+    <message>
+        <source>start a program (your own lock client, through the exposed ports) in a shell: its output goes into the history, it is stopped when the scenario ends</source>
+        <translation>在 shell 中启动一个程序（你自己的锁客户端，经由开放的端口）：它的输出进入历史记录，场景结束时它被停止</translation>
     </message>
 </context>
 <context>
@@ -1637,6 +1653,18 @@
         <source>read failed</source>
         <translation>读取失败</translation>
     </message>
+    <message>
+        <source>%1 is %2, your own client through the exposed ports</source>
+        <translation>%1 是 %2，经由开放端口的你自己的客户端</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>LEASES OVERLAPPING: %1 and %2 held the lock on %3 at once (a lease: from a majority&apos;s grant for its TTL, or until released)</source>
+        <translation>租约重叠：%1 和 %2 同时持有 %3 上的锁（租约：从多数节点授予起，持续其 TTL，或直到释放）</translation>
+    </message>
 </context>
 <context>
     <name>Expectation</name>
@@ -1663,6 +1691,27 @@
     <message>
         <source>`expect %1 &lt; 0` can never hold: a count is never negative</source>
         <translation>`expect %1 &lt; 0` 永远不可能成立：计数永远不会为负</translation>
+    </message>
+</context>
+<context>
+    <name>ExposeCommands</name>
+    <message>
+        <source>expose takes [HOST:]PORT, a port from 1 to %1 (one per node and the storage)</source>
+        <translation>expose 需要 [HOST:]PORT，端口为 1 到 %1（每个节点一个，存储一个）</translation>
+    </message>
+    <message>
+        <source>the nodes are exposed already (one set of ports per run):
+%1</source>
+        <translation>节点已经开放（每次运行一组端口）：
+%1</translation>
+    </message>
+    <message>
+        <source>node %1 for your clients: %2:%3</source>
+        <translation>给你的客户端的节点 %1：%2:%3</translation>
+    </message>
+    <message>
+        <source>the storage for your clients: %1:%2</source>
+        <translation>给你的客户端的存储：%1:%2</translation>
     </message>
 </context>
 <context>
@@ -1963,6 +2012,29 @@ Since %1 on the run clock.</source>
     <message>
         <source>clock +%1 ms: keys expire early</source>
         <translation>时钟 +%1 毫秒：键提前过期</translation>
+    </message>
+</context>
+<context>
+    <name>ForeignClients</name>
+    <message>
+        <source>no foreign client named &apos;%1&apos;</source>
+        <translation>没有名为“%1”的外部客户端</translation>
+    </message>
+    <message>
+        <source>%1 is paused already</source>
+        <translation>%1 已经暂停</translation>
+    </message>
+    <message>
+        <source>pause: %1 (its bytes wait in the proxies)</source>
+        <translation>暂停：%1（它的字节在代理中等待）</translation>
+    </message>
+    <message>
+        <source>%1 is not paused</source>
+        <translation>%1 没有暂停</translation>
+    </message>
+    <message>
+        <source>resume: %1</source>
+        <translation>恢复：%1</translation>
     </message>
 </context>
 <context>
@@ -2326,6 +2398,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Expose for your clients</source>
+        <translation>为你的客户端开放</translation>
+    </message>
+    <message>
+        <source>Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the storage after them, each through that node&apos;s faults. [HOST:]PORT:</source>
+        <translation>你自己的锁客户端在 PORT 访问节点 1，在 PORT+1 访问节点 2，……，存储在它们之后，每个都经过该节点的故障。[HOST:]PORT：</translation>
     </message>
 </context>
 <context>
@@ -3569,6 +3649,25 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>ScenarioProcesses</name>
+    <message>
+        <source>started (pid %1)</source>
+        <translation>已启动（pid %1）</translation>
+    </message>
+    <message>
+        <source>could not start: %1</source>
+        <translation>无法启动：%1</translation>
+    </message>
+    <message>
+        <source>exec: the program ended (exit code %1)</source>
+        <translation>exec：程序已结束（退出码 %1）</translation>
+    </message>
+    <message>
+        <source>exec: %1</source>
+        <translation>exec：%1</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioRunner</name>
     <message>
         <source>seed %1</source>
@@ -3999,12 +4098,12 @@ Since %1 on the run clock.</source>
         <translation>去掉 %1</translation>
     </message>
     <message>
-        <source>every step at the start</source>
-        <translation>所有步骤都在开头</translation>
-    </message>
-    <message>
         <source>ending at the last step</source>
         <translation>在最后一步结束</translation>
+    </message>
+    <message>
+        <source>every step at the start</source>
+        <translation>所有步骤都在开头</translation>
     </message>
     <message>
         <source>ending %1 s sooner</source>
@@ -4271,6 +4370,10 @@ valid writes refused: %1</source>
         <translation>%1 完全不加锁地从 %2 件库存中购买；每次购买耗时 %3 秒。</translation>
     </message>
     <message>
+        <source>%1 buys from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
+        <translation>%1 在 setnx 锁的保护下从 %2 件库存中购买，锁键没有 TTL：工作 %3 秒。</translation>
+    </message>
+    <message>
         <source>%1 buy from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
         <translation>%1 在 setnx 锁的保护下从 %2 件库存中购买，锁键没有 TTL：工作 %3 秒。</translation>
     </message>
@@ -4437,10 +4540,6 @@ valid writes refused: %1</source>
     <message>
         <source>The expectation %1 does not hold.</source>
         <translation>期望 %1 不成立。</translation>
-    </message>
-    <message>
-        <source>%1 buys from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
-        <translation>%1 在 setnx 锁的保护下从 %2 件库存中购买，锁键没有 TTL：工作 %3 秒。</translation>
     </message>
 </context>
 <context>
@@ -5015,6 +5114,14 @@ valid writes refused: %1</source>
     <message>
         <source>Only with local nodes: your own nodes are what they are</source>
         <translation>仅限本地节点：你自己的节点只能保持原样</translation>
+    </message>
+    <message>
+        <source>&amp;Expose for your clients…</source>
+        <translation>为你的客户端开放(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Open ports where your own lock client (node-redlock, Redisson, redis-py, yours) reaches the nodes through their faults, to be recorded and judged</source>
+        <translation>开放端口，让你自己的锁客户端（node-redlock、Redisson、redis-py 或你写的）经过故障访问节点，并被记录和评判</translation>
     </message>
     <message>
         <source>Search for a &amp;counterexample…</source>

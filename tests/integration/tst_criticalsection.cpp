@@ -149,7 +149,8 @@ private slots:
         QVERIFY(engine.command(QStringLiteral("client pause C1 1500 before-write")));
         QVERIFY(engine.waitFor(
             [](const EngineSnapshot& s) {
-                return s.clients[0].state == ClientSnapshot::State::Paused;
+                return !s.clients.isEmpty() &&
+                       s.clients[0].state == ClientSnapshot::State::Paused;
             },
             5000));
         QVERIFY(engine.command(QStringLiteral("client add C2 work=100")));
@@ -172,7 +173,8 @@ private slots:
         QVERIFY(engine.command(QStringLiteral("client pause C1 1500 before-write")));
         QVERIFY(engine.waitFor(
             [](const EngineSnapshot& s) {
-                return s.clients[0].state == ClientSnapshot::State::Paused;
+                return !s.clients.isEmpty() &&
+                       s.clients[0].state == ClientSnapshot::State::Paused;
             },
             5000));
         QVERIFY(engine.command(QStringLiteral("client add C2 work=100")));

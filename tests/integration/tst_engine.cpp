@@ -117,6 +117,27 @@ private slots:
         QVERIFY2(message.contains(QLatin1String("external")), qPrintable(message));
     }
 
+    // fencing=on on a rung with no token (setnx) is said to do nothing, where it is asked
+    // for; on a rung that fences, nothing is said.
+    void fencingOnARungThatCannotFenceIsSaid()
+    {
+        TestFleet fleet(3);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+        EngineRunner engine(configFor(fleet, 0));
+        QString error;
+        QVERIFY2(engine.start(10000, &error), qPrintable(error));
+        QString message;
+        QVERIFY(
+            engine.command(QStringLiteral("client add C1 strategy=setnx fencing=on"), &message));
+        QVERIFY2(message.contains(QLatin1String("fencing=on does nothing for C1 (setnx)")),
+                 qPrintable(message));
+        QVERIFY(engine.command(QStringLiteral("client add C2 strategy=token-lua fencing=on"),
+                               &message));
+        QVERIFY2(!message.contains(QLatin1String("does nothing")), qPrintable(message));
+        QVERIFY(engine.command(QStringLiteral("client set C2 strategy=setnx-expire"), &message));
+        QVERIFY2(message.contains(QLatin1String("C2 (setnx-expire)")), qPrintable(message));
+    }
+
     // The defaults for clients added later are in every snapshot, and `defaults` changes
     // them there (the window reads them nowhere else).
     void defaultsAreInTheSnapshot()
@@ -137,7 +158,8 @@ private slots:
             2000));
         QVERIFY(!engine.command(QStringLiteral("defaults ttl=abc")));
         QVERIFY(engine.command(QStringLiteral("client add")));
-        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 1; }, 2000));
+        QVERIFY(
+            engine.waitFor([](const EngineSnapshot& s) { return s.clients.size() == 1; }, 2000));
         QCOMPARE(engine.last().clientDefaults.lock.ttlMs, 2000);
         QCOMPARE(engine.client(QStringLiteral("C1"))->settings.lock.ttlMs, 2000);
     }

@@ -104,6 +104,8 @@ private slots:
         Client a(fleet, kind);
         Client b(fleet, kind);
         QVERIFY(a.strategy && b.strategy);
+        // The settings' answer (fencing=on said to do nothing) is the strategy's own.
+        QCOMPARE(Strategy::canFence(kind), a.strategy->canFence());
         const bool locks = a.strategy->exclusion() == LockStrategy::Exclusion::Lock;
 
         // Each attempt announces its token before the nodes see it.

@@ -453,7 +453,7 @@ void TimelinePainter::paintViolations(QPainter* p, const TimeAxis& axis, const Q
         const double x0 = axis.x(std::max(v.startUs, axis.t0()));
         const double x1 = std::max(x0 + 2, axis.x(std::min(end, axis.t1())));
         const QString second = m_data.clientName(v.second);
-        if (V(v.kind) == V::Overlap) {
+        if (V(v.kind) == V::Overlap || V(v.kind) == V::LeaseOverlap) {
             for (int client : {v.first, v.second})
                 if (laneOf.contains(client)) {
                     const QRectF r = laneOf.value(client);

@@ -416,11 +416,21 @@ void ClientLane::refreshColors()
     const bool dark = UiTheme::isDark(palette());
     m_name->set(m_client.name, OwnerPalette::color(m_client.colorIndex));
     // wait=pubsub changes how its waits end: the lane says so next to the rung.
-    m_strategy->setText(Strategy::name(m_client.strategy) +
-                        (m_client.pubsubWait ? tr(" · pub/sub") : QString()));
-    m_strategy->setToolTip(
-        tr("Locks with %1: %2. Click to choose another rung of the ladder.")
-            .arg(Strategy::name(m_client.strategy), Strategy::describe(m_client.strategy)));
+    if (m_client.foreign) {
+        // Your own client: what it runs is its own; the lane names it instead of a rung.
+        m_strategy->setText(m_client.label);
+        m_strategy->setToolTip(
+            tr("Your own client (%1), through the exposed ports: its locks are recorded and "
+               "judged as leases. The app can pause it and cut it off from nodes; it cannot "
+               "stop, crash or change it.")
+                .arg(m_client.label));
+    } else {
+        m_strategy->setText(Strategy::name(m_client.strategy) +
+                            (m_client.pubsubWait ? tr(" · pub/sub") : QString()));
+        m_strategy->setToolTip(
+            tr("Locks with %1: %2. Click to choose another rung of the ladder.")
+                .arg(Strategy::name(m_client.strategy), Strategy::describe(m_client.strategy)));
+    }
     m_state->set(describeState(m_client), UiTheme::clientState(m_client.state, dark),
                  m_client.state == ClientSnapshot::State::Stopped);
 }
@@ -553,6 +563,13 @@ void ClientLane::updateButtons()
     m_restart->setEnabled(crashed);
     m_crash->setVisible(!crashed);
     m_restart->setVisible(crashed);
+    if (m_client.foreign) { // the app can pause it and cut it off, nothing else
+        for (QToolButton* b : {m_startStop, m_crash, m_restart, m_settings, m_remove})
+            b->setVisible(false);
+        m_strategy->menu()->setEnabled(false);
+        m_strategy->setPopupMode(QToolButton::DelayedPopup);
+        m_pausePastTtl->setVisible(false);
+    }
     // The engine pauses a client that runs and is not paused already.
     m_pauseFor->setEnabled(running && !paused);
     m_pausePastTtl->setEnabled(running && !paused);

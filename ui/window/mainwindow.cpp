@@ -39,6 +39,8 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QIcon>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QPixmap>
 #include <QStatusBar>
 #include <QTimer>
@@ -255,6 +257,20 @@ QString MainWindow::holderName() const
 }
 
 // Past its TTL, as Kleppmann's GC pause: it wakes up believing it still holds.
+// Asks where to listen and sends `expose`: the ports come back in the answer and the
+// history (README, "Your own client under test").
+void MainWindow::exposeForYourClients()
+{
+    bool ok = false;
+    const QString where = QInputDialog::getText(
+        this, tr("Expose for your clients"),
+        tr("Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the "
+           "storage after them, each through that node's faults. [HOST:]PORT:"),
+        QLineEdit::Normal, QStringLiteral("7700"), &ok);
+    if (ok && !where.trimmed().isEmpty())
+        send(QStringLiteral("expose %1").arg(where.trimmed()));
+}
+
 void MainWindow::pauseHolder()
 {
     const ClientSnapshot* c = holder();

@@ -119,6 +119,7 @@ public:
     QString holderName() const;
     void pauseHolder();
     void showNodes();
+    void exposeForYourClients();
 
 public slots:
     void applySnapshot(const EngineSnapshot& snapshot)

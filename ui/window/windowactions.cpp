@@ -105,6 +105,12 @@ QList<Entry> WindowActions::clientEntries()
          .tip = tr("Edit the nodes, test their connections, switch between saved fleets"),
          .keys = {K(Qt::CTRL | Qt::Key_N)},
          .run = [w] { w->showNodes(); }},
+        {.id = "actionExpose",
+         .text = tr("&Expose for your clients…"),
+         .tip = tr("Open ports where your own lock client (node-redlock, Redisson, redis-py, "
+                   "yours) reaches the nodes through their faults, to be recorded and judged"),
+         .run = [w] { w->exposeForYourClients(); },
+         .commandsEngine = true},
         {.id = "actionPauseHolder",
          .text = tr("&GC-pause the holder"),
          .tip = tr("Pause whichever client holds the lock now, past its TTL (the GC-pause demo)"),
@@ -309,7 +315,7 @@ void WindowActions::buildMenus(const QString& chosenLanguage)
     addMenu(tr("&Clients"), {{"actionAddClient", "actionStopAll", "actionStartAll",
                               "actionToggleAll", "actionPauseHolder", "actionAllClientSettings"}});
     QMenu* nodes =
-        addMenu(tr("&Nodes"), {{"actionNodes"},
+        addMenu(tr("&Nodes"), {{"actionNodes", "actionExpose"},
                                {"actionKillNode", "actionPauseNode", "actionResumeNode",
                                 "actionRestartNode", "actionPartitionNode", "actionHealNode"},
                                {"actionReplicatedTopology"}});

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "net/foreignexchange.h"
+#include "net/respreader.h"
+
+#include <QList>
+#include <deque>
+#include <optional>
+
+// Follows one foreign connection both ways (docs/proxy.md, "Foreign clients"): the client's
+// commands, and the node's replies, which Redis sends in the order of the commands, so the
+// n-th reply answers the n-th command. What it hands on are the commands a lock client uses
+// (SET, SETNX, EVAL, DEL, ...), each with its answer and times; the name the client gave
+// itself (CLIENT SETNAME) is kept. It never changes a byte.
+//
+// A connection that subscribes (pub/sub: Redisson waiting for an unlock message) no longer
+// pairs replies with commands: from then on it is followed no further; so is a stream that
+// is not RESP.
+class ForeignSniffer
+{
+public:
+    struct Exchange
+    {
+        QByteArrayList command;
+        RedisReply reply;
+        qint64 sentUs = 0;
+        qint64 repliedUs = 0;
+    };
+
+    void fromClient(const QByteArray& bytes, qint64 nowUs);
+    QList<Exchange> fromServer(const QByteArray& bytes, qint64 nowUs);
+    // The connection closed with commands unanswered (the node was killed, or the proxy cut
+    // it): each one that matters, answered with `error`.
+    QList<Exchange> unanswered(const QByteArray& error, qint64 nowUs);
+    // The name from CLIENT SETNAME, once the node accepted it.
+    const std::optional<QByteArray>& clientName() const { return m_name; }
+    // Whether `command` is one a lock client's story is made of.
+    static bool matters(const QByteArrayList& command);
+
+private:
+    struct Pending
+    {
+        QByteArrayList command;
+        qint64 sentUs = 0;
+    };
+
+    void noteSetName(const QByteArrayList& command, const RedisReply& reply);
+
+    RespReader m_commands;
+    RespReader m_replies;
+    std::deque<Pending> m_pending;
+    std::optional<QByteArray> m_name;
+    bool m_lost = false; // subscribed, or not RESP: no longer followed
+};

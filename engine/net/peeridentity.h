@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "net/foreignexchange.h"
+
+class QTcpSocket;
+
+// Who is at the other end of an accepted connection: for a loopback peer, the process that
+// owns its socket (found through /proc: the socket's inode in /proc/net/tcp, then the process
+// whose file descriptors hold it), else the peer's address.
+class PeerIdentity
+{
+public:
+    static ForeignIdentity of(const QTcpSocket* accepted);
+    // A name the client gave itself (CLIENT SETNAME) replaces its process or address.
+    static ForeignIdentity named(const QByteArray& name);
+
+private:
+    static qint64 inodeOf(quint16 peerPort, quint16 ourPort);
+    static qint64 pidOwning(qint64 inode);
+};

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Your own client under test, as one file (issue 24): a scenario starts the engineer's
+// client with `exec`, names it F1 as the app will, faults it and ends with a verdict; the
+// binary runs with --expose as a user runs it. The clients are Python on Debian's redis-py:
+// its Lock on one node, and a Redlock written in a few lines over the five exposed ports.
+#include "apprun.h"
+
+#include <QTcpServer>
+
+using namespace AppRun;
+
+namespace {
+
+// A run of six free loopback ports (five nodes and the storage), or 0.
+quint16 freePorts()
+{
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0) || probe.serverPort() > 65000)
+            continue;
+        const quint16 base = probe.serverPort();
+        probe.close();
+        bool free = true;
+        for (int i = 0; i < 6 && free; ++i) {
+            QTcpServer s;
+            free = s.listen(QHostAddress::LocalHost, quint16(base + i));
+        }
+        if (free)
+            return base;
+    }
+    return 0;
+}
+
+bool havePythonRedis()
+{
+    QProcess p;
+    p.start(QStringLiteral("/usr/bin/python3"),
+            {QStringLiteral("-c"), QStringLiteral("import redis")});
+    return p.waitForFinished(10000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
+// redis-py's Lock on node 1, for `seconds`.
+constexpr char PyLock[] = R"(import redis, sys, time
+r = redis.Redis(host='127.0.0.1', port=int(sys.argv[1]), socket_timeout=1)
+r.client_setname('pyworker')
+end = time.time() + float(sys.argv[2])
+while time.time() < end:
+    lock = r.lock('stock-lock', timeout=3, blocking_timeout=1)
+    try:
+        if lock.acquire():
+            time.sleep(0.2)
+            lock.release()
+    except redis.exceptions.RedisError as e:
+        print('error', e, flush=True)
+    time.sleep(0.1)
+)";
+
+// A Redlock from the algorithm's page: SET NX PX on each of five nodes, held with three.
+// It takes the lock once for 10 s and keeps it.
+constexpr char PyRedlock[] = R"(import redis, sys, time
+base = int(sys.argv[1])
+nodes = [redis.Redis(host='127.0.0.1', port=base + i, socket_timeout=0.5) for i in range(5)]
+for n in nodes:
+    n.client_setname('pyredlock')
+granted = 0
+for n in nodes:
+    try:
+        granted += bool(n.set('stock-lock', 'pyredlock-token', nx=True, px=10000))
+    except redis.exceptions.RedisError:
+        pass
+print('granted', granted, flush=True)
+time.sleep(9)
+)";
+
+} // namespace
+
+class TestYourClient : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    Result play(const QByteArray& client, const QString& scenario, const QString& record = {})
+    {
+        const quint16 base = freePorts();
+        if (base == 0)
+            return {};
+        const QString script = writeFile(m_dir.filePath(QStringLiteral("client.py")), client);
+        QString text = scenario;
+        text.replace(QLatin1String("CLIENT"),
+                     QStringLiteral("/usr/bin/python3 %1 %2").arg(script).arg(base));
+        const QString file = writeFile(m_dir.filePath(QStringLiteral("yours.rls")), text.toUtf8());
+        QStringList args{QStringLiteral("--headless"), QStringLiteral("--expose"),
+                         QString::number(base), QStringLiteral("--scenario"), file};
+        args << (record.isEmpty() ? QStringList{QStringLiteral("--no-record")}
+                                  : QStringList{QStringLiteral("--record"), record});
+        return run(args, 90000);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (!havePythonRedis())
+            QSKIP("Debian's python3-redis is not installed (scripts/install-deps.sh installs it)");
+    }
+
+    void redisPyLockPausedByTheScenario()
+    {
+        const Result r = play(PyLock, QStringLiteral("# redis-py's Lock on node 1\n"
+                                                     "exec CLIENT 6\n"
+                                                     "wait F1 holding 5000\n"
+                                                     "client pause F1 1000\n"
+                                                     "wait F1 paused 1000\n"
+                                                     "sleep 2500\n"
+                                                     "expect acquisitions(F1) >= 3\n"
+                                                     "expect safe\n"));
+        QVERIFY2(r.exitCode == 0, r.out + r.err);
+        QVERIFY2(r.out.contains("verdict: PASS"), r.out);
+        QVERIFY2(r.out.contains("pause: F1 (its bytes wait in the proxies)"), r.out);
+    }
+
+    // Nodes 1-3 restart without persistence under F1's 10 s lease; C1 takes them.
+    void aForeignLeaseAndASimulatedLockOverlap()
+    {
+        const Result r = play(PyRedlock,
+                              QStringLiteral("# a Redlock of your own, its keys lost\n"
+                                             "exec CLIENT\n"
+                                             "wait F1 holding 5000\n"
+                                             "node restart 1\n"
+                                             "node restart 2\n"
+                                             "node restart 3\n"
+                                             "client add C1 ttl=3000 work=300\n"
+                                             "wait until overlap 8000\n"
+                                             "expect overlaps >= 1\n"),
+                              m_dir.filePath(QStringLiteral("overlap.jsonl")));
+        QVERIFY2(r.exitCode == 0, r.out + r.err);
+        QVERIFY2(r.out.contains("verdict: PASS"), r.out);
+        // The run file says what kind of overlap it was: leases (what the app can know of
+        // a foreign client's lock), between F1 and C1.
+        const QByteArray recorded = readAll(m_dir.filePath(QStringLiteral("overlap.jsonl")));
+        QVERIFY2(recorded.contains("lease-overlap") || recorded.contains("LeaseOverlap"),
+                 recorded.right(2000));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestYourClient)
+#include "tst_yourclient.moc"

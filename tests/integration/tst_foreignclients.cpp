@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Your own client under test (issue 24): real lock clients no one in the app wrote lock
+// through the ports `expose` opens, and the app records, faults and judges them: a Redlock
+// client written here with hiredis alone, and redis-py's Lock (Debian's python3-redis) run
+// as its own process. Each: the acquisitions the app recorded equal the client's own count;
+// a node kill and a partition are seen in its lane; an overlap between a foreign lease and a
+// simulated client's lock is reported as leases overlapping.
+#include "enginerunner.h"
+#include "hiredisredlock.h"
+#include "model/checkcounters.h"
+#include "model/nodeoutcome.h"
+#include "record/eventtext.h"
+
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+using K = HistoryEvent::Kind;
+using Op = HistoryEvent::Operation;
+
+EngineConfig config()
+{
+    EngineConfig c; // five local nodes and a local storage
+    c.initialClients = 0;
+    return c;
+}
+
+// Exposes the nodes on a run of free ports (a port another process took in between: the
+// next run). Returns the first port, 0 when none could be had.
+quint16 exposeOnFreePorts(EngineRunner& engine)
+{
+    for (int attempt = 0; attempt < 20; ++attempt) {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0))
+            continue;
+        const quint16 base = probe.serverPort();
+        probe.close();
+        if (base > 65000)
+            continue;
+        QString answer;
+        if (engine.command(QStringLiteral("expose %1").arg(base), &answer))
+            return base;
+        qInfo("expose %d: %s", int(base), qPrintable(answer));
+    }
+    return 0;
+}
+
+QList<quint16> nodePorts(quint16 base, int count = 5)
+{
+    QList<quint16> ports;
+    for (int i = 0; i < count; ++i)
+        ports << quint16(base + i);
+    return ports;
+}
+
+const ClientSnapshot* foreignNamed(const EngineSnapshot& s, const QString& label)
+{
+    for (const ClientSnapshot& c : s.clients)
+        if (c.foreign && c.label == label)
+            return &c;
+    return nullptr;
+}
+
+int count(const EngineRunner& engine, int client, K kind, Op op)
+{
+    int n = 0;
+    for (const HistoryEvent& e : engine.events())
+        n += e.client == client && e.kind == kind && e.operation == op;
+    return n;
+}
+
+} // namespace
+
+class TestForeignClients : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void exposeSaysItsPortsAndRefusesASecondSet()
+    {
+        EngineRunner engine(config());
+        QString error;
+        QVERIFY2(engine.start(20000, &error), qPrintable(error));
+        const quint16 base = exposeOnFreePorts(engine);
+        QVERIFY(base != 0);
+        const QString node3 = QStringLiteral("node 3 for your clients: 127.0.0.1:%1").arg(base + 2);
+        QVERIFY(engine.waitFor(
+            [&engine, &node3](const EngineSnapshot&) {
+                for (const HistoryEvent& e : engine.events())
+                    if (e.text == node3)
+                        return true;
+                return false;
+            },
+            5000));
+        QString answer;
+        QVERIFY(!engine.command(QStringLiteral("expose %1").arg(base + 100), &answer));
+        QVERIFY2(answer.contains(QLatin1String("exposed already")), qPrintable(answer));
+        QVERIFY(!engine.command(QStringLiteral("expose 70000"), &answer));
+        QVERIFY2(answer.contains(QLatin1String("[HOST:]PORT")), qPrintable(answer));
+    }
+
+    // A port already taken: refused in words, and no port of the set left open.
+    void aTakenPortRefusesTheWholeSet()
+    {
+        EngineRunner engine(config());
+        QString error;
+        QVERIFY2(engine.start(20000, &error), qPrintable(error));
+        QTcpServer taken;
+        QVERIFY(taken.listen(QHostAddress::LocalHost, 0));
+        const quint16 base = quint16(taken.serverPort() - 2); // node 3's port is taken
+        QString answer;
+        QVERIFY(!engine.command(QStringLiteral("expose %1").arg(base), &answer));
+        QVERIFY2(answer.contains(QLatin1String("cannot listen")), qPrintable(answer));
+        QTcpServer node1;
+        QVERIFY2(node1.listen(QHostAddress::LocalHost, base), "node 1's port was closed again");
+    }
+
+    void hiredisRedlockIsRecordedAsItCounts()
+    {
+        EngineRunner engine(config());
+        QString error;
+        QVERIFY2(engine.start(20000, &error), qPrintable(error));
+        const quint16 base = exposeOnFreePorts(engine);
+        QVERIFY(base != 0);
+        HiredisRedlock client(nodePorts(base), "orders");
+        int own = 0;
+        for (int i = 0; i < 20; ++i) {
+            const QByteArray token = "tok-" + QByteArray::number(i);
+            if (client.lock("stock-lock", token, 2000)) {
+                ++own;
+                client.unlock("stock-lock", token);
+            }
+        }
+        QCOMPARE(own, 20);
+        QVERIFY(engine.waitFor(
+            [own](const EngineSnapshot& s) {
+                const ClientSnapshot* c = foreignNamed(s, QStringLiteral("orders"));
+                return c && c->acquisitions == quint64(own) &&
+                       c->state == ClientSnapshot::State::Idle;
+            },
+            5000));
+        const ClientSnapshot* c = foreignNamed(engine.last(), QStringLiteral("orders"));
+        QCOMPARE(c->name, QStringLiteral("F1"));
+        QCOMPARE(c->strategyQuorum, 3); // five connections: a Redlock client
+        QCOMPARE(count(engine, c->id, K::Ok, Op::Acquire), own);
+        QVERIFY(engine.waitFor(
+            [&engine, id = c->id, own](const EngineSnapshot&) {
+                return count(engine, id, K::Ok, Op::Release) == own;
+            },
+            5000));
+        // Each release deleted the key on all five nodes, and said so after their answers.
+        for (const HistoryEvent& e : engine.events())
+            if (e.client == c->id && e.kind == K::Ok && e.operation == Op::Release)
+                QCOMPARE(qPopulationCount(e.nodeMask), 5u);
+        QCOMPARE(engine.last().counters.overlaps, 0);
+    }
+
+    // A killed node is missing from the lease's nodes; with nodes 1-3 cut off the client gets no
+    // majority, and the app says so for it as it would for its own clients.
+    void aKillAndAPartitionReachIt()
+    {
+        EngineRunner engine(config());
+        QString error;
+        QVERIFY2(engine.start(20000, &error), qPrintable(error));
+        const quint16 base = exposeOnFreePorts(engine);
+        QVERIFY(base != 0);
+        HiredisRedlock client(nodePorts(base), "orders", 300);
+        QVERIFY(client.lock("stock-lock", "warm-up", 2000));
+        client.unlock("stock-lock", "warm-up");
+        QString answer;
+        QVERIFY2(engine.command(QStringLiteral("node kill 1"), &answer), qPrintable(answer));
+        QVERIFY(client.lock("stock-lock", "after-kill", 2000));
+        QCOMPARE(client.lastGranted(), 0b11110u);
+        client.unlock("stock-lock", "after-kill");
+        QVERIFY(engine.waitFor(
+            [&engine](const EngineSnapshot& s) {
+                const ClientSnapshot* c = foreignNamed(s, QStringLiteral("orders"));
+                if (!c)
+                    return false;
+                for (const HistoryEvent& e : engine.events())
+                    if (e.client == c->id && e.kind == K::Ok && e.operation == Op::Acquire &&
+                        e.token == "after-kill")
+                        return (e.nodeMask & 1u) == 0 && qPopulationCount(e.nodeMask) >= 3;
+                return false;
+            },
+            5000));
+
+        const int id = engine.client(QStringLiteral("F1"))->id;
+        QVERIFY2(engine.command(QStringLiteral("client partition F1 2 3"), &answer),
+                 qPrintable(answer));
+        QVERIFY(!client.lock("stock-lock", "cut-off", 2000)); // nodes 4 and 5: no majority
+        QVERIFY(engine.waitFor(
+            [&engine, id](const EngineSnapshot&) {
+                for (const HistoryEvent& e : engine.events())
+                    if (e.client == id && e.kind == K::Fail && e.operation == Op::Acquire &&
+                        e.code == quint8(HistoryEvent::FailReason::NoQuorum))
+                        return true;
+                return false;
+            },
+            5000));
+        QVERIFY(engine.command(QStringLiteral("node heal 2"), &answer));
+        QVERIFY(engine.command(QStringLiteral("node heal 3"), &answer));
+        QVERIFY(client.lock("stock-lock", "healed", 2000));
+    }
+
+    // F1 holds on all five nodes for 10 s; nodes 1-3 restart without persistence and forget
+    // its key; C1 takes 1-3: two leases at once, said as such.
+    void aRestartOverlapIsReportedAsLeasesOverlapping()
+    {
+        EngineRunner engine(config());
+        QString error;
+        QVERIFY2(engine.start(20000, &error), qPrintable(error));
+        const quint16 base = exposeOnFreePorts(engine);
+        QVERIFY(base != 0);
+        HiredisRedlock client(nodePorts(base), "orders");
+        QVERIFY(client.lock("stock-lock", "long-lease", 10000));
+        QString answer;
+        for (int node = 1; node <= 3; ++node)
+            QVERIFY2(engine.command(QStringLiteral("node restart %1").arg(node), &answer, 15000),
+                     qPrintable(answer));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                int up = 0;
+                for (const NodeSnapshot& n : s.nodes)
+                    up += n.state == NodeSnapshot::State::Up;
+                return up == 5;
+            },
+            15000));
+        QVERIFY(engine.command(QStringLiteral("client add C1 ttl=5000 work=500"), &answer));
+        QVERIFY(
+            engine.waitFor([](const EngineSnapshot& s) { return s.counters.overlaps >= 1; }, 8000));
+        bool said = false;
+        EventText text;
+        for (const HistoryEvent& e : engine.events()) {
+            text.learn(e);
+            if (e.kind == K::Violation &&
+                e.code == quint8(HistoryEvent::ViolationKind::LeaseOverlap)) {
+                qInfo("%s", qPrintable(text.describe(e)));
+                said |= text.describe(e).contains(QLatin1String("lease"));
+            }
+        }
+        QVERIFY2(said, "the violation says leases overlapped");
+    }
+
+    // redis-py's Lock, its own process, on node 1: counted as it counts.
+    void redisPyLockIsRecordedAsItCounts()
+    {
+        const QString python = QStringLiteral("/usr/bin/python3");
+        QProcess probe;
+        probe.start(python, {QStringLiteral("-c"), QStringLiteral("import redis")});
+        if (!probe.waitForFinished(10000) || probe.exitCode() != 0)
+            QSKIP("Debian's python3-redis is not installed (scripts/install-deps.sh installs it)");
+        EngineRunner engine(config());
+        QString error;
+        QVERIFY2(engine.start(20000, &error), qPrintable(error));
+        const quint16 base = exposeOnFreePorts(engine);
+        QVERIFY(base != 0);
+        const QString script =
+            QStringLiteral("import redis, sys\n"
+                           "r = redis.Redis(host='127.0.0.1', port=int(sys.argv[1]))\n"
+                           "r.client_setname('pyworker')\n"
+                           "got = 0\n"
+                           "for i in range(15):\n"
+                           "    lock = r.lock('stock-lock', timeout=2, blocking_timeout=3)\n"
+                           "    if lock.acquire():\n"
+                           "        got += 1\n"
+                           "        lock.release()\n"
+                           "print(got)\n");
+        QProcess py;
+        py.start(python, {QStringLiteral("-c"), script, QString::number(base)});
+        QVERIFY(py.waitForFinished(30000));
+        QCOMPARE(py.exitCode(), 0);
+        const int own = py.readAllStandardOutput().trimmed().toInt();
+        QCOMPARE(own, 15);
+        QVERIFY(engine.waitFor(
+            [own](const EngineSnapshot& s) {
+                const ClientSnapshot* c = foreignNamed(s, QStringLiteral("pyworker"));
+                return c && c->acquisitions == quint64(own);
+            },
+            5000));
+        const ClientSnapshot* c = foreignNamed(engine.last(), QStringLiteral("pyworker"));
+        QCOMPARE(c->strategyQuorum, 1);            // one node decides
+        QCOMPARE(engine.last().clients.size(), 1); // one lane: named before its first lock
+    }
+};
+
+QTEST_GUILESS_MAIN(TestForeignClients)
+#include "tst_foreignclients.moc"
