@@ -23,6 +23,7 @@
 #include "repeatedrun.h"
 #include "scenario/scenariolibrary.h"
 #include "scenario/scenarioparser.h"
+#include "searchcommand.h"
 #include "settings/appsettings.h"
 #include "settings/languages.h"
 #include "settings/typesize.h"
@@ -947,6 +948,10 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
     // From here on a signal ends the app within Interruption::DeadlineMs, in every mode.
     Interruption::instance().install(app.get());
+
+    // --search and --bench-search have flags of their own (app/searchcommand.cpp).
+    if (SearchCommand::wanted(argc, argv))
+        return SearchCommand::run();
 
     QCommandLineParser parser;
     addOptions(parser);

@@ -984,6 +984,66 @@
     </message>
 </context>
 <context>
+    <name>Counterexample</name>
+    <message numerus="yes">
+        <source>%1: %n step(s), %2</source>
+        <translation>
+            <numerusform>%1：%n ステップ、%2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CounterexampleSearch</name>
+    <message>
+        <source>the budget of %1 s is spent</source>
+        <translation>%1 秒の予算を使い切った</translation>
+    </message>
+    <message>
+        <source>searching: %1, faults %2, %3 client(s), at most %4 node(s) faulty at once, seed %5</source>
+        <translation>探索中：%1、故障 %2、クライアント %3 個、同時に故障するノードは最大 %4 個、シード %5</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>trial %1 broke the property (%2): replaying it %3 times</source>
+        <translation>試行 %1 が性質を破った（%2）：%3 回再実行する</translation>
+    </message>
+    <message>
+        <source>trial %1 failed in %2 of %3 replays</source>
+        <translation>試行 %1 は再実行 %3 回中 %2 回失敗した</translation>
+    </message>
+    <message numerus="yes">
+        <source>shrunk, %1: %n step(s), %2 s (candidate %3)</source>
+        <translation>
+            <numerusform>縮小した、%1：%n ステップ、%2 秒（候補 %3）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>trial %1 counts: shrinking it from %n step(s)</source>
+        <translation>
+            <numerusform>試行 %1 を採用：%n ステップから縮小する</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>telling the story from one more run, %1 s longer</source>
+        <translation>もう一度、%1 秒長く実行して経緯を語る</translation>
+    </message>
+    <message>
+        <source>the scenario written does not parse: %1</source>
+        <translation>書き出したシナリオを解析できない：%1</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>%1 を作成できない</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 に書き込めません：%2</translation>
+    </message>
+</context>
+<context>
     <name>DataIncident</name>
     <message>
         <source>DATA DAMAGED: %1 wrote stock %2 over the stock the operator set (%3)</source>
@@ -3803,6 +3863,271 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>SearchDialog</name>
+    <message>
+        <source>node kill</source>
+        <translation>ノード強制終了</translation>
+    </message>
+    <message>
+        <source>node restart</source>
+        <translation>ノード再起動</translation>
+    </message>
+    <message>
+        <source>node pause</source>
+        <translation>ノード一時停止</translation>
+    </message>
+    <message>
+        <source>partition</source>
+        <translation>分断</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>遅延</translation>
+    </message>
+    <message>
+        <source>dropped requests</source>
+        <translation>リクエスト破棄</translation>
+    </message>
+    <message>
+        <source>clock jump</source>
+        <translation>時計のずれ</translation>
+    </message>
+    <message>
+        <source>client pause</source>
+        <translation>クライアント一時停止</translation>
+    </message>
+    <message>
+        <source>client crash</source>
+        <translation>クライアントのクラッシュ</translation>
+    </message>
+    <message>
+        <source>Search for a counterexample</source>
+        <translation>反例の探索</translation>
+    </message>
+    <message>
+        <source>(your own)</source>
+        <translation>（独自）</translation>
+    </message>
+    <message>
+        <source>key=value …, as in `defaults` (the rest is drawn)</source>
+        <translation>key=value …、`defaults` と同じ（残りは抽選）</translation>
+    </message>
+    <message>
+        <source>none: a restarted node forgets its keys</source>
+        <translation>なし：再起動したノードはキーを忘れる</translation>
+    </message>
+    <message>
+        <source>AOF everysec</source>
+        <translation>AOF everysec</translation>
+    </message>
+    <message>
+        <source>AOF always</source>
+        <translation>AOF always</translation>
+    </message>
+    <message>
+        <source>a minority</source>
+        <translation>少数</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Empty: the checker&apos;s safety verdict. Or lines run after each schedule, which must hold: expect lines, or a wait until that must come true.</source>
+        <translation>空欄：チェッカーの安全性の判定。または各スケジュールの後に実行され、成り立つべき行：expect 行、または起こるべき wait until。</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>プリセット：</translation>
+    </message>
+    <message>
+        <source>Lock:</source>
+        <translation>ロック：</translation>
+    </message>
+    <message>
+        <source>Pinned settings:</source>
+        <translation>固定する設定：</translation>
+    </message>
+    <message>
+        <source>Faults:</source>
+        <translation>故障：</translation>
+    </message>
+    <message>
+        <source>Persistence:</source>
+        <translation>永続化：</translation>
+    </message>
+    <message>
+        <source>Clients:</source>
+        <translation>クライアント：</translation>
+    </message>
+    <message>
+        <source>Nodes faulty at once, at most:</source>
+        <translation>同時に故障するノードの上限：</translation>
+    </message>
+    <message>
+        <source>Property:</source>
+        <translation>性質：</translation>
+    </message>
+    <message>
+        <source>Budget:</source>
+        <translation>予算：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>シード：</translation>
+    </message>
+    <message>
+        <source>Trials at once:</source>
+        <translation>同時に行う試行：</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Play in the window</source>
+        <translation>ウィンドウで再生</translation>
+    </message>
+    <message>
+        <source>Counterexamples found (double-click: play):</source>
+        <translation>見つかった反例（ダブルクリックで再生）：</translation>
+    </message>
+    <message>
+        <source>the property</source>
+        <translation>性質</translation>
+    </message>
+    <message>
+        <source>The lock is chosen above, not among the pinned settings.</source>
+        <translation>ロックは上で選ぶ。固定する設定の中では選ばない。</translation>
+    </message>
+    <message>
+        <source>Searching</source>
+        <translation>探索中</translation>
+    </message>
+    <message>
+        <source>Replaying a schedule that failed</source>
+        <translation>失敗したスケジュールを再実行中</translation>
+    </message>
+    <message numerus="yes">
+        <source>Shrinking it: %n step(s) so far</source>
+        <translation>
+            <numerusform>縮小中：現在 %n ステップ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Telling its story</source>
+        <translation>経緯を語っている</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完了</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n trial(s), %2/s · %3 left · %4 found</source>
+        <translation>
+            <numerusform>%1 · 試行 %n 回、%2 回/秒 · 残り %3 · %4 個発見</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · found after %2 s · %3</source>
+        <translation>%1 · %2 秒後に発見 · %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing found: %n schedule(s) run; continue with seed %1</source>
+        <translation>
+            <numerusform>見つからなかった：スケジュール %n 個を実行。シード %1 から続けられる</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n counterexample(s) found in %1 schedules</source>
+        <translation>
+            <numerusform>完了：スケジュール %1 個の中で反例を %n 個発見</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SearchOptions</name>
+    <message>
+        <source>unknown fault &apos;%1&apos; (known: %2)</source>
+        <translation>不明な故障 '%1'（既知のもの：%2）</translation>
+    </message>
+    <message>
+        <source>--clients: a schedule runs 1 to 20 clients, not %1</source>
+        <translation>--clients：1 つのスケジュールは 1〜20 個のクライアントを動かす。%1 ではない</translation>
+    </message>
+    <message>
+        <source>--jobs: 1 to 16 trials at once, not %1</source>
+        <translation>--jobs：同時に 1〜16 回の試行。%1 ではない</translation>
+    </message>
+    <message>
+        <source>--max-faulty: at most the %1 nodes there are, not %2</source>
+        <translation>--max-faulty：最大でも存在する %1 個のノードまで。%2 ではない</translation>
+    </message>
+    <message>
+        <source>a schedule must fail in 1 to %1 of its replays, not %2</source>
+        <translation>スケジュールは再実行のうち 1〜%1 回で失敗しなければならない。%2 ではない</translation>
+    </message>
+    <message>
+        <source>--set: %1</source>
+        <translation>--set：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SearchPreset</name>
+    <message>
+        <source>no lock, no fault: two buyers</source>
+        <translation>ロックなし、故障なし：買い手 2 人</translation>
+    </message>
+    <message>
+        <source>SETNX without a TTL, clients crash: a deadlock</source>
+        <translation>TTL なしの SETNX、クライアントがクラッシュ：デッドロック</translation>
+    </message>
+    <message>
+        <source>SETNX then EXPIRE, clients crash: a deadlock again</source>
+        <translation>SETNX の後に EXPIRE、クライアントがクラッシュ：再びデッドロック</translation>
+    </message>
+    <message>
+        <source>SET NX PX and a plain DEL, careless clients whose work outlives the TTL</source>
+        <translation>SET NX PX と素の DEL、作業が TTL より長い不注意なクライアント</translation>
+    </message>
+    <message>
+        <source>a token, GET then DEL; clients pause</source>
+        <translation>トークン、GET の後に DEL。クライアントが一時停止</translation>
+    </message>
+    <message>
+        <source>a token and the Lua release on one node; the node is killed</source>
+        <translation>トークンと 1 ノード上の Lua による解放。ノードが強制終了される</translation>
+    </message>
+    <message>
+        <source>Redisson&apos;s watchdog; the holder pauses</source>
+        <translation>Redisson のウォッチドッグ。保持者が一時停止</translation>
+    </message>
+    <message>
+        <source>one master, its replica and Sentinel; the nodes are killed</source>
+        <translation>マスター 1 台とそのレプリカと Sentinel。ノードが強制終了される</translation>
+    </message>
+    <message>
+        <source>Redlock with careless clients; the clients pause</source>
+        <translation>不注意なクライアントの Redlock。クライアントが一時停止</translation>
+    </message>
+    <message>
+        <source>Redlock; node clocks jump forward</source>
+        <translation>Redlock。ノードの時計が前へジャンプ</translation>
+    </message>
+    <message>
+        <source>Redlock; nodes restart without persistence</source>
+        <translation>Redlock。ノードが永続化なしで再起動</translation>
+    </message>
+    <message>
+        <source>Redlock with careful clients, fencing and AOF always; every node fault but clock jumps</source>
+        <translation>注意深いクライアント、フェンシング、AOF always の Redlock。時計のジャンプ以外のすべてのノード故障</translation>
+    </message>
+</context>
+<context>
     <name>SecretStore</name>
     <message>
         <source>no keychain to ask</source>
@@ -3884,6 +4209,97 @@ Since %1 on the run clock.</source>
     <message>
         <source>Action</source>
         <translation>操作</translation>
+    </message>
+</context>
+<context>
+    <name>Shrinker</name>
+    <message>
+        <source>cut after the failure at %1 s</source>
+        <translation>%1 秒の失敗の後を切り捨て</translation>
+    </message>
+    <message>
+        <source>without any fault</source>
+        <translation>故障をすべて除く</translation>
+    </message>
+    <message>
+        <source>without the first half of the faults</source>
+        <translation>故障の前半を除く</translation>
+    </message>
+    <message>
+        <source>without the second half of the faults</source>
+        <translation>故障の後半を除く</translation>
+    </message>
+    <message>
+        <source>without &apos;%1&apos;</source>
+        <translation>'%1' を除く</translation>
+    </message>
+    <message>
+        <source>without %1</source>
+        <translation>%1 を除く</translation>
+    </message>
+    <message>
+        <source>ending at the last step</source>
+        <translation>最後のステップで終える</translation>
+    </message>
+    <message>
+        <source>every step at the start</source>
+        <translation>すべてのステップを最初に</translation>
+    </message>
+    <message>
+        <source>ending %1 s sooner</source>
+        <translation>%1 秒早く終える</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; at %2 s</source>
+        <translation>'%1' を %2 秒に</translation>
+    </message>
+    <message>
+        <source>every fault as short as can be</source>
+        <translation>すべての故障をできるだけ短く</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; as short as can be</source>
+        <translation>'%1' をできるだけ短く</translation>
+    </message>
+    <message>
+        <source>every fault half as long</source>
+        <translation>すべての故障を半分の長さに</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; half as long</source>
+        <translation>'%1' を半分の長さに</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; a quarter shorter</source>
+        <translation>'%1' を 4 分の 1 短く</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; halved</source>
+        <translation>'%1' を半分に</translation>
+    </message>
+    <message>
+        <source>without the clients&apos; own settings</source>
+        <translation>クライアント個別の設定を除く</translation>
+    </message>
+    <message>
+        <source>without %1&apos;s own settings</source>
+        <translation>%1 個別の設定を除く</translation>
+    </message>
+    <message>
+        <source>every number rounded to one digit</source>
+        <translation>すべての数値を有効数字 1 桁に丸める</translation>
+    </message>
+    <message>
+        <source>every number rounded to two digits</source>
+        <translation>すべての数値を有効数字 2 桁に丸める</translation>
+    </message>
+    <message>
+        <source>the settings rounded</source>
+        <translation>設定を丸める</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; rounded</source>
+        <translation>'%1' を丸める</translation>
     </message>
 </context>
 <context>
@@ -4104,6 +4520,185 @@ valid writes refused: %1</source>
     </message>
 </context>
 <context>
+    <name>StoryWriter</name>
+    <message>
+        <source>%1 buy from a stock of %2 with no lock at all; each purchase takes %3 s.</source>
+        <translation>%1 はロックなしで在庫 %2 個から買う。1 回の購入に %3 秒かかる。</translation>
+    </message>
+    <message>
+        <source>%1 buys from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
+        <translation>%1 は setnx ロックの下で在庫 %2 個から買う。キーに TTL はない：作業 %3 秒。</translation>
+    </message>
+    <message>
+        <source>%1 buy from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
+        <translation>%1 は setnx ロックの下で在庫 %2 個から買う。キーに TTL はない：作業 %3 秒。</translation>
+    </message>
+    <message>
+        <source>%1 buys from a stock of %2 under the %3 lock: TTL %4 s, work %5 s.</source>
+        <translation>%1 は %3 ロックの下で在庫 %2 個から買う：TTL %4 秒、作業 %5 秒。</translation>
+    </message>
+    <message>
+        <source>%1 buy from a stock of %2 under the %3 lock: TTL %4 s, work %5 s.</source>
+        <translation>%1 は %3 ロックの下で在庫 %2 個から買う：TTL %4 秒、作業 %5 秒。</translation>
+    </message>
+    <message>
+        <source>The clients are careless: they write even when their lock has expired.</source>
+        <translation>クライアントは不注意で、ロックが期限切れでも書き込む。</translation>
+    </message>
+    <message>
+        <source>Fencing is on: the storage refuses a token older than the last it saw.</source>
+        <translation>フェンシングが有効：ストレージは最後に見たものより古いトークンを拒否する。</translation>
+    </message>
+    <message>
+        <source>The nodes keep no AOF: a node that restarts has forgotten its keys.</source>
+        <translation>ノードは AOF を持たない：再起動したノードはキーを忘れている。</translation>
+    </message>
+    <message>
+        <source>The nodes write an AOF (appendfsync %1).</source>
+        <translation>ノードは AOF を書く（appendfsync %1）。</translation>
+    </message>
+    <message>
+        <source>%1 will freeze for %2 s right before its next write.</source>
+        <translation>%1 は次の書き込みの直前に %2 秒止まる。</translation>
+    </message>
+    <message>
+        <source>%1 will freeze for %2 s between its GET and its DEL.</source>
+        <translation>%1 は GET と DEL の間で %2 秒止まる。</translation>
+    </message>
+    <message>
+        <source>%1 will freeze for %2 s between its SETNX and its EXPIRE.</source>
+        <translation>%1 は SETNX と EXPIRE の間で %2 秒止まる。</translation>
+    </message>
+    <message>
+        <source>%1 is paused for %2 s while it holds the lock.</source>
+        <translation>%1 はロックを保持したまま %2 秒一時停止する。</translation>
+    </message>
+    <message>
+        <source>%1 is paused for %2 s while it asks for the lock.</source>
+        <translation>%1 はロックを要求している間に %2 秒一時停止する。</translation>
+    </message>
+    <message>
+        <source>%1 is paused for %2 s between two purchases.</source>
+        <translation>%1 は 2 回の購入の間で %2 秒一時停止する。</translation>
+    </message>
+    <message>
+        <source>%1 will crash between its SETNX and its EXPIRE.</source>
+        <translation>%1 は SETNX と EXPIRE の間でクラッシュする。</translation>
+    </message>
+    <message>
+        <source>%1 will crash between its GET and its DEL.</source>
+        <translation>%1 は GET と DEL の間でクラッシュする。</translation>
+    </message>
+    <message>
+        <source>%1 will crash right before its next write.</source>
+        <translation>%1 は次の書き込みの直前にクラッシュする。</translation>
+    </message>
+    <message>
+        <source>%1 crashes while it holds the lock: nothing releases it.</source>
+        <translation>%1 はロックを保持したままクラッシュする：誰も解放しない。</translation>
+    </message>
+    <message>
+        <source>%1 crashes.</source>
+        <translation>%1 がクラッシュする。</translation>
+    </message>
+    <message>
+        <source>It comes back %1 s later, remembering nothing.</source>
+        <translation>%1 秒後に戻ってくるが、何も覚えていない。</translation>
+    </message>
+    <message>
+        <source>Node %1 is killed and comes back %2 s later, empty.</source>
+        <translation>ノード %1 が強制終了され、%2 秒後に空で戻る。</translation>
+    </message>
+    <message>
+        <source>Node %1 is killed and comes back %2 s later with its AOF.</source>
+        <translation>ノード %1 が強制終了され、%2 秒後に AOF とともに戻る。</translation>
+    </message>
+    <message>
+        <source>Node %1 restarts without persistence: the keys it held are gone.</source>
+        <translation>ノード %1 が永続化なしで再起動する：持っていたキーは消える。</translation>
+    </message>
+    <message>
+        <source>Node %1 restarts and reloads its AOF.</source>
+        <translation>ノード %1 が再起動し、AOF を読み直す。</translation>
+    </message>
+    <message>
+        <source>Node %1 freezes for %2 s.</source>
+        <translation>ノード %1 が %2 秒止まる。</translation>
+    </message>
+    <message>
+        <source>Node %1 is cut off from every client for %2 s.</source>
+        <translation>ノード %1 がすべてのクライアントから %2 秒切り離される。</translation>
+    </message>
+    <message>
+        <source>Node %1 is cut off from %2 for %3 s.</source>
+        <translation>ノード %1 が %2 から %3 秒切り離される。</translation>
+    </message>
+    <message>
+        <source>Node %1 answers %2 ms late for %3 s.</source>
+        <translation>ノード %1 が %3 秒間、%2 ミリ秒遅れて応答する。</translation>
+    </message>
+    <message>
+        <source>Node %1 drops %2 % of the requests for %3 s.</source>
+        <translation>ノード %1 が %3 秒間、リクエストの %2 % を捨てる。</translation>
+    </message>
+    <message>
+        <source>Node %1&apos;s clock jumps %2 s forward: its keys expire early.</source>
+        <translation>ノード %1 の時計が %2 秒進む：キーが早く期限切れになる。</translation>
+    </message>
+    <message>
+        <source>At %2 s %1 crashes, holding the lock: nothing will release it.</source>
+        <translation>%2 秒に %1 がロックを持ったままクラッシュする：誰も解放しない。</translation>
+    </message>
+    <message>
+        <source>At %2 s %1 crashes.</source>
+        <translation>%2 秒に %1 がクラッシュする。</translation>
+    </message>
+    <message>
+        <source>At %2 s %1 freezes.</source>
+        <translation>%2 秒に %1 が止まる。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s lock expired at %2 s while it was still inside.</source>
+        <translation>%1 のロックは %2 秒に期限切れになったが、本人はまだ中にいた。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s release at %2 s deletes %3&apos;s lock.</source>
+        <translation>%2 秒の %1 の解放が %3 のロックを削除する。</translation>
+    </message>
+    <message>
+        <source>The storage refuses %1&apos;s stale write at %2 s: the fence saves the data.</source>
+        <translation>ストレージは %2 秒に %1 の古い書き込みを拒否する：フェンスがデータを守る。</translation>
+    </message>
+    <message>
+        <source>%1 acquires at %2 s while %3 is still inside: two holders.</source>
+        <translation>%1 が %2 秒にロックを取得するが、%3 はまだ中にいる：保持者が 2 人。</translation>
+    </message>
+    <message>
+        <source>%1 writes stock %2 at %3 s, although %4 took the lock after it: a stale write.</source>
+        <translation>%1 が %3 秒に在庫 %2 を書き込むが、%4 がその後でロックを取っていた：古い書き込み。</translation>
+    </message>
+    <message>
+        <source>%1 writes stock %2 at %3 s over a sale it never saw: a lost update.</source>
+        <translation>%1 が %3 秒に在庫 %2 を書き込み、見ていなかった販売を上書きする：更新の消失。</translation>
+    </message>
+    <message>
+        <source>At %1 s more items are sold than there were: oversold by %2.</source>
+        <translation>%1 秒に在庫より多く売れた：%2 個の売り越し。</translation>
+    </message>
+    <message>
+        <source>%1 writes at %2 s over the stock that was set meanwhile: the reset is lost.</source>
+        <translation>%1 が %2 秒に、その間に設定された在庫を上書きする：リセットが失われる。</translation>
+    </message>
+    <message>
+        <source>After the schedule, %1 waits %2 s for the lock in vain.</source>
+        <translation>スケジュールの後、%1 は %2 秒ロックを待つが得られない。</translation>
+    </message>
+    <message>
+        <source>The expectation %1 does not hold.</source>
+        <translation>期待 %1 が成り立たない。</translation>
+    </message>
+</context>
+<context>
     <name>Strategy</name>
     <message>
         <source>no lock: oversell and lost updates under contention</source>
@@ -4307,6 +4902,21 @@ valid writes refused: %1</source>
     <message>
         <source>Wheel: zoom · drag: pan · Home: the whole run · F: follow</source>
         <translation>ホイール：ズーム · ドラッグ：パン · Home：実行全体 · F：追従</translation>
+    </message>
+</context>
+<context>
+    <name>TrialRunner</name>
+    <message>
+        <source>the schedule did not finish within %1 s</source>
+        <translation>スケジュールが %1 秒以内に終わらなかった</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>%1 行目：%2</translation>
     </message>
 </context>
 <context>
@@ -4680,6 +5290,14 @@ valid writes refused: %1</source>
     <message>
         <source>Open ports where your own lock client (node-redlock, Redisson, redis-py, yours) reaches the nodes through their faults, to be recorded and judged</source>
         <translation>あなた自身のロッククライアント（node-redlock、Redisson、redis-py、自作）が障害を経由してノードに届くポートを開き、記録と判定の対象にします</translation>
+    </message>
+    <message>
+        <source>Search for a &amp;counterexample…</source>
+        <translation>反例を探索(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Random faults against a lock until one breaks it, shrunk and told as a scenario</source>
+        <translation>ロックにランダムな故障を加え、破れるまで探す。縮小してシナリオとして語る</translation>
     </message>
 </context>
 <context>

@@ -984,6 +984,66 @@
     </message>
 </context>
 <context>
+    <name>Counterexample</name>
+    <message numerus="yes">
+        <source>%1: %n step(s), %2</source>
+        <translation>
+            <numerusform>%1：%n 步，%2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CounterexampleSearch</name>
+    <message>
+        <source>the budget of %1 s is spent</source>
+        <translation>%1 秒的预算已用完</translation>
+    </message>
+    <message>
+        <source>searching: %1, faults %2, %3 client(s), at most %4 node(s) faulty at once, seed %5</source>
+        <translation>搜索中：%1，故障 %2，%3 个客户端，同时最多 %4 个节点故障，种子 %5</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>trial %1 broke the property (%2): replaying it %3 times</source>
+        <translation>试验 %1 破坏了性质（%2）：重放 %3 次</translation>
+    </message>
+    <message>
+        <source>trial %1 failed in %2 of %3 replays</source>
+        <translation>试验 %1 在 %3 次重放中失败 %2 次</translation>
+    </message>
+    <message numerus="yes">
+        <source>shrunk, %1: %n step(s), %2 s (candidate %3)</source>
+        <translation>
+            <numerusform>已缩小，%1：%n 步，%2 秒（候选 %3）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>trial %1 counts: shrinking it from %n step(s)</source>
+        <translation>
+            <numerusform>试验 %1 成立：从 %n 步开始缩小</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>telling the story from one more run, %1 s longer</source>
+        <translation>再运行一次来讲述经过，延长 %1 秒</translation>
+    </message>
+    <message>
+        <source>the scenario written does not parse: %1</source>
+        <translation>写出的场景无法解析：%1</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>DataIncident</name>
     <message>
         <source>DATA DAMAGED: %1 wrote stock %2 over the stock the operator set (%3)</source>
@@ -3803,6 +3863,271 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>SearchDialog</name>
+    <message>
+        <source>node kill</source>
+        <translation>杀死节点</translation>
+    </message>
+    <message>
+        <source>node restart</source>
+        <translation>重启节点</translation>
+    </message>
+    <message>
+        <source>node pause</source>
+        <translation>暂停节点</translation>
+    </message>
+    <message>
+        <source>partition</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>dropped requests</source>
+        <translation>丢弃请求</translation>
+    </message>
+    <message>
+        <source>clock jump</source>
+        <translation>时钟跳变</translation>
+    </message>
+    <message>
+        <source>client pause</source>
+        <translation>客户端暂停</translation>
+    </message>
+    <message>
+        <source>client crash</source>
+        <translation>客户端崩溃</translation>
+    </message>
+    <message>
+        <source>Search for a counterexample</source>
+        <translation>搜索反例</translation>
+    </message>
+    <message>
+        <source>(your own)</source>
+        <translation>（自定义）</translation>
+    </message>
+    <message>
+        <source>key=value …, as in `defaults` (the rest is drawn)</source>
+        <translation>key=value …，与 `defaults` 相同（其余随机抽取）</translation>
+    </message>
+    <message>
+        <source>none: a restarted node forgets its keys</source>
+        <translation>无：重启的节点会忘记它的键</translation>
+    </message>
+    <message>
+        <source>AOF everysec</source>
+        <translation>AOF everysec</translation>
+    </message>
+    <message>
+        <source>AOF always</source>
+        <translation>AOF always</translation>
+    </message>
+    <message>
+        <source>a minority</source>
+        <translation>少数</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Empty: the checker&apos;s safety verdict. Or lines run after each schedule, which must hold: expect lines, or a wait until that must come true.</source>
+        <translation>留空：使用检查器的安全判定。或者填写在每个调度之后运行、必须成立的行：expect 行，或必须发生的 wait until。</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <source>Lock:</source>
+        <translation>锁：</translation>
+    </message>
+    <message>
+        <source>Pinned settings:</source>
+        <translation>固定的设置：</translation>
+    </message>
+    <message>
+        <source>Faults:</source>
+        <translation>故障：</translation>
+    </message>
+    <message>
+        <source>Persistence:</source>
+        <translation>持久化：</translation>
+    </message>
+    <message>
+        <source>Clients:</source>
+        <translation>客户端：</translation>
+    </message>
+    <message>
+        <source>Nodes faulty at once, at most:</source>
+        <translation>同时故障的节点数上限：</translation>
+    </message>
+    <message>
+        <source>Property:</source>
+        <translation>性质：</translation>
+    </message>
+    <message>
+        <source>Budget:</source>
+        <translation>预算：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>Trials at once:</source>
+        <translation>同时进行的试验：</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Play in the window</source>
+        <translation>在窗口中播放</translation>
+    </message>
+    <message>
+        <source>Counterexamples found (double-click: play):</source>
+        <translation>找到的反例（双击播放）：</translation>
+    </message>
+    <message>
+        <source>the property</source>
+        <translation>性质</translation>
+    </message>
+    <message>
+        <source>The lock is chosen above, not among the pinned settings.</source>
+        <translation>锁在上方选择，而不是在固定的设置中。</translation>
+    </message>
+    <message>
+        <source>Searching</source>
+        <translation>搜索中</translation>
+    </message>
+    <message>
+        <source>Replaying a schedule that failed</source>
+        <translation>正在重放失败的调度</translation>
+    </message>
+    <message numerus="yes">
+        <source>Shrinking it: %n step(s) so far</source>
+        <translation>
+            <numerusform>缩小中：目前 %n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Telling its story</source>
+        <translation>正在讲述经过</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n trial(s), %2/s · %3 left · %4 found</source>
+        <translation>
+            <numerusform>%1 · %n 次试验，%2 次/秒 · 剩余 %3 · 找到 %4 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · found after %2 s · %3</source>
+        <translation>%1 · %2 秒后找到 · %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing found: %n schedule(s) run; continue with seed %1</source>
+        <translation>
+            <numerusform>未找到：运行了 %n 个调度；可从种子 %1 继续</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n counterexample(s) found in %1 schedules</source>
+        <translation>
+            <numerusform>完成：在 %1 个调度中找到 %n 个反例</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SearchOptions</name>
+    <message>
+        <source>unknown fault &apos;%1&apos; (known: %2)</source>
+        <translation>未知的故障“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>--clients: a schedule runs 1 to 20 clients, not %1</source>
+        <translation>--clients：一个调度运行 1 到 20 个客户端，而不是 %1</translation>
+    </message>
+    <message>
+        <source>--jobs: 1 to 16 trials at once, not %1</source>
+        <translation>--jobs：同时 1 到 16 次试验，而不是 %1</translation>
+    </message>
+    <message>
+        <source>--max-faulty: at most the %1 nodes there are, not %2</source>
+        <translation>--max-faulty：最多为现有的 %1 个节点，而不是 %2</translation>
+    </message>
+    <message>
+        <source>a schedule must fail in 1 to %1 of its replays, not %2</source>
+        <translation>调度必须在 1 到 %1 次重放中失败，而不是 %2</translation>
+    </message>
+    <message>
+        <source>--set: %1</source>
+        <translation>--set：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SearchPreset</name>
+    <message>
+        <source>no lock, no fault: two buyers</source>
+        <translation>无锁，无故障：两个买家</translation>
+    </message>
+    <message>
+        <source>SETNX without a TTL, clients crash: a deadlock</source>
+        <translation>无 TTL 的 SETNX，客户端崩溃：死锁</translation>
+    </message>
+    <message>
+        <source>SETNX then EXPIRE, clients crash: a deadlock again</source>
+        <translation>先 SETNX 再 EXPIRE，客户端崩溃：又是死锁</translation>
+    </message>
+    <message>
+        <source>SET NX PX and a plain DEL, careless clients whose work outlives the TTL</source>
+        <translation>SET NX PX 加普通 DEL，粗心客户端的工作超过 TTL</translation>
+    </message>
+    <message>
+        <source>a token, GET then DEL; clients pause</source>
+        <translation>令牌，先 GET 再 DEL；客户端暂停</translation>
+    </message>
+    <message>
+        <source>a token and the Lua release on one node; the node is killed</source>
+        <translation>令牌加单节点上的 Lua 释放；节点被杀死</translation>
+    </message>
+    <message>
+        <source>Redisson&apos;s watchdog; the holder pauses</source>
+        <translation>Redisson 的看门狗；持有者暂停</translation>
+    </message>
+    <message>
+        <source>one master, its replica and Sentinel; the nodes are killed</source>
+        <translation>一个主节点、它的副本和 Sentinel；节点被杀死</translation>
+    </message>
+    <message>
+        <source>Redlock with careless clients; the clients pause</source>
+        <translation>使用粗心客户端的 Redlock；客户端暂停</translation>
+    </message>
+    <message>
+        <source>Redlock; node clocks jump forward</source>
+        <translation>Redlock；节点时钟向前跳变</translation>
+    </message>
+    <message>
+        <source>Redlock; nodes restart without persistence</source>
+        <translation>Redlock；节点无持久化重启</translation>
+    </message>
+    <message>
+        <source>Redlock with careful clients, fencing and AOF always; every node fault but clock jumps</source>
+        <translation>使用谨慎客户端、栅栏令牌和 AOF always 的 Redlock；除时钟跳变外的所有节点故障</translation>
+    </message>
+</context>
+<context>
     <name>SecretStore</name>
     <message>
         <source>no keychain to ask</source>
@@ -3884,6 +4209,97 @@ Since %1 on the run clock.</source>
     <message>
         <source>Action</source>
         <translation>操作</translation>
+    </message>
+</context>
+<context>
+    <name>Shrinker</name>
+    <message>
+        <source>cut after the failure at %1 s</source>
+        <translation>在 %1 秒的失败之后截断</translation>
+    </message>
+    <message>
+        <source>without any fault</source>
+        <translation>去掉所有故障</translation>
+    </message>
+    <message>
+        <source>without the first half of the faults</source>
+        <translation>去掉前一半故障</translation>
+    </message>
+    <message>
+        <source>without the second half of the faults</source>
+        <translation>去掉后一半故障</translation>
+    </message>
+    <message>
+        <source>without &apos;%1&apos;</source>
+        <translation>去掉“%1”</translation>
+    </message>
+    <message>
+        <source>without %1</source>
+        <translation>去掉 %1</translation>
+    </message>
+    <message>
+        <source>ending at the last step</source>
+        <translation>在最后一步结束</translation>
+    </message>
+    <message>
+        <source>every step at the start</source>
+        <translation>所有步骤都在开头</translation>
+    </message>
+    <message>
+        <source>ending %1 s sooner</source>
+        <translation>提前 %1 秒结束</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; at %2 s</source>
+        <translation>“%1”在 %2 秒</translation>
+    </message>
+    <message>
+        <source>every fault as short as can be</source>
+        <translation>所有故障都尽可能短</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; as short as can be</source>
+        <translation>“%1”尽可能短</translation>
+    </message>
+    <message>
+        <source>every fault half as long</source>
+        <translation>所有故障缩短一半</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; half as long</source>
+        <translation>“%1”缩短一半</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; a quarter shorter</source>
+        <translation>“%1”缩短四分之一</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; halved</source>
+        <translation>“%1”减半</translation>
+    </message>
+    <message>
+        <source>without the clients&apos; own settings</source>
+        <translation>去掉各客户端自己的设置</translation>
+    </message>
+    <message>
+        <source>without %1&apos;s own settings</source>
+        <translation>去掉 %1 自己的设置</translation>
+    </message>
+    <message>
+        <source>every number rounded to one digit</source>
+        <translation>所有数字取一位有效数字</translation>
+    </message>
+    <message>
+        <source>every number rounded to two digits</source>
+        <translation>所有数字取两位有效数字</translation>
+    </message>
+    <message>
+        <source>the settings rounded</source>
+        <translation>设置取整</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; rounded</source>
+        <translation>“%1”取整</translation>
     </message>
 </context>
 <context>
@@ -4104,6 +4520,185 @@ valid writes refused: %1</source>
     </message>
 </context>
 <context>
+    <name>StoryWriter</name>
+    <message>
+        <source>%1 buy from a stock of %2 with no lock at all; each purchase takes %3 s.</source>
+        <translation>%1 完全不加锁地从 %2 件库存中购买；每次购买耗时 %3 秒。</translation>
+    </message>
+    <message>
+        <source>%1 buys from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
+        <translation>%1 在 setnx 锁的保护下从 %2 件库存中购买，锁键没有 TTL：工作 %3 秒。</translation>
+    </message>
+    <message>
+        <source>%1 buy from a stock of %2 under the setnx lock, whose key has no TTL: work %3 s.</source>
+        <translation>%1 在 setnx 锁的保护下从 %2 件库存中购买，锁键没有 TTL：工作 %3 秒。</translation>
+    </message>
+    <message>
+        <source>%1 buys from a stock of %2 under the %3 lock: TTL %4 s, work %5 s.</source>
+        <translation>%1 在 %3 锁的保护下从 %2 件库存中购买：TTL %4 秒，工作 %5 秒。</translation>
+    </message>
+    <message>
+        <source>%1 buy from a stock of %2 under the %3 lock: TTL %4 s, work %5 s.</source>
+        <translation>%1 在 %3 锁的保护下从 %2 件库存中购买：TTL %4 秒，工作 %5 秒。</translation>
+    </message>
+    <message>
+        <source>The clients are careless: they write even when their lock has expired.</source>
+        <translation>这些客户端很粗心：即使锁已过期也照样写入。</translation>
+    </message>
+    <message>
+        <source>Fencing is on: the storage refuses a token older than the last it saw.</source>
+        <translation>栅栏令牌已开启：存储拒绝比它见过的最新令牌更旧的令牌。</translation>
+    </message>
+    <message>
+        <source>The nodes keep no AOF: a node that restarts has forgotten its keys.</source>
+        <translation>节点不写 AOF：重启的节点会忘记它的键。</translation>
+    </message>
+    <message>
+        <source>The nodes write an AOF (appendfsync %1).</source>
+        <translation>节点写 AOF（appendfsync %1）。</translation>
+    </message>
+    <message>
+        <source>%1 will freeze for %2 s right before its next write.</source>
+        <translation>%1 将在下一次写入之前冻结 %2 秒。</translation>
+    </message>
+    <message>
+        <source>%1 will freeze for %2 s between its GET and its DEL.</source>
+        <translation>%1 将在它的 GET 和 DEL 之间冻结 %2 秒。</translation>
+    </message>
+    <message>
+        <source>%1 will freeze for %2 s between its SETNX and its EXPIRE.</source>
+        <translation>%1 将在它的 SETNX 和 EXPIRE 之间冻结 %2 秒。</translation>
+    </message>
+    <message>
+        <source>%1 is paused for %2 s while it holds the lock.</source>
+        <translation>%1 在持有锁时暂停 %2 秒。</translation>
+    </message>
+    <message>
+        <source>%1 is paused for %2 s while it asks for the lock.</source>
+        <translation>%1 在请求锁时暂停 %2 秒。</translation>
+    </message>
+    <message>
+        <source>%1 is paused for %2 s between two purchases.</source>
+        <translation>%1 在两次购买之间暂停 %2 秒。</translation>
+    </message>
+    <message>
+        <source>%1 will crash between its SETNX and its EXPIRE.</source>
+        <translation>%1 将在它的 SETNX 和 EXPIRE 之间崩溃。</translation>
+    </message>
+    <message>
+        <source>%1 will crash between its GET and its DEL.</source>
+        <translation>%1 将在它的 GET 和 DEL 之间崩溃。</translation>
+    </message>
+    <message>
+        <source>%1 will crash right before its next write.</source>
+        <translation>%1 将在下一次写入之前崩溃。</translation>
+    </message>
+    <message>
+        <source>%1 crashes while it holds the lock: nothing releases it.</source>
+        <translation>%1 在持有锁时崩溃：没有任何东西会释放它。</translation>
+    </message>
+    <message>
+        <source>%1 crashes.</source>
+        <translation>%1 崩溃。</translation>
+    </message>
+    <message>
+        <source>It comes back %1 s later, remembering nothing.</source>
+        <translation>%1 秒后它回来了，但什么都不记得。</translation>
+    </message>
+    <message>
+        <source>Node %1 is killed and comes back %2 s later, empty.</source>
+        <translation>节点 %1 被杀死，%2 秒后回来时是空的。</translation>
+    </message>
+    <message>
+        <source>Node %1 is killed and comes back %2 s later with its AOF.</source>
+        <translation>节点 %1 被杀死，%2 秒后带着它的 AOF 回来。</translation>
+    </message>
+    <message>
+        <source>Node %1 restarts without persistence: the keys it held are gone.</source>
+        <translation>节点 %1 无持久化重启：它持有的键都没了。</translation>
+    </message>
+    <message>
+        <source>Node %1 restarts and reloads its AOF.</source>
+        <translation>节点 %1 重启并重新加载它的 AOF。</translation>
+    </message>
+    <message>
+        <source>Node %1 freezes for %2 s.</source>
+        <translation>节点 %1 冻结 %2 秒。</translation>
+    </message>
+    <message>
+        <source>Node %1 is cut off from every client for %2 s.</source>
+        <translation>节点 %1 与所有客户端断开 %2 秒。</translation>
+    </message>
+    <message>
+        <source>Node %1 is cut off from %2 for %3 s.</source>
+        <translation>节点 %1 与 %2 断开 %3 秒。</translation>
+    </message>
+    <message>
+        <source>Node %1 answers %2 ms late for %3 s.</source>
+        <translation>节点 %1 在 %3 秒内晚 %2 毫秒应答。</translation>
+    </message>
+    <message>
+        <source>Node %1 drops %2 % of the requests for %3 s.</source>
+        <translation>节点 %1 在 %3 秒内丢弃 %2 % 的请求。</translation>
+    </message>
+    <message>
+        <source>Node %1&apos;s clock jumps %2 s forward: its keys expire early.</source>
+        <translation>节点 %1 的时钟向前跳了 %2 秒：它的键提前过期。</translation>
+    </message>
+    <message>
+        <source>At %2 s %1 crashes, holding the lock: nothing will release it.</source>
+        <translation>%2 秒时 %1 在持有锁时崩溃：没有任何东西会释放它。</translation>
+    </message>
+    <message>
+        <source>At %2 s %1 crashes.</source>
+        <translation>%2 秒时 %1 崩溃。</translation>
+    </message>
+    <message>
+        <source>At %2 s %1 freezes.</source>
+        <translation>%2 秒时 %1 停住了。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s lock expired at %2 s while it was still inside.</source>
+        <translation>%1 的锁在 %2 秒过期，而它仍在临界区内。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s release at %2 s deletes %3&apos;s lock.</source>
+        <translation>%1 在 %2 秒的释放删除了 %3 的锁。</translation>
+    </message>
+    <message>
+        <source>The storage refuses %1&apos;s stale write at %2 s: the fence saves the data.</source>
+        <translation>存储在 %2 秒拒绝了 %1 的过期写入：栅栏保住了数据。</translation>
+    </message>
+    <message>
+        <source>%1 acquires at %2 s while %3 is still inside: two holders.</source>
+        <translation>%1 在 %2 秒获得锁，而 %3 仍在临界区内：两个持有者。</translation>
+    </message>
+    <message>
+        <source>%1 writes stock %2 at %3 s, although %4 took the lock after it: a stale write.</source>
+        <translation>%1 在 %3 秒写入库存 %2，尽管 %4 在它之后拿到了锁：过期写入。</translation>
+    </message>
+    <message>
+        <source>%1 writes stock %2 at %3 s over a sale it never saw: a lost update.</source>
+        <translation>%1 在 %3 秒写入库存 %2，覆盖了一笔它从未见过的销售：丢失更新。</translation>
+    </message>
+    <message>
+        <source>At %1 s more items are sold than there were: oversold by %2.</source>
+        <translation>在 %1 秒卖出的比库存还多：超卖 %2 件。</translation>
+    </message>
+    <message>
+        <source>%1 writes at %2 s over the stock that was set meanwhile: the reset is lost.</source>
+        <translation>%1 在 %2 秒的写入覆盖了期间设置的库存：重置丢失了。</translation>
+    </message>
+    <message>
+        <source>After the schedule, %1 waits %2 s for the lock in vain.</source>
+        <translation>调度结束后，%1 等了 %2 秒也没拿到锁。</translation>
+    </message>
+    <message>
+        <source>The expectation %1 does not hold.</source>
+        <translation>期望 %1 不成立。</translation>
+    </message>
+</context>
+<context>
     <name>Strategy</name>
     <message>
         <source>no lock: oversell and lost updates under contention</source>
@@ -4307,6 +4902,21 @@ valid writes refused: %1</source>
     <message>
         <source>Wheel: zoom · drag: pan · Home: the whole run · F: follow</source>
         <translation>滚轮：缩放 · 拖动：平移 · Home：整个运行 · F：跟随</translation>
+    </message>
+</context>
+<context>
+    <name>TrialRunner</name>
+    <message>
+        <source>the schedule did not finish within %1 s</source>
+        <translation>调度未在 %1 秒内完成</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
     </message>
 </context>
 <context>
@@ -4680,6 +5290,14 @@ valid writes refused: %1</source>
     <message>
         <source>Open ports where your own lock client (node-redlock, Redisson, redis-py, yours) reaches the nodes through their faults, to be recorded and judged</source>
         <translation>开放端口，让你自己的锁客户端（node-redlock、Redisson、redis-py 或你写的）经过故障访问节点，并被记录和评判</translation>
+    </message>
+    <message>
+        <source>Search for a &amp;counterexample…</source>
+        <translation>搜索反例(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Random faults against a lock until one breaks it, shrunk and told as a scenario</source>
+        <translation>对锁施加随机故障，直到某次破坏了它；缩小后讲述成场景</translation>
     </message>
 </context>
 <context>

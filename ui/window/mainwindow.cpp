@@ -136,6 +136,7 @@ void MainWindow::connectParts()
     connect(m_menus, &WindowActions::commandTriggered, this, &MainWindow::send);
     connect(m_dialogs, &WindowDialogs::commandChosen, this, &MainWindow::send);
     connect(m_dialogs, &WindowDialogs::nodesChosen, this, &MainWindow::restartWithNodes);
+    connect(m_dialogs, &WindowDialogs::counterexampleChosen, this, &MainWindow::playOnFreshNodes);
     connect(m_dialogs, &WindowDialogs::defaultsChosen, this,
             [this](const EngineConfig& config, const QString& command) {
                 m_engine->setConfig(config); // a new engine starts from them, as this one will
@@ -356,6 +357,16 @@ void MainWindow::playBuiltinScenario(const QString& name)
     runScenario(QStringLiteral("builtin:") + name);
 }
 
+void MainWindow::playOnFreshNodes(const QString& path, EngineConfig::Topology topology)
+{
+    EngineConfig fresh = config();
+    fresh.initialClients = 0;
+    if (fresh.usesLocalFleet())
+        fresh.topology = topology;
+    restartEngine(fresh);
+    runScenario(path);
+}
+
 void MainWindow::openScenarioFile()
 {
     const QString path = m_dialogs->scenarioToOpen();
@@ -502,6 +513,11 @@ void MainWindow::showClientSettings(int clientId)
 void MainWindow::showSettings()
 {
     m_dialogs->defaults(config());
+}
+
+void MainWindow::showSearch()
+{
+    m_dialogs->search();
 }
 
 void MainWindow::showShortcuts()

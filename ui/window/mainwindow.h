@@ -87,6 +87,9 @@ public:
     // narration as captions; Restart plays it again on fresh nodes.
     void runScenario(const QString& source, const QString& text = {},
                      std::optional<quint64> seed = {});
+    // Plays a scenario file on fresh local nodes of that topology, with no clients but its own
+    // (a counterexample the search found).
+    void playOnFreshNodes(const QString& path, EngineConfig::Topology topology);
     ConsoleView* console() const { return m_docks->console(); }
     CaptionBar* caption() const { return m_caption; }
 
@@ -128,6 +131,7 @@ public slots:
     void selectNode(int number) { m_cards->select(number); } // 0: none
     void showShortcuts();
     void showSettings();
+    void showSearch(); // Tools → Search for a counterexample…
     // ---- what the menus and keys do (WindowActions), also for scripts -----------------------
     void toggleAllClients();               // stop all, or start all when all are stopped
     void showClientSettings(int clientId); // -1: every client at once

@@ -95,6 +95,11 @@ QList<Entry> WindowActions::clientEntries()
          .keys = {K(Qt::CTRL | Qt::Key_Comma)},
          .run = [w] { w->showSettings(); },
          .commandsEngine = true},
+        {.id = "actionSearch",
+         .text = tr("Search for a &counterexample…"),
+         .tip = tr("Random faults against a lock until one breaks it, shrunk and told as a "
+                   "scenario"),
+         .run = [w] { w->showSearch(); }},
         {.id = "actionNodes",
          .text = tr("&Nodes…"),
          .tip = tr("Edit the nodes, test their connections, switch between saved fleets"),
@@ -324,7 +329,7 @@ void WindowActions::buildMenus(const QString& chosenLanguage)
     auto* languages = new LanguageMenu(chosenLanguage, view);
     connect(languages, &LanguageMenu::languageChosen, this, &WindowActions::languageChosen);
     view->addMenu(languages);
-    addMenu(tr("&Tools"), {{"actionNodes", "actionSettings"}});
+    addMenu(tr("&Tools"), {{"actionNodes", "actionSettings", "actionSearch"}});
     addMenu(tr("&Help"), {{"actionShortcuts"}});
 }
 

@@ -3,6 +3,7 @@
 
 #include "dialogs/clientsettingsdialog.h"
 #include "dialogs/nodesdialog.h"
+#include "dialogs/searchdialog.h"
 #include "dialogs/settingsdialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "record/runfolder.h"
@@ -50,6 +51,17 @@ void WindowDialogs::shortcuts(const QList<QAction*>& actions)
     auto* dialog = new ShortcutsDialog(rows, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
+}
+
+void WindowDialogs::search()
+{
+    if (!m_search) {
+        m_search = new SearchDialog(m_window);
+        connect(m_search, &SearchDialog::playRequested, this, &WindowDialogs::counterexampleChosen);
+    }
+    m_search->show();
+    m_search->raise();
+    m_search->activateWindow();
 }
 
 QString WindowDialogs::scenarioToOpen()

@@ -6,10 +6,12 @@
 
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 class AppSettings;
 class QAction;
+class SearchDialog;
 class QWidget;
 
 // The window's dialogs and file choosers. Each dialog opens on the window (window-modal) and
@@ -30,6 +32,9 @@ public:
     // settings may be null (no saved fleets, nothing remembered).
     void nodes(const EngineConfig& config, AppSettings* settings);
     void shortcuts(const QList<QAction*>& actions);
+    // Tools → Search for a counterexample…: not modal, and kept while the window lives (a
+    // search may run while the class watches the window).
+    void search();
 
     QString scenarioToOpen();
     QString scenarioToSave();
@@ -44,7 +49,10 @@ signals:
     void defaultsChosen(const EngineConfig& config, const QString& defaultsCommand);
     // Only when the nodes changed: a new engine is due on them.
     void nodesChosen(const EngineConfig& config);
+    // A counterexample to play: its scenario file, on fresh nodes of that topology.
+    void counterexampleChosen(const QString& path, EngineConfig::Topology topology);
 
 private:
     QWidget* m_window;
+    QPointer<SearchDialog> m_search;
 };

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tools → Search for a counterexample…: the presets fill the form, the form is checked before
+// anything runs, a search on real nodes fills the list, and opening a finding asks the window
+// to play its scenario file. The story's captions come in Chinese and Japanese from the app's
+// own translations.
+#include "dialogs/searchdialog.h"
+#include "model/fault.h"
+#include "search/storywriter.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+
+class TestSearchDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void presetsFillTheForm()
+    {
+        SearchDialog dialog;
+        dialog.choosePreset(QStringLiteral("redlock-clock"));
+        QString error;
+        auto o = dialog.options(&error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->strategy, Strategy::Kind::Redlock);
+        QCOMPARE(o->faults, QList<SearchOptions::FaultKind>{SearchOptions::FaultKind::Clock});
+        QVERIFY(!o->stopAtFirst);
+        QVERIFY(o->outDir.startsWith(
+            QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)));
+
+        dialog.choosePreset(QStringLiteral("failover-kill"));
+        o = dialog.options(&error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->topology, EngineConfig::Topology::Replicated); // the rung needs Sentinel
+
+        dialog.choosePreset(QStringLiteral("setnx-crash"));
+        o = dialog.options(&error);
+        QVERIFY(o);
+        QVERIFY(o->property.contains(QStringLiteral("wait until acquired(P)")));
+        QVERIFY(
+            dialog.findChild<QCheckBox*>(QStringLiteral("searchFault_client-crash"))->isChecked());
+        QVERIFY(!dialog.findChild<QCheckBox*>(QStringLiteral("searchFault_kill"))->isChecked());
+    }
+
+    void aWrongFormIsRefusedInWords()
+    {
+        SearchDialog dialog;
+        auto* pinned = dialog.findChild<QLineEdit*>(QStringLiteral("searchSettings"));
+        QString error;
+        pinned->setText(QStringLiteral("ttl=abc"));
+        QVERIFY(!dialog.options(&error));
+        QVERIFY2(error.contains(QStringLiteral("ttl")), qPrintable(error));
+        pinned->setText(QStringLiteral("strategy=none"));
+        QVERIFY(!dialog.options(&error));
+        pinned->clear();
+        dialog.findChild<QPlainTextEdit*>(QStringLiteral("searchProperty"))
+            ->setPlainText(QStringLiteral("expect nonsense >= 1"));
+        QVERIFY(!dialog.options(&error));
+        QVERIFY(!error.isEmpty());
+        // Start refuses too, and says why.
+        dialog.start();
+        QVERIFY(!dialog.isSearching());
+        QVERIFY(!dialog.findChild<QLabel*>(QStringLiteral("searchError"))->text().isEmpty());
+    }
+
+    void aSearchFillsTheListAndPlaysAFinding()
+    {
+        SearchDialog dialog;
+        dialog.choosePreset(QStringLiteral("none"));
+        dialog.findChild<QSpinBox*>(QStringLiteral("searchBudget"))->setValue(15);
+        QSignalSpy play(&dialog, &SearchDialog::playRequested);
+        dialog.start();
+        QVERIFY(dialog.isSearching());
+        QVERIFY(!dialog.findChild<QPushButton*>(QStringLiteral("searchStart"))->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isSearching(), 120000);
+        auto* list = dialog.findChild<QListWidget*>(QStringLiteral("searchFound"));
+        QVERIFY(list->count() >= 1);
+        QCOMPARE(dialog.findChild<QProgressBar*>(QStringLiteral("searchProgress"))->value(), 1000);
+        const QString shown =
+            dialog.findChild<QPlainTextEdit*>(QStringLiteral("searchScenario"))->toPlainText();
+        QVERIFY(shown.contains(QStringLiteral("expect overlaps == 0")));
+        // With the window's translations, the captions are there in three languages.
+        QVERIFY(shown.contains(QStringLiteral("\nsay.zh ")));
+        QVERIFY(shown.contains(QStringLiteral("\nsay.ja ")));
+        list->setCurrentRow(0);
+        dialog.findChild<QPushButton*>(QStringLiteral("searchPlay"))->click();
+        QCOMPARE(play.size(), 1);
+        const QString path = play.first().first().toString();
+        QVERIFY(QFile::exists(path));
+        QCOMPARE(play.first().at(1).value<EngineConfig::Topology>(),
+                 EngineConfig::Topology::Independent);
+        QFile::remove(path);
+    }
+
+    // A story told from a history: English from the templates, Chinese and Japanese from the
+    // app's translations, names and numbers the same in all three.
+    void theStoryInThreeLanguages()
+    {
+        Schedule s;
+        s.defaults = {QStringLiteral("strategy=redlock"), QStringLiteral("ttl=2000"),
+                      QStringLiteral("careful=off")};
+        ScheduleStep add;
+        add.client = QStringLiteral("C1");
+        s.steps << add;
+        add.client = QStringLiteral("C2");
+        s.steps << add;
+        ScheduleStep pause;
+        pause.kind = ScheduleStep::Kind::ClientPause;
+        pause.client = QStringLiteral("C1");
+        pause.atMs = 500;
+        pause.lengthMs = 3200;
+        s.steps << pause;
+        s.normalise();
+
+        const auto event = [](qint64 ms, HistoryEvent::Kind kind, int client) {
+            HistoryEvent e;
+            e.tUs = 1'000'000 + ms * 1000;
+            e.kind = kind;
+            e.client = client;
+            return e;
+        };
+        std::vector<HistoryEvent> events;
+        HistoryEvent start = event(0, HistoryEvent::Kind::Command, -1);
+        start.line = 1;
+        events.push_back(start);
+        for (int id : {1, 2}) {
+            HistoryEvent e = event(1, HistoryEvent::Kind::ClientAdded, id);
+            e.text = QStringLiteral("C%1").arg(id);
+            events.push_back(e);
+        }
+        HistoryEvent acquired = event(10, HistoryEvent::Kind::Ok, 1);
+        acquired.operation = HistoryEvent::Operation::Acquire;
+        events.push_back(acquired);
+        HistoryEvent lost = event(3700, HistoryEvent::Kind::LockLost, 1);
+        lost.sinceUs = 1'000'000 + 1980'000;
+        events.push_back(lost);
+        HistoryEvent overlap = event(2100, HistoryEvent::Kind::Violation, 2);
+        overlap.number = 1;
+        events.push_back(overlap);
+        std::sort(events.begin(), events.end(),
+                  [](const HistoryEvent& a, const HistoryEvent& b) { return a.tUs < b.tUs; });
+
+        ClientSettings settings;
+        QString error;
+        settings = *settings.withAssignments(s.defaults, &error);
+        StoryWriter writer;
+        QVERIFY(writer.translated());
+        StoryWriter::Run run;
+        run.schedule = &s;
+        run.events = &events;
+        run.settings = &settings;
+        const QList<Schedule::Caption> captions = writer.captions(run);
+        QStringList english;
+        for (const Schedule::Caption& c : captions) {
+            english << c.en;
+            QVERIFY(!c.zh.isEmpty() && c.zh != c.en);
+            QVERIFY(!c.ja.isEmpty() && c.ja != c.en);
+        }
+        const QString story = english.join(QLatin1Char('\n'));
+        QVERIFY2(story.contains(QStringLiteral("C1 is paused for 3.2 s while it holds the lock.")),
+                 qPrintable(story));
+        QVERIFY2(story.contains(QStringLiteral("C1's lock expired at 2.0 s while it was still "
+                                               "inside.")),
+                 qPrintable(story));
+        QVERIFY2(story.contains(QStringLiteral("C2 acquires at 2.1 s while C1 is still inside: "
+                                               "two holders.")),
+                 qPrintable(story));
+        // In time order, each at its moment.
+        QCOMPARE(captions.value(1).atMs, 500);
+        const Schedule::Caption& two = captions.last();
+        QVERIFY(two.zh.contains(QStringLiteral("C2")) && two.zh.contains(QStringLiteral("2.1")));
+        QVERIFY(two.ja.contains(QStringLiteral("C1")) && two.ja.contains(QStringLiteral("2.1")));
+    }
+
+    // A crash ends the client's section a moment before the crash is recorded; the story
+    // still says it crashed holding the lock (it had said "C1 crashes." and no more), one
+    // client buys in the singular, and a crash armed for later is not told as this one.
+    void aCrashWhileHoldingIsToldSo()
+    {
+        Schedule s;
+        s.defaults = {QStringLiteral("strategy=setnx"), QStringLiteral("work=500")};
+        ScheduleStep add;
+        add.client = QStringLiteral("C1");
+        s.steps << add;
+        ScheduleStep crash;
+        crash.kind = ScheduleStep::Kind::ClientCrash;
+        crash.client = QStringLiteral("C1");
+        crash.atMs = 2000;
+        crash.lengthMs = 500; // it comes back, and a crash is armed for it later
+        s.steps << crash;
+        ScheduleStep armed = crash;
+        armed.atMs = 3000;
+        armed.lengthMs = 0;
+        armed.moment = QStringLiteral("before-write");
+        armed.comesBack = false;
+        s.steps << armed;
+        s.normalise();
+
+        const auto event = [](qint64 ms, HistoryEvent::Kind kind) {
+            HistoryEvent e;
+            e.tUs = 1'000'000 + ms * 1000;
+            e.kind = kind;
+            e.client = 1;
+            return e;
+        };
+        std::vector<HistoryEvent> events;
+        HistoryEvent start = event(0, HistoryEvent::Kind::Command);
+        start.client = -1;
+        start.line = 1;
+        events.push_back(start);
+        HistoryEvent added = event(1, HistoryEvent::Kind::ClientAdded);
+        added.text = QStringLiteral("C1");
+        events.push_back(added);
+        HistoryEvent acquired = event(1800, HistoryEvent::Kind::Ok);
+        acquired.operation = HistoryEvent::Operation::Acquire;
+        events.push_back(acquired);
+        HistoryEvent ended = event(2000, HistoryEvent::Kind::SectionEnd);
+        ended.code = int(HistoryEvent::SectionEndReason::Crashed);
+        events.push_back(ended);
+        HistoryEvent crashed = event(2000, HistoryEvent::Kind::FaultStart);
+        crashed.code = int(Fault::Kind::Crashed);
+        events.push_back(crashed);
+
+        ClientSettings settings;
+        QString error;
+        settings = *settings.withAssignments(s.defaults, &error);
+        StoryWriter::Run run;
+        run.schedule = &s;
+        run.events = &events;
+        run.settings = &settings;
+        QStringList english;
+        for (const Schedule::Caption& c : StoryWriter().captions(run))
+            english << c.en;
+        const QString story = english.join(QLatin1Char('\n'));
+        QVERIFY2(story.contains(QStringLiteral("C1 buys from a stock of")), qPrintable(story));
+        QVERIFY2(story.contains(QStringLiteral("C1 crashes while it holds the lock: nothing "
+                                               "releases it.")),
+                 qPrintable(story));
+        // The crash at 2.0 s is the immediate one, not the one armed at 3.0 s striking.
+        QVERIFY2(!story.contains(QStringLiteral("At 2.0 s C1 crashes")), qPrintable(story));
+        QVERIFY2(story.contains(QStringLiteral("C1 will crash right before its next write.")),
+                 qPrintable(story));
+    }
+};
+
+QTEST_MAIN(TestSearchDialog)
+#include "tst_searchdialog.moc"
