@@ -58,10 +58,13 @@ std::optional<Scenario> ScenarioParser::parse(const QString& text, const QString
     const QStringList rows = text.split(QLatin1Char('\n'));
     for (qsizetype r = 0; r < rows.size(); ++r) {
         const QString row = rows[r];
-        // `;` separates lines, except in narration and comments (they keep their punctuation).
+        // `;` separates lines, except in a file's narration and comments (they keep their
+        // punctuation) and its `exec` lines (a shell's own `;`). --exec is one line, where
+        // `;` always separates: "say one; say two" is two captions there.
         const QString head = row.trimmed();
-        const bool whole =
-            head.startsWith(QLatin1String("say")) || head.startsWith(QLatin1Char('#'));
+        const bool whole = !numberByCommand && (head.startsWith(QLatin1String("say")) ||
+                                                head.startsWith(QLatin1String("exec ")) ||
+                                                head.startsWith(QLatin1Char('#')));
         const QStringList parts = whole ? QStringList{row} : row.split(QLatin1Char(';'));
         int offset = 0;
         for (const QString& part : parts) {

@@ -81,6 +81,22 @@ private slots:
                                        QStringLiteral("--exec"), {5}, &error));
         QCOMPARE(error.message, QStringLiteral("--exec:2:7: MS must be a whole number of ms, not "
                                                "'abc'"));
+        // A caption first does not swallow the commands after it (it swallowed "say two;
+        // expect bogus == 1", and the run passed).
+        QVERIFY(!ScenarioParser::parse(QStringLiteral("say one; say two; expect bogus == 1"),
+                                       QStringLiteral("--exec"), {5}, &error));
+        QVERIFY2(error.message.startsWith(QStringLiteral("--exec:3:8: unknown expectation")),
+                 qPrintable(error.message));
+    }
+
+    // In a file a caption keeps its `;`, and so does an exec line (the shell's own).
+    void aFileKeepsNarrationAndExecWhole()
+    {
+        ScenarioParser::Error error;
+        const auto s = parse(QStringLiteral("say one; two\nexec sh -c 'true; true'\n"), &error);
+        QVERIFY2(s, qPrintable(error.message));
+        QCOMPARE(s->lines.size(), 2);
+        QCOMPARE(s->lines[1].text, QStringLiteral("exec sh -c 'true; true'"));
     }
 
     // The directives' names are checked when the file is read, not when the line is reached.
