@@ -178,11 +178,7 @@ void ForeignClients::onAcquire(Client& c, int node, const ForeignExchange& x, co
     // same token (node-redlock retries with one value per acquire): the old round ends here.
     if (const auto it = c.rounds.find(op.token);
         it != c.rounds.end() && (it->asked & (1u << node))) {
-        if (!it->decided) {
-            it->refused |= quint16(~it->granted) & quint16((1u << m_nodeCount) - 1);
-            settle(c, *it, true);
-            decide(c, *it);
-        }
+        closeRound(c, *it);
         c.rounds.erase(it);
     }
     const bool fresh = !c.rounds.contains(op.token);
@@ -236,11 +232,7 @@ void ForeignClients::sweep()
                 ++it;
                 continue;
             }
-            if (!round.decided) {
-                round.refused |= quint16(~round.granted) & quint16((1u << m_nodeCount) - 1);
-                settle(c, round, true);
-                decide(c, round);
-            }
+            closeRound(c, round);
             it = c.rounds.erase(it);
         }
         if (c.releaseOp != 0 && c.releaseSinceUs <= deadlineUs)
@@ -277,6 +269,17 @@ bool ForeignClients::settle(Client& c, const Round& round, bool now)
 
 // The client did something else (a release, an extension, a new token, its stock): every
 // round of its still open is decided first, so the history keeps the client's order.
+// No more answers will come for `round` (its deadline, or the client's next round with the
+// same token): the nodes that did not answer refused, and it is decided now.
+void ForeignClients::closeRound(Client& c, Round& round)
+{
+    if (round.decided)
+        return;
+    round.refused |= quint16(~round.granted) & quint16((1u << m_nodeCount) - 1);
+    settle(c, round, true);
+    decide(c, round);
+}
+
 void ForeignClients::flush(Client& c)
 {
     for (Round& round : c.rounds)
@@ -451,7 +454,7 @@ void ForeignClients::onStock(Client& c, const ForeignExchange& x, const LockOp& 
     HistoryEvent done =
         HistoryEvent::forClient(op.granted ? Kind::Ok : Kind::Fail, c.id, operation, op2);
     done.node = HistoryEvent::StorageNode;
-    done.number = read ? op.value : op.value;
+    done.number = op.value;
     done.previous = read ? -1 : op.previous;
     done.latencyUs = x.repliedUs - x.sentUs;
     done.text = op.errorText;
@@ -534,12 +537,12 @@ quint64 ForeignClients::nextOp(Client& c)
     return (quint64(c.id) << 32) | ++c.nextOp;
 }
 
-void ForeignClients::record(HistoryEvent e, const Client& c) const
+void ForeignClients::record(HistoryEvent e, const Client& c)
 {
     e.client = c.id;
     if (e.resource.isEmpty())
         e.resource = c.lockKey.isEmpty() ? m_resource : c.lockKey;
-    emit const_cast<ForeignClients*>(this)->event(e);
+    emit event(e);
 }
 
 ForeignClients::Client* ForeignClients::byName(const QString& name) const
@@ -569,45 +572,47 @@ QString ForeignClients::nameOf(int id) const
     return c ? c->name : QString();
 }
 
-std::optional<ClientSnapshot> ForeignClients::snapshot(const QString& name, qint64 nowUs) const
+std::optional<ClientSnapshot> ForeignClients::snapshot(const QString& name) const
 {
-    for (const ClientSnapshot& s : snapshots(nowUs))
-        if (s.name == name)
-            return s;
+    if (const Client* c = byName(name))
+        return snapshotOf(*c);
     return std::nullopt;
 }
 
-QList<ClientSnapshot> ForeignClients::snapshots(qint64 nowUs) const
+QList<ClientSnapshot> ForeignClients::snapshots() const
 {
-    Q_UNUSED(nowUs)
     QList<ClientSnapshot> out;
-    for (const auto& c : m_clients) {
-        ClientSnapshot s;
-        s.id = c->id;
-        s.name = c->name;
-        s.foreign = true;
-        s.label = c->label;
-        s.colorIndex = c->id - FirstId + 8; // after the first simulated clients' colours
-        s.state = c->state;
-        s.stateSinceUs = c->stateSinceUs;
-        s.resource = c->lockKey.isEmpty() ? m_resource : c->lockKey;
-        s.token = c->lock.token;
-        s.lockNodes = c->leased ? c->lock.nodeMask : 0;
-        s.validUntilUs = c->leased ? c->lock.validUntilUs : 0;
-        s.inSection = c->leased;
-        s.sectionSinceUs = c->sectionSinceUs;
-        s.strategyQuorum = quorumOf(*c);
-        s.strategyNodes = quorumOf(*c) == 1 ? 1 : m_nodeCount;
-        s.attempts = c->attempts;
-        s.acquisitions = c->acquisitions;
-        s.sales = c->sales;
-        s.failures = c->failures;
-        s.extensions = c->lock.extensions;
-        s.meanAcquireUs = c->latencies.meanUs();
-        s.p99AcquireUs = c->latencies.p99Us();
-        out << s;
-    }
+    for (const auto& c : m_clients)
+        out << snapshotOf(*c);
     std::sort(out.begin(), out.end(),
               [](const ClientSnapshot& a, const ClientSnapshot& b) { return a.id < b.id; });
     return out;
+}
+
+ClientSnapshot ForeignClients::snapshotOf(const Client& c) const
+{
+    ClientSnapshot s;
+    s.id = c.id;
+    s.name = c.name;
+    s.foreign = true;
+    s.label = c.label;
+    s.colorIndex = c.id - FirstId + 8; // after the first simulated clients' colours
+    s.state = c.state;
+    s.stateSinceUs = c.stateSinceUs;
+    s.resource = c.lockKey.isEmpty() ? m_resource : c.lockKey;
+    s.token = c.lock.token;
+    s.lockNodes = c.leased ? c.lock.nodeMask : 0;
+    s.validUntilUs = c.leased ? c.lock.validUntilUs : 0;
+    s.inSection = c.leased;
+    s.sectionSinceUs = c.sectionSinceUs;
+    s.strategyQuorum = quorumOf(c);
+    s.strategyNodes = s.strategyQuorum == 1 ? 1 : m_nodeCount;
+    s.attempts = c.attempts;
+    s.acquisitions = c.acquisitions;
+    s.sales = c.sales;
+    s.failures = c.failures;
+    s.extensions = c.lock.extensions;
+    s.meanAcquireUs = c.latencies.meanUs();
+    s.p99AcquireUs = c.latencies.p99Us();
+    return s;
 }

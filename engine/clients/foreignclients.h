@@ -47,8 +47,8 @@ public:
     static int idForName(const QString& name);
     QString nameOf(int id) const;
     bool isForeign(int id) const { return m_clients.contains(id); }
-    QList<ClientSnapshot> snapshots(qint64 nowUs) const;
-    std::optional<ClientSnapshot> snapshot(const QString& name, qint64 nowUs) const;
+    QList<ClientSnapshot> snapshots() const;
+    std::optional<ClientSnapshot> snapshot(const QString& name) const;
 
     // `client pause F1 MS`: every byte of the client waits, both ways, for MS (0: until
     // resumed), a stop-the-world pause as the network sees it.
@@ -84,13 +84,15 @@ private:
     void armSweep();
     bool settle(Client& c, const Round& round, bool now);
     void flush(Client& c);
+    void closeRound(Client& c, Round& round);
     void sweep();
     void answer(const Client& c, quint64 op, HistoryEvent::Operation operation, int node,
-                const ForeignExchange& x, const LockOp& op2);
+                const ForeignExchange& x, const LockOp& lockOp);
     void setState(Client& c, ClientSnapshot::State state);
     quint64 nextOp(Client& c);
-    void record(HistoryEvent e, const Client& c) const;
+    void record(HistoryEvent e, const Client& c);
     Client* byName(const QString& name) const;
+    ClientSnapshot snapshotOf(const Client& c) const;
 
     QByteArray m_resource;
     QByteArray m_stockKey;

@@ -27,8 +27,8 @@ struct LockOp
 
     Kind kind = Kind::None;
     QByteArray key;
-    QByteArray token; // the value that identifies the holder (empty: the command named none)
-    qint64 ttlMs = -1; // -1: none given (SETNX: the key never expires)
+    QByteArray token;     // the value that identifies the holder (empty: the command named none)
+    qint64 ttlMs = -1;    // -1: none given (SETNX: the key never expires)
     bool granted = false; // Acquire: the key is ours; Release: deleted; Extend: extended
     bool error = false;   // the node answered an error
     QByteArray holder;    // Acquire refused: the token the node named, when it did

@@ -99,7 +99,7 @@ public:
         h.client = [this](const QString& name) -> std::optional<ClientSnapshot> {
             if (const LockClient* c = clients.find(name))
                 return c->snapshot();
-            return foreign.snapshot(name, clock.nowUs());
+            return foreign.snapshot(name);
         };
         h.counters = [this](const QString& name) {
             if (name.isEmpty())
@@ -223,10 +223,9 @@ public:
         QObject::connect(&fleet, &Fleet::foreignConnection, &foreign,
                          &ForeignClients::onConnection);
         QObject::connect(&fleet, &Fleet::foreignExchange, &foreign, &ForeignClients::onExchange);
-        QObject::connect(&storage, &Storage::foreignExchange, &foreign,
-                         [this](const ForeignExchange& x) {
-                             foreign.onExchange(HistoryEvent::StorageNode, x);
-                         });
+        QObject::connect(
+            &storage, &Storage::foreignExchange, &foreign,
+            [this](const ForeignExchange& x) { foreign.onExchange(HistoryEvent::StorageNode, x); });
         QObject::connect(&foreign, &ForeignClients::event, q, [this](HistoryEvent e) {
             if (e.kind == HistoryEvent::Kind::NodeAnswer && !e.token.isEmpty())
                 e.number = std::max(0, owners.ownerOf(e.token));

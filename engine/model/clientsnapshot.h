@@ -2,8 +2,8 @@
 #pragma once
 
 #include "model/clientsettings.h"
-#include "model/historyevent.h"
 #include "model/fencingtoken.h"
+#include "model/historyevent.h"
 #include <QObject>
 
 #include <QByteArray>

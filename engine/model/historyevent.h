@@ -103,7 +103,7 @@ public:
         Oversold,           // more sold than there was
         ResetOverwritten,   // a write over an operator's `stock N` set after the writer read
         ValidWriteRejected, // the fenced storage refused a writer nobody had superseded
-        LeaseOverlap, // an overlap where one side is a foreign client: leases held at once
+        LeaseOverlap,       // an overlap where one side is a foreign client: leases held at once
     };
     Q_ENUM(ViolationKind)
 

@@ -36,7 +36,8 @@ ForeignIdentity PeerIdentity::named(const QByteArray& name)
 // The client's socket: its local end is the peer's port, its remote end our listening port.
 qint64 PeerIdentity::inodeOf(quint16 peerPort, quint16 ourPort)
 {
-    for (const QString& table : {QStringLiteral("/proc/net/tcp"), QStringLiteral("/proc/net/tcp6")}) {
+    for (const QString& table :
+         {QStringLiteral("/proc/net/tcp"), QStringLiteral("/proc/net/tcp6")}) {
         QFile file(table);
         if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
             continue;

@@ -17,11 +17,10 @@ constexpr qsizetype MaxViolationsShown = 20;
 
 SnapshotBuilder::SnapshotBuilder(const QByteArray& resource, const Fleet& fleet,
                                  const ClientRegistry& clients, const ForeignClients& foreign,
-                                 const Storage& storage,
-                                 Recorder& recorder, const TokenOwners& owners)
+                                 const Storage& storage, Recorder& recorder,
+                                 const TokenOwners& owners)
     : m_resource(resource), m_fleet(fleet), m_clients(clients), m_foreign(foreign),
-      m_storage(storage),
-      m_recorder(recorder), m_owners(owners)
+      m_storage(storage), m_recorder(recorder), m_owners(owners)
 {}
 
 void SnapshotBuilder::noteAnswer(int client, int node, HistoryEvent::Operation operation,
@@ -96,7 +95,7 @@ EngineSnapshot SnapshotBuilder::build(qint64 nowUs)
     s.storage = m_storage.snapshot();
     for (const LockClient* client : m_clients.all())
         s.clients << client->snapshot();
-    s.clients << m_foreign.snapshots(nowUs);
+    s.clients << m_foreign.snapshots();
     s.clientDefaults = m_clients.defaults();
     if (m_fleet.size() > 0)
         s.resources << resourceSnapshot(s.nodes, s.clients);

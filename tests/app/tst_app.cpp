@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The redlockscope binary as a user runs it: bad input gives a clear error and exit code 2;
 // SIGTERM and Ctrl-C stop the local nodes by pid and remove their files.
+#include "apprun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -17,37 +19,9 @@
 
 namespace {
 
-// The redis-server processes whose parent is `pid`, read from /proc.
-QList<qint64> childRedisServers(qint64 pid)
-{
-    QList<qint64> children;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
-    for (const QString& entry : entries) {
-        bool numeric = false;
-        const qint64 child = entry.toLongLong(&numeric);
-        if (!numeric)
-            continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray line = stat.readAll();
-        const qsizetype close = line.lastIndexOf(')');
-        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
-        if (line.contains("(redis-server)") && fields.value(1).toLongLong() == pid &&
-            fields.value(0) != "Z")
-            children << child;
-    }
-    return children;
-}
-
-bool alive(qint64 pid)
-{
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray line = stat.readAll();
-    return line.mid(line.lastIndexOf(')') + 2, 1) != "Z";
-}
+// Its local nodes, and whether a process still runs, as the other app tests find them.
+using AppRun::alive;
+using AppRun::childRedisServers;
 
 struct Run
 {

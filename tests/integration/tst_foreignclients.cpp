@@ -49,6 +49,17 @@ quint16 exposeOnFreePorts(EngineRunner& engine)
     return 0;
 }
 
+// Starts the engine and exposes its nodes: the first port, or 0 (said why).
+quint16 startExposed(EngineRunner& engine)
+{
+    QString error;
+    if (!engine.start(20000, &error)) {
+        qWarning("%s", qPrintable(error));
+        return 0;
+    }
+    return exposeOnFreePorts(engine);
+}
+
 QList<quint16> nodePorts(quint16 base, int count = 5)
 {
     QList<quint16> ports;
@@ -83,10 +94,8 @@ private slots:
     void exposeSaysItsPortsAndRefusesASecondSet()
     {
         EngineRunner engine(config());
-        QString error;
-        QVERIFY2(engine.start(20000, &error), qPrintable(error));
-        const quint16 base = exposeOnFreePorts(engine);
-        QVERIFY(base != 0);
+        const quint16 base = startExposed(engine);
+        QVERIFY2(base != 0, "the engine started and its nodes were exposed");
         const QString node3 = QStringLiteral("node 3 for your clients: 127.0.0.1:%1").arg(base + 2);
         QVERIFY(engine.waitFor(
             [&engine, &node3](const EngineSnapshot&) {
@@ -122,10 +131,8 @@ private slots:
     void hiredisRedlockIsRecordedAsItCounts()
     {
         EngineRunner engine(config());
-        QString error;
-        QVERIFY2(engine.start(20000, &error), qPrintable(error));
-        const quint16 base = exposeOnFreePorts(engine);
-        QVERIFY(base != 0);
+        const quint16 base = startExposed(engine);
+        QVERIFY2(base != 0, "the engine started and its nodes were exposed");
         HiredisRedlock client(nodePorts(base), "orders");
         int own = 0;
         for (int i = 0; i < 20; ++i) {
@@ -164,10 +171,8 @@ private slots:
     void aKillAndAPartitionReachIt()
     {
         EngineRunner engine(config());
-        QString error;
-        QVERIFY2(engine.start(20000, &error), qPrintable(error));
-        const quint16 base = exposeOnFreePorts(engine);
-        QVERIFY(base != 0);
+        const quint16 base = startExposed(engine);
+        QVERIFY2(base != 0, "the engine started and its nodes were exposed");
         HiredisRedlock client(nodePorts(base), "orders", 300);
         QVERIFY(client.lock("stock-lock", "warm-up", 2000));
         client.unlock("stock-lock", "warm-up");
@@ -222,10 +227,8 @@ private slots:
     void aRestartOverlapIsReportedAsLeasesOverlapping()
     {
         EngineRunner engine(config());
-        QString error;
-        QVERIFY2(engine.start(20000, &error), qPrintable(error));
-        const quint16 base = exposeOnFreePorts(engine);
-        QVERIFY(base != 0);
+        const quint16 base = startExposed(engine);
+        QVERIFY2(base != 0, "the engine started and its nodes were exposed");
         HiredisRedlock client(nodePorts(base), "orders");
         QVERIFY(client.lock("stock-lock", "long-lease", 10000));
         QString answer;
@@ -265,10 +268,8 @@ private slots:
         if (!probe.waitForFinished(10000) || probe.exitCode() != 0)
             QSKIP("Debian's python3-redis is not installed (scripts/install-deps.sh installs it)");
         EngineRunner engine(config());
-        QString error;
-        QVERIFY2(engine.start(20000, &error), qPrintable(error));
-        const quint16 base = exposeOnFreePorts(engine);
-        QVERIFY(base != 0);
+        const quint16 base = startExposed(engine);
+        QVERIFY2(base != 0, "the engine started and its nodes were exposed");
         const QString script =
             QStringLiteral("import redis, sys\n"
                            "r = redis.Redis(host='127.0.0.1', port=int(sys.argv[1]))\n"

@@ -369,8 +369,11 @@ void ClientLane::setClient(const ClientSnapshot& client, qint64 nowUs)
     const bool stateChanged = first || client.state != m_client.state;
     m_client = client;
     m_hasClient = true;
-    if (first)
+    if (first) {
         setObjectName(QStringLiteral("clientLane_%1").arg(client.name));
+        if (client.foreign)
+            becomeForeign();
+    }
     refreshColors();
     // Inside its critical section the bar counts the validity down; a paused or careless
     // client stays inside past it, and the bar turns into the alarm that says so.
@@ -558,6 +561,17 @@ QString ClientLane::countersToolTip() const
     return lines.join(QStringLiteral("<br>"));
 }
 
+// Your own client's lane (a lane's client never changes kind): the app can pause it and cut
+// it off from nodes, nothing else, and it has no rung to choose.
+void ClientLane::becomeForeign()
+{
+    for (QToolButton* b : {m_startStop, m_settings, m_remove})
+        b->setVisible(false);
+    m_strategy->menu()->setEnabled(false);
+    m_strategy->setPopupMode(QToolButton::DelayedPopup);
+    m_pausePastTtl->setVisible(false);
+}
+
 void ClientLane::updateButtons()
 {
     using S = ClientSnapshot::State;
@@ -574,15 +588,8 @@ void ClientLane::updateButtons()
     m_resume->setVisible(paused);
     m_crash->setEnabled(running);
     m_restart->setEnabled(crashed);
-    m_crash->setVisible(!crashed);
-    m_restart->setVisible(crashed);
-    if (m_client.foreign) { // the app can pause it and cut it off, nothing else
-        for (QToolButton* b : {m_startStop, m_crash, m_restart, m_settings, m_remove})
-            b->setVisible(false);
-        m_strategy->menu()->setEnabled(false);
-        m_strategy->setPopupMode(QToolButton::DelayedPopup);
-        m_pausePastTtl->setVisible(false);
-    }
+    m_crash->setVisible(!m_client.foreign && !crashed);
+    m_restart->setVisible(!m_client.foreign && crashed);
     // The engine pauses a client that runs and is not paused already.
     m_pauseFor->setEnabled(running && !paused);
     m_pausePastTtl->setEnabled(running && !paused);

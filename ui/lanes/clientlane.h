@@ -77,6 +77,7 @@ private:
     void send(const QString& verb, const QString& args = {});
     void buildMenu();
     void buildStrategyMenu();
+    void becomeForeign();
     void updateButtons();
     void updateAlarm();
     void updateCounters();
