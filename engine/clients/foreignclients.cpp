@@ -52,6 +52,7 @@ struct ForeignClients::Client
     QString name;  // "F1"
     QString label; // "node (pid 4121)"
     QString key;
+    QString origin; // its process or address, when it named itself (ForeignIdentity::origin)
     quint64 nextOp = 0;
     bool settled = false; // known to lock on one node or on a majority (settle())
     State state = State::Idle;
@@ -100,6 +101,7 @@ ForeignClients::Client& ForeignClients::clientFor(const ForeignIdentity& who)
     c->name = QStringLiteral("F%1").arg(c->id - FirstId + 1);
     c->label = who.label;
     c->key = who.key;
+    c->origin = who.origin;
     c->stateSinceUs = m_clock.nowUs();
     c->expiry = std::make_unique<QTimer>();
     c->expiry->setSingleShot(true);
@@ -131,9 +133,15 @@ void ForeignClients::onConnection(int node, const ForeignIdentity& who, bool ope
     m_nodesOf[who.key] |= quint16(1u << node);
 }
 
+// A named client counts the nodes its process dialled too: node-redlock's five connections
+// open together, but on a loaded machine one of them may be named and granted a second
+// before the others are named, and it would be taken for a one-node client (its first
+// round a lease on one node: an acquisition the client never had).
 int ForeignClients::connectedNodes(const Client& c) const
 {
-    return int(qPopulationCount(m_nodesOf.value(c.key)));
+    const quint16 nodes =
+        m_nodesOf.value(c.key) | (c.origin.isEmpty() ? 0 : m_nodesOf.value(c.origin));
+    return int(qPopulationCount(nodes));
 }
 
 // A client that talks to one node only locks on that node (redis-py's Lock, a SETNX lock);

@@ -132,6 +132,10 @@ LockOp fromEval(const QByteArrayList& c, const RedisReply& reply, const QByteArr
 {
     if (c.size() < 3)
         return {};
+    // NOSCRIPT says nothing of the lock: the client sends the script itself next, with the
+    // same arguments (node-redlock, redis-py), and that answer is the node's.
+    if (reply.isError() && reply.text.startsWith("NOSCRIPT"))
+        return {};
     const bool bySha = c.first().toUpper() == "EVALSHA";
     const QByteArray body = bySha ? scripts->body(c.at(1)) : c.at(1);
     if (!bySha)

@@ -14,6 +14,10 @@ struct ForeignIdentity
 {
     QString key;   // "name:orders", "pid:4121", "addr:10.0.0.7"
     QString label; // "orders", "node (pid 4121)", "10.0.0.7"
+    // A named identity's process or address ("pid:4121"), which its connections had before
+    // they named themselves: the nodes it dialled tell how many nodes the client locks on,
+    // also before every named connection is ready.
+    QString origin;
 
     bool isNull() const { return key.isEmpty(); }
 };

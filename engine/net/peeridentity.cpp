@@ -27,10 +27,11 @@ ForeignIdentity PeerIdentity::of(const QTcpSocket* accepted)
     return {QStringLiteral("addr:") + address, address};
 }
 
-ForeignIdentity PeerIdentity::named(const QByteArray& name)
+ForeignIdentity PeerIdentity::named(const QByteArray& name, const ForeignIdentity& before)
 {
     const QString text = QString::fromUtf8(name).left(64);
-    return {QStringLiteral("name:") + text, text};
+    return {QStringLiteral("name:") + text, text,
+            before.origin.isEmpty() ? before.key : before.origin};
 }
 
 // The client's socket: its local end is the peer's port, its remote end our listening port.

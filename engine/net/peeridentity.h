@@ -12,8 +12,9 @@ class PeerIdentity
 {
 public:
     static ForeignIdentity of(const QTcpSocket* accepted);
-    // A name the client gave itself (CLIENT SETNAME) replaces its process or address.
-    static ForeignIdentity named(const QByteArray& name);
+    // A name the client gave itself (CLIENT SETNAME) replaces its process or address
+    // (`before`, kept as the identity's origin).
+    static ForeignIdentity named(const QByteArray& name, const ForeignIdentity& before);
 
 private:
     static qint64 inodeOf(quint16 peerPort, quint16 ourPort);

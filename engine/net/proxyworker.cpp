@@ -587,7 +587,7 @@ void ProxyWorker::followForeign(Connection* connection, const QByteArray& fromNo
     const std::optional<QByteArray>& name = connection->sniffer->clientName();
     if (name && !connection->who.key.startsWith(QLatin1String("name:"))) {
         emit foreignConnection(connection->who, false); // known by its name from now on
-        connection->who = PeerIdentity::named(*name);
+        connection->who = PeerIdentity::named(*name, connection->who);
         connection->clientId = m_foreignIds.value(connection->who.key, 0);
         emit foreignConnection(connection->who, true);
     }

@@ -12,47 +12,53 @@ namespace {
 
 using Kind = LockOp::Kind;
 
+// node-redlock 5.0.0-beta.2 (npm redlock, dist/esm/index.js), verbatim.
 const QByteArray NodeRedlockAcquire = R"(
--- Return 0 if an entry already exists.
-for i, key in ipairs(KEYS) do
-  if redis.call("exists", key) == 1 then
-    return 0
+  -- Return 0 if an entry already exists.
+  for i, key in ipairs(KEYS) do
+    if redis.call("exists", key) == 1 then
+      return 0
+    end
   end
-end
--- Create an entry for each provided key.
-for i, key in ipairs(KEYS) do
-  redis.call("set", key, ARGV[1], "PX", ARGV[2])
-end
--- Return the number of entries added.
-return #KEYS
+
+  -- Create an entry for each provided key.
+  for i, key in ipairs(KEYS) do
+    redis.call("set", key, ARGV[1], "PX", ARGV[2])
+  end
+
+  -- Return the number of entries added.
+  return #KEYS
 )";
 
 const QByteArray NodeRedlockExtend = R"(
--- Return 0 if an entry exists with a *different* lock value.
-for i, key in ipairs(KEYS) do
-  if redis.call("get", key) ~= ARGV[1] then
-    return 0
+  -- Return 0 if an entry exists with a *different* lock value.
+  for i, key in ipairs(KEYS) do
+    if redis.call("get", key) ~= ARGV[1] then
+      return 0
+    end
   end
-end
--- Update the entry for each provided key.
-for i, key in ipairs(KEYS) do
-  redis.call("set", key, ARGV[1], "PX", ARGV[2])
-end
--- Return the number of entries updated.
-return #KEYS
+
+  -- Update the entry for each provided key.
+  for i, key in ipairs(KEYS) do
+    redis.call("set", key, ARGV[1], "PX", ARGV[2])
+  end
+
+  -- Return the number of entries updated.
+  return #KEYS
 )";
 
 const QByteArray NodeRedlockRelease = R"(
-local count = 0
-for _, key in ipairs(KEYS) do
-  -- Only remove entries for *this* lock value.
-  if redis.call("get", key) == ARGV[1] then
-    redis.pcall("del", key)
-    count = count + 1
+  local count = 0
+  for i, key in ipairs(KEYS) do
+    -- Only remove entries for *this* lock value.
+    if redis.call("get", key) == ARGV[1] then
+      redis.pcall("del", key)
+      count = count + 1
+    end
   end
-end
--- Return the number of entries removed.
-return count
+
+  -- Return the number of entries removed.
+  return count
 )";
 
 const QByteArray RedissonLock =
@@ -140,6 +146,35 @@ private slots:
         const LockOp release = eval(NodeRedlockRelease, {"lock", "tok"}, 1, RedisReply::number(1));
         QCOMPARE(release.kind, Kind::Release);
         QVERIFY(release.granted);
+        // Several resources at once: the keys come first, the first one names the lock.
+        const LockOp both =
+            eval(NodeRedlockAcquire, {"a", "b", "tok", "10000"}, 2, RedisReply::number(2));
+        QCOMPARE(both.kind, Kind::Acquire);
+        QCOMPARE(both.key, QByteArray("a"));
+        QCOMPARE(both.token, QByteArray("tok"));
+        QVERIFY(both.granted);
+        QVERIFY(!eval(NodeRedlockAcquire, {"a", "b", "tok", "10000"}, 2, RedisReply::number(0))
+                     .granted);
+    }
+
+    // node-redlock sends EVALSHA first and, answered NOSCRIPT, the script itself: NOSCRIPT is
+    // no refusal (it would split the round and count as a node that said no).
+    void noScriptIsNoAnswer()
+    {
+        LockOp::Scripts scripts;
+        scripts.learn(NodeRedlockAcquire);
+        const QByteArray sha =
+            QCryptographicHash::hash(NodeRedlockAcquire, QCryptographicHash::Sha1).toHex();
+        QCOMPARE(
+            LockOp::recognise({"EVALSHA", sha, "1", "lock", "tok", "10000"},
+                              RedisReply::error("NOSCRIPT No matching script. Please use EVAL."),
+                              "stock", &scripts)
+                .kind,
+            Kind::None);
+        const LockOp granted = LockOp::recognise({"EVALSHA", sha, "1", "lock", "tok", "10000"},
+                                                 RedisReply::number(1), "stock", &scripts);
+        QCOMPARE(granted.kind, Kind::Acquire);
+        QVERIFY(granted.granted);
     }
 
     void redisson()
