@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// node-redlock 5.0.0-beta.2 (npm `redlock`, on ioredis 5) under test through the ports
+// `--expose` opens (issue 24), played as scenarios with `exec` as a user would: the app
+// records the acquisitions it counts, a node kill and a partition show in its lane, and a
+// lease of it overlapping a simulated client's lock is reported. Runs where `node` is
+// installed and tests/support/node-redlock/setup.sh has installed the module (outside the
+// source tree); skips with the reason otherwise.
+#include "apprun.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QTcpServer>
+
+using namespace AppRun;
+
+namespace {
+
+// A run of six free loopback ports (five nodes and the storage), or 0.
+quint16 freePorts()
+{
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0) || probe.serverPort() > 65000)
+            continue;
+        const quint16 base = probe.serverPort();
+        probe.close();
+        bool free = true;
+        for (int i = 0; i < 6 && free; ++i) {
+            QTcpServer s;
+            free = s.listen(QHostAddress::LocalHost, quint16(base + i));
+        }
+        if (free)
+            return base;
+    }
+    return 0;
+}
+
+// Where setup.sh installs the module: $REDLOCKSCOPE_NODE_REDLOCK, else the user's cache.
+QString modulesDir()
+{
+    const QString given = qEnvironmentVariable("REDLOCKSCOPE_NODE_REDLOCK");
+    if (!given.isEmpty())
+        return given;
+    const QString cache = qEnvironmentVariable("XDG_CACHE_HOME", QDir::homePath() + "/.cache");
+    return cache + QStringLiteral("/redlockscope/node-redlock");
+}
+
+QList<QJsonObject> events(const QString& runFile)
+{
+    QList<QJsonObject> out;
+    for (const QByteArray& line : readAll(runFile).split('\n'))
+        if (!line.isEmpty())
+            out << QJsonDocument::fromJson(line).object();
+    return out;
+}
+
+// The foreign lanes' labels ("redlock-w0", "node (pid 4121)") by client id.
+QHash<int, QString> lanes(const QList<QJsonObject>& run)
+{
+    QHash<int, QString> out;
+    for (const QJsonObject& e : run)
+        if (e.value("kind").toString() == "client-added" && e.value("code").toInt() == 1)
+            out.insert(e.value("client").toInt(), e.value("note").toString());
+    return out;
+}
+
+// Acquisitions the app recorded, by client id.
+QHash<int, int> acquisitions(const QList<QJsonObject>& run)
+{
+    QHash<int, int> out;
+    for (const QJsonObject& e : run)
+        if (e.value("kind").toString() == "ok" && e.value("f").toString() == "acquire")
+            ++out[e.value("client").toInt()];
+    return out;
+}
+
+// What the client of scenario line `line` printed last: its own count.
+QJsonObject ownCount(const QList<QJsonObject>& run, int line)
+{
+    QJsonObject last;
+    for (const QJsonObject& e : run) {
+        const QString text = e.value("text").toString();
+        if (e.value("line").toInt() == line && text.startsWith("exec: {\"acquisitions\""))
+            last = QJsonDocument::fromJson(text.mid(6).toUtf8()).object();
+    }
+    return last;
+}
+
+// The time of the command event of `text` (its scenario step), or -1.
+qint64 commandTime(const QList<QJsonObject>& run, const QString& text)
+{
+    for (const QJsonObject& e : run)
+        if (e.value("kind").toString() == "command" && e.value("text").toString() == text)
+            return qint64(e.value("t").toDouble());
+    return -1;
+}
+
+} // namespace
+
+class TestNodeRedlock : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_client;
+    QString m_modules;
+
+    // Plays `scenario` with CLIENT replaced by the client's command line on a fresh set of
+    // exposed ports; the run file's events, and the result.
+    QList<QJsonObject> play(const QString& name, QString scenario, Result* result)
+    {
+        const quint16 base = freePorts();
+        if (base == 0)
+            qFatal("no six free loopback ports in a row");
+        scenario.replace(QLatin1String("STORAGE"), QString::number(base + 5));
+        scenario.replace(
+            QLatin1String("CLIENT"),
+            QStringLiteral("node %1 --modules %2 --base %3").arg(m_client, m_modules).arg(base));
+        const QString file =
+            writeFile(m_dir.filePath(name + QStringLiteral(".rls")), scenario.toUtf8());
+        const QString record = m_dir.filePath(name + QStringLiteral(".jsonl"));
+        *result = run({QStringLiteral("--headless"), QStringLiteral("--clients"),
+                       QStringLiteral("0"), QStringLiteral("--expose"), QString::number(base),
+                       QStringLiteral("--scenario"), file, QStringLiteral("--record"), record},
+                      120000);
+        return events(record);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty())
+            QSKIP("node is not installed (Debian: apt-get install nodejs npm, then "
+                  "tests/support/node-redlock/setup.sh)");
+        m_modules = modulesDir();
+        if (!QFile::exists(m_modules + QStringLiteral("/node_modules/redlock/package.json")))
+            QSKIP(qPrintable(QStringLiteral("node-redlock is not set up in %1: run "
+                                            "tests/support/node-redlock/setup.sh")
+                                 .arg(m_modules)));
+        m_client = QFINDTESTDATA("../support/node-redlock/client.mjs");
+        QVERIFY2(!m_client.isEmpty(), "tests/support/node-redlock/client.mjs");
+    }
+
+    // Four workers whose connections name themselves (a lane each), then one process of two
+    // workers that does not (one lane), contending for one lock with the purchase inside:
+    // each lane recorded with exactly the acquisitions its workers counted, and no overlap.
+    void recordedAsItCounts()
+    {
+        Result r;
+        const QList<QJsonObject> run =
+            play(QStringLiteral("counts"),
+                 QStringLiteral("exec CLIENT --storage STORAGE --seconds 4 --workers 4 "
+                                "--named --ttl 2000\n"
+                                "sleep 6000\n"
+                                "exec CLIENT --storage STORAGE --seconds 4 --workers 2 "
+                                "--ttl 2000\n"
+                                "sleep 6000\n"
+                                "expect safe\n"),
+                 &r);
+        QVERIFY2(r.exitCode == 0 && r.out.contains("verdict: PASS"), r.out + r.err);
+        const QJsonObject named = ownCount(run, 1);
+        const QJsonObject unnamed = ownCount(run, 3);
+        QVERIFY2(!named.isEmpty() && !unnamed.isEmpty(), "both clients printed their counts");
+        const QHash<int, QString> label = lanes(run);
+        const QHash<int, int> recorded = acquisitions(run);
+        QCOMPARE(label.size(), 5); // four named workers, one process
+        for (auto it = label.cbegin(); it != label.cend(); ++it) {
+            const bool isNamed = it.value().startsWith(QLatin1String("redlock-w"));
+            const int own = isNamed ? named.value("workers")
+                                          .toObject()
+                                          .value(it.value().mid(8)) // "w0"
+                                          .toInt(-1)
+                                    : unnamed.value("acquisitions").toInt(-1);
+            qInfo("%s: recorded %d, counted %d", qPrintable(it.value()), recorded.value(it.key()),
+                  own);
+            QCOMPARE(recorded.value(it.key()), own);
+        }
+        // node-redlock keeps a failed round's keys until they expire (it releases only when
+        // it gives up): contending from the start, the workers may block each other for a
+        // TTL before anyone gets the lock, hence the short TTL.
+        QVERIFY(named.value("acquisitions").toInt() >= 5);
+        QVERIFY(unnamed.value("acquisitions").toInt() >= 5);
+    }
+
+    // A node kill leaves node 1 out of its next lease; with nodes 2 and 3 cut off too, its
+    // rounds fail for want of a majority, in its lane. ioredis's commandTimeout makes an
+    // unanswered node a vote against (node-redlock itself would wait for it for good).
+    void aKillAndAPartitionInItsLane()
+    {
+        Result r;
+        const QList<QJsonObject> run =
+            play(QStringLiteral("faults"),
+                 QStringLiteral("exec CLIENT --seconds 6 --timeout 300 --retries 2\n"
+                                "wait until acquired(F1) 8000\n"
+                                "node kill 1\n"
+                                "sleep 1500\n"
+                                "client partition F1 2 3\n"
+                                "sleep 2500\n"
+                                "expect acquisitions(F1) >= 2\n"
+                                "sleep 4000\n"), // the client ends and prints its count
+                 &r);
+        QVERIFY2(r.exitCode == 0 && r.out.contains("verdict: PASS"), r.out + r.err);
+        const qint64 killed = commandTime(run, QStringLiteral("node kill 1"));
+        const qint64 cut = commandTime(run, QStringLiteral("client partition F1 2 3"));
+        QVERIFY(killed > 0 && cut > killed);
+        bool leaseWithoutNode1 = false;
+        bool noQuorum = false;
+        for (const QJsonObject& e : run) {
+            const qint64 t = qint64(e.value("t").toDouble());
+            const QString kind = e.value("kind").toString();
+            if (e.value("f").toString() != "acquire" || e.value("client").toInt() != 1001)
+                continue;
+            if (kind == "ok" && t > killed && t < cut)
+                leaseWithoutNode1 |= !e.value("nodes").toArray().contains(1) &&
+                                     e.value("nodes").toArray().size() >= 3;
+            if (kind == "fail" && t > cut)
+                noQuorum |= e.value("code").toString() == "no-quorum";
+        }
+        QVERIFY2(leaseWithoutNode1, "a lease after the kill, on nodes 2-5");
+        QVERIFY2(noQuorum, "a round without a majority after the partition");
+        // Counted as it counts, faults and all.
+        QVERIFY2(!ownCount(run, 1).isEmpty(), "the client printed its count");
+        QCOMPARE(acquisitions(run).value(1001), ownCount(run, 1).value("acquisitions").toInt());
+    }
+
+    // Its lease on all five nodes; nodes 1-3 restart and forget it; C1 takes them.
+    void aForeignLeaseAndASimulatedLockOverlap()
+    {
+        Result r;
+        const QList<QJsonObject> run = play(QStringLiteral("overlap"),
+                                            QStringLiteral("exec CLIENT --hold 9000 --ttl 10000\n"
+                                                           "wait F1 holding 8000\n"
+                                                           "node restart 1\n"
+                                                           "node restart 2\n"
+                                                           "node restart 3\n"
+                                                           "client add C1 ttl=3000 work=300\n"
+                                                           "wait until overlap 8000\n"
+                                                           "expect overlaps >= 1\n"),
+                                            &r);
+        QVERIFY2(r.exitCode == 0 && r.out.contains("verdict: PASS"), r.out + r.err);
+        bool lease = false;
+        for (const QJsonObject& e : run)
+            lease |= e.value("kind").toString() == "violation" &&
+                     e.value("code").toString().contains(QLatin1String("lease"));
+        QVERIFY2(lease, "the overlap was reported as leases overlapping");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNodeRedlock)
+#include "tst_noderedlock.moc"
