@@ -148,7 +148,7 @@ int ForeignClients::connectedNodes(const Client& c) const
 // one that talks to several is a Redlock client, whose lease needs a majority of the fleet.
 int ForeignClients::quorumOf(const Client& c) const
 {
-    return connectedNodes(c) <= 1 ? 1 : m_nodeCount / 2 + 1;
+    return m_singleMaster || connectedNodes(c) <= 1 ? 1 : m_nodeCount / 2 + 1;
 }
 
 void ForeignClients::onExchange(int node, const ForeignExchange& x)
@@ -269,7 +269,8 @@ bool ForeignClients::settle(Client& c, const Round& round, bool now)
 {
     if (c.settled)
         return true;
-    if (connectedNodes(c) <= 1 && !now && m_clock.nowUs() - round.firstSentUs < SettleMs * 1000)
+    if (!m_singleMaster && connectedNodes(c) <= 1 && !now &&
+        m_clock.nowUs() - round.firstSentUs < SettleMs * 1000)
         return false;
     c.settled = true;
     return true;
@@ -411,7 +412,9 @@ void ForeignClients::onRelease(Client& c, int node, const ForeignExchange& x, co
     if (op.granted)
         c.releaseDeleted |= quint16(1u << node);
     answer(c, c.releaseOp, Op::Release, node, x, op);
-    if (int(qPopulationCount(c.releaseAsked)) >= std::max(1, connectedNodes(c)))
+    // One master: its answer is the release's, whatever nodes the client met before.
+    const int nodes = m_singleMaster ? 1 : std::max(1, connectedNodes(c));
+    if (int(qPopulationCount(c.releaseAsked)) >= nodes)
         finishRelease(c);
 }
 

@@ -37,6 +37,11 @@ public:
                    const Clock& clock, QObject* parent = nullptr);
     ~ForeignClients() override;
 
+    // The replicated topology: a foreign client locks on the one master, whichever node that
+    // is (a Sentinel-aware client follows a failover to the replica), so one grant is a lease
+    // however many nodes it talked to.
+    void setSingleMaster(bool on) { m_singleMaster = on; }
+
     // What the proxies saw (`node`: a lock node's index, or HistoryEvent::StorageNode).
     void onConnection(int node, const ForeignIdentity& who, bool open);
     void onExchange(int node, const ForeignExchange& exchange);
@@ -97,6 +102,7 @@ private:
     QByteArray m_resource;
     QByteArray m_stockKey;
     int m_nodeCount;
+    bool m_singleMaster = false;
     const Clock& m_clock;
     QHash<int, std::shared_ptr<Client>> m_clients; // by id
     QHash<QString, int> m_byKey;                   // identity key -> id

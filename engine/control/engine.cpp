@@ -52,6 +52,7 @@ public:
           stockCommands(storage, clients),
           exposeCommands(fleet, storage, [this](const HistoryEvent& e) { recorder.append(e); })
     {
+        foreign.setSingleMaster(config.replicated());
         wire();
         wireRunner(scripts);
         wireRunner(console);

@@ -23,11 +23,11 @@ void ExposeCommands::expose(const QString& spec, const AnswerCallback& done)
     const QString host = colon < 0 ? QStringLiteral("127.0.0.1") : spec.left(colon);
     bool ok = false;
     const uint port = spec.mid(colon + 1).toUInt(&ok);
-    const uint last = port + uint(m_fleet.size());
+    const uint last = port + uint(m_fleet.size()) + uint(m_fleet.sentinelCount());
     if (!ok || port < 1 || last > 65535 || host.isEmpty()) {
         done(CommandAnswer::refused(
             tr("expose takes [HOST:]PORT, a port from 1 to %1 (one per node and the storage)")
-                .arg(65535 - m_fleet.size())));
+                .arg(65535 - m_fleet.size() - m_fleet.sentinelCount())));
         return;
     }
     if (!m_said.isEmpty()) {
@@ -36,13 +36,18 @@ void ExposeCommands::expose(const QString& spec, const AnswerCallback& done)
                 .arg(m_said.join(QLatin1Char('\n')))));
         return;
     }
+    // Node i on PORT + i, the storage after the nodes, the Sentinels (if any) after it.
+    const quint16 storagePort = quint16(port + uint(m_fleet.size()));
     QString error;
     const std::optional<QList<NodeAddress>> nodes = m_fleet.expose(host, quint16(port), &error);
+    const std::optional<QList<NodeAddress>> sentinels =
+        nodes ? m_fleet.exposeSentinels(host, quint16(storagePort + 1), *nodes, &error)
+              : std::nullopt;
     const std::optional<NodeAddress> storage =
-        nodes ? m_storage.expose(host, quint16(last), &error) : std::nullopt;
-    if (nodes && !storage)
+        sentinels ? m_storage.expose(host, storagePort, &error) : std::nullopt;
+    if (!storage) { // all the ports or none
+        m_fleet.unexposeSentinels();
         m_fleet.unexpose();
-    if (!nodes || !storage) {
         done(CommandAnswer::refused(error));
         return;
     }
@@ -54,6 +59,12 @@ void ExposeCommands::expose(const QString& spec, const AnswerCallback& done)
                     .arg(nodes->at(i).port);
     }
     said << tr("the storage for your clients: %1:%2").arg(storage->host).arg(storage->port);
+    for (int i = 0; i < sentinels->size(); ++i) {
+        said << tr("sentinel %1 for your clients: %2:%3 (it names the nodes by the ports above)")
+                    .arg(i + 1)
+                    .arg(sentinels->at(i).host)
+                    .arg(sentinels->at(i).port);
+    }
     for (const QString& line : std::as_const(said))
         m_record(HistoryEvent::make(HistoryEvent::Kind::Info, line));
     m_said = said;

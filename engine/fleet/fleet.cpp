@@ -5,6 +5,7 @@
 #include "fleet/localfleet.h"
 #include "fleet/nodemonitor.h"
 #include "fleet/replicatedtopology.h"
+#include "net/sentinelgate.h"
 
 Fleet::Fleet(const EngineConfig& config, const RedisConnection::Options& options,
              const Clock& clock, QObject* parent)
@@ -191,6 +192,35 @@ void Fleet::unexpose()
 {
     for (FleetNode* node : std::as_const(m_nodes))
         node->unexpose();
+}
+
+std::optional<QList<NodeAddress>> Fleet::exposeSentinels(const QString& host, quint16 port,
+                                                         const QList<NodeAddress>& nodes,
+                                                         QString* error)
+{
+    if (!m_topology)
+        return QList<NodeAddress>{};
+    // Sentinel names a node by its link listener; its own port is mapped too, should a
+    // Sentinel ever learn it by that (README, "Failover with Sentinel").
+    QHash<quint16, quint16> ports;
+    for (int i = 0; i < m_nodes.size() && i < nodes.size(); ++i) {
+        ports.insert(m_nodes[i]->linkPort(), nodes[i].port);
+        ports.insert(m_nodes[i]->monitor()->address().port, nodes[i].port);
+    }
+    if (!m_sentinelGate)
+        m_sentinelGate = new SentinelGate(this);
+    return m_sentinelGate->open(host, port, m_topology->sentinelAddresses(), ports, error);
+}
+
+void Fleet::unexposeSentinels()
+{
+    if (m_sentinelGate)
+        m_sentinelGate->close();
+}
+
+int Fleet::sentinelCount() const
+{
+    return m_config.replicated() ? ReplicatedTopology::SentinelCount : 0;
 }
 
 void Fleet::tagForeign(const QString& key, int clientId)

@@ -18,6 +18,7 @@ class Clock;
 class FleetNode;
 class LocalFleet;
 class ReplicatedTopology;
+class SentinelGate;
 
 // The lock nodes: N local redis-server processes the app starts (and stops by pid), or the
 // user's own nodes. Brings them up, then hands out FleetNodes; until then, snapshots show
@@ -51,6 +52,15 @@ public:
     // addresses they dial, or nothing and *error (the ports opened so far stay open).
     std::optional<QList<NodeAddress>> expose(const QString& host, quint16 port, QString* error);
     void unexpose();
+    // On the replicated topology, ports for the Sentinels too (`port` + i for Sentinel i),
+    // whose answers name the nodes and Sentinels by the exposed ports (`nodes`: what expose()
+    // opened), so that a Sentinel-aware client follows a failover through the proxies. The
+    // addresses (none on independent masters), or nothing and *error (none left open).
+    std::optional<QList<NodeAddress>> exposeSentinels(const QString& host, quint16 port,
+                                                      const QList<NodeAddress>& nodes,
+                                                      QString* error);
+    void unexposeSentinels();
+    int sentinelCount() const;
     void tagForeign(const QString& key, int clientId);
     void setClientHeld(int clientId, bool held);
     void setLargestTtlMs(int ttlMs);
@@ -91,5 +101,6 @@ private:
     const Clock& m_clock;
     LocalFleet* m_local = nullptr;
     ReplicatedTopology* m_topology = nullptr;
+    SentinelGate* m_sentinelGate = nullptr; // the Sentinels' exposed ports
     QList<FleetNode*> m_nodes;
 };

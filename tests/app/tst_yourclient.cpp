@@ -5,6 +5,7 @@
 // its Lock on one node, and a Redlock written in a few lines over the five exposed ports.
 #include "apprun.h"
 
+#include <QStandardPaths>
 #include <QTcpServer>
 
 using namespace AppRun;
@@ -72,6 +73,33 @@ print('granted', granted, flush=True)
 time.sleep(9)
 )";
 
+// redis-py's Sentinel client, given the three exposed Sentinel ports after the nodes and the
+// storage (topology replicated: two nodes, so base+3..base+5): it locks on the master the
+// Sentinels name and says each master it is sent to.
+constexpr char PySentinel[] = R"(import json, sys, time
+import redis
+from redis.sentinel import Sentinel
+base = int(sys.argv[1])
+s = Sentinel([('127.0.0.1', base + 3 + i) for i in range(3)], socket_timeout=0.5)
+m = s.master_for('redlock', socket_timeout=0.5, client_name='pysentinel')
+got, masters, end = 0, [], time.time() + float(sys.argv[2])
+while time.time() < end:
+    try:
+        addr = '%s:%d' % s.discover_master('redlock')
+        if not masters or masters[-1] != addr:
+            masters.append(addr)
+            print('master', addr, flush=True)
+        lock = m.lock('stock-lock', timeout=2, blocking_timeout=1)
+        if lock.acquire():
+            got += 1
+            time.sleep(0.1)
+            lock.release()
+    except redis.exceptions.RedisError:
+        time.sleep(0.2)
+    time.sleep(0.05)
+print(json.dumps({'acquisitions': got, 'masters': masters}), flush=True)
+)";
+
 } // namespace
 
 class TestYourClient : public QObject
@@ -81,9 +109,12 @@ class TestYourClient : public QObject
 private:
     QTemporaryDir m_dir;
 
-    Result play(const QByteArray& client, const QString& scenario, const QString& record = {})
+    Result play(const QByteArray& client, const QString& scenario, const QString& record = {},
+                const QStringList& extra = {}, quint16* basePort = nullptr)
     {
         const quint16 base = freePorts();
+        if (basePort)
+            *basePort = base;
         if (base == 0)
             return {};
         const QString script = writeFile(m_dir.filePath(QStringLiteral("client.py")), client);
@@ -93,6 +124,7 @@ private:
         const QString file = writeFile(m_dir.filePath(QStringLiteral("yours.rls")), text.toUtf8());
         QStringList args{QStringLiteral("--headless"), QStringLiteral("--expose"),
                          QString::number(base), QStringLiteral("--scenario"), file};
+        args << extra;
         args << (record.isEmpty() ? QStringList{QStringLiteral("--no-record")}
                                   : QStringList{QStringLiteral("--record"), record});
         return run(args, 90000);
@@ -141,6 +173,45 @@ private slots:
         const QByteArray recorded = readAll(m_dir.filePath(QStringLiteral("overlap.jsonl")));
         QVERIFY2(recorded.contains("lease-overlap") || recorded.contains("LeaseOverlap"),
                  recorded.right(2000));
+    }
+
+    // Master, replica and Sentinels: redis-py's Sentinel client asks the exposed Sentinels for
+    // the master, locks there, and once node 1 is killed and Sentinel promotes node 2 it is
+    // sent to node 2's exposed port (not its own, nor the proxy's replication listener), so
+    // its lane keeps recording, now on node 2.
+    void aSentinelClientFollowsAFailoverThroughTheApp()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("redis-sentinel")).isEmpty() &&
+            !QFile::exists(QStringLiteral("/usr/bin/redis-sentinel")))
+            QSKIP("redis-sentinel is not installed (scripts/install-deps.sh installs it)");
+        quint16 base = 0;
+        const QString record = m_dir.filePath(QStringLiteral("sentinel.jsonl"));
+        const Result r =
+            play(PySentinel,
+                 QStringLiteral("exec CLIENT 14\n"
+                                "wait until acquired(F1) 10000\n"
+                                "node kill 1\n"
+                                "sleep 9000\n"
+                                "expect acquisitions(F1) >= 3\n"),
+                 record, {QStringLiteral("--topology"), QStringLiteral("replicated")}, &base);
+        QVERIFY2(r.exitCode == 0 && r.out.contains("verdict: PASS"), r.out + r.err);
+        const QByteArray run = readAll(record);
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(run.contains(QStringLiteral("sentinel %1 for your clients: 127.0.0.1:%2")
+                                      .arg(i + 1)
+                                      .arg(base + 3 + i)
+                                      .toUtf8()),
+                     run.left(3000));
+        // Sent to node 1's exposed port, then to node 2's: Sentinel's answers were rewritten.
+        QVERIFY2(run.contains(QStringLiteral("exec: master 127.0.0.1:%1").arg(base).toUtf8()),
+                 run.left(3000));
+        QVERIFY2(run.contains(QStringLiteral("exec: master 127.0.0.1:%1").arg(base + 1).toUtf8()),
+                 run.left(3000));
+        // Its lane recorded leases on node 2 after the kill.
+        const qsizetype killed = run.indexOf("\"text\":\"node kill 1\"");
+        QVERIFY(killed > 0);
+        const qsizetype onNode2 = run.indexOf("\"f\":\"acquire\",\"client\":1001", killed);
+        QVERIFY2(onNode2 > 0 && run.indexOf("\"nodes\":[2]", onNode2) > 0, run.mid(killed, 3000));
     }
 };
 
