@@ -1793,6 +1793,10 @@
         <source>the storage for your clients: %1:%2</source>
         <translation>あなたのクライアント用のストレージ：%1:%2</translation>
     </message>
+    <message>
+        <source>sentinel %1 for your clients: %2:%3 (it names the nodes by the ports above)</source>
+        <translation>あなたのクライアント用の Sentinel %1：%2:%3（ノードは上記のポートで示されます）</translation>
+    </message>
 </context>
 <context>
     <name>ExternalNodeControl</name>
@@ -4053,7 +4057,7 @@ Since %1 on the run clock.</source>
     <name>SearchOptions</name>
     <message>
         <source>unknown fault &apos;%1&apos; (known: %2)</source>
-        <translation>不明な故障 '%1'（既知のもの：%2）</translation>
+        <translation>不明な故障 &apos;%1&apos;（既知のもの：%2）</translation>
     </message>
     <message>
         <source>--clients: a schedule runs 1 to 20 clients, not %1</source>
@@ -4136,6 +4140,17 @@ Since %1 on the run clock.</source>
     <message>
         <source>no keychain answers (%1), and no file was chosen</source>
         <translation>キーチェーンが応答せず（%1）、ファイルも選ばれていません</translation>
+    </message>
+</context>
+<context>
+    <name>SentinelGate</name>
+    <message>
+        <source>sentinel %1: cannot listen on %2:%3: %4</source>
+        <translation>Sentinel %1：%2:%3 で待ち受けできません：%4</translation>
+    </message>
+    <message>
+        <source>not an address</source>
+        <translation>アドレスではありません</translation>
     </message>
 </context>
 <context>
@@ -4231,7 +4246,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>without &apos;%1&apos;</source>
-        <translation>'%1' を除く</translation>
+        <translation>&apos;%1&apos; を除く</translation>
     </message>
     <message>
         <source>without %1</source>
@@ -4251,7 +4266,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; at %2 s</source>
-        <translation>'%1' を %2 秒に</translation>
+        <translation>&apos;%1&apos; を %2 秒に</translation>
     </message>
     <message>
         <source>every fault as short as can be</source>
@@ -4259,7 +4274,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; as short as can be</source>
-        <translation>'%1' をできるだけ短く</translation>
+        <translation>&apos;%1&apos; をできるだけ短く</translation>
     </message>
     <message>
         <source>every fault half as long</source>
@@ -4267,15 +4282,15 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; half as long</source>
-        <translation>'%1' を半分の長さに</translation>
+        <translation>&apos;%1&apos; を半分の長さに</translation>
     </message>
     <message>
         <source>&apos;%1&apos; a quarter shorter</source>
-        <translation>'%1' を 4 分の 1 短く</translation>
+        <translation>&apos;%1&apos; を 4 分の 1 短く</translation>
     </message>
     <message>
         <source>&apos;%1&apos; halved</source>
-        <translation>'%1' を半分に</translation>
+        <translation>&apos;%1&apos; を半分に</translation>
     </message>
     <message>
         <source>without the clients&apos; own settings</source>
@@ -4299,7 +4314,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; rounded</source>
-        <translation>'%1' を丸める</translation>
+        <translation>&apos;%1&apos; を丸める</translation>
     </message>
 </context>
 <context>

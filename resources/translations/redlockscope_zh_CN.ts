@@ -1793,6 +1793,10 @@
         <source>the storage for your clients: %1:%2</source>
         <translation>给你的客户端的存储：%1:%2</translation>
     </message>
+    <message>
+        <source>sentinel %1 for your clients: %2:%3 (it names the nodes by the ports above)</source>
+        <translation>哨兵 %1 供你的客户端使用：%2:%3（它用上面的端口指明各节点）</translation>
+    </message>
 </context>
 <context>
     <name>ExternalNodeControl</name>
@@ -4136,6 +4140,17 @@ Since %1 on the run clock.</source>
     <message>
         <source>no keychain answers (%1), and no file was chosen</source>
         <translation>没有钥匙串应答（%1），也没有选择文件</translation>
+    </message>
+</context>
+<context>
+    <name>SentinelGate</name>
+    <message>
+        <source>sentinel %1: cannot listen on %2:%3: %4</source>
+        <translation>哨兵 %1：无法在 %2:%3 上监听：%4</translation>
+    </message>
+    <message>
+        <source>not an address</source>
+        <translation>不是有效地址</translation>
     </message>
 </context>
 <context>
