@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
@@ -81,6 +82,27 @@ inline bool alive(qint64 pid)
         return false;
     const QByteArray line = stat.readAll();
     return line.mid(line.lastIndexOf(')') + 2, 1) != "Z";
+}
+
+// A run of six free loopback ports (what --expose opens: five nodes and the storage, or two
+// nodes, the storage and three Sentinels), or 0.
+inline quint16 freePorts()
+{
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0) || probe.serverPort() > 65000)
+            continue;
+        const quint16 base = probe.serverPort();
+        probe.close();
+        bool free = true;
+        for (int i = 0; i < 6 && free; ++i) {
+            QTcpServer s;
+            free = s.listen(QHostAddress::LocalHost, quint16(base + i));
+        }
+        if (free)
+            return base;
+    }
+    return 0;
 }
 
 inline QString writeFile(const QString& path, const QByteArray& content)

@@ -11,31 +11,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
-#include <QTcpServer>
 
 using namespace AppRun;
 
 namespace {
-
-// A run of six free loopback ports (five nodes and the storage), or 0.
-quint16 freePorts()
-{
-    for (int attempt = 0; attempt < 50; ++attempt) {
-        QTcpServer probe;
-        if (!probe.listen(QHostAddress::LocalHost, 0) || probe.serverPort() > 65000)
-            continue;
-        const quint16 base = probe.serverPort();
-        probe.close();
-        bool free = true;
-        for (int i = 0; i < 6 && free; ++i) {
-            QTcpServer s;
-            free = s.listen(QHostAddress::LocalHost, quint16(base + i));
-        }
-        if (free)
-            return base;
-    }
-    return 0;
-}
 
 // Where setup.sh installs the module: $REDLOCKSCOPE_NODE_REDLOCK, else the user's cache.
 QString modulesDir()
