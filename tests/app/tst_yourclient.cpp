@@ -54,16 +54,25 @@ time.sleep(9)
 
 // redis-py's Sentinel client, given the three exposed Sentinel ports after the nodes and the
 // storage (topology replicated: two nodes, so base+3..base+5): it locks on the master the
-// Sentinels name and says each master it is sent to.
+// Sentinels name and says each master it is sent to, the replicas and the other Sentinels it
+// is told of, and the +switch-master message it hears.
 constexpr char PySentinel[] = R"(import json, sys, time
 import redis
 from redis.sentinel import Sentinel
 base = int(sys.argv[1])
 s = Sentinel([('127.0.0.1', base + 3 + i) for i in range(3)], socket_timeout=0.5)
 m = s.master_for('redlock', socket_timeout=0.5, client_name='pysentinel')
+first = s.sentinels[0]
+print('replicas', [r['port'] for r in first.sentinel_slaves('redlock')], flush=True)
+print('sentinels', sorted(o['port'] for o in first.sentinel_sentinels('redlock')), flush=True)
+events = first.pubsub()
+events.subscribe('+switch-master')
 got, masters, end = 0, [], time.time() + float(sys.argv[2])
 while time.time() < end:
     try:
+        message = events.get_message(timeout=0)
+        if message and message['type'] == 'message':
+            print('switch', message['data'].decode(), flush=True)
         addr = '%s:%d' % s.discover_master('redlock')
         if not masters or masters[-1] != addr:
             masters.append(addr)
@@ -186,6 +195,22 @@ private slots:
                  run.left(3000));
         QVERIFY2(run.contains(QStringLiteral("exec: master 127.0.0.1:%1").arg(base + 1).toUtf8()),
                  run.left(3000));
+        // The replica, the other two Sentinels and the switch, by their exposed ports too.
+        const auto said = [&run](const QString& line) { return run.contains(line.toUtf8()); };
+        QVERIFY2(said(QStringLiteral("exec: replicas [%1]").arg(base + 1)), run.left(3000));
+        const QList<int> sentinels{base + 3, base + 4, base + 5};
+        bool twoOthers = false;
+        for (int i = 0; i < 3; ++i) {
+            QList<int> others = sentinels;
+            others.removeAt(i);
+            twoOthers |=
+                said(QStringLiteral("exec: sentinels [%1, %2]").arg(others[0]).arg(others[1]));
+        }
+        QVERIFY2(twoOthers, run.left(3000));
+        QVERIFY2(said(QStringLiteral("exec: switch redlock 127.0.0.1 %1 127.0.0.1 %2")
+                          .arg(base)
+                          .arg(base + 1)),
+                 run.left(6000));
         // Its lane recorded leases on node 2 after the kill.
         const qsizetype killed = run.indexOf("\"text\":\"node kill 1\"");
         QVERIFY(killed > 0);
