@@ -305,11 +305,17 @@ void ForeignClients::decide(Client& c, Round& round)
     const int quorum = quorumOf(c);
     const int granted = int(qPopulationCount(round.granted));
     const int refused = int(qPopulationCount(round.refused));
-    const bool won = granted >= quorum;
+    const bool majority = granted >= quorum;
     const int nodes = quorum == 1 ? 1 : m_nodeCount;
-    if (!won && refused <= nodes - quorum)
+    if (!majority && refused <= nodes - quorum)
         return; // more answers to come
     round.decided = true;
+    // A majority that came after the TTL ran out is no lock: the first grants' keys are gone
+    // by then. A client that checks its validity gives up (redsync, the app's own); node-redlock
+    // 5.0.0-beta.2 does not and counts it (README, "Your own client under test").
+    const bool late =
+        majority && round.ttlMs >= 0 && m_clock.nowUs() >= round.firstSentUs + round.ttlMs * 1000;
+    const bool won = majority && !late;
     HistoryEvent attempt = HistoryEvent::forClient(Kind::Attempt, c.id, Op::Acquire, round.op);
     attempt.token = round.token;
     attempt.number = granted;
@@ -317,6 +323,7 @@ void ForeignClients::decide(Client& c, Round& round)
     attempt.sinceUs = round.firstSentUs;
     attempt.latencyUs = m_clock.nowUs() - round.firstSentUs;
     attempt.code = quint8(won           ? HistoryEvent::FailReason::None
+                          : late        ? HistoryEvent::FailReason::ValidityExpired
                           : quorum == 1 ? HistoryEvent::FailReason::Taken
                                         : HistoryEvent::FailReason::NoQuorum);
     record(attempt, c);
@@ -326,7 +333,9 @@ void ForeignClients::decide(Client& c, Round& round)
         return;
     }
     const auto reason = HistoryEvent::FailReason(attempt.code);
-    ++c.failures[quorum == 1 ? QStringLiteral("taken") : QStringLiteral("no-quorum")];
+    ++c.failures[late          ? QStringLiteral("validity-expired")
+                 : quorum == 1 ? QStringLiteral("taken")
+                               : QStringLiteral("no-quorum")];
     HistoryEvent fail = HistoryEvent::forClient(Kind::Fail, c.id, Op::Acquire, round.op);
     fail.code = quint8(reason);
     record(fail, c);

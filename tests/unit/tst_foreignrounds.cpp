@@ -129,6 +129,28 @@ private slots:
         QCOMPARE(count(K::Ok, Op::Acquire), 1);
         QCOMPARE(f->snapshot(QStringLiteral("F1"))->acquisitions, 1u);
     }
+
+    // A majority that comes after the TTL ran out (a node answered 11 s late, TTL 10 s) is no
+    // acquisition: the round failed for its validity, as a careful client would judge it.
+    void aMajorityAfterTheTtlIsNoLock()
+    {
+        auto f = make();
+        for (int node = 0; node < 5; ++node) {
+            f->onConnection(node, Process, true);
+            f->onConnection(node, Worker, true);
+        }
+        const qint64 t0 = m_clock.nowUs();
+        f->onExchange(0, grant("late", t0));
+        f->onExchange(1, grant("late", t0));
+        m_clock.advanceUs(11'000'000);
+        f->onExchange(2, grant("late", t0));
+        QCOMPARE(count(K::Ok, Op::Acquire), 0);
+        QCOMPARE(count(K::Fail, Op::Acquire), 1);
+        for (const HistoryEvent& e : std::as_const(m_events))
+            if (e.kind == K::Fail)
+                QCOMPARE(e.code, quint8(HistoryEvent::FailReason::ValidityExpired));
+        QCOMPARE(f->snapshot(QStringLiteral("F1"))->failures.value("validity-expired"), 1u);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestForeignRounds)
