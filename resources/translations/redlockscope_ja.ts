@@ -2508,8 +2508,8 @@ Since %1 on the run clock.</source>
         <translation>あなたのクライアントに公開</translation>
     </message>
     <message>
-        <source>Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the storage after them, each through that node&apos;s faults. [HOST:]PORT:</source>
-        <translation>あなた自身のロッククライアントは PORT でノード 1、PORT+1 でノード 2、…、その後にストレージへ、それぞれそのノードの障害を経由して接続します。[HOST:]PORT：</translation>
+        <source>Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the storage after them, each through that node&apos;s faults; with master, replica and Sentinel, the Sentinels follow the storage. [HOST:]PORT:</source>
+        <translation>あなた自身のロッククライアントは PORT でノード 1、PORT+1 でノード 2、…、その後にストレージへ、それぞれそのノードの障害を経由して接続します。マスター・レプリカ・Sentinel 構成では、Sentinel のポートがストレージの後に続きます。[HOST:]PORT：</translation>
     </message>
 </context>
 <context>

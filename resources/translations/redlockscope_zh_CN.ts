@@ -2508,8 +2508,8 @@ Since %1 on the run clock.</source>
         <translation>为你的客户端开放</translation>
     </message>
     <message>
-        <source>Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the storage after them, each through that node&apos;s faults. [HOST:]PORT:</source>
-        <translation>你自己的锁客户端在 PORT 访问节点 1，在 PORT+1 访问节点 2，……，存储在它们之后，每个都经过该节点的故障。[HOST:]PORT：</translation>
+        <source>Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the storage after them, each through that node&apos;s faults; with master, replica and Sentinel, the Sentinels follow the storage. [HOST:]PORT:</source>
+        <translation>你自己的锁客户端在 PORT 访问节点 1，在 PORT+1 访问节点 2，……，存储在它们之后，每个都经过该节点的故障；在主节点、副本和哨兵的拓扑下，哨兵的端口紧随存储之后。[HOST:]PORT：</translation>
     </message>
 </context>
 <context>

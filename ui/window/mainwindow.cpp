@@ -269,7 +269,8 @@ void MainWindow::exposeForYourClients()
     const QString where = QInputDialog::getText(
         this, tr("Expose for your clients"),
         tr("Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the "
-           "storage after them, each through that node's faults. [HOST:]PORT:"),
+           "storage after them, each through that node's faults; with master, replica and "
+           "Sentinel, the Sentinels follow the storage. [HOST:]PORT:"),
         QLineEdit::Normal, QStringLiteral("7700"), &ok);
     if (ok && !where.trimmed().isEmpty())
         send(QStringLiteral("expose %1").arg(where.trimmed()));
