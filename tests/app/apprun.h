@@ -105,6 +105,13 @@ inline quint16 freePorts()
     return 0;
 }
 
+// Another process took one of freePorts()'s ports before the run opened it (other tests
+// start redis-servers on free ports too): the run is worth playing again on others.
+inline bool portTakenMeanwhile(const Result& r)
+{
+    return r.out.contains("cannot listen on") || r.err.contains("cannot listen on");
+}
+
 inline QString writeFile(const QString& path, const QByteArray& content)
 {
     QFile file(path);
