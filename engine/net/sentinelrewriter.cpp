@@ -2,6 +2,7 @@
 #include "net/sentinelrewriter.h"
 
 #include <QByteArrayList>
+#include <cctype>
 
 namespace {
 // An aggregate deeper than this is no Sentinel reply: the stream passes unchanged.
@@ -162,25 +163,33 @@ bool SentinelRewriter::mapped(const QByteArray& port, QByteArray* exposed) const
     return true;
 }
 
-// "127.0.0.1:41237" and "127.0.0.1 41237" within a string (the `name` field, pub/sub events
-// such as "+switch-master redlock 127.0.0.1 41237 127.0.0.1 39811").
+// "127.0.0.1 41237" as two words, and "127.0.0.1:41237" anywhere, within a string (the `name`
+// field, pub/sub events such as "+switch-master redlock 127.0.0.1 41237 127.0.0.1 39811",
+// INFO's "address=127.0.0.1:41237").
 QByteArray SentinelRewriter::rewriteText(const QByteArray& text) const
 {
     if (!text.contains(m_internalHost))
         return text;
     QByteArrayList words = text.split(' ');
-    for (int i = 0; i < words.size(); ++i) {
+    for (int i = 0; i + 1 < words.size(); ++i) {
         QByteArray exposed;
-        const QByteArray& word = words.at(i);
-        if (word.startsWith(m_internalHost + ':') &&
-            mapped(word.mid(m_internalHost.size() + 1), &exposed)) {
-            words[i] = m_exposedHost + ':' + exposed;
-        } else if (word == m_internalHost && i + 1 < words.size() &&
-                   mapped(words.at(i + 1), &exposed)) {
+        if (words.at(i) == m_internalHost && mapped(words.at(i + 1), &exposed)) {
             words[i] = m_exposedHost;
             words[i + 1] = exposed;
             ++i;
         }
     }
-    return words.join(' ');
+    QByteArray out = words.join(' ');
+    const QByteArray prefix = m_internalHost + ':';
+    for (qsizetype at = out.indexOf(prefix); at >= 0; at = out.indexOf(prefix, at + 1)) {
+        if (at > 0 && (std::isdigit(uchar(out.at(at - 1))) || out.at(at - 1) == '.'))
+            continue; // part of another address ("10.127.0.0.1:...")
+        qsizetype end = at + prefix.size();
+        while (end < out.size() && std::isdigit(uchar(out.at(end))))
+            ++end;
+        QByteArray exposed;
+        if (mapped(out.mid(at + prefix.size(), end - at - prefix.size()), &exposed))
+            out.replace(at, end - at, m_exposedHost + ':' + exposed);
+    }
+    return out;
 }

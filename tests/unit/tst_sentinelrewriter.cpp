@@ -76,6 +76,16 @@ private slots:
         QCOMPARE(r.feed("+OK\r\n-ERR no\r\n$-1\r\n"), QByteArray("+OK\r\n-ERR no\r\n$-1\r\n"));
     }
 
+    // INFO names the master as "address=127.0.0.1:41237" inside its text.
+    void addressesInsideText()
+    {
+        SentinelRewriter r(QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.1"), ports());
+        QCOMPARE(r.feed(bulk("master0:name=redlock,status=ok,address=127.0.0.1:41237,slaves=1\r\n"
+                             "x=10.127.0.0.1:41237")),
+                 bulk("master0:name=redlock,status=ok,address=127.0.0.1:7700,slaves=1\r\n"
+                      "x=10.127.0.0.1:41237"));
+    }
+
     void notRespPassesUnchanged()
     {
         SentinelRewriter r(QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.1"), ports());
