@@ -549,6 +549,12 @@ void MainWindow::saveScreenshotAs()
 
 bool MainWindow::saveScreenshot(const QString& pngPath)
 {
+    const QImage picture = settledPicture();
+    return !picture.isNull() && picture.save(pngPath, "PNG");
+}
+
+QImage MainWindow::settledPicture()
+{
     // Pending relayouts (new cards or lanes, a language's longer words) first.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     updateNow();
@@ -557,8 +563,7 @@ bool MainWindow::saveScreenshot(const QString& pngPath)
     m_cards->settle();
     m_frames->advance(engineNow());
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-    const QPixmap picture = grab();
-    return !picture.isNull() && picture.save(pngPath, "PNG");
+    return grab().toImage();
 }
 
 // ---- looks, and no work while hidden ----------------------------------------------------
