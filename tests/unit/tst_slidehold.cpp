@@ -47,7 +47,7 @@ private slots:
         QSignalSpy finished(&runner, &ScenarioRunner::finished);
         runner.start(scenario(QStringLiteral("say one\nsay.zh 一\nsnapshot \"Two\"\n"
                                              "say three\nsleep 1\n")));
-        QVERIFY(narrations.wait(1000));
+        QTRY_COMPARE(narrations.size(), 1);
         QCOMPARE(narrations.first().at(1).toString(), QStringLiteral("one"));
         QTest::qWait(50); // held: the snapshot line has not begun
         QCOMPARE(started.size(), 1);
@@ -88,7 +88,7 @@ private slots:
         QSignalSpy narrations(&runner, &ScenarioRunner::narration);
         QSignalSpy finished(&runner, &ScenarioRunner::finished);
         runner.start(scenario(QStringLiteral("say one\nsay two\n")));
-        QVERIFY(narrations.wait(1000));
+        QTRY_COMPARE(narrations.size(), 1);
         runner.interrupt(QStringLiteral("SIGTERM"));
         QCOMPARE(finished.size(), 1);
         QCOMPARE(finished.first().at(0).value<ScenarioResult>().outcome,

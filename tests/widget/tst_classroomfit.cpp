@@ -59,9 +59,10 @@ EngineSnapshot failoverTwoHolders()
 {
     EngineSnapshot s = snapshot(2, 2);
     setState(s.nodes[0], NodeSnapshot::State::Down);
-    s.nodes[0].error = QStringLiteral("killed (SIGKILL)");
-    s.nodes[0].role = QStringLiteral("master");
-    s.nodes[0].faults = {fault(Fault::Kind::Partition, QStringLiteral("replica"))};
+    s.nodes[0].error = QStringLiteral("SIGKILL: crashed, no goodbye");
+    s.nodes[0].faults = {
+        fault(Fault::Kind::Killed, QStringLiteral("SIGKILL"), now() - 2'000'000),
+        fault(Fault::Kind::Partition, QStringLiteral("replica"), now() - 5'000'000)};
     s.nodes[1].role = QStringLiteral("master");
     s.nodes[1].replOffset = 48213;
     hold(s, 1, 0, 10000, 4000, "1111111111111111"); // its key died with node 1
@@ -77,16 +78,17 @@ EngineSnapshot failoverTwoHolders()
         SentinelView v;
         v.address = QStringLiteral("127.0.0.1:%1").arg(26379 + i);
         v.up = true;
-        v.masterNode = 1;
-        v.masterAddress = s.nodes[1].address;
-        v.flags = QStringLiteral("master");
+        v.masterNode = 0; // Sentinel names the old master until the promotion is done
+        v.masterAddress = s.nodes[0].address;
+        v.flags = QStringLiteral("master,s_down,o_down");
         v.replicas = 1;
         v.otherSentinels = 2;
         s.sentinels.views << v;
     }
-    s.sentinels.masterNode = 1;
+    s.sentinels.masterNode = 0;
     s.sentinels.agreeing = 3;
     s.sentinels.quorumReached = true;
+    s.sentinels.masterDown = s.sentinels.failoverInProgress = true; // as while it promotes
     Violation v;
     v.kind = HistoryEvent::ViolationKind::Overlap;
     v.resource = s.resources.first().resource;

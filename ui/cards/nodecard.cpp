@@ -24,6 +24,7 @@
 #include <QPainterPath>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace {
 
@@ -409,10 +410,21 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     else
         m_address->setTexts({where, node.address});
     m_address->setAlert(down || refusing);
-    m_addressWanted = down || refusing; // a problem is said whatever the type size
+    // A problem is said whatever the type size, unless a fault in force already says it (a
+    // killed node's "killed · for 2 s"): in large type on 720 lines that line is one the
+    // lanes of the story need, and the reason stays in the tooltip.
+    const bool toldByFault =
+        down && std::any_of(node.faults.cbegin(), node.faults.cend(), [](const Fault& f) {
+            return f.kind == Fault::Kind::Killed || f.kind == Fault::Kind::ShutDown ||
+                   f.kind == Fault::Kind::RestartPending;
+        });
+    m_addressWanted = refusing || (down && !toldByFault);
     m_address->setVisible(!m_large || m_addressWanted);
     m_address->setToolTip(down || refusing ? tr("%1: %2").arg(node.address, problem)
                                            : tr("Where this node listens (host:port)."));
+    m_statePill->setToolTip(down ? tr("%1: %2").arg(node.address, problem)
+                                 : tr("The node's state as the engine sees it: up, down, paused "
+                                      "or starting. The faults in force are listed under it."));
     syncRole(node, dark);
     m_faults->setFaults(node.faults, nowUs);
     m_keys->setKeys(node.keys, node.state == NodeSnapshot::State::Up, legend, ttlByClient, nowUs);

@@ -107,8 +107,8 @@ void MainWindow::buildLayout()
     m_replayBar->setVisible(false);
     layout->addWidget(m_replayBar);
     layout->addWidget(m_cards = new NodeCardGrid(central));
+    m_cards->setSentinelCard(m_sentinels = new SentinelPanel(central));
     layout->addWidget(m_quorum = new QuorumView(central));
-    layout->addWidget(m_sentinels = new SentinelPanel(central));
     layout->addWidget(m_caption = new CaptionBar(central));
     layout->addWidget(m_lanes = new ClientLaneList(central), 1);
     setCentralWidget(central);
