@@ -452,7 +452,8 @@ void NodeCard::syncRole(const NodeSnapshot& node, bool dark)
         color = UiTheme::info(dark);
     }
     // Only on a change: a new style sheet re-polishes the label, every frame would be waste.
-    const QString style = QStringLiteral("font-weight: bold; color: %1;").arg(color.name());
+    // The colour only: a font in a style sheet stops the label following large type.
+    const QString style = QStringLiteral("color: %1;").arg(color.name());
     if (m_role->text() != text)
         m_role->setText(text);
     if (m_role->styleSheet() != style)
@@ -601,6 +602,9 @@ void NodeCard::applyFonts()
     title.setPointSizeF(font().pointSizeF() * 1.3);
     title.setBold(true);
     m_title->setFont(title);
+    QFont bold = font();
+    bold.setBold(true);
+    m_role->setFont(bold);
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     for (QLabel* l : {m_keysHeading, m_outcomesHeading, m_persistence})
