@@ -4602,7 +4602,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>left of %1</source>
-        <translation>残り（全 %1）</translation>
+        <translation>残り（全 %1）</translation>
     </message>
     <message numerus="yes">
         <source>%n sold</source>
@@ -4612,7 +4612,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>stale writes: %1 accepted · %2 rejected</source>
-        <translation>古い書き込み：受け入れ %1 · 拒否 %2</translation>
+        <translation>古い書き込み：受け入れ %1 · 拒⁠否 %2</translation>
     </message>
     <message>
         <source>OVERSOLD %1</source>

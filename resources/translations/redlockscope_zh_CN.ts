@@ -4602,7 +4602,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>left of %1</source>
-        <translation>剩余（共 %1）</translation>
+        <translation>剩余（共 %1）</translation>
     </message>
     <message numerus="yes">
         <source>%n sold</source>
@@ -4612,7 +4612,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>stale writes: %1 accepted · %2 rejected</source>
-        <translation>过期写入：接受 %1 · 拒绝 %2</translation>
+        <translation>过期写入：接受 %1 · 拒⁠绝 %2</translation>
     </message>
     <message>
         <source>OVERSOLD %1</source>

@@ -17,6 +17,7 @@ constexpr double MarginMm = 10;
 constexpr double NarrationPt = 15;        // read from a printed page or a projector
 constexpr double SmallestNarrationPt = 8; // a long narration shrinks to fit its page, to here
 constexpr double PageLinePt = 9;
+constexpr int PagePngDpi = 110; // REDLOCK_DECK_PAGES: an A4 page about as wide as the window
 
 const char* Style = R"(
 body { font-family: "DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", sans-serif;
@@ -105,6 +106,49 @@ QString DeckWriter::pageLine(const SlideDeck& deck, qsizetype index)
         .arg(slide.atS, 0, 'f', 1);
 }
 
+// One page: the line naming it, a snapshot's title, the picture as wide as the page (its own
+// proportions kept, room left for three lines of narration), the narration under it.
+void DeckWriter::paintPage(QPainter& painter, const QRectF& page, const SlideDeck& deck,
+                           qsizetype index)
+{
+    const Slide& slide = deck.slides[index];
+    QPaintDevice* device = painter.device();
+    QFont small = painter.font();
+    small.setPointSizeF(PageLinePt);
+    small.setBold(false);
+    painter.setFont(small);
+    painter.setPen(QColor(0x6b, 0x72, 0x7c));
+    const double lineHeight = QFontMetricsF(small, device).height();
+    painter.drawText(QRectF(page.left(), page.top(), page.width(), lineHeight),
+                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine, pageLine(deck, index));
+    double y = page.top() + lineHeight * 1.5;
+    QFont large = small;
+    large.setPointSizeF(NarrationPt);
+    if (!slide.title.isEmpty()) {
+        QFont bold = large;
+        bold.setBold(true);
+        painter.setFont(bold);
+        painter.setPen(Qt::black);
+        const double h = QFontMetricsF(bold, device).height();
+        painter.drawText(QRectF(page.left(), y, page.width(), h),
+                         Qt::AlignLeft | Qt::TextSingleLine, slide.title);
+        y += h * 1.3;
+    }
+    const double narrationRoom = 3.3 * QFontMetricsF(large, device).height();
+    const QSizeF size = QSizeF(slide.picture.size())
+                            .scaled(page.width(), page.bottom() - y - narrationRoom - lineHeight,
+                                    Qt::KeepAspectRatio);
+    const QRectF picture(page.left() + (page.width() - size.width()) / 2, y, size.width(),
+                         size.height());
+    painter.drawImage(picture, slide.picture);
+    painter.setPen(QColor(0xc8, 0xcc, 0xd2));
+    painter.drawRect(picture);
+    y = picture.bottom() + lineHeight;
+    painter.setPen(Qt::black);
+    painter.setFont(large);
+    drawNarration(painter, slide.caption, QRectF(page.left(), y, page.width(), page.bottom() - y));
+}
+
 QByteArray DeckWriter::pdf(const SlideDeck& deck)
 {
     QBuffer bytes;
@@ -114,49 +158,34 @@ QByteArray DeckWriter::pdf(const SlideDeck& deck)
     writer.setCreator(
         QStringLiteral("Redlock Scope %1").arg(QCoreApplication::applicationVersion()));
     writer.setResolution(PdfDpi);
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
-                                     QMarginsF(MarginMm, MarginMm, MarginMm, MarginMm),
-                                     QPageLayout::Millimeter));
+    const QPageLayout layout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
+                             QMarginsF(MarginMm, MarginMm, MarginMm, MarginMm),
+                             QPageLayout::Millimeter);
+    writer.setPageLayout(layout);
     QPainter painter(&writer);
     painter.setRenderHint(QPainter::SmoothPixmapTransform);
     const QRectF page(QPointF(0, 0), QSizeF(writer.width(), writer.height()));
     for (qsizetype i = 0; i < deck.slides.size(); ++i) {
         if (i > 0)
             writer.newPage();
-        const Slide& slide = deck.slides[i];
-        QFont small = painter.font();
-        small.setPointSizeF(PageLinePt);
-        painter.setFont(small);
-        painter.setPen(QColor(0x6b, 0x72, 0x7c));
-        const double lineHeight = QFontMetricsF(small, &writer).height();
-        painter.drawText(QRectF(page.left(), page.top(), page.width(), lineHeight),
-                         Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine, pageLine(deck, i));
-        double y = page.top() + lineHeight * 1.5;
-        if (!slide.title.isEmpty()) {
-            QFont bold = small;
-            bold.setPointSizeF(NarrationPt);
-            bold.setBold(true);
-            painter.setFont(bold);
-            painter.setPen(Qt::black);
-            const double h = QFontMetricsF(bold, &writer).height();
-            painter.drawText(QRectF(page.left(), y, page.width(), h),
-                             Qt::AlignLeft | Qt::TextSingleLine, slide.title);
-            y += h * 1.3;
-        }
-        // The picture as wide as the page, its own proportions kept.
-        QSizeF size = QSizeF(slide.picture.size())
-                          .scaled(page.width(), page.bottom() - y, Qt::KeepAspectRatio);
-        const QRectF picture(page.left() + (page.width() - size.width()) / 2, y, size.width(),
-                             size.height());
-        painter.drawImage(picture, slide.picture);
-        painter.setPen(QColor(0xc8, 0xcc, 0xd2));
-        painter.drawRect(picture);
-        y = picture.bottom() + lineHeight;
-        painter.setPen(Qt::black);
-        drawNarration(painter, slide.caption,
-                      QRectF(page.left(), y, page.width(), page.bottom() - y));
+        paintPage(painter, page, deck, i);
     }
     painter.end();
+    // A debug aid: the same pages as PNG files to look at, where no PDF viewer is at hand.
+    if (const QString dir = qEnvironmentVariable("REDLOCK_DECK_PAGES"); !dir.isEmpty()) {
+        const QRect inside = layout.paintRectPixels(PagePngDpi);
+        for (qsizetype i = 0; i < deck.slides.size(); ++i) {
+            QImage png(layout.fullRectPixels(PagePngDpi).size(), QImage::Format_RGB32);
+            png.setDotsPerMeterX(qRound(PagePngDpi / 0.0254));
+            png.setDotsPerMeterY(qRound(PagePngDpi / 0.0254));
+            png.fill(Qt::white);
+            QPainter p(&png);
+            p.setRenderHint(QPainter::SmoothPixmapTransform);
+            paintPage(p, QRectF(inside), deck, i);
+            p.end();
+            png.save(QStringLiteral("%1/page-%2.png").arg(dir).arg(i + 1));
+        }
+    }
     return bytes.data();
 }
 

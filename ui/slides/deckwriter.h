@@ -4,6 +4,7 @@
 #include "slides/slide.h"
 
 #include <QCoreApplication>
+#include <QPainter>
 #include <QStringList>
 
 // A deck of slides to a file, the format from its extension: .pdf (QPdfWriter, A4 landscape,
@@ -26,6 +27,8 @@ public:
     static QByteArray html(const SlideDeck& deck);
 
 private:
+    static void paintPage(QPainter& painter, const QRectF& page, const SlideDeck& deck,
+                          qsizetype index);
     // "GC pause … · slide 2 of 5 · line 14 · 3.2 s": the small line above each picture.
     static QString pageLine(const SlideDeck& deck, qsizetype index);
 };
