@@ -38,6 +38,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QTimer>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -572,8 +573,21 @@ bool readScript(Options* o, QString* error)
     if (o->execText.isEmpty())
         text = ScenarioParser::read(o->scenario, &why);
     const QString origin = o->execText.isEmpty() ? o->scenario : QStringLiteral("--exec");
-    if (!text || !ScenarioParser::parse(*text, origin, {o->config.nodeCount()}, &why)) {
+    const std::optional<Scenario> scenario =
+        text ? ScenarioParser::parse(*text, origin, {o->config.nodeCount()}, &why) : std::nullopt;
+    if (!scenario) {
         *error = why.message;
+        return false;
+    }
+    // Slides are taken at captions and `snapshot` lines: a scenario without one makes none.
+    const auto slide = [](const Scenario::Line& l) {
+        return l.command.verb() == QLatin1String("say") ||
+               l.command.verb() == QLatin1String("snapshot");
+    };
+    if (!o->slidesFrom.isEmpty() &&
+        std::none_of(scenario->lines.cbegin(), scenario->lines.cend(), slide)) {
+        *error = QStringLiteral("--slides %1: no `say` and no `snapshot` line, so no slide to take")
+                     .arg(SafeText::echo(origin));
         return false;
     }
     o->scriptText = *text;

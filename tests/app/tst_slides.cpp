@@ -249,6 +249,9 @@ private slots:
         QTest::newRow("the scenario itself")
             << QStringList{"--slides", "@DIR@/bad.html", "--to", "@DIR@/bad.html"}
             << "is the file this run reads";
+        QTest::newRow("nothing to show")
+            << QStringList{"--slides", "@DIR@/quiet.rls", "--to", deck}
+            << "quiet.rls: no `say` and no `snapshot` line, so no slide to take";
         QTest::newRow("no --to") << QStringList{"--slides", "builtin:gc-pause"}
                                  << "--slides needs --to FILE";
         QTest::newRow("no scenario")
@@ -269,6 +272,7 @@ private slots:
         writeFile(path(QStringLiteral("bad.rls")), "client add C1\nnode pause 9\n");
         writeFile(path(QStringLiteral("bad.html")), "say hello\n");
         writeFile(path(QStringLiteral("badsnapshot.rls")), "snapshot two holders\n");
+        writeFile(path(QStringLiteral("quiet.rls")), "client add C1\nsleep 100\n");
         QDir(m_dir.path()).mkpath(QStringLiteral("folder.pdf"));
         const QByteArray fifo = QFile::encodeName(path(QStringLiteral("fifo.pdf")));
         QVERIFY(QFile::exists(path(QStringLiteral("fifo.pdf"))) ||
