@@ -27,6 +27,8 @@
 #include "settings/appsettings.h"
 #include "settings/languages.h"
 #include "settings/typesize.h"
+#include "slides/deckwriter.h"
+#include "slidescommand.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -36,6 +38,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QTimer>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -58,7 +61,8 @@ struct Options
     bool showCharts = false;
     QString openPath;   // --open: a recorded run in the window
     QString exportFrom; // --export RUN --to FILE
-    QString exportTo;
+    QString exportTo;   // --export's or --slides' --to
+    QString slidesFrom; // --slides: a scenario played in the window, a slide per caption
     Chart::Kind chart = Chart::Kind::Timeline;
     QString jsonPath;
     QString screenshotPath;
@@ -191,8 +195,16 @@ void addOptions(QCommandLineParser& parser)
                         "from FILE's extension: .%1.")
              .arg(RunExporter::extensions().join(QStringLiteral(", ."))),
          QStringLiteral("run")},
-        {QStringLiteral("to"), QStringLiteral("With --export: the file to write."),
+        {QStringLiteral("to"),
+         QStringLiteral("With --export or --slides: the file to write (--slides: .pdf or "
+                        ".html)."),
          QStringLiteral("file")},
+        {QStringLiteral("slides"),
+         QStringLiteral("Play a scenario (builtin:NAME or a .rls file) in the window (offscreen "
+                        "unless QT_QPA_PLATFORM names a platform) and write its slides to --to "
+                        "FILE: a page per caption and per `snapshot` line, in --language, "
+                        "--theme and --large."),
+         QStringLiteral("scenario")},
         {QStringLiteral("chart"),
          QStringLiteral("Which chart (%1; default timeline): with --export to .png, .svg or "
                         ".pdf, the one drawn; with --open or --charts, the one shown.")
@@ -311,6 +323,22 @@ bool readNumbers(const QCommandLineParser& parser, Options* o, QString* error)
            readNumberInto(parser, kZoom, &o->zoomPct, error) && readSeed(parser, o, error);
 }
 
+// --slides plays its scenario in the window and writes one file: no other script, mode or
+// output goes with it.
+QString unusedSlidesFlag(const QCommandLineParser& parser, const Options& o)
+{
+    if (o.slidesFrom.isEmpty())
+        return {};
+    for (const char* flag :
+         {"headless", "scenario", "exec", "export", "open", "screenshot", "bench", "bench-ui",
+          "bench-record", "bench-timeline", "bench-charts", "repeat", "json", "duration"})
+        if (parser.isSet(QLatin1String(flag)))
+            return QStringLiteral("--slides plays its own scenario in the window and writes "
+                                  "--to: --%1 does not go with it")
+                .arg(QLatin1String(flag));
+    return {};
+}
+
 // The flags of recorded runs: --export stands alone, --open starts no nodes, and the
 // benchmarks of recording and of the timeline need their mode.
 QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
@@ -320,8 +348,12 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--record and --no-record contradict each other");
     if (!o.exportFrom.isEmpty() && o.exportTo.isEmpty())
         return QStringLiteral("--export needs --to FILE (the format comes from its extension)");
-    if (isSet("to") && o.exportFrom.isEmpty())
-        return QStringLiteral("--to goes with --export");
+    if (!o.slidesFrom.isEmpty() && o.exportTo.isEmpty())
+        return QStringLiteral("--slides needs --to FILE (.pdf or .html)");
+    if (isSet("to") && o.exportFrom.isEmpty() && o.slidesFrom.isEmpty())
+        return QStringLiteral("--to goes with --export or --slides");
+    if (const QString why = unusedSlidesFlag(parser, o); !why.isEmpty())
+        return why;
     if (isSet("chart") && o.exportFrom.isEmpty() && o.openPath.isEmpty() && !o.showCharts)
         return QStringLiteral("--chart goes with --export, --open or --charts");
     const QStringList engineFlags{"nodes",        "config",  "local-nodes", "redis-server",
@@ -385,8 +417,8 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--bench-ui and --screenshot run with the window, not --headless");
     if (isSet("exec") && isSet("scenario"))
         return QStringLiteral("--exec and --scenario: one script at a time");
-    if (isSet("seed") && !isSet("exec") && !isSet("scenario"))
-        return QStringLiteral("--seed goes with --scenario or --exec");
+    if (isSet("seed") && !isSet("exec") && !isSet("scenario") && !isSet("slides"))
+        return QStringLiteral("--seed goes with --scenario, --exec or --slides");
     if (o.bench && (isSet("exec") || isSet("scenario")))
         return QStringLiteral("--bench runs no scenario");
     if ((isSet("strategies") || isSet("contention")) && !o.bench)
@@ -481,8 +513,15 @@ bool readRunOptions(const QCommandLineParser& parser, Options* o, QString* error
         }
         o->chart = *chart;
     }
+    o->slidesFrom = parser.value(QStringLiteral("slides"));
+    if (parser.isSet(QStringLiteral("slides")) && o->slidesFrom.isEmpty()) {
+        *error = QStringLiteral("--slides needs a scenario: builtin:NAME or a .rls file");
+        return false;
+    }
     if (!o->exportTo.isEmpty()) {
-        if (*error = RunExporter::checkExtension(o->exportTo); !error->isEmpty())
+        *error = o->slidesFrom.isEmpty() ? RunExporter::checkExtension(o->exportTo)
+                                         : DeckWriter::checkExtension(o->exportTo);
+        if (!error->isEmpty())
             return false;
     }
     o->force = parser.isSet(QStringLiteral("force"));
@@ -514,6 +553,15 @@ QString checkOutputs(const QCommandLineParser& parser, const Options& o)
     return why;
 }
 
+// The failover stories need a master, its replica and Sentinel, as the window's File → Built-in
+// scenarios gives them: --slides builtin:failover-... picks those local nodes too.
+void pickTopologyForSlides(const QCommandLineParser& parser, Options* o)
+{
+    if (o->slidesFrom.startsWith(QLatin1String("builtin:failover")) &&
+        !parser.isSet(QStringLiteral("topology")) && o->config.usesLocalFleet())
+        o->config.topology = EngineConfig::Topology::Replicated;
+}
+
 // --exec's text, or the scenario's, read once and checked whole before anything starts: a
 // typo on line 40 is refused now, as FILE:LINE:COLUMN, not found after the nodes started.
 bool readScript(Options* o, QString* error)
@@ -525,8 +573,21 @@ bool readScript(Options* o, QString* error)
     if (o->execText.isEmpty())
         text = ScenarioParser::read(o->scenario, &why);
     const QString origin = o->execText.isEmpty() ? o->scenario : QStringLiteral("--exec");
-    if (!text || !ScenarioParser::parse(*text, origin, {o->config.nodeCount()}, &why)) {
+    const std::optional<Scenario> scenario =
+        text ? ScenarioParser::parse(*text, origin, {o->config.nodeCount()}, &why) : std::nullopt;
+    if (!scenario) {
         *error = why.message;
+        return false;
+    }
+    // Slides are taken at captions and `snapshot` lines: a scenario without one makes none.
+    const auto slide = [](const Scenario::Line& l) {
+        return l.command.verb() == QLatin1String("say") ||
+               l.command.verb() == QLatin1String("snapshot");
+    };
+    if (!o->slidesFrom.isEmpty() &&
+        std::none_of(scenario->lines.cbegin(), scenario->lines.cend(), slide)) {
+        *error = QStringLiteral("--slides %1: no `say` and no `snapshot` line, so no slide to take")
+                     .arg(SafeText::echo(origin));
         return false;
     }
     o->scriptText = *text;
@@ -630,7 +691,10 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
     if (*error = unusedFlag(parser, *o); !error->isEmpty())
         return false;
     o->execText = parser.value(QStringLiteral("exec"));
-    o->scenario = parser.value(QStringLiteral("scenario"));
+    o->scenario =
+        o->slidesFrom.isEmpty() ? parser.value(QStringLiteral("scenario")) : o->slidesFrom;
+    if (!o->slidesFrom.isEmpty())
+        pickTopologyForSlides(parser, o);
     o->listScenarios = parser.isSet(QStringLiteral("list-scenarios"));
     if (*error = checkOutputs(parser, *o); !error->isEmpty())
         return false;
@@ -698,6 +762,21 @@ int runHeadless(const Options& o)
         return RepeatedRun(run, o.repeat).exec();
     HeadlessRun headless(run);
     return headless.exec();
+}
+
+int runSlides(const Options& o)
+{
+    SlidesCommand::Options slides;
+    slides.config = o.config;
+    slides.source = o.slidesFrom;
+    slides.scriptText = o.scriptText;
+    slides.seed = o.seed;
+    slides.to = o.exportTo;
+    slides.theme = o.theme;
+    slides.zoomPct = o.zoomPct;
+    slides.language = o.language;
+    slides.charts = o.showCharts;
+    return SlidesCommand(slides).exec();
 }
 
 int listScenarios()
@@ -933,9 +1012,12 @@ int main(int argc, char** argv)
     const bool window = !exporting && !hasFlag(argc, argv,
                                                {"--headless", "-h", "--help", "-?", "--help-all",
                                                 "-v", "--version", "--list-scenarios"});
-    const bool display = hasDisplay(argc, argv);
-    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    // Slides are the window's pictures, made offscreen unless a platform is named: the same
+    // deck on any machine, with or without a display.
+    const bool slides = hasFlagPrefix(argc, argv, "--slides");
+    if ((exporting || slides) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    const bool display = hasDisplay(argc, argv);
     std::unique_ptr<QCoreApplication> app;
     if (window && display)
         app = std::make_unique<QApplication>(argc, argv);
@@ -982,5 +1064,7 @@ int main(int argc, char** argv)
         return runExport(options);
     if (options.headless)
         return runHeadless(options);
+    if (!options.slidesFrom.isEmpty())
+        return runSlides(options);
     return runWindow(static_cast<QApplication&>(*app), options);
 }

@@ -196,6 +196,8 @@ void CommandCatalogue::addDirectives()
     op.optional = true;
     ArgSpec number{QStringLiteral("NUMBER"), T::Number, 0, 1'000'000'000'000LL};
     number.optional = true;
+    ArgSpec title{QStringLiteral("TITLE"), T::Text};
+    title.optional = true;
     const QList<CommandSpec> directives{
         {QStringLiteral("say"),
          {text},
@@ -219,6 +221,10 @@ void CommandCatalogue::addDirectives()
          {text},
          tr("start a program (your own lock client, through the exposed ports) in a shell: "
             "its output goes into the history, it is stopped when the scenario ends")},
+        {QStringLiteral("snapshot"),
+         {title},
+         tr("a slide now (--slides): the window as it is, with the caption on screen and "
+            "the TITLE in quotes when one is given")},
         {QStringLiteral("expect"),
          {name, op, number},
          tr("checked at the end: NAME OP NUMBER, NAME(CLIENT) for one client, `expect safe`, "

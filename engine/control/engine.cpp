@@ -132,6 +132,8 @@ public:
                              emit q->stepFinished(origin, line, ok, message);
                          });
         QObject::connect(&runner, &ScenarioRunner::narration, q, &Engine::narration);
+        QObject::connect(&runner, &ScenarioRunner::snapshotRequested, q,
+                         &Engine::snapshotRequested);
     }
 
     void recordStep(const QString& origin, int line, bool ok, const QString& message)
@@ -474,6 +476,16 @@ void Engine::stepScenario()
 void Engine::stopScenario()
 {
     d->scripts.stop();
+}
+
+void Engine::holdAtSlides(bool hold)
+{
+    d->scripts.setHoldAtSlides(hold);
+}
+
+void Engine::slideTaken()
+{
+    d->scripts.releaseSlide();
 }
 
 QString Engine::recordingError() const

@@ -38,6 +38,9 @@ public slots:
     void resumeScenario();
     void stepScenario(); // to the next narration
     void stopScenario();
+    // --slides: the scenario waits after each caption and `snapshot` until slideTaken().
+    void holdAtSlides(bool hold);
+    void slideTaken();
     // A scenario under way, or waiting for the nodes, ends now as Interrupted (`why` says by
     // what); scenarioFinished() tells it.
     void interruptScenario(const QString& why);
@@ -59,7 +62,8 @@ signals:
     void stepStarted(const QString& origin, int line, const QString& text);
     void stepFinished(const QString& origin, int line, bool ok, const QString& message);
     void narration(int line, const QString& text);
-    void scenarioStateChanged(int state); // ScenarioRunner::State
+    void snapshotRequested(int line, const QString& title); // a `snapshot` line (--slides)
+    void scenarioStateChanged(int state);                   // ScenarioRunner::State
     void scenarioFinished(const ScenarioResult& result);
 
 private:

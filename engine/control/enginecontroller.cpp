@@ -19,6 +19,7 @@ EngineController::EngineController(const EngineConfig& config, QObject* parent)
     connect(m_engine, &Engine::stepStarted, this, &EngineController::stepStarted);
     connect(m_engine, &Engine::stepFinished, this, &EngineController::stepFinished);
     connect(m_engine, &Engine::narration, this, &EngineController::narration);
+    connect(m_engine, &Engine::snapshotRequested, this, &EngineController::snapshotRequested);
     connect(m_engine, &Engine::scenarioStateChanged, this, &EngineController::scenarioStateChanged);
     connect(m_engine, &Engine::scenarioFinished, this, &EngineController::scenarioFinished);
     m_thread.start();
@@ -70,6 +71,17 @@ void EngineController::stepScenario()
 void EngineController::stopScenario()
 {
     QMetaObject::invokeMethod(m_engine, &Engine::stopScenario, Qt::QueuedConnection);
+}
+
+void EngineController::holdAtSlides(bool hold)
+{
+    QMetaObject::invokeMethod(
+        m_engine, [engine = m_engine, hold] { engine->holdAtSlides(hold); }, Qt::QueuedConnection);
+}
+
+void EngineController::slideTaken()
+{
+    QMetaObject::invokeMethod(m_engine, &Engine::slideTaken, Qt::QueuedConnection);
 }
 
 void EngineController::interruptScenario(const QString& why)

@@ -34,6 +34,8 @@ public:
     void resumeScenario();
     void stepScenario();
     void stopScenario();
+    void holdAtSlides(bool hold); // see Engine::holdAtSlides
+    void slideTaken();
     void interruptScenario(const QString& why);
     void runConsole(const QString& text, int number = 0); // number: the console's line
     void setLanguage(const QString& language);
@@ -52,6 +54,7 @@ signals:
     void stepStarted(const QString& origin, int line, const QString& text);
     void stepFinished(const QString& origin, int line, bool ok, const QString& message);
     void narration(int line, const QString& text);
+    void snapshotRequested(int line, const QString& title); // a `snapshot` line (--slides)
     void scenarioStateChanged(int state);
     void scenarioFinished(const ScenarioResult& result);
 

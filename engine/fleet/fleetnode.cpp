@@ -367,6 +367,7 @@ NodeSnapshot FleetNode::snapshot() const
     n.local = isLocal();
     n.stateSinceUs = m_monitor->stateSinceUs();
     n.keys = m_monitor->keys();
+    n.keysAskedUs = m_monitor->keysAskedUs();
     n.faults = m_faults.values();
     n.partitionedFromAll = m_partitionedAll;
     n.partitionedClients = m_partitionedNames;

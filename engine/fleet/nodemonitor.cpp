@@ -104,6 +104,7 @@ void NodeMonitor::onReply(const CommandResult& result)
             keys << key;
         }
         m_keys = keys;
+        m_keysAskedUs = result.sentUs;
         emit changed();
     }
     if (m_again)

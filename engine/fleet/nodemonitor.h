@@ -37,6 +37,8 @@ public:
     qint64 serverPid() const { return m_connection->serverPid(); }
     qint64 stateSinceUs() const { return m_stateSinceUs; }
     const QList<KeySnapshot>& keys() const { return m_keys; }
+    // When the read that gave keys() was sent: they hold every change made before then.
+    qint64 keysAskedUs() const { return m_keysAskedUs; }
     const QByteArrayList& resources() const { return m_resources; }
     RedisConnection* connection() const { return m_connection; }
     // Also read INFO replication on each poll (the replicated topology): the role, the
@@ -71,6 +73,7 @@ private:
     QTimer m_pollTimer;
     QTimer m_refreshTimer; // a refresh asked for within MinReadGapMs of the last read
     qint64 m_lastReadUs = 0;
+    qint64 m_keysAskedUs = 0;
     bool m_inFlight = false;
     bool m_again = false;
     bool m_wasUp = false;

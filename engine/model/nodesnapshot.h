@@ -44,6 +44,7 @@ public:
     qint64 pid = 0;
     qint64 stateSinceUs = 0;
     QList<KeySnapshot> keys;
+    qint64 keysAskedUs = 0; // when the read of `keys` was sent: they hold every change before
     QList<ClientOutcome> lastOutcomes; // each client's latest answer from this node
     QList<Fault> faults;               // in force now
     bool partitionedFromAll = false;   // a partition cuts every client off

@@ -23,4 +23,7 @@ struct StorageSnapshot
     FencingToken newestFence; // the last token the storage accepted
     qint64 rejected = 0;      // writes the fencing check refused (the storage's own count)
     qint64 readUs = 0;
+    // When the read shown was sent: the values hold every write done before then (a slide
+    // waits for a read asked after its caption).
+    qint64 askedUs = 0;
 };

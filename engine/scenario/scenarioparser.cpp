@@ -44,7 +44,30 @@ QString ScenarioParser::checkDirective(const ParsedCommand& command)
         Expectation::from(command, &why);
     else if (command.verb() == QLatin1String("wait until"))
         EventPattern::parse(command.word(QStringLiteral("EVENT")), &why);
+    else if (command.verb() == QLatin1String("snapshot"))
+        snapshotTitle(command, &why);
     return why;
+}
+
+// Quoted, so that the title is plainly a title: `snapshot "Two holders"`. A quote inside it
+// is written as it is (`snapshot "C1's "stale" write"`): only the first and last count.
+std::optional<QString> ScenarioParser::snapshotTitle(const ParsedCommand& command, QString* why)
+{
+    const QString text = command.word(QStringLiteral("TITLE"));
+    if (text.isEmpty())
+        return QString();
+    if (text.size() < 2 || !text.startsWith(QLatin1Char('"')) || !text.endsWith(QLatin1Char('"'))) {
+        *why = tr("a snapshot's title goes in double quotes (snapshot \"Two holders\"), not "
+                  "'%1'")
+                   .arg(SafeText::echo(text));
+        return std::nullopt;
+    }
+    const QString title = text.mid(1, text.size() - 2).trimmed();
+    if (title.isEmpty()) {
+        *why = tr("a snapshot's title is empty: leave the quotes out for none");
+        return std::nullopt;
+    }
+    return title;
 }
 
 std::optional<Scenario> ScenarioParser::parse(const QString& text, const QString& origin,

@@ -34,6 +34,10 @@ public:
     // file is not a regular file, is too large, or is not UTF-8).
     static std::optional<QString> read(const QString& pathOrBuiltin, Error* error);
 
+    // A `snapshot` line's title: "" when it has none, the text between its quotes otherwise;
+    // nothing, and *why, when a title is not one quoted string.
+    static std::optional<QString> snapshotTitle(const ParsedCommand& command, QString* why);
+
 private:
     static QString checkDirective(const ParsedCommand& command);
 };

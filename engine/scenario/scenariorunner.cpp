@@ -5,6 +5,7 @@
 #include "base/enumnames.h"
 #include "clients/foreignclients.h"
 #include "scenario/eventpattern.h"
+#include "scenario/scenarioparser.h"
 
 #include <algorithm>
 
@@ -88,8 +89,18 @@ void ScenarioRunner::stepToNextNarration()
         next();
 }
 
+void ScenarioRunner::releaseSlide()
+{
+    if (!m_heldForSlide)
+        return;
+    m_heldForSlide = false;
+    if (!m_busy)
+        next();
+}
+
 void ScenarioRunner::stop()
 {
+    m_heldForSlide = false;
     m_processes.stopAll();
     ++m_generation;
     m_timer.stop();
@@ -135,7 +146,7 @@ void ScenarioRunner::interrupt(const QString& why)
 
 void ScenarioRunner::next()
 {
-    if (m_busy || m_state != State::Running)
+    if (m_busy || m_heldForSlide || m_state != State::Running)
         return;
     if (m_next >= m_scenario.lines.size()) {
         if (m_interactive)
@@ -176,6 +187,7 @@ void ScenarioRunner::runDirective(const Scenario::Line& line, qsizetype index)
         HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Say, text);
         e.line = line.number;
         m_hooks.record(e);
+        m_heldForSlide = m_holdAtSlides;
         emit narration(line.number, text);
         if (m_pauseAtNarration) {
             m_pauseAtNarration = false;
@@ -197,6 +209,12 @@ void ScenarioRunner::runDirective(const Scenario::Line& line, qsizetype index)
                               if (generation == m_generation)
                                   stepDone(ok, message);
                           });
+    } else if (verb == QLatin1String("snapshot")) {
+        QString why; // checked when the file was read
+        const QString title = ScenarioParser::snapshotTitle(line.command, &why).value_or(QString());
+        m_heldForSlide = m_holdAtSlides;
+        emit snapshotRequested(line.number, title);
+        stepDone(true, title.isEmpty() ? tr("snapshot") : tr("snapshot: %1").arg(title));
     } else { // seed: applied before the first line ran
         stepDone(true, tr("seed %1").arg(line.command.word(QStringLiteral("N"))));
     }

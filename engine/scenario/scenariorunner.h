@@ -39,7 +39,8 @@ struct ScenarioResult
 Q_DECLARE_METATYPE(ScenarioResult)
 
 // Runs a scenario in the engine thread, line after line: commands through the engine's own
-// entry point, and the directives itself (say, sleep, wait, wait until, seed, expect). Waits
+// entry point, and the directives itself (say, sleep, wait, wait until, seed, expect,
+// exec, snapshot). Waits
 // are fed by the history as it is recorded (onEvent), never by snapshots, so a state that
 // lasts a millisecond is caught. A wait that times out, or a refused command, fails the
 // scenario with its line number; expectations are checked at the end.
@@ -78,6 +79,10 @@ public:
     void resume();
     void stepToNextNarration(); // runs until the next `say` is shown, then pauses
     void stop();
+    // --slides: after each caption and `snapshot`, the next line waits until releaseSlide()
+    // (the window has taken the picture), so a caption is never gone before its slide is.
+    void setHoldAtSlides(bool hold) { m_holdAtSlides = hold; }
+    void releaseSlide();
     // Ends a running scenario before its last line (`why`: "SIGTERM", "--duration 5 s ran
     // out"): finished() with Outcome::Interrupted, the line it was on, how many lines had
     // run, and the expectations met so far with their values now. Nothing when none runs.
@@ -91,6 +96,8 @@ signals:
     void stepStarted(const QString& origin, int line, const QString& text);
     void stepFinished(const QString& origin, int line, bool ok, const QString& message);
     void narration(int line, const QString& text);
+    // A `snapshot` line: a slide of the window as it is now (title: "" when none).
+    void snapshotRequested(int line, const QString& title);
     void stateChanged(ScenarioRunner::State state);
     void finished(const ScenarioResult& result);
 
@@ -123,6 +130,8 @@ private:
     qsizetype m_current = -1; // the line under way (an index: interactive lines append)
     bool m_busy = false;      // a step is under way
     bool m_pauseAtNarration = false;
+    bool m_holdAtSlides = false;
+    bool m_heldForSlide = false; // a slide is being taken: the next line waits
     QList<Expectation> m_expectations;
     std::optional<ScenarioResult> m_failure;
     QTimer m_timer;                                      // sleep and wait deadlines
@@ -130,6 +139,6 @@ private:
     std::deque<HistoryEvent> m_unread; // since the last wait ended, for the next one
     static constexpr size_t UnreadKept = 10000;
     QString m_waitWhat;
-    quint64 m_generation = 0; // bumped by stop(): answers to older steps are ignored
+    quint64 m_generation = 0;      // bumped by stop(): answers to older steps are ignored
     ScenarioProcesses m_processes; // what `exec` started
 };

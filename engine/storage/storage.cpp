@@ -2,8 +2,8 @@
 #include "storage/storage.h"
 
 #include "base/clock.h"
-#include "net/nodeproxy.h"
 #include "fleet/redisserverprocess.h"
+#include "net/nodeproxy.h"
 #include "storage/stockaccess.h"
 
 #include <QDir>
@@ -170,6 +170,7 @@ void Storage::onRead(const CommandResult& result)
     s.newestFence = fence;
     s.rejected = reply.elements[2].text.toLongLong();
     s.readUs = result.repliedUs;
+    s.askedUs = result.sentUs;
     const bool changedNow =
         s.stock != m_snapshot.stock || s.stockExists != m_snapshot.stockExists ||
         s.rejected != m_snapshot.rejected || !(s.newestFence == m_snapshot.newestFence);

@@ -869,6 +869,10 @@
         <source>start a program (your own lock client, through the exposed ports) in a shell: its output goes into the history, it is stopped when the scenario ends</source>
         <translation>シェルでプログラム（公開ポート経由のあなた自身のロッククライアント）を起動します：出力は履歴に入り、シナリオの終わりに停止されます</translation>
     </message>
+    <message>
+        <source>a slide now (--slides): the window as it is, with the caption on screen and the TITLE in quotes when one is given</source>
+        <translation>いまスライドを 1 枚撮ります（--slides）：いまのウィンドウと画面の字幕、指定があれば引用符内の TITLE も</translation>
+    </message>
 </context>
 <context>
     <name>CommandParser</name>
@@ -1084,6 +1088,17 @@
     <message>
         <source>%1 acquired (nodes %2) while %3 was still in its section</source>
         <translation>%3 がまだクリティカルセクション内にいる間に %1 がロックを取得しました（ノード %2）</translation>
+    </message>
+</context>
+<context>
+    <name>DeckWriter</name>
+    <message>
+        <source>cannot write slides to %1: the file name must end in .pdf or .html</source>
+        <translation>%1 にスライドを書けません：ファイル名は .pdf か .html で終わる必要があります</translation>
+    </message>
+    <message>
+        <source>%1 · slide %2 of %3 · line %4 · %5 s</source>
+        <translation>%1 · スライド %2 / %3 · %4 行目 · %5 秒</translation>
     </message>
 </context>
 <context>
@@ -2242,6 +2257,86 @@ Since %1 on the run clock.</source>
     <message>
         <source>Clients, with the settings they ran with</source>
         <translation>各クライアントと実行時に使った設定</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>ストレージ</translation>
+    </message>
+    <message>
+        <source>resource</source>
+        <translation>リソース</translation>
+    </message>
+    <message>
+        <source>clients at start</source>
+        <translation>開始時のクライアント数</translation>
+    </message>
+    <message>
+        <source>persistence at start</source>
+        <translation>開始時の永続化</translation>
+    </message>
+    <message>
+        <source>client defaults at start</source>
+        <translation>開始時のクライアント既定値</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>シード</translation>
+    </message>
+    <message>
+        <source>app version</source>
+        <translation>アプリのバージョン</translation>
+    </message>
+    <message>
+        <source>No client ran.</source>
+        <translation>実行されたクライアントはありません。</translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation>クライアント</translation>
+    </message>
+    <message>
+        <source>settings as used</source>
+        <translation>実際に使った設定</translation>
+    </message>
+    <message>
+        <source>from %1 s: %2</source>
+        <translation>%1 秒から：%2</translation>
+    </message>
+    <message>
+        <source>None: the checker found nothing.</source>
+        <translation>なし：チェッカーは何も見つけませんでした。</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>from (s)</source>
+        <translation>開始（秒）</translation>
+    </message>
+    <message>
+        <source>to (s)</source>
+        <translation>終了（秒）</translation>
+    </message>
+    <message>
+        <source>lasted</source>
+        <translation>継続</translation>
+    </message>
+    <message>
+        <source>evidence</source>
+        <translation>証拠</translation>
+    </message>
+    <message>
+        <source>(still going at the end)</source>
+        <translation>（終了時点でも継続中）</translation>
+    </message>
+    <message>
+        <source>The first %1 of %2 are listed; the run file has them all.</source>
+        <translation>%2 件中の最初の %1 件を載せています。すべては実行ファイルにあります。</translation>
     </message>
 </context>
 <context>
@@ -3791,6 +3886,14 @@ Since %1 on the run clock.</source>
         <source>%1: not UTF-8 text</source>
         <translation>%1：UTF-8 テキストではありません</translation>
     </message>
+    <message>
+        <source>a snapshot&apos;s title goes in double quotes (snapshot &quot;Two holders&quot;), not &apos;%1&apos;</source>
+        <translation>スナップショットの題は二重引用符で囲みます（snapshot "Two holders"）。「%1」ではありません</translation>
+    </message>
+    <message>
+        <source>a snapshot&apos;s title is empty: leave the quotes out for none</source>
+        <translation>スナップショットの題が空です。題が要らなければ引用符ごと省いてください</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioProcesses</name>
@@ -3864,6 +3967,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1; %2 of %3 lines begun</source>
         <translation>%1。%3 行中 %2 行を開始済み</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>スナップショット</translation>
+    </message>
+    <message>
+        <source>snapshot: %1</source>
+        <translation>スナップショット：%1</translation>
     </message>
 </context>
 <context>
@@ -4333,6 +4444,37 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>SlidesCommand</name>
+    <message>
+        <source>slide %1 at %2 s (line %3): %4</source>
+        <translation>スライド %1、%2 秒（%3 行目）：%4</translation>
+    </message>
+    <message>
+        <source>%1 line %2: FAILED %3</source>
+        <translation>%1 %2 行目：失敗 %3</translation>
+    </message>
+    <message>
+        <source>no slides written: the scenario did not play to its end</source>
+        <translation>スライドは書いていません：シナリオが最後まで再生されませんでした</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n slide(s) written in %2 s (the scenario played %3 s)</source>
+        <translation>
+            <numerusform>%1：スライド %n 枚を %2 秒で書きました（シナリオの再生は %3 秒）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the slides show a scenario that did not go as expected</source>
+        <translation>このスライドのシナリオは期待どおりに進みませんでした</translation>
+    </message>
+    <message numerus="yes">
+        <source>interrupted by %1: no slides written (%n taken)</source>
+        <translation>
+            <numerusform>%1 で中断：スライドは書いていません（撮影済み %n 枚）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>StockChart</name>
     <message>
         <source>oversold: 1 item</source>
@@ -4475,7 +4617,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>left of %1</source>
-        <translation>残り（全 %1）</translation>
+        <translation>残り（全 %1）</translation>
     </message>
     <message numerus="yes">
         <source>%n sold</source>
@@ -4485,7 +4627,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>stale writes: %1 accepted · %2 rejected</source>
-        <translation>古い書き込み：受け入れ %1 · 拒否 %2</translation>
+        <translation>古い書き込み：受け入れ %1 · 拒⁠否 %2</translation>
     </message>
     <message>
         <source>OVERSOLD %1</source>

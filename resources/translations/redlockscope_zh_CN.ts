@@ -869,6 +869,10 @@
         <source>start a program (your own lock client, through the exposed ports) in a shell: its output goes into the history, it is stopped when the scenario ends</source>
         <translation>在 shell 中启动一个程序（你自己的锁客户端，经由开放的端口）：它的输出进入历史记录，场景结束时它被停止</translation>
     </message>
+    <message>
+        <source>a slide now (--slides): the window as it is, with the caption on screen and the TITLE in quotes when one is given</source>
+        <translation>此刻拍一张幻灯片（--slides）：窗口此刻的样子、屏幕上的字幕，给出时再加上引号里的 TITLE</translation>
+    </message>
 </context>
 <context>
     <name>CommandParser</name>
@@ -1084,6 +1088,17 @@
     <message>
         <source>%1 acquired (nodes %2) while %3 was still in its section</source>
         <translation>%1 在 %3 仍在临界区内时拿到了锁（节点 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>DeckWriter</name>
+    <message>
+        <source>cannot write slides to %1: the file name must end in .pdf or .html</source>
+        <translation>无法把幻灯片写入 %1：文件名必须以 .pdf 或 .html 结尾</translation>
+    </message>
+    <message>
+        <source>%1 · slide %2 of %3 · line %4 · %5 s</source>
+        <translation>%1 · 第 %2 张，共 %3 张 · 第 %4 行 · %5 秒</translation>
     </message>
 </context>
 <context>
@@ -2242,6 +2257,86 @@ Since %1 on the run clock.</source>
     <message>
         <source>Clients, with the settings they ran with</source>
         <translation>各客户端及其运行时所用的设置</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>resource</source>
+        <translation>资源</translation>
+    </message>
+    <message>
+        <source>clients at start</source>
+        <translation>启动时的客户端数</translation>
+    </message>
+    <message>
+        <source>persistence at start</source>
+        <translation>启动时的持久化</translation>
+    </message>
+    <message>
+        <source>client defaults at start</source>
+        <translation>启动时的客户端默认值</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>app version</source>
+        <translation>应用版本</translation>
+    </message>
+    <message>
+        <source>No client ran.</source>
+        <translation>没有客户端运行过。</translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>settings as used</source>
+        <translation>实际使用的设置</translation>
+    </message>
+    <message>
+        <source>from %1 s: %2</source>
+        <translation>从 %1 秒起：%2</translation>
+    </message>
+    <message>
+        <source>None: the checker found nothing.</source>
+        <translation>无：检查器没有发现问题。</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>from (s)</source>
+        <translation>开始（秒）</translation>
+    </message>
+    <message>
+        <source>to (s)</source>
+        <translation>结束（秒）</translation>
+    </message>
+    <message>
+        <source>lasted</source>
+        <translation>持续</translation>
+    </message>
+    <message>
+        <source>evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>(still going at the end)</source>
+        <translation>（结束时仍在持续）</translation>
+    </message>
+    <message>
+        <source>The first %1 of %2 are listed; the run file has them all.</source>
+        <translation>列出了 %2 条中的前 %1 条；运行记录文件里有全部。</translation>
     </message>
 </context>
 <context>
@@ -3791,6 +3886,14 @@ Since %1 on the run clock.</source>
         <source>%1: not UTF-8 text</source>
         <translation>%1：不是 UTF-8 文本</translation>
     </message>
+    <message>
+        <source>a snapshot&apos;s title goes in double quotes (snapshot &quot;Two holders&quot;), not &apos;%1&apos;</source>
+        <translation>快照的标题要放在双引号里（snapshot "Two holders"），而不是“%1”</translation>
+    </message>
+    <message>
+        <source>a snapshot&apos;s title is empty: leave the quotes out for none</source>
+        <translation>快照的标题是空的：不要标题就别写引号</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioProcesses</name>
@@ -3864,6 +3967,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1; %2 of %3 lines begun</source>
         <translation>%1；共 %3 行，已开始 %2 行</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>快照</translation>
+    </message>
+    <message>
+        <source>snapshot: %1</source>
+        <translation>快照：%1</translation>
     </message>
 </context>
 <context>
@@ -4333,6 +4444,37 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>SlidesCommand</name>
+    <message>
+        <source>slide %1 at %2 s (line %3): %4</source>
+        <translation>第 %1 张幻灯片，%2 秒（第 %3 行）：%4</translation>
+    </message>
+    <message>
+        <source>%1 line %2: FAILED %3</source>
+        <translation>%1 第 %2 行：失败 %3</translation>
+    </message>
+    <message>
+        <source>no slides written: the scenario did not play to its end</source>
+        <translation>未写入幻灯片：场景没有播放到结尾</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n slide(s) written in %2 s (the scenario played %3 s)</source>
+        <translation>
+            <numerusform>%1：已写入 %n 张幻灯片，用时 %2 秒（场景播放了 %3 秒）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the slides show a scenario that did not go as expected</source>
+        <translation>这些幻灯片展示的场景没有按预期进行</translation>
+    </message>
+    <message numerus="yes">
+        <source>interrupted by %1: no slides written (%n taken)</source>
+        <translation>
+            <numerusform>被 %1 中断：未写入幻灯片（已拍 %n 张）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>StockChart</name>
     <message>
         <source>oversold: 1 item</source>
@@ -4475,7 +4617,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>left of %1</source>
-        <translation>剩余（共 %1）</translation>
+        <translation>剩余（共 %1）</translation>
     </message>
     <message numerus="yes">
         <source>%n sold</source>
@@ -4485,7 +4627,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>stale writes: %1 accepted · %2 rejected</source>
-        <translation>过期写入：接受 %1 · 拒绝 %2</translation>
+        <translation>过期写入：接受 %1 · 拒⁠绝 %2</translation>
     </message>
     <message>
         <source>OVERSOLD %1</source>

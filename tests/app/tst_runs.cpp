@@ -266,6 +266,15 @@ private slots:
         const QString page = QString::fromUtf8(readAll(html));
         QVERIFY(page.contains(QLatin1String("<html lang=\"zh-CN\">")));
         QVERIFY2(page.contains(QStringLiteral("运行时间")), "the charts in Chinese");
+        // The report's own words too, its tables' among them (they had been left English).
+        for (const QString& word :
+             {QStringLiteral("设置"), QStringLiteral("启动时的客户端数"),
+              QStringLiteral("启动时的客户端默认值"), QStringLiteral("应用版本"),
+              QStringLiteral("实际使用的设置"), QStringLiteral("检查器计数")})
+            QVERIFY2(page.contains(word), qPrintable(word));
+        for (const char* english : {"clients at start", "client defaults at start", "app version",
+                                    "settings as used", "No client ran", "Checker counters"})
+            QVERIFY2(!page.contains(QLatin1String(english)), english);
     }
 
     void aCutOffRunExportsWhatIsWhole()

@@ -65,6 +65,7 @@ private:
             {"say Two clients; one lock.", "say"},
             {"expose 7700", "expose"},
             {"exec python3 client.py 7700", "exec"},
+            {"snapshot \"Two holders\"", "snapshot"},
             {"expose 127.0.0.1:7700", "expose"},
             {"say.zh 两个客户端。", "say.zh"},
             {"say.ja 二つのクライアント。", "say.ja"},

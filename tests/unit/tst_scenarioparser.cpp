@@ -112,6 +112,41 @@ private slots:
                  qPrintable(error.message));
     }
 
+    // `snapshot` (a slide for --slides) with or without a title; a title goes in quotes.
+    void snapshotDirective()
+    {
+        ScenarioParser::Error error;
+        const auto s = parse(QStringLiteral("snapshot\n  snapshot \"Two holders\"\n"
+                                            "snapshot \"C1's \"stale\" write\"\n"),
+                             &error);
+        QVERIFY2(s, qPrintable(error.message));
+        QCOMPARE(s->lines.size(), 3);
+        QString why;
+        QCOMPARE(ScenarioParser::snapshotTitle(s->lines[0].command, &why), QString());
+        QCOMPARE(ScenarioParser::snapshotTitle(s->lines[1].command, &why),
+                 QStringLiteral("Two holders"));
+        QCOMPARE(ScenarioParser::snapshotTitle(s->lines[2].command, &why),
+                 QStringLiteral("C1's \"stale\" write"));
+        QVERIFY(s->lines[1].command.spec->scenarioOnly);
+
+        const QList<QPair<QString, QString>> bad{
+            {"snapshot Two holders\n", "demo.rls:1:10: a snapshot's title goes in double quotes"},
+            {"sleep 1\nsnapshot \"Two holders\n", "demo.rls:2:10: a snapshot's title goes in "
+                                                  "double quotes"},
+            {"snapshot \"\"\n", "demo.rls:1:10: a snapshot's title is empty"},
+            {"snapshot \"\n", "demo.rls:1:10: a snapshot's title goes in double quotes"},
+            {"snapshots\n", "demo.rls:1:1: unknown command 'snapshots'"},
+        };
+        for (const auto& [text, message] : bad) {
+            QVERIFY2(!parse(text, &error), qPrintable(text));
+            QVERIFY2(error.message.startsWith(message), qPrintable(error.message));
+        }
+        // Its title is capped like a narration.
+        QVERIFY(!parse(QStringLiteral("snapshot \"%1\"\n").arg(QString(1200, u'x')), &error));
+        QVERIFY2(error.message.contains(QStringLiteral("at most 1000 characters")),
+                 qPrintable(error.message));
+    }
+
     void everyBuiltInParses()
     {
         QVERIFY(ScenarioLibrary::names().size() >= 12);

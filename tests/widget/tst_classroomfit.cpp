@@ -53,6 +53,59 @@ EngineSnapshot brokenBetweenTheLastTwo()
     return s;
 }
 
+// failover-two-holders at its punchline: the master (node 1) killed before its key reached the
+// replica, Sentinel promoted node 2, and C2 took the same lock there while C1 still works.
+EngineSnapshot failoverTwoHolders()
+{
+    EngineSnapshot s = snapshot(2, 2);
+    setState(s.nodes[0], NodeSnapshot::State::Down);
+    s.nodes[0].error = QStringLiteral("SIGKILL: crashed, no goodbye");
+    s.nodes[0].faults = {
+        fault(Fault::Kind::Killed, QStringLiteral("SIGKILL"), now() - 2'000'000),
+        fault(Fault::Kind::Partition, QStringLiteral("replica"), now() - 5'000'000)};
+    s.nodes[1].role = QStringLiteral("master");
+    s.nodes[1].replOffset = 48213;
+    hold(s, 1, 0, 10000, 4000, "1111111111111111"); // its key died with node 1
+    hold(s, 2, 1, 10000, 9000, "2222222222222222");
+    s.resources.first().nodeCount = 1;
+    s.resources.first().quorum = 1;
+    for (ClientSnapshot& c : s.clients) {
+        c.strategy = Strategy::Kind::Failover;
+        c.strategyQuorum = c.strategyNodes = 1;
+    }
+    s.sentinels.present = s.sentinels.ready = true;
+    for (int i = 0; i < 3; ++i) {
+        SentinelView v;
+        v.address = QStringLiteral("127.0.0.1:%1").arg(26379 + i);
+        v.up = true;
+        v.masterNode = 0; // Sentinel names the old master until the promotion is done
+        v.masterAddress = s.nodes[0].address;
+        v.flags = QStringLiteral("master,s_down,o_down");
+        v.replicas = 1;
+        v.otherSentinels = 2;
+        s.sentinels.views << v;
+    }
+    s.sentinels.masterNode = 0;
+    s.sentinels.agreeing = 3;
+    s.sentinels.quorumReached = true;
+    s.sentinels.masterDown = s.sentinels.failoverInProgress = true; // as while it promotes
+    Violation v;
+    v.kind = HistoryEvent::ViolationKind::Overlap;
+    v.resource = s.resources.first().resource;
+    v.firstClient = 1;
+    v.secondClient = 2;
+    v.startUs = now() - 300'000;
+    s.violations = {v};
+    s.counters.overlaps = 1;
+    s.storage.state = NodeSnapshot::State::Up;
+    s.storage.address = QStringLiteral("127.0.0.1:7010");
+    s.storage.stockActive = s.storage.stockExists = true;
+    s.storage.stock = 99;
+    s.storage.initial = 100;
+    s.counters.sales = 1;
+    return s;
+}
+
 } // namespace
 
 class TestClassroomFit : public QObject
@@ -66,16 +119,20 @@ private slots:
     {
         QTest::addColumn<QString>("language");
         QTest::addColumn<QString>("docks"); // which are open: l(og), c(onsole), g (charts)
-        for (const char* language : {"en", "zh_CN", "ja"})
-            for (const char* docks : {"", "l", "c", "g", "lcg"})
-                QTest::addRow("%s %s", language, *docks ? docks : "no dock")
-                    << QString::fromLatin1(language) << QString::fromLatin1(docks);
+        QTest::addColumn<bool>("failover"); // failover-two-holders: two nodes and Sentinel
+        for (bool failover : {false, true})
+            for (const char* language : {"en", "zh_CN", "ja"})
+                for (const char* docks : {"", "l", "c", "g", "lcg"})
+                    QTest::addRow("%s%s %s", failover ? "failover " : "", language,
+                                  *docks ? docks : "no dock")
+                        << QString::fromLatin1(language) << QString::fromLatin1(docks) << failover;
     }
 
     void violatorsStayInView()
     {
         QFETCH(QString, language);
         QFETCH(QString, docks);
+        QFETCH(bool, failover);
         Languages::install(language);
         MainWindow w(EngineConfig{});
         w.setTypeScale(1.35); // --large
@@ -95,16 +152,20 @@ private slots:
         // A scenario plays: its bar is the toolbar's second row.
         if (auto* scenario = w.findChild<ScenarioBar*>())
             scenario->show();
-        const EngineSnapshot s = brokenBetweenTheLastTwo();
+        const EngineSnapshot s = failover ? failoverTwoHolders() : brokenBetweenTheLastTwo();
         w.applySnapshot(s);
-        w.caption()->showCaption(3, QStringLiteral("C5 takes the lock while C4 still holds it."));
+        w.caption()->showCaption(
+            3, failover ? QStringLiteral("The new master never saw C1's key: C2 takes the same "
+                                         "lock. Two holders at once.")
+                        : QStringLiteral("C5 takes the lock while C4 still holds it."));
         w.updateNow();
         QTest::qWait(50);
         w.updateNow();
 
         if (const QByteArray dir = qgetenv("REDLOCK_FIT_SHOTS"); !dir.isEmpty())
-            w.saveScreenshot(QStringLiteral("%1/fit-%2-%3.png")
-                                 .arg(QString::fromLocal8Bit(dir), language,
+            w.saveScreenshot(QStringLiteral("%1/fit-%2%3-%4.png")
+                                 .arg(QString::fromLocal8Bit(dir),
+                                      failover ? QStringLiteral("failover-") : QString(), language,
                                       docks.isEmpty() ? QStringLiteral("none") : docks));
 
         if (qEnvironmentVariableIsSet("REDLOCK_FIT_DEBUG"))
@@ -118,7 +179,8 @@ private slots:
         const auto* lanes = w.findChild<ClientLaneList*>(QStringLiteral("clientLanes"));
         QVERIFY(lanes);
         const QRect view = lanes->viewport()->rect();
-        for (const QString& name : {QStringLiteral("C4"), QStringLiteral("C5")}) {
+        const QStringList violators = failover ? QStringList{"C1", "C2"} : QStringList{"C4", "C5"};
+        for (const QString& name : violators) {
             ClientLane* lane = w.clientLane(name);
             QVERIFY(lane);
             const QRect at(lane->mapTo(lanes->viewport(), QPoint(0, 0)), lane->size());

@@ -24,6 +24,7 @@
 #include <QPainterPath>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace {
 
@@ -409,10 +410,21 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     else
         m_address->setTexts({where, node.address});
     m_address->setAlert(down || refusing);
-    m_addressWanted = down || refusing; // a problem is said whatever the type size
+    // A problem is said whatever the type size, unless a fault in force already says it (a
+    // killed node's "killed · for 2 s"): in large type on 720 lines that line is one the
+    // lanes of the story need, and the reason stays in the tooltip.
+    const bool toldByFault =
+        down && std::any_of(node.faults.cbegin(), node.faults.cend(), [](const Fault& f) {
+            return f.kind == Fault::Kind::Killed || f.kind == Fault::Kind::ShutDown ||
+                   f.kind == Fault::Kind::RestartPending;
+        });
+    m_addressWanted = refusing || (down && !toldByFault);
     m_address->setVisible(!m_large || m_addressWanted);
     m_address->setToolTip(down || refusing ? tr("%1: %2").arg(node.address, problem)
                                            : tr("Where this node listens (host:port)."));
+    m_statePill->setToolTip(down ? tr("%1: %2").arg(node.address, problem)
+                                 : tr("The node's state as the engine sees it: up, down, paused "
+                                      "or starting. The faults in force are listed under it."));
     syncRole(node, dark);
     m_faults->setFaults(node.faults, nowUs);
     m_keys->setKeys(node.keys, node.state == NodeSnapshot::State::Up, legend, ttlByClient, nowUs);
@@ -440,7 +452,8 @@ void NodeCard::syncRole(const NodeSnapshot& node, bool dark)
         color = UiTheme::info(dark);
     }
     // Only on a change: a new style sheet re-polishes the label, every frame would be waste.
-    const QString style = QStringLiteral("font-weight: bold; color: %1;").arg(color.name());
+    // The colour only: a font in a style sheet stops the label following large type.
+    const QString style = QStringLiteral("color: %1;").arg(color.name());
     if (m_role->text() != text)
         m_role->setText(text);
     if (m_role->styleSheet() != style)
@@ -589,6 +602,9 @@ void NodeCard::applyFonts()
     title.setPointSizeF(font().pointSizeF() * 1.3);
     title.setBold(true);
     m_title->setFont(title);
+    QFont bold = font();
+    bold.setBold(true);
+    m_role->setFont(bold);
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     for (QLabel* l : {m_keysHeading, m_outcomesHeading, m_persistence})

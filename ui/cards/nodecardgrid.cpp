@@ -23,6 +23,14 @@ NodeCardGrid::NodeCardGrid(QWidget* parent)
     m_layout->setSpacing(8);
 }
 
+void NodeCardGrid::setSentinelCard(QWidget* card)
+{
+    m_sentinels = card;
+    m_sentinels->setParent(this);
+    m_sentinels->setVisible(m_withSentinels);
+    relayout();
+}
+
 NodeCard* NodeCardGrid::card(int number) const
 {
     return m_cards.value(number, nullptr);
@@ -35,6 +43,8 @@ bool NodeCardGrid::sync(const EngineSnapshot& snapshot, const ClientLegend& lege
         ttlByClient.insert(c.id, c.settings.lock.ttlMs);
     const int n = int(snapshot.nodes.size());
     bool changed = dropCardsAbove(n);
+    const bool sentinelsMoved = snapshot.sentinels.present != m_withSentinels;
+    m_withSentinels = snapshot.sentinels.present;
     for (int i = 0; i < n; ++i) {
         NodeCard*& card = m_cards[i + 1];
         if (!card) {
@@ -47,7 +57,7 @@ bool NodeCardGrid::sync(const EngineSnapshot& snapshot, const ClientLegend& lege
     }
     m_storage->setStorage(snapshot.storage, snapshot.counters);
     m_storage->setRejectedWrite(snapshot.moments.rejectedWrite, legend);
-    if (changed)
+    if (changed || sentinelsMoved)
         relayout();
     if (m_selected > n)
         select(0);
@@ -73,7 +83,8 @@ void NodeCardGrid::relayout()
 {
     while (m_layout->count() > 0)
         delete m_layout->takeAt(0);
-    const int n = count() + 1; // the storage card is one more
+    const bool sentinels = m_sentinels && m_withSentinels;
+    const int n = count() + 1 + (sentinels ? 1 : 0); // the storage card is one more
     const int columns = n <= MaxInOneRow ? n : (n + 1) / 2;
     for (int c = 0; c < MaxColumns; ++c)
         m_layout->setColumnStretch(c, c < columns ? 1 : 0);
@@ -84,6 +95,10 @@ void NodeCardGrid::relayout()
         ++i;
     }
     m_layout->addWidget(m_storage, i / columns, i % columns);
+    if (sentinels) {
+        ++i;
+        m_layout->addWidget(m_sentinels, i / columns, i % columns);
+    }
 }
 
 bool NodeCardGrid::advance(qint64 nowUs)

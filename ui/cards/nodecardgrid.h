@@ -12,14 +12,18 @@ class QGridLayout;
 class StorageCard;
 
 // The row of cards over the lock: one per node, numbered by its place in the snapshot (the
-// numbers commands use, 1..N), then the storage card. Up to six in a row (six fit a
-// 1280 x 720 screen); more make two rows. One node may be selected for the keyboard's faults.
+// numbers commands use, 1..N), then the storage card, then in the replicated topology the
+// Sentinels' panel (a card beside the two nodes, not a band across the window: on 720 lines
+// the lanes of the story need that height). Up to six in a row (six fit a 1280 x 720 screen);
+// more make two rows. One node may be selected for the keyboard's faults.
 class NodeCardGrid : public QWidget
 {
     Q_OBJECT
 
 public:
     explicit NodeCardGrid(QWidget* parent = nullptr);
+    // The Sentinels' panel, shown as the last card while the snapshot has Sentinels.
+    void setSentinelCard(QWidget* card);
 
     int count() const { return int(m_cards.size()); }
     NodeCard* card(int number) const; // 1..N; null when there is none
@@ -51,5 +55,7 @@ private:
     QMap<int, NodeCard*> m_cards; // by number
     QGridLayout* m_layout;
     StorageCard* m_storage;
+    QWidget* m_sentinels = nullptr;
+    bool m_withSentinels = false;
     int m_selected = 0;
 };

@@ -19,11 +19,6 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("HtmlReport", text);
-}
-
 QString esc(const QString& text)
 {
     return text.toHtmlEscaped();
@@ -56,17 +51,17 @@ QString settingsTable(const RecordedRun& run)
 {
     const RunHeader& h = run.header;
     QString html = QStringLiteral("<table>\n");
-    html += row(tr("nodes"), h.nodes.join(QStringLiteral(", ")));
-    html += row(tr("storage"), h.storage);
-    html += row(tr("resource"), QString::fromUtf8(h.resource));
-    html += row(tr("clients at start"), QString::number(h.initialClients));
+    html += row(HtmlReport::tr("nodes"), h.nodes.join(QStringLiteral(", ")));
+    html += row(HtmlReport::tr("storage"), h.storage);
+    html += row(HtmlReport::tr("resource"), QString::fromUtf8(h.resource));
+    html += row(HtmlReport::tr("clients at start"), QString::number(h.initialClients));
     if (!h.persistence.isEmpty())
-        html += row(tr("persistence at start"), h.persistence);
-    html += row(tr("client defaults at start"),
+        html += row(HtmlReport::tr("persistence at start"), h.persistence);
+    html += row(HtmlReport::tr("client defaults at start"),
                 h.clientDefaults.toAssignments().join(QLatin1Char(' ')));
     if (h.seed)
-        html += row(tr("seed"), QString::number(*h.seed));
-    html += row(tr("app version"), h.appVersion);
+        html += row(HtmlReport::tr("seed"), QString::number(*h.seed));
+    html += row(HtmlReport::tr("app version"), h.appVersion);
     return html + QStringLiteral("</table>\n");
 }
 
@@ -98,14 +93,14 @@ QString clientSettingsTable(const RecordedRun& run)
         }
     }
     if (used.isEmpty())
-        return QStringLiteral("<p>%1</p>\n").arg(esc(tr("No client ran.")));
+        return QStringLiteral("<p>%1</p>\n").arg(esc(HtmlReport::tr("No client ran.")));
     QString html = QStringLiteral("<table>\n<tr><th>%1</th><th>%2</th></tr>\n")
-                       .arg(esc(tr("client")), esc(tr("settings as used")));
+                       .arg(esc(HtmlReport::tr("client")), esc(HtmlReport::tr("settings as used")));
     for (const Used& u : std::as_const(used)) {
         QStringList lines;
         for (qsizetype i = 0; i < u.versions.size(); ++i)
             lines << (i == 0 ? esc(u.versions[i].second)
-                             : esc(tr("from %1 s: %2")
+                             : esc(HtmlReport::tr("from %1 s: %2")
                                        .arg(u.versions[i].first / 1e6, 0, 'f', 1)
                                        .arg(u.versions[i].second)));
         html += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n")
@@ -128,14 +123,16 @@ QString countersTable(const CheckCounters& c)
 QString violationsTable(const RecordedRun& run)
 {
     if (run.violations.isEmpty())
-        return QStringLiteral("<p>%1</p>\n").arg(esc(tr("None: the checker found nothing.")));
+        return QStringLiteral("<p>%1</p>\n")
+            .arg(esc(HtmlReport::tr("None: the checker found nothing.")));
     EventText text;
     for (const HistoryEvent& e : run.events)
         text.learn(e);
     QString html = QStringLiteral("<table>\n<tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th>"
                                   "<th>%5</th></tr>\n")
-                       .arg(esc(tr("kind")), esc(tr("from (s)")), esc(tr("to (s)")),
-                            esc(tr("lasted")), esc(tr("evidence")));
+                       .arg(esc(HtmlReport::tr("kind")), esc(HtmlReport::tr("from (s)")),
+                            esc(HtmlReport::tr("to (s)")), esc(HtmlReport::tr("lasted")),
+                            esc(HtmlReport::tr("evidence")));
     int shown = 0;
     for (const Violation& v : run.violations) {
         if (++shown > HtmlReport::MaxViolationRows)
@@ -146,16 +143,17 @@ QString violationsTable(const RecordedRun& run)
                                "<td class=\"n\">%4</td><td>%5</td></tr>\n")
                     .arg(esc(EnumNames::name(v.kind)))
                     .arg(v.startUs / 1e6, 0, 'f', 3)
-                    .arg(v.isOpen() ? tr("(still going at the end)")
+                    .arg(v.isOpen() ? HtmlReport::tr("(still going at the end)")
                                     : QString::number(end / 1e6, 'f', 3))
                     .arg(esc(TextFormat::latency(end - v.startUs)), esc(text.describe(e)));
     }
     html += QStringLiteral("</table>\n");
     if (run.violations.size() > HtmlReport::MaxViolationRows)
-        html += QStringLiteral("<p class=\"muted\">%1</p>\n")
-                    .arg(esc(tr("The first %1 of %2 are listed; the run file has them all.")
-                                 .arg(HtmlReport::MaxViolationRows)
-                                 .arg(run.violations.size())));
+        html +=
+            QStringLiteral("<p class=\"muted\">%1</p>\n")
+                .arg(esc(HtmlReport::tr("The first %1 of %2 are listed; the run file has them all.")
+                             .arg(HtmlReport::MaxViolationRows)
+                             .arg(run.violations.size())));
     return html;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QCoreApplication>
 
 class RunData;
 struct RecordedRun;
@@ -12,6 +13,10 @@ struct RecordedRun;
 // in any browser offline.
 class HtmlReport
 {
+    // Its words are the class's, also in the helpers that build its tables, where lupdate
+    // sees them as HtmlReport::tr (a file-local tr() it cannot attribute, and left English).
+    Q_DECLARE_TR_FUNCTIONS(HtmlReport)
+
 public:
     static constexpr int MaxViolationRows = 500;
     static QByteArray build(const RecordedRun& run, const RunData& data);

@@ -3,6 +3,7 @@
 
 #include "widgets/uitheme.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QStringList>
 #include <QVBoxLayout>
@@ -15,19 +16,41 @@ SentinelPanel::SentinelPanel(QWidget* parent)
     m_headline->setObjectName(QStringLiteral("sentinelHeadline"));
     m_details->setObjectName(QStringLiteral("sentinelDetails"));
     m_details->setWordWrap(true);
-    QFont big = m_headline->font();
-    big.setPointSizeF(big.pointSizeF() * 1.3);
-    big.setBold(true);
-    m_headline->setFont(big);
+    m_headline->setWordWrap(true);
+    m_headline->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    setMinimumWidth(190); // as a node card
+    applyFonts();
     setToolTip(tr("Redis Sentinel: three watchers that agree (quorum 2) when the master is "
                   "down and promote its replica. Clients of the failover strategy ask them "
                   "where the master is before every try."));
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(12, 3, 12, 3); // tight: on 720 lines every line counts
-    layout->setSpacing(2);
+    layout->setContentsMargins(12, 10, 12, 10); // as a node card's
+    layout->setSpacing(6);
     layout->addWidget(m_headline);
     layout->addWidget(m_details);
+    layout->addStretch(1);
     setVisible(false);
+}
+
+// Relative to the card's font, which follows the window's (large type).
+void SentinelPanel::applyFonts()
+{
+    m_applyingFonts = true;
+    QFont big = font(); // bold, not larger: the card is narrow, and its row must not grow
+    big.setBold(true);
+    m_headline->setFont(big);
+    QFont small = font(); // each Sentinel's word on one line of the card
+    small.setPointSizeF(font().pointSizeF() * 0.9);
+    m_details->setFont(small);
+    m_applyingFonts = false;
+}
+
+void SentinelPanel::changeEvent(QEvent* event)
+{
+    if (!m_applyingFonts && event->type() == QEvent::FontChange)
+        applyFonts();
+    QFrame::changeEvent(event);
 }
 
 void SentinelPanel::setSentinels(const SentinelSnapshot& s)
@@ -48,7 +71,7 @@ void SentinelPanel::setSentinels(const SentinelSnapshot& s)
     QStringList lines;
     for (int i = 0; i < s.views.size(); ++i)
         lines << viewText(i + 1, s.views[i]);
-    const QString details = lines.join(QStringLiteral("   ·   "));
+    const QString details = lines.join(QLatin1Char('\n'));
     if (m_details->text() != details)
         m_details->setText(details);
 }

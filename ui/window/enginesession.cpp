@@ -49,6 +49,7 @@ void EngineSession::connectController()
         emit commandFinished(0, false, tr("the engine did not start: %1").arg(error));
     });
     connect(c, &EngineController::narration, this, &EngineSession::narration);
+    connect(c, &EngineController::snapshotRequested, this, &EngineSession::snapshotRequested);
     connect(c, &EngineController::stepStarted, this, &EngineSession::stepStarted);
     connect(c, &EngineController::stepFinished, this, &EngineSession::stepFinished);
     connect(c, &EngineController::scenarioStateChanged, this, &EngineSession::scenarioStateChanged);

@@ -48,6 +48,7 @@ signals:
     // The run is not recorded: the run folder could not be made or written.
     void notRecorded(const QString& error);
     void narration(int line, const QString& text);
+    void snapshotRequested(int line, const QString& title); // a `snapshot` line (--slides)
     void stepStarted(const QString& origin, int line, const QString& text);
     void stepFinished(const QString& origin, int line, bool ok, const QString& message);
     void scenarioStateChanged(int state);

@@ -107,8 +107,8 @@ void MainWindow::buildLayout()
     m_replayBar->setVisible(false);
     layout->addWidget(m_replayBar);
     layout->addWidget(m_cards = new NodeCardGrid(central));
+    m_cards->setSentinelCard(m_sentinels = new SentinelPanel(central));
     layout->addWidget(m_quorum = new QuorumView(central));
-    layout->addWidget(m_sentinels = new SentinelPanel(central));
     layout->addWidget(m_caption = new CaptionBar(central));
     layout->addWidget(m_lanes = new ClientLaneList(central), 1);
     setCentralWidget(central);
@@ -550,6 +550,12 @@ void MainWindow::saveScreenshotAs()
 
 bool MainWindow::saveScreenshot(const QString& pngPath)
 {
+    const QImage picture = settledPicture();
+    return !picture.isNull() && picture.save(pngPath, "PNG");
+}
+
+QImage MainWindow::settledPicture()
+{
     // Pending relayouts (new cards or lanes, a language's longer words) first.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     updateNow();
@@ -558,8 +564,7 @@ bool MainWindow::saveScreenshot(const QString& pngPath)
     m_cards->settle();
     m_frames->advance(engineNow());
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-    const QPixmap picture = grab();
-    return !picture.isNull() && picture.save(pngPath, "PNG");
+    return grab().toImage();
 }
 
 // ---- looks, and no work while hidden ----------------------------------------------------

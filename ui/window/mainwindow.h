@@ -11,6 +11,7 @@
 #include "window/windowdocks.h"
 #include "window/windowstatus.h"
 
+#include <QImage>
 #include <QMainWindow>
 #include <functional>
 #include <optional>
@@ -56,6 +57,9 @@ public:
     void startEngine();
     // Renders the window (grab()) to a PNG file; false when it cannot be written.
     bool saveScreenshot(const QString& pngPath);
+    // The window as it is now, settled (every pending snapshot and layout in, no animation
+    // half way): what a screenshot and a slide show.
+    QImage settledPicture();
 
     EngineController* controller() const { return m_engine->controller(); }
     // What a new engine would start from now: the nodes and topology chosen here, and the

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "slidescommand.h"
+
+#include "base/safetext.h"
+#include "control/enginecontroller.h"
+#include "interruption.h"
+#include "scenario/scenariolibrary.h"
+#include "scenario/scenariorunner.h"
+#include "settings/appsettings.h"
+#include "settings/languages.h"
+#include "slides/deckwriter.h"
+#include "slides/sliderecorder.h"
+#include "window/mainwindow.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <cstdio>
+
+namespace {
+
+QtMessageHandler previousHandler = nullptr;
+
+// The offscreen platform warns each time a dock or the window passes on its size hints; a
+// deck's maker can do nothing about it, and its lines would bury the slides' own.
+void quietOffscreen(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (message == QLatin1String("This plugin does not support propagateSizeHints()"))
+        return;
+    if (previousHandler)
+        previousHandler(type, context, message);
+}
+
+void say(FILE* stream, const QString& text)
+{
+    fprintf(stream, "redlockscope: %s\n", qPrintable(SafeText::printable(text)));
+    fflush(stream);
+}
+
+} // namespace
+
+SlidesCommand::SlidesCommand(const Options& options, QObject* parent)
+    : QObject(parent), m_options(options)
+{}
+
+SlidesCommand::~SlidesCommand() = default;
+
+QString SlidesCommand::deckTitle(const QString& source, const QString& text)
+{
+    const QString first = text.section(QLatin1Char('\n'), 0, 0).trimmed();
+    if (first.startsWith(QLatin1Char('#')) && first.size() > 1)
+        return first.mid(1).trimmed();
+    return source.startsWith(QLatin1String("builtin:")) ? source.mid(8)
+                                                        : QFileInfo(source).completeBaseName();
+}
+
+// The window as a class sees it at 1280 × 720: the theme and type size asked for, else as the
+// window was last; never its remembered docks or geometry, so that a deck comes out the same
+// for whoever makes it.
+void SlidesCommand::setUpWindow()
+{
+    const AppSettings settings(AppSettings::Access::ReadOnly);
+    Languages::install(m_options.language.isEmpty() ? settings.language() : m_options.language);
+    m_window = std::make_unique<MainWindow>(m_options.config);
+    if (!m_options.theme.isEmpty())
+        m_window->setDarkTheme(m_options.theme == QLatin1String("dark"));
+    else if (const auto dark = settings.darkTheme())
+        m_window->setDarkTheme(*dark);
+    if (m_options.zoomPct > 0)
+        m_window->setTypeScale(m_options.zoomPct / 100.0);
+    else if (const auto scale = settings.typeScale())
+        m_window->setTypeScale(*scale);
+    m_window->resize(1280, 720);
+    m_window->show();
+    m_window->startEngine();
+    if (m_options.charts)
+        m_window->setChartsVisible(true);
+}
+
+int SlidesCommand::exec()
+{
+    m_clock.start();
+    previousHandler = qInstallMessageHandler(quietOffscreen);
+    setUpWindow();
+    EngineController* engine = m_window->controller();
+    m_recorder = new SlideRecorder(m_window.get(), this);
+    connect(m_recorder, &SlideRecorder::slideTaken, this, &SlidesCommand::onSlide);
+    connect(engine, &EngineController::stepFinished, this,
+            [this](const QString& origin, int line, bool ok, const QString& message) {
+                if (!ok && origin != QLatin1String("console"))
+                    onStepFailed(line, message);
+            });
+    connect(engine, &EngineController::scenarioFinished, this, &SlidesCommand::onFinished);
+    connect(&Interruption::instance(), &Interruption::requested, this,
+            &SlidesCommand::onInterrupted);
+    m_window->runScenario(m_options.source, m_options.scriptText, m_options.seed);
+    const int code = QCoreApplication::exec();
+    m_window.reset(); // its engine stops, and its local nodes with it
+    return code;
+}
+
+void SlidesCommand::onSlide(const Slide& slide, int count)
+{
+    const QString what = slide.title.isEmpty() ? slide.caption : slide.title;
+    say(stdout, tr("slide %1 at %2 s (line %3): %4")
+                    .arg(count)
+                    .arg(slide.atS, 0, 'f', 1)
+                    .arg(slide.line)
+                    .arg(SafeText::echo(what, 80)));
+}
+
+void SlidesCommand::onStepFailed(int line, const QString& message)
+{
+    say(stderr, tr("%1 line %2: FAILED %3").arg(m_options.source).arg(line).arg(message));
+}
+
+void SlidesCommand::onFinished(const ScenarioResult& result)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    say(stdout, result.verdictLine());
+    using Outcome = ScenarioResult::Outcome;
+    if (result.outcome == Outcome::CouldNotRun || result.outcome == Outcome::Interrupted) {
+        say(stderr, tr("no slides written: the scenario did not play to its end"));
+        QCoreApplication::exit(result.exitCode());
+        return;
+    }
+    const double playedS = m_clock.elapsed() / 1000.0;
+    SlideDeck deck;
+    deck.title = deckTitle(m_options.source, m_options.scriptText);
+    deck.source = m_options.source;
+    deck.language = Languages::current();
+    deck.slides = m_recorder->slides();
+    QElapsedTimer writing;
+    writing.start();
+    QString error;
+    if (!DeckWriter::write(deck, m_options.to, &error)) {
+        say(stderr, error);
+        QCoreApplication::exit(2);
+        return;
+    }
+    say(stdout, tr("%1: %n slide(s) written in %2 s (the scenario played %3 s)", nullptr,
+                   int(deck.slides.size()))
+                    .arg(m_options.to)
+                    .arg(writing.elapsed() / 1000.0, 0, 'f', 2)
+                    .arg(playedS, 0, 'f', 1));
+    if (result.outcome == Outcome::Failed)
+        say(stderr, tr("the slides show a scenario that did not go as expected"));
+    QCoreApplication::exit(result.exitCode());
+}
+
+// Nothing half made: the deck is written once the scenario has ended, or not at all.
+void SlidesCommand::onInterrupted()
+{
+    if (m_done)
+        return;
+    m_done = true;
+    say(stderr, tr("interrupted by %1: no slides written (%n taken)", nullptr,
+                   int(m_recorder->slides().size()))
+                    .arg(Interruption::instance().signalName()));
+    QCoreApplication::exit(Interruption::ExitCode);
+}

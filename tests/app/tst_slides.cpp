@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// --slides (issue 21): a scenario played in the window, offscreen, becomes a deck: a page per
+// caption and per `snapshot` line, with its narration in the language asked for, as a PDF
+// (QPdfWriter) or one HTML file that stands alone. Bad input is refused before anything
+// plays (exit 2, no file); a signal ends it with nothing written (exit 3, no node left).
+#include "apprun.h"
+
+#include "scenario/scenariolibrary.h"
+
+#include <QImage>
+#include <QRegularExpression>
+#include <QtEndian>
+#include <csignal>
+#include <sys/stat.h>
+
+using namespace AppRun;
+
+namespace {
+
+// Short, and the same story every time (seeded): two captions.
+const QString Builtin = QStringLiteral("ladder-1-none");
+
+// The captions of a built-in scenario in `language` ("en", "zh", "ja"), in order.
+QStringList captions(const QString& name, const QString& language)
+{
+    QStringList said;
+    for (const QString& line : ScenarioLibrary::text(name).split(QLatin1Char('\n'))) {
+        if (line.startsWith(QLatin1String("say ")))
+            said << line.mid(4).trimmed();
+        else if (language != QLatin1String("en") &&
+                 line.startsWith(QStringLiteral("say.%1 ").arg(language)))
+            said.last() = line.section(QLatin1Char(' '), 1).trimmed();
+    }
+    return said;
+}
+
+int pdfPages(const QByteArray& pdf)
+{
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?!s)"));
+    return int(QString::fromLatin1(pdf).count(page));
+}
+
+// Every character the PDF's fonts map to Unicode (their ToUnicode tables): what its text is
+// drawn with. The PDF has no text layer to grep; a character not here was not drawn.
+QString pdfCharacters(const QByteArray& pdf)
+{
+    QString characters;
+    static const QRegularExpression hex(QStringLiteral("<([0-9A-Fa-f]+)>"));
+    for (qsizetype at = pdf.indexOf("stream\n"); at >= 0; at = pdf.indexOf("stream\n", at + 1)) {
+        if (at >= 3 && pdf.mid(at - 3, 3) == "end")
+            continue; // "endstream"
+        const qsizetype start = at + 7;
+        const qsizetype end = pdf.indexOf("endstream", start);
+        if (end < 0)
+            break;
+        const QByteArray data = pdf.mid(start, end - start);
+        const QByteArray head = pdf.mid(0, at);
+        const bool deflated = head.mid(head.lastIndexOf(" obj")).contains("/FlateDecode");
+        QByteArray sized(4, '\0');
+        qToBigEndian(quint32(data.size() * 64 + 4096), sized.data());
+        const QString text = QString::fromLatin1(deflated ? qUncompress(sized + data) : data);
+        if (!text.contains(QLatin1String("beginbfrange")) &&
+            !text.contains(QLatin1String("beginbfchar")))
+            continue;
+        // The second and later hex strings of each mapping line are UTF-16 code units.
+        for (const QString& line : text.split(QLatin1Char('\n'))) {
+            auto it = hex.globalMatch(line);
+            for (int i = 0; it.hasNext(); ++i) {
+                const QString digits = it.next().captured(1);
+                if (i == 0 || (i == 1 && line.contains(QLatin1Char('['))) || digits.size() % 4)
+                    continue;
+                for (qsizetype d = 0; d < digits.size(); d += 4)
+                    characters += QChar(char16_t(digits.mid(d, 4).toUInt(nullptr, 16)));
+            }
+            // A range <a> <b> <c> maps a..b to c, c+1, ...
+            static const QRegularExpression range(
+                QStringLiteral("^<([0-9A-Fa-f]+)> <([0-9A-Fa-f]+)> <([0-9A-Fa-f]{4})>$"));
+            if (const auto m = range.match(line.trimmed()); m.hasMatch()) {
+                const uint count =
+                    m.captured(2).toUInt(nullptr, 16) - m.captured(1).toUInt(nullptr, 16);
+                const uint first = m.captured(3).toUInt(nullptr, 16);
+                for (uint c = 1; c <= count; ++c)
+                    characters += QChar(char16_t(first + c));
+            }
+        }
+    }
+    // A glyph two code points share maps back to one of them: 一 and the Kangxi radical ⼀ are
+    // one glyph in Noto CJK, and the PDF may name the radical. NFKC makes them one again.
+    return characters.normalized(QString::NormalizationForm_KC);
+}
+
+// The sections of an HTML deck: each slide's narration and picture.
+struct HtmlSlide
+{
+    QString narration;
+    QString title;
+    QImage picture;
+};
+
+QList<HtmlSlide> htmlSlides(const QByteArray& html)
+{
+    QList<HtmlSlide> slides;
+    const QString text = QString::fromUtf8(html);
+    static const QRegularExpression section(
+        QStringLiteral("<section class=\"slide\" id=\"slide-\\d+\">(.*?)</section>"),
+        QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression narration(QStringLiteral("<p class=\"narration\">(.*?)</p>"));
+    static const QRegularExpression title(QStringLiteral("<h2>(.*?)</h2>"));
+    static const QRegularExpression image(QStringLiteral("src=\"data:image/png;base64,([^\"]+)\""));
+    for (auto it = section.globalMatch(text); it.hasNext();) {
+        const QString body = it.next().captured(1);
+        HtmlSlide s;
+        s.narration = narration.match(body).captured(1);
+        s.title = title.match(body).captured(1);
+        s.picture.loadFromData(QByteArray::fromBase64(image.match(body).captured(1).toLatin1()),
+                               "PNG");
+        slides << s;
+    }
+    return slides;
+}
+
+} // namespace
+
+class TestSlides : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+    Result slides(const QStringList& args)
+    {
+        return run(QStringList{QStringLiteral("--no-record")} + args, 120000, m_dir.path());
+    }
+
+private slots:
+    void deckOfABuiltin_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("language");
+        for (const char* format : {"pdf", "html"})
+            for (const char* language : {"en", "zh_CN"})
+                QTest::addRow("%s %s", format, language)
+                    << QString::fromLatin1(format) << QString::fromLatin1(language);
+    }
+
+    // A page per caption, each with its narration in the language asked for; made in well
+    // under a minute.
+    void deckOfABuiltin()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, language);
+        const QString deck = path(QStringLiteral("%1-%2.%3").arg(Builtin, language, format));
+        const Result r = slides({QStringLiteral("--slides"), QStringLiteral("builtin:") + Builtin,
+                                 QStringLiteral("--to"), deck, QStringLiteral("--language"),
+                                 language, QStringLiteral("--large")});
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QVERIFY2(r.ms < 60000, qPrintable(QStringLiteral("%1 ms").arg(r.ms)));
+        const QStringList said = captions(Builtin, language.left(2));
+        QCOMPARE(said.size(), 2);
+        // What it says is said in the language asked for too.
+        const QString written = language == QLatin1String("en")
+                                    ? QStringLiteral("%1: %2 slide(s) written")
+                                    : QStringLiteral("%1：已写入 %2 张幻灯片");
+        QVERIFY2(r.out.contains(written.arg(deck).arg(said.size()).toUtf8()), r.out.constData());
+        const QByteArray bytes = readAll(deck);
+        if (format == QLatin1String("pdf")) {
+            QVERIFY(bytes.startsWith("%PDF-"));
+            QCOMPARE(pdfPages(bytes), said.size());
+            const QString drawn = pdfCharacters(bytes);
+            for (const QString& caption : said)
+                for (const QChar c : caption.normalized(QString::NormalizationForm_KC))
+                    QVERIFY2(c.isSpace() || drawn.contains(c),
+                             qPrintable(QStringLiteral("'%1' of \"%2\" is not in the PDF")
+                                            .arg(c)
+                                            .arg(caption)));
+        } else {
+            QVERIFY(bytes.startsWith("<!DOCTYPE html>"));
+            QVERIFY(!bytes.contains("http://") && !bytes.contains("https://")); // stands alone
+            const QList<HtmlSlide> pages = htmlSlides(bytes);
+            QCOMPARE(pages.size(), said.size());
+            for (qsizetype i = 0; i < pages.size(); ++i) {
+                QCOMPARE(pages[i].narration, said[i].toHtmlEscaped());
+                QCOMPARE(pages[i].picture.size(), QSize(1280, 720));
+            }
+        }
+    }
+
+    // `snapshot` adds a page where it stands, with its title; one before any caption has
+    // no narration.
+    void snapshotLinesAddPages()
+    {
+        const QString rls =
+            writeFile(path(QStringLiteral("story.rls")), "# A short story\n"
+                                                         "seed 3\n"
+                                                         "defaults work=100 think=50\n"
+                                                         "snapshot\n"
+                                                         "client add C1\n"
+                                                         "wait C1 in-section 10000\n"
+                                                         "say C1 holds the lock.\n"
+                                                         "say.zh C1 持有锁。\n"
+                                                         "snapshot \"Still C1\"\n"
+                                                         "client add C2\n"
+                                                         "wait until acquired(C2) 10000\n"
+                                                         "say Now C2 has it.\n"
+                                                         "expect safe\n");
+        const QString deck = path(QStringLiteral("story.html"));
+        const Result r = slides({QStringLiteral("--slides"), rls, QStringLiteral("--to"), deck,
+                                 QStringLiteral("--language"), QStringLiteral("zh_CN")});
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        const QList<HtmlSlide> pages = htmlSlides(readAll(deck));
+        QCOMPARE(pages.size(), 4); // 2 captions + 2 snapshots
+        QCOMPARE(pages[0].narration, QString());
+        QCOMPARE(pages[0].title, QString());
+        QCOMPARE(pages[1].narration, QStringLiteral("C1 持有锁。"));
+        QCOMPARE(pages[2].title, QStringLiteral("Still C1"));
+        QCOMPARE(pages[2].narration, QStringLiteral("C1 持有锁。"));
+        QCOMPARE(pages[3].narration, QStringLiteral("Now C2 has it.")); // no say.zh: English
+        QVERIFY(readAll(deck).contains("<title>A short story</title>"));
+        QVERIFY(readAll(deck).contains("<html lang=\"zh-CN\">"));
+    }
+
+    // Refused before anything plays: exit 2 in words, no file written, no node started.
+    void badInputIsRefused_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString deck = QStringLiteral("@DIR@/deck.pdf");
+        QTest::newRow("unknown builtin") << QStringList{"--slides", "builtin:no-such", "--to", deck}
+                                         << "no built-in scenario 'no-such'";
+        QTest::newRow("malformed scenario")
+            << QStringList{"--slides", "@DIR@/bad.rls", "--to", deck} << "bad.rls:2:12: ";
+        QTest::newRow("malformed snapshot")
+            << QStringList{"--slides", "@DIR@/badsnapshot.rls", "--to", deck}
+            << "badsnapshot.rls:1:10: a snapshot's title goes in double quotes";
+        QTest::newRow("unknown extension")
+            << QStringList{"--slides", "builtin:gc-pause", "--to", "@DIR@/deck.pptx"}
+            << "the file name must end in .pdf or .html";
+        QTest::newRow("no folder")
+            << QStringList{"--slides", "builtin:gc-pause", "--to", "@DIR@/none/deck.pdf"}
+            << "does not exist";
+        QTest::newRow("a folder") << QStringList{"--slides", "builtin:gc-pause", "--to",
+                                                 "@DIR@/folder.pdf"}
+                                  << "is a folder";
+        QTest::newRow("a FIFO") << QStringList{"--slides", "builtin:gc-pause", "--to",
+                                               "@DIR@/fifo.pdf"}
+                                << "is a FIFO (named pipe), not a regular file";
+        QTest::newRow("the scenario itself")
+            << QStringList{"--slides", "@DIR@/bad.html", "--to", "@DIR@/bad.html"}
+            << "is the file this run reads";
+        QTest::newRow("nothing to show")
+            << QStringList{"--slides", "@DIR@/quiet.rls", "--to", deck}
+            << "quiet.rls: no `say` and no `snapshot` line, so no slide to take";
+        QTest::newRow("no --to") << QStringList{"--slides", "builtin:gc-pause"}
+                                 << "--slides needs --to FILE";
+        QTest::newRow("no scenario")
+            << QStringList{"--slides=", "--to", deck} << "--slides needs a scenario";
+        QTest::newRow("headless") << QStringList{"--slides", "builtin:gc-pause", "--to", deck,
+                                                 "--headless"}
+                                  << "--headless does not go with it";
+        QTest::newRow("another scenario")
+            << QStringList{"--slides", "builtin:gc-pause", "--to",
+                           deck,       "--scenario",       "builtin:gc-pause"}
+            << "--scenario does not go with it";
+    }
+
+    void badInputIsRefused()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        writeFile(path(QStringLiteral("bad.rls")), "client add C1\nnode pause 9\n");
+        writeFile(path(QStringLiteral("bad.html")), "say hello\n");
+        writeFile(path(QStringLiteral("badsnapshot.rls")), "snapshot two holders\n");
+        writeFile(path(QStringLiteral("quiet.rls")), "client add C1\nsleep 100\n");
+        QDir(m_dir.path()).mkpath(QStringLiteral("folder.pdf"));
+        const QByteArray fifo = QFile::encodeName(path(QStringLiteral("fifo.pdf")));
+        QVERIFY(QFile::exists(path(QStringLiteral("fifo.pdf"))) ||
+                ::mkfifo(fifo.constData(), 0600) == 0);
+        for (QString& a : args)
+            a.replace(QLatin1String("@DIR@"), m_dir.path());
+        const Result r = slides(args);
+        QVERIFY2(r.exitCode == 2,
+                 qPrintable(
+                     QStringLiteral("exit %1: %2").arg(r.exitCode).arg(QString::fromUtf8(r.err))));
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        QVERIFY2(r.ms < 5000, qPrintable(QStringLiteral("%1 ms").arg(r.ms)));
+        QVERIFY(!QFile::exists(path(QStringLiteral("deck.pdf"))));
+        QVERIFY(QFile::exists(path(QStringLiteral("bad.html")))); // the input is untouched
+        QCOMPARE(readAll(path(QStringLiteral("bad.html"))), QByteArray("say hello\n"));
+    }
+
+    // A signal while it plays: exit 3 within a second, no deck, its nodes gone.
+    void aSignalWritesNothing()
+    {
+        const QString deck = path(QStringLiteral("interrupted.pdf"));
+        const Signalled s = signalWhen(
+            {QStringLiteral("--no-record"), QStringLiteral("--slides"),
+             QStringLiteral("builtin:gc-pause"), QStringLiteral("--to"), deck},
+            SIGTERM, [](QProcess&, const QByteArray& out) { return out.contains("slide 1 at"); },
+            m_dir.path());
+        QVERIFY2(s.endMs >= 0 && s.endMs < 1000, qPrintable(QString::number(s.endMs)));
+        QCOMPARE(s.result.exitCode, 3);
+        QVERIFY2(s.result.err.contains("interrupted by SIGTERM: no slides written (1 taken)"),
+                 s.result.err.constData());
+        QVERIFY(!QFile::exists(deck));
+        QVERIFY(!s.nodes.isEmpty());
+        for (qint64 node : s.nodes)
+            QTRY_VERIFY_WITH_TIMEOUT(!alive(node), 2000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSlides)
+#include "tst_slides.moc"
