@@ -5,9 +5,12 @@
 #include "bench/threadcpu.h"
 #include "control/enginecontroller.h"
 
+#include <optional>
+
 namespace {
 constexpr int StartTimeoutMs = 20000;
 constexpr int LastSnapshotMs = 150; // the engine publishes one at least every frame
+constexpr int CommandTimeoutMs = 10000;
 } // namespace
 
 EnginePhase::EnginePhase(const EngineConfig& config)
@@ -25,6 +28,31 @@ bool EnginePhase::start(qint64 stock, int clients, QString* error)
         return false;
     BenchLoop::addBuyers(*m_engine, stock, clients);
     return true;
+}
+
+bool EnginePhase::command(const QString& line, QString* error)
+{
+    quint64 id = 0;
+    std::optional<bool> done;
+    const QMetaObject::Connection answered =
+        QObject::connect(m_engine.get(), &EngineController::commandFinished, m_engine.get(),
+                         [&](quint64 of, bool ok, const QString& message) {
+                             if (of != id)
+                                 return;
+                             done = ok;
+                             if (!ok)
+                                 *error = message;
+                         });
+    id = m_engine->execute(line);
+    QElapsedTimer clock;
+    clock.start();
+    while (!done && clock.elapsed() < CommandTimeoutMs && BenchLoop::runFor(10)) {
+    }
+    QObject::disconnect(answered);
+    if (!done)
+        *error = BenchLoop::interrupted() ? BenchLoop::interruptedBy()
+                                          : QStringLiteral("no answer to \"%1\"").arg(line);
+    return done.value_or(false);
 }
 
 void EnginePhase::onSnapshot(const EngineSnapshot& s)

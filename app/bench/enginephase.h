@@ -42,6 +42,9 @@ public:
     // Starts the engine, sets the stock, adds `clients` buyers. False (and *error) when it
     // did not start in time, failed or a signal came.
     bool start(qint64 stock, int clients, QString* error);
+    // Runs one line of the command language and waits for its answer: true when it was done,
+    // false (and *error: the answer, or why none came) when refused.
+    bool command(const QString& line, QString* error);
     void beginMeasuring();
     void endMeasuring();
     // Lets the last snapshot of the phase in, stops the engine and returns what was measured.

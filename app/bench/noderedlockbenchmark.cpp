@@ -17,6 +17,7 @@
 namespace {
 constexpr qint64 Stock = 1'000'000'000; // never sold out within a phase
 constexpr double Target = 1.0;
+constexpr int ExposeTries = 5;
 // node-redlock's defaults (retryCount 10, retryDelay 200, retryJitter 100: 100 to 300 ms) in
 // the app's terms: a delay plus up to a jitter.
 constexpr int TtlMs = 10000;
@@ -186,25 +187,40 @@ bool NodeRedlockBenchmark::runDirect(Phase* phase, QString* error)
     return true;
 }
 
+// Exposes the nodes and the storage on `ports` consecutive free ports; on a machine others
+// share a port found free may be taken before it is opened: then a few more tries.
+std::optional<quint16> NodeRedlockBenchmark::expose(EnginePhase& engine, int ports, QString* error)
+{
+    for (int attempt = 0; attempt < ExposeTries; ++attempt) {
+        const quint16 base = freePortRun(ports);
+        if (base == 0) {
+            *error = QStringLiteral("no %1 consecutive free loopback ports to expose").arg(ports);
+            return std::nullopt;
+        }
+        if (engine.command(QStringLiteral("expose 127.0.0.1:%1").arg(base), error))
+            return base;
+        if (BenchLoop::interrupted())
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 // node-redlock through the app's exposed ports, its lanes and leases judged by the checker.
 // The engine sets the stock: a SET by node-redlock outside its lock would be judged as one.
 bool NodeRedlockBenchmark::runExposed(Phase* phase, QString* error)
 {
-    const int ports = int(m_nodes.lockNodes().size()) + 1;
-    const quint16 base = freePortRun(ports);
-    if (base == 0) {
-        *error = QStringLiteral("no %1 consecutive free loopback ports to expose").arg(ports);
-        return false;
-    }
     EngineConfig config = appConfig();
-    config.expose = QStringLiteral("127.0.0.1:%1").arg(base);
     config.resource = NodeRedlockScript::Resource; // the key whose lock it follows
     EnginePhase engine(config);
     if (!engine.start(Stock, 0, error))
         return false;
+    const int ports = int(m_nodes.lockNodes().size()) + 1;
+    const std::optional<quint16> base = expose(engine, ports, error);
+    if (!base)
+        return false;
     QList<NodeAddress> exposed;
     for (int i = 0; i < ports; ++i)
-        exposed << NodeAddress{QStringLiteral("127.0.0.1"), quint16(base + i)};
+        exposed << NodeAddress{QStringLiteral("127.0.0.1"), quint16(*base + i)};
     const NodeAddress storage = exposed.takeLast();
     engine.beginMeasuring();
     NodeRedlockScript::Result r;

@@ -10,6 +10,9 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
+class EnginePhase;
 class QTextStream;
 
 // `redlockscope --headless --bench --vs-node-redlock`: the app's simulated clients against
@@ -75,6 +78,7 @@ private:
                                      qint64 stock) const;
     bool runDirect(Phase* phase, QString* error);
     bool runExposed(Phase* phase, QString* error);
+    static std::optional<quint16> expose(EnginePhase& engine, int ports, QString* error);
     double pooledRate(Who who) const;
     void printHeader(QTextStream& out) const;
     void printRoundTrips(QTextStream& out) const;

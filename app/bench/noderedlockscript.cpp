@@ -44,7 +44,7 @@ QString firstError(const QByteArray& stderrText)
 {
     const QList<QByteArray> lines = stderrText.trimmed().split('\n');
     for (const QByteArray& line : lines)
-        if (line.contains("Error"))
+        if (line.trimmed().startsWith("Error") || line.contains("] Unhandled error"))
             return QString::fromUtf8(line.trimmed());
     return QString::fromUtf8(lines.last().trimmed());
 }
