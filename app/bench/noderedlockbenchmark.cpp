@@ -464,9 +464,10 @@ int NodeRedlockBenchmark::run()
 int NodeRedlockBenchmark::finish(int code)
 {
     if (code == Interruption::ExitCode) {
-        out() << QStringLiteral("%1 after %2 phases: nothing is judged\n")
+        out() << QStringLiteral("%1 after %2 of %3 phases: nothing is judged\n")
                      .arg(BenchLoop::interruptedBy())
-                     .arg(m_phases.size());
+                     .arg(m_phases.size())
+                     .arg(plannedPhases().size());
         fprintf(stderr, "redlockscope: benchmark %s\n", qPrintable(BenchLoop::interruptedBy()));
         m_report.insert(QStringLiteral("interrupted"), true);
         m_report.insert(QStringLiteral("pass"), false);
