@@ -62,6 +62,8 @@ private:
         qint64 purchases = 0; // node-redlock's, warm-up included
         qint64 errors = 0;    // node-redlock's purchases unanswered, connections reset
         QString firstError;
+        int heldBefore = 0; // node-redlock: nodes where the lock was held before its first try
+        qint64 heldForMs = 0;
         qint64 overlaps = 0;
         qint64 lostUpdates = 0;
         double p50Us = -1; // app: acquire latency

@@ -145,6 +145,9 @@ bool NodeRedlockScript::run(const Run& run, Result* result, QString* error) cons
     result->purchases = o[QLatin1String("purchases")].toInteger();
     result->errors = o[QLatin1String("errors")].toInteger();
     result->connectionErrors = o[QLatin1String("connectionErrors")].toInteger();
+    result->nodeErrors = o[QLatin1String("nodeErrors")].toInteger();
+    result->heldBefore = o[QLatin1String("heldBefore")].toInt();
+    result->heldForMs = o[QLatin1String("heldForMs")].toInteger();
     result->firstError = o[QLatin1String("firstError")].toString();
     return true;
 }
@@ -160,5 +163,7 @@ QJsonObject NodeRedlockScript::Result::toJson() const
             {QStringLiteral("purchases"), purchases},
             {QStringLiteral("lost_updates"), lostUpdates()},
             {QStringLiteral("storage_errors"), errors},
-            {QStringLiteral("connection_errors"), connectionErrors}};
+            {QStringLiteral("connection_errors"), connectionErrors},
+            {QStringLiteral("node_errors"), nodeErrors},
+            {QStringLiteral("held_before_on_nodes"), heldBefore}};
 }

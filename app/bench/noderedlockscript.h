@@ -26,6 +26,9 @@ public:
         qint64 purchases = 0; // the warm-up's too: what the stock fell by, unless updates were lost
         qint64 errors = 0;    // purchases the storage did not answer
         qint64 connectionErrors = 0; // a connection reset or refused (ioredis reconnects)
+        qint64 nodeErrors = 0;       // a node answered a lock command with an error
+        int heldBefore = 0;          // nodes where the lock was held before the first try
+        qint64 heldForMs = 0;        // ... for this long still
         QString firstError;
         qint64 lostUpdates() const { return purchases - (stockBefore - stockAfter); }
         QJsonObject toJson() const;

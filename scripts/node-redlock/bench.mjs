@@ -35,6 +35,7 @@ const address = (spec) => {
 const nodes = nodeList.split(',').map(address);
 const options = { lazyConnect: true, maxRetriesPerRequest: 1 };
 let connectionErrors = 0;
+let nodeErrors = 0; // a node answered a lock command with an error
 let firstError;
 
 const connect = async (at, name) => {
@@ -66,6 +67,12 @@ async function worker(i) {
   const clients = await Promise.all(nodes.map((at) => connect(at, `w${i + 1}`)));
   const store = await connect(address(storageAt), `w${i + 1}`);
   const redlock = new Redlock(clients, { retryCount: 10, retryDelay: 200, retryJitter: 100 });
+  redlock.on('error', (e) => {
+    if (e.name === 'ResourceLockedError')
+      return; // the lock was taken: the contention itself
+    ++nodeErrors;
+    firstError ??= `a node refused: ${e.message}`;
+  });
   return async () => {
     while (!stopping) {
       let lock;
@@ -92,6 +99,14 @@ async function worker(i) {
   };
 }
 
+// Whether the lock is held before the first try (left by an earlier run): a phase that could
+// not acquire says why.
+const probes = await Promise.all(nodes.map((at) => connect(at, 'bench')));
+const pttls = await Promise.all(probes.map((c) => c.pttl('stock-lock')));
+await Promise.all(probes.map((c) => c.quit()));
+const heldBefore = pttls.filter((ms) => ms !== -2).length;
+const heldForMs = Math.max(0, ...pttls);
+
 const loops = await Promise.all([...Array(workers).keys()].map(worker));
 const running = loops.map((loop) => loop());
 await new Promise((resolve) => setTimeout(resolve, warmUpMs));
@@ -110,4 +125,5 @@ const stockAfter = Number(await storage.get('stock'));
 await storage.quit();
 console.log(JSON.stringify({ acquisitions, failures, seconds: elapsed,
                              perSecond: acquisitions / elapsed, purchases, stockBefore,
-                             stockAfter, errors, connectionErrors, firstError }));
+                             stockAfter, errors, connectionErrors, nodeErrors,
+                             heldBefore, heldForMs, firstError }));
