@@ -5,6 +5,7 @@
 #include "base/safetext.h"
 #include "bench/benchmark.h"
 #include "bench/chartbenchmark.h"
+#include "bench/noderedlockbenchmark.h"
 #include "bench/recordbenchmark.h"
 #include "bench/strategybenchmark.h"
 #include "bench/uibenchmark.h"
@@ -56,6 +57,7 @@ struct Options
     bool benchRecord = false;
     QList<Strategy::Kind> benchStrategies; // --strategies (or Redlock for --contention)
     bool benchContention = false;
+    bool benchNodeRedlock = false; // --vs-node-redlock
     bool benchTimeline = false;
     bool benchCharts = false;
     bool showCharts = false;
@@ -136,6 +138,11 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("contention"),
          QStringLiteral("With --bench: instead, Redlock with one client then 8 contending; "
                         "passes when 8 reach the single client's acquisitions/s.")},
+        {QStringLiteral("vs-node-redlock"),
+         QStringLiteral("With --bench: instead, 8 simulated clients contending for one lock, "
+                        "each buying inside it, against node-redlock on the same workload and "
+                        "nodes (directly and through the exposed ports), --duration seconds per "
+                        "phase (default 10); and the proxy's cost per round trip.")},
         {QStringLiteral("bench-ui"),
          QStringLiteral("Run the window under load (default 50 clients) for --duration seconds "
                         "(default 30) and report frames/s, GUI CPU, repaint lag and memory.")},
@@ -421,13 +428,17 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--seed goes with --scenario, --exec or --slides");
     if (o.bench && (isSet("exec") || isSet("scenario")))
         return QStringLiteral("--bench runs no scenario");
-    if ((isSet("strategies") || isSet("contention")) && !o.bench)
-        return QStringLiteral("--strategies and --contention go with --bench");
-    if (isSet("strategies") && isSet("contention"))
-        return QStringLiteral("--strategies and --contention: one benchmark at a time");
-    if (isSet("bench-cycles") && !o.benchStrategies.isEmpty())
-        return QStringLiteral("--bench-cycles does not apply to --strategies or --contention "
-                              "(they run for a time)");
+    if ((isSet("strategies") || isSet("contention") || isSet("vs-node-redlock")) && !o.bench)
+        return QStringLiteral("--strategies, --contention and --vs-node-redlock go with --bench");
+    if (int(isSet("strategies")) + int(isSet("contention")) + int(isSet("vs-node-redlock")) > 1)
+        return QStringLiteral("--strategies, --contention and --vs-node-redlock: one benchmark "
+                              "at a time");
+    if (o.benchNodeRedlock && (isSet("nodes") || isSet("storage") || isSet("config")))
+        return QStringLiteral("--vs-node-redlock starts its own nodes and storage, and runs "
+                              "node-redlock's workload: no --nodes, --storage or --config");
+    if (isSet("bench-cycles") && (!o.benchStrategies.isEmpty() || o.benchNodeRedlock))
+        return QStringLiteral("--bench-cycles does not apply to --strategies, --contention or "
+                              "--vs-node-redlock (they run for a time)");
     if (isSet("bench-cycles") && !o.bench)
         return QStringLiteral("--bench-cycles goes with --bench");
     if (isSet("json") && !o.bench && !o.benchUi)
@@ -436,8 +447,9 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--after goes with --screenshot");
     if (isSet("duration") && !o.headless && !o.benchUi)
         return QStringLiteral("--duration goes with --headless or --bench-ui");
-    if (isSet("duration") && o.bench)
-        return QStringLiteral("--duration does not apply to --bench (see --bench-cycles)");
+    if (isSet("duration") && o.bench && !o.benchNodeRedlock)
+        return QStringLiteral("--duration does not apply to --bench (see --bench-cycles), only "
+                              "to --bench --vs-node-redlock");
     if (isSet("clients") && o.bench)
         return QStringLiteral("--clients does not apply to --bench (it measures one client)");
     if (o.headless && (isSet("theme") || isSet("large") || isSet("zoom") || isSet("language")))
@@ -464,6 +476,7 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
 bool readBenchStrategies(const QCommandLineParser& parser, Options* o, QString* error)
 {
     o->benchContention = parser.isSet(QStringLiteral("contention"));
+    o->benchNodeRedlock = parser.isSet(QStringLiteral("vs-node-redlock"));
     if (o->benchContention)
         o->benchStrategies = {Strategy::Kind::Redlock};
     if (!parser.isSet(QStringLiteral("strategies")))
@@ -722,6 +735,14 @@ void printError(const QString& message)
 
 int runHeadless(const Options& o)
 {
+    if (o.bench && o.benchNodeRedlock) {
+        NodeRedlockBenchmark::Options bench;
+        bench.config = o.config;
+        if (o.durationS > 0)
+            bench.phaseSeconds = int(std::ceil(o.durationS));
+        bench.jsonPath = o.jsonPath;
+        return NodeRedlockBenchmark(bench).run();
+    }
     if (o.bench && !o.benchStrategies.isEmpty()) {
         StrategyBenchmark::Options bench;
         bench.config = o.config;

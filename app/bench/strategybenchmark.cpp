@@ -4,14 +4,10 @@
 #include "base/outputfile.h"
 #include "base/safetext.h"
 #include "bench/benchloop.h"
-#include "bench/threadcpu.h"
+#include "bench/enginephase.h"
 #include "bench/waitbenchmark.h"
-#include "control/enginecontroller.h"
-#include "fleet/localfleet.h"
 #include "interruption.h"
-#include "model/latencystats.h"
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,7 +16,6 @@
 #include <cstdio>
 
 namespace {
-constexpr int StartTimeoutMs = 20000;
 constexpr qint64 Stock = 1'000'000'000; // never sold out within a phase
 
 bool hasLock(Strategy::Kind kind)
@@ -40,31 +35,11 @@ StrategyBenchmark::StrategyBenchmark(const Options& options) : m_options(options
 
 StrategyBenchmark::~StrategyBenchmark() = default;
 
-// Five lock nodes and a storage node of our own, shared by every phase (the same nodes in
-// one run), unless the user named nodes: then those, and the storage they named or ours.
-bool StrategyBenchmark::startNodes(QString* error)
-{
-    const EngineConfig& config = m_options.config;
-    const int own =
-        (config.usesLocalFleet() ? config.localNodeCount : 0) + (config.storage ? 0 : 1);
-    if (own > 0) {
-        RedisServerProcess::Options options;
-        options.executable = config.redisServer;
-        m_fleet = std::make_unique<LocalFleet>(own, options);
-        if (!m_fleet->startAndWait(15000, error))
-            return false;
-    }
-    const QList<NodeAddress> started = m_fleet ? m_fleet->addresses() : QList<NodeAddress>();
-    m_lockNodes = config.usesLocalFleet() ? started.mid(0, config.localNodeCount) : config.nodes;
-    m_storage = config.storage ? *config.storage : started.last();
-    return true;
-}
-
 EngineConfig StrategyBenchmark::phaseConfig(Strategy::Kind kind, int clients, Retry retry) const
 {
     EngineConfig config = m_options.config;
-    config.nodes = m_lockNodes;
-    config.storage = m_storage;
+    config.nodes = m_nodes.lockNodes();
+    config.storage = m_nodes.storage();
     config.initialClients = clients;
     // A resource of its own per phase: nothing one phase left on a node meets the next.
     config.resource = QStringLiteral("bench-%1-%2-%3")
@@ -130,68 +105,37 @@ bool StrategyBenchmark::runPhase(Phase* phase, QString* error)
 {
     ++m_phaseNumber;
     const Strategy::Kind kind = phase->kind;
-    const int clients = phase->clients;
-    EngineController engine(phaseConfig(kind, 0, phase->retry));
-    bool measuring = false;
-    LatencyStats latency;
-    CheckCounters counters;
-    qint64 handOvers = 0;
-    qint64 attempts = 0;
-    int lastHolder = -1;
-    QObject::connect(&engine, &EngineController::snapshotReady, &engine,
-                     [&](const EngineSnapshot& s) {
-                         counters = s.counters;
-                         if (!measuring)
-                             return;
-                         for (const HistoryEvent& e : s.newEvents) {
-                             if (e.operation != HistoryEvent::Operation::Acquire)
-                                 continue;
-                             if (e.kind == HistoryEvent::Kind::Attempt)
-                                 ++attempts;
-                             if (e.kind != HistoryEvent::Kind::Ok)
-                                 continue;
-                             latency.add(e.latencyUs);
-                             if (lastHolder >= 0 && e.client != lastHolder)
-                                 ++handOvers;
-                             lastHolder = e.client;
-                         }
-                     });
-    if (!BenchLoop::start(engine, StartTimeoutMs, error))
+    EnginePhase engine(phaseConfig(kind, 0, phase->retry));
+    if (!engine.start(Stock, phase->clients, error))
         return false;
-    BenchLoop::addBuyers(engine, Stock, clients);
     const bool warm = BenchLoop::runFor(m_options.warmUpMs);
-    const CheckCounters before = counters;
-    const qint64 cpu0 = ThreadCpu::us("engine");
-    measuring = true;
-    QElapsedTimer clock;
-    clock.start();
+    engine.beginMeasuring();
     if (!warm || !BenchLoop::runFor(m_options.phaseSeconds * 1000)) {
         *error = BenchLoop::interruptedBy(); // a phase cut short is not reported
         return false;
     }
-    const double seconds = clock.elapsed() / 1000.0;
-    const qint64 cpu = ThreadCpu::us("engine") - cpu0;
-    BenchLoop::runFor(150); // the last snapshot of the phase
-    engine.shutdown();
+    engine.endMeasuring();
+    const EnginePhase::Figures f = engine.finish();
 
+    const double seconds = f.seconds;
     phase->seconds = seconds;
-    const qint64 acquisitions = counters.acquisitions - before.acquisitions;
-    const qint64 sales = counters.sales - before.sales;
-    phase->acquisitionsPerSecond = acquisitions / seconds;
-    phase->purchasesPerSecond = sales / seconds;
+    phase->acquisitionsPerSecond = f.acquisitions / seconds;
+    phase->purchasesPerSecond = f.sales / seconds;
     // `none` reports an acquire that sends nothing: no latency to show, not a zero one.
-    const bool measured = hasLock(kind) && !latency.isEmpty();
-    phase->p50Us = measured ? double(latency.percentile(50)) : -1;
-    phase->p99Us = measured ? double(latency.percentile(99)) : -1;
+    const bool measured = hasLock(kind) && !f.acquireUs.isEmpty();
+    phase->p50Us = measured ? double(f.acquireUs.percentile(50)) : -1;
+    phase->p99Us = measured ? double(f.acquireUs.percentile(99)) : -1;
     phase->engineCpuUsPerCycle =
-        double(cpu) / double(std::max<qint64>(1, hasLock(kind) ? acquisitions : sales));
-    phase->handOversPerSecond = handOvers / seconds;
-    phase->attemptsPerAcquisition = double(attempts) / double(std::max<qint64>(1, acquisitions));
-    phase->failures = counters.failures - before.failures;
-    phase->conflicts = counters.conflicts - before.conflicts;
-    phase->splitVotes = counters.splitVotes - before.splitVotes;
-    phase->overlaps = counters.overlaps;
-    phase->lostUpdates = counters.lostUpdates;
+        double(f.engineCpuUs) /
+        double(std::max<qint64>(1, hasLock(kind) ? f.acquisitions : f.sales));
+    phase->handOversPerSecond = f.handOvers / seconds;
+    phase->attemptsPerAcquisition =
+        double(f.attempts) / double(std::max<qint64>(1, f.acquisitions));
+    phase->failures = f.failures;
+    phase->conflicts = f.conflicts;
+    phase->splitVotes = f.splitVotes;
+    phase->overlaps = f.overlaps;
+    phase->lostUpdates = f.lostUpdates;
     return true;
 }
 
@@ -309,15 +253,15 @@ bool StrategyBenchmark::writeJson(QString* error) const
 int StrategyBenchmark::run()
 {
     QString error;
-    if (!startNodes(&error)) {
+    if (!m_nodes.start(m_options.config, &error)) {
         fprintf(stderr, "redlockscope: benchmark cannot start: %s\n", qPrintable(error));
         return 2;
     }
     out() << QStringLiteral("Redlock Scope strategies benchmark: %1 lock nodes, storage %2, "
                             "%3 s per phase after %4 ms warm-up, no work, no think time; "
                             "retry: delay + up to jitter, ms\n")
-                 .arg(m_lockNodes.size())
-                 .arg(m_storage.display())
+                 .arg(m_nodes.lockNodes().size())
+                 .arg(m_nodes.storage().display())
                  .arg(m_options.phaseSeconds)
                  .arg(m_options.warmUpMs);
     out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 verdict\n")
@@ -362,7 +306,7 @@ int StrategyBenchmark::run()
                 qPrintable(SafeText::printable(error)));
         return 2;
     }
-    m_report.insert(QStringLiteral("lock_nodes"), int(m_lockNodes.size()));
+    m_report.insert(QStringLiteral("lock_nodes"), int(m_nodes.lockNodes().size()));
     const int code = judge(out());
     m_report.insert(QStringLiteral("pass"), code == 0);
     out().flush();
@@ -384,7 +328,7 @@ int StrategyBenchmark::reportInterrupted(qsizetype planned)
     fprintf(stderr, "redlockscope: benchmark %s\n", qPrintable(BenchLoop::interruptedBy()));
     m_report.insert(QStringLiteral("interrupted"), true);
     m_report.insert(QStringLiteral("pass"), false);
-    m_report.insert(QStringLiteral("lock_nodes"), int(m_lockNodes.size()));
+    m_report.insert(QStringLiteral("lock_nodes"), int(m_nodes.lockNodes().size()));
     QString error;
     if (!writeJson(&error)) {
         fprintf(stderr, "redlockscope: %s\n", qPrintable(SafeText::printable(error)));

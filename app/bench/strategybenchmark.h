@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "bench/benchnodes.h"
 #include "model/engineconfig.h"
 #include "model/strategy.h"
 
 #include <QJsonObject>
 #include <QList>
 #include <QString>
-#include <memory>
 
-class LocalFleet;
 class QTextStream;
 
 // `redlockscope --headless --bench --strategies LIST|all` and `--bench --contention`: the
@@ -68,7 +67,6 @@ private:
         qint64 lostUpdates = 0;
     };
 
-    bool startNodes(QString* error);
     bool runPhase(Phase* phase, QString* error);
     EngineConfig phaseConfig(Strategy::Kind kind, int clients, Retry retry) const;
     QList<Phase> plannedPhases() const;
@@ -83,9 +81,7 @@ private:
     int reportInterrupted(qsizetype planned);
 
     Options m_options;
-    std::unique_ptr<LocalFleet> m_fleet;
-    QList<NodeAddress> m_lockNodes;
-    NodeAddress m_storage;
+    BenchNodes m_nodes;
     QList<Phase> m_phases;
     QJsonObject m_report;
     int m_phaseNumber = 0;

@@ -189,6 +189,12 @@ void LockClient::setStock(StockAccess* stock)
         stock->setParent(this);
         if (m_running)
             stock->open();
+        // The storage may become known after the client started: a client still waiting for
+        // its connections waits for this one too, and must hear when it is made (else, were
+        // it the last to settle, the client would never begin).
+        if (m_awaitingConnections)
+            connect(stock->connection(), &RedisConnection::stateChanged, this,
+                    &LockClient::onConnectionSettled, Qt::UniqueConnection);
     }
 }
 

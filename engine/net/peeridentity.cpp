@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "net/peeridentity.h"
 
-#include <QDir>
 #include <QFile>
 #include <QHostAddress>
 #include <QTcpSocket>
 
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
 #include <unistd.h>
 
 ForeignIdentity PeerIdentity::of(const QTcpSocket* accepted)
@@ -35,8 +37,10 @@ ForeignIdentity PeerIdentity::named(const QByteArray& name, const ForeignIdentit
 }
 
 // The client's socket: its local end is the peer's port, its remote end our listening port.
+// Only the lines that hold the peer's port are split (the machine may have thousands).
 qint64 PeerIdentity::inodeOf(quint16 peerPort, quint16 ourPort)
 {
+    const QByteArray peerHex = QByteArray::number(peerPort, 16).toUpper().rightJustified(4, '0');
     for (const QString& table :
          {QStringLiteral("/proc/net/tcp"), QStringLiteral("/proc/net/tcp6")}) {
         QFile file(table);
@@ -44,7 +48,10 @@ qint64 PeerIdentity::inodeOf(quint16 peerPort, quint16 ourPort)
             continue;
         file.readLine(); // the header
         while (!file.atEnd()) {
-            const QList<QByteArray> fields = file.readLine().simplified().split(' ');
+            const QByteArray line = file.readLine();
+            if (!line.contains(':' + peerHex + ' '))
+                continue;
+            const QList<QByteArray> fields = line.simplified().split(' ');
             if (fields.size() < 10)
                 continue;
             const QByteArray local = fields.at(1);
@@ -60,24 +67,44 @@ qint64 PeerIdentity::inodeOf(quint16 peerPort, quint16 ourPort)
     return -1;
 }
 
+// Whether process `pid` holds the socket (a process may end meanwhile: then it does not).
+bool PeerIdentity::holds(const QString& pid, const QByteArray& socketLink)
+{
+    std::error_code error;
+    const std::filesystem::path fds = QStringLiteral("/proc/%1/fd").arg(pid).toStdString();
+    for (auto it = std::filesystem::directory_iterator(fds, error);
+         !error && it != std::filesystem::directory_iterator(); it.increment(error)) {
+        char link[64];
+        const ssize_t n = ::readlink(it->path().c_str(), link, sizeof link);
+        if (n == socketLink.size() && socketLink == QByteArrayView(link, n))
+            return true;
+    }
+    return false;
+}
+
 qint64 PeerIdentity::pidOwning(qint64 inode)
 {
-    const QString target = QStringLiteral("socket:[%1]").arg(inode);
-    const QStringList pids =
-        QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString& pid : pids) {
+    // Only the network thread looks processes up; the newest owner first.
+    thread_local QList<qint64> recentOwners;
+    constexpr qsizetype RecentOwners = 8;
+    const QByteArray target = "socket:[" + QByteArray::number(inode) + ']';
+    const auto found = [&](qint64 pid) {
+        recentOwners.removeAll(pid);
+        recentOwners.prepend(pid);
+        recentOwners.resize(std::min(recentOwners.size(), RecentOwners));
+        return pid;
+    };
+    for (qint64 pid : std::as_const(recentOwners))
+        if (holds(QString::number(pid), target))
+            return found(pid);
+    std::error_code error;
+    for (auto it = std::filesystem::directory_iterator("/proc", error);
+         !error && it != std::filesystem::directory_iterator(); it.increment(error)) {
+        const QString name = QString::fromStdString(it->path().filename().string());
         bool numeric = false;
-        const qint64 value = pid.toLongLong(&numeric);
-        if (!numeric)
-            continue;
-        const QDir fds(QStringLiteral("/proc/%1/fd").arg(pid));
-        for (const QString& fd : fds.entryList(QDir::Files | QDir::System)) {
-            char link[64];
-            const QByteArray path = QFile::encodeName(fds.filePath(fd));
-            const ssize_t n = ::readlink(path.constData(), link, sizeof link);
-            if (n > 0 && QByteArray(link, n) == target.toLatin1())
-                return value;
-        }
+        const qint64 pid = name.toLongLong(&numeric);
+        if (numeric && !recentOwners.contains(pid) && holds(name, target))
+            return found(pid);
     }
     return -1;
 }

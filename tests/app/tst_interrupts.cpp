@@ -135,6 +135,10 @@ private slots:
             << QStringList{"--headless", "--bench", "--contention"} << 6000 << true;
         QTest::newRow("--bench --strategies all")
             << QStringList{"--headless", "--bench", "--strategies", "all"} << 1500 << true;
+        // In its first phase, the app's; node-redlock's phases end with their node process.
+        QTest::newRow("--bench --vs-node-redlock")
+            << QStringList{"--headless", "--bench", "--vs-node-redlock", "--duration", "30"} << 4000
+            << true;
         QTest::newRow("--bench-record")
             << QStringList{"--headless", "--bench-record"} << 1500 << false;
         QTest::newRow("--bench-ui")

@@ -1,0 +1,515 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bench/noderedlockbenchmark.h"
+
+#include "base/outputfile.h"
+#include "base/safetext.h"
+#include "bench/benchloop.h"
+#include "bench/enginephase.h"
+#include "interruption.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTcpServer>
+#include <QTextStream>
+#include <algorithm>
+#include <cstdio>
+
+namespace {
+constexpr qint64 Stock = 1'000'000'000; // never sold out within a phase
+constexpr double Target = 1.0;
+constexpr int ExposeTries = 5;
+constexpr int SettleMs = 150; // a snapshot comes at least every frame
+// node-redlock's defaults (retryCount 10, retryDelay 200, retryJitter 100: 100 to 300 ms) in
+// the app's terms: a delay plus up to a jitter.
+constexpr int TtlMs = 10000;
+constexpr int RetryCount = 10;
+constexpr int RetryDelayMs = 100;
+constexpr int RetryJitterMs = 200;
+
+QTextStream& out()
+{
+    static QTextStream stream(stdout);
+    return stream;
+}
+
+// The first of `count` consecutive loopback ports that are free now (the exposed ports: one
+// per lock node and the storage), or 0.
+quint16 freePortRun(int count)
+{
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        QTcpServer first;
+        if (!first.listen(QHostAddress::LocalHost, 0))
+            return 0;
+        const quint16 base = first.serverPort();
+        if (int(base) + count > 65535)
+            continue;
+        first.close();
+        bool free = true;
+        for (int i = 0; i < count && free; ++i) {
+            QTcpServer probe;
+            free = probe.listen(QHostAddress::LocalHost, quint16(base + i));
+        }
+        if (free)
+            return base;
+    }
+    return 0;
+}
+
+QJsonObject pathJson(const RoundTripCost::Path& p)
+{
+    return {{QStringLiteral("p50_us"), double(p.wallUs.percentile(50))},
+            {QStringLiteral("p99_us"), double(p.wallUs.percentile(99))},
+            {QStringLiteral("thread_cpu_us"), p.cpuUs},
+            {QStringLiteral("rounds"), qint64(p.wallUs.count())}};
+}
+} // namespace
+
+NodeRedlockBenchmark::NodeRedlockBenchmark(const Options& options) : m_options(options) {}
+
+// App, direct, exposed, then exposed, direct, app, ...: a drift in the machine's load over
+// the run weighs on every kind alike. Without node-redlock, the app's phases alone.
+QList<NodeRedlockBenchmark::Who> NodeRedlockBenchmark::plannedPhases() const
+{
+    QList<Who> round{Who::App};
+    if (m_script.unavailable().isEmpty())
+        round << Who::Direct << Who::Exposed;
+    QList<Who> all;
+    for (int r = 0; r < m_options.rounds; ++r) {
+        QList<Who> next = round;
+        if (r % 2 == 1)
+            std::reverse(next.begin(), next.end());
+        all << next;
+    }
+    return all;
+}
+
+// node-redlock's workload in the app's terms: the lock for TTL 10 s, its retries, no work
+// and no think time around the purchase.
+EngineConfig NodeRedlockBenchmark::appConfig() const
+{
+    EngineConfig config = m_options.config;
+    config.nodes = m_nodes.lockNodes();
+    config.storage = m_nodes.storage();
+    config.initialClients = 0;
+    config.resource = QStringLiteral("bench-vs-node-redlock-%1").arg(m_phaseNumber).toUtf8();
+    ClientSettings& client = config.clientDefaults;
+    client.strategy = Strategy::Kind::Redlock;
+    client.workMinMs = client.workMaxMs = 0;
+    client.thinkMs = 0;
+    client.autoExtend = false;
+    client.lock.ttlMs = TtlMs;
+    client.lock.retryCount = RetryCount;
+    client.lock.retryDelayMs = RetryDelayMs;
+    client.lock.retryJitterMs = RetryJitterMs;
+    client.lock.jitter = true;
+    return config;
+}
+
+bool NodeRedlockBenchmark::measureRoundTrips(QString* error)
+{
+    RoundTripCost::Options options;
+    options.nodes = {m_nodes.lockNodes().first()};
+    m_roundTrips = RoundTripCost::measure(options);
+    *error = m_roundTrips.error;
+    return error->isEmpty();
+}
+
+bool NodeRedlockBenchmark::runPhase(Phase* phase, QString* error)
+{
+    ++m_phaseNumber;
+    switch (phase->who) {
+    case Who::App:
+        return runApp(phase, error);
+    case Who::Direct:
+        return runDirect(phase, error);
+    case Who::Exposed:
+        return runExposed(phase, error);
+    }
+    return false;
+}
+
+bool NodeRedlockBenchmark::runApp(Phase* phase, QString* error)
+{
+    EnginePhase engine(appConfig());
+    if (!engine.start(Stock, m_options.clients, error))
+        return false;
+    const bool warm = BenchLoop::runFor(m_options.warmUpMs);
+    engine.beginMeasuring();
+    if (!warm || !BenchLoop::runFor(m_options.phaseSeconds * 1000)) {
+        *error = BenchLoop::interruptedBy();
+        return false;
+    }
+    engine.endMeasuring();
+    const EnginePhase::Figures f = engine.finish();
+    phase->seconds = f.seconds;
+    phase->acquisitions = f.acquisitions;
+    phase->perSecond = f.acquisitions / f.seconds;
+    phase->failures = f.failures;
+    phase->overlaps = f.overlaps;
+    phase->lostUpdates = f.lostUpdates;
+    phase->p50Us = f.acquireUs.isEmpty() ? -1 : double(f.acquireUs.percentile(50));
+    phase->p99Us = f.acquireUs.isEmpty() ? -1 : double(f.acquireUs.percentile(99));
+    phase->engineCpuUsPerAcquisition =
+        double(f.engineCpuUs) / double(std::max<qint64>(1, f.acquisitions));
+    return true;
+}
+
+// Each run of node-redlock leaves the nodes' script caches empty, as fresh nodes are, for the
+// exposed phase after it: there node-redlock sends its scripts' text once (after NOSCRIPT)
+// and the app learns what each SHA does (an EVALSHA of a script it never saw, it cannot tell).
+NodeRedlockScript::Run NodeRedlockBenchmark::scriptRun(const QList<NodeAddress>& nodes,
+                                                       const NodeAddress& storage,
+                                                       qint64 stock) const
+{
+    NodeRedlockScript::Run run;
+    run.nodes = nodes;
+    run.storage = storage;
+    run.seconds = m_options.phaseSeconds;
+    run.workers = m_options.clients;
+    run.warmUpMs = m_options.warmUpMs;
+    run.stock = stock;
+    run.flushScripts = true;
+    return run;
+}
+
+bool NodeRedlockBenchmark::runDirect(Phase* phase, QString* error)
+{
+    NodeRedlockScript::Result r;
+    if (!m_script.run(scriptRun(m_nodes.lockNodes(), m_nodes.storage(), Stock), &r, error))
+        return false;
+    phase->seconds = r.seconds;
+    phase->acquisitions = r.acquisitions;
+    phase->perSecond = r.perSecond;
+    phase->failures = r.failures;
+    phase->purchases = r.purchases;
+    phase->errors = r.errors + r.connectionErrors + r.nodeErrors;
+    phase->firstError = r.firstError;
+    phase->heldBefore = r.heldBefore;
+    phase->heldForMs = r.heldForMs;
+    phase->lostUpdates = r.lostUpdates(); // from the stock: no checker sees this phase
+    return true;
+}
+
+// Exposes the nodes and the storage on `ports` consecutive free ports; on a machine others
+// share a port found free may be taken before it is opened: then a few more tries.
+std::optional<quint16> NodeRedlockBenchmark::expose(EnginePhase& engine, int ports, QString* error)
+{
+    for (int attempt = 0; attempt < ExposeTries; ++attempt) {
+        const quint16 base = freePortRun(ports);
+        if (base == 0) {
+            *error = QStringLiteral("no %1 consecutive free loopback ports to expose").arg(ports);
+            return std::nullopt;
+        }
+        if (engine.command(QStringLiteral("expose 127.0.0.1:%1").arg(base), error))
+            return base;
+        if (BenchLoop::interrupted())
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// node-redlock through the app's exposed ports, its lanes and leases judged by the checker.
+// The engine sets the stock: a SET by node-redlock outside its lock would be judged as one.
+bool NodeRedlockBenchmark::runExposed(Phase* phase, QString* error)
+{
+    EngineConfig config = appConfig();
+    config.resource = NodeRedlockScript::Resource; // the key whose lock it follows
+    EnginePhase engine(config);
+    if (!engine.start(Stock, 0, error))
+        return false;
+    const int ports = int(m_nodes.lockNodes().size()) + 1;
+    const std::optional<quint16> base = expose(engine, ports, error);
+    if (!base)
+        return false;
+    QList<NodeAddress> exposed;
+    for (int i = 0; i < ports; ++i)
+        exposed << NodeAddress{QStringLiteral("127.0.0.1"), quint16(*base + i)};
+    const NodeAddress storage = exposed.takeLast();
+    engine.beginMeasuring();
+    NodeRedlockScript::Result r;
+    const bool ran = m_script.run(scriptRun(exposed, storage, 0), &r, error);
+    BenchLoop::runFor(SettleMs); // its last exchanges reach the checker and a snapshot
+    engine.endMeasuring();
+    const EnginePhase::Figures f = engine.finish();
+    if (!ran)
+        return false;
+    phase->seconds = r.seconds;
+    phase->acquisitions = r.acquisitions;
+    phase->perSecond = r.perSecond;
+    phase->failures = r.failures;
+    phase->purchases = r.purchases;
+    phase->errors = r.errors + r.connectionErrors + r.nodeErrors;
+    phase->firstError = r.firstError;
+    phase->heldBefore = r.heldBefore;
+    phase->heldForMs = r.heldForMs;
+    phase->recorded = f.acquisitions;
+    phase->overlaps = f.overlaps;
+    phase->lostUpdates = f.lostUpdates;
+    phase->engineCpuUsPerAcquisition =
+        double(f.engineCpuUs) / double(std::max<qint64>(1, f.acquisitions));
+    return true;
+}
+
+QString NodeRedlockBenchmark::name(Who who)
+{
+    switch (who) {
+    case Who::App:
+        return QStringLiteral("app");
+    case Who::Direct:
+        return QStringLiteral("node-redlock");
+    case Who::Exposed:
+        return QStringLiteral("node-redlock-exposed");
+    }
+    return {};
+}
+
+void NodeRedlockBenchmark::printHeader(QTextStream& s) const
+{
+    s << QStringLiteral("Redlock Scope against node-redlock: %1 lock nodes, storage %2; %3 "
+                        "contending for one lock (TTL %4 s, %5 retries after %6 ms + up to %7 "
+                        "ms), each buying (GET and SET of the stock) inside it; %8 s per phase "
+                        "after %9 ms warm-up\n")
+             .arg(m_nodes.lockNodes().size())
+             .arg(m_nodes.storage().display())
+             .arg(m_options.clients)
+             .arg(TtlMs / 1000)
+             .arg(RetryCount)
+             .arg(RetryDelayMs)
+             .arg(RetryJitterMs)
+             .arg(m_options.phaseSeconds)
+             .arg(m_options.warmUpMs);
+    if (m_script.unavailable().isEmpty())
+        s << QStringLiteral("node-redlock: %1 (in %2)\n")
+                 .arg(m_script.versions(), NodeRedlockScript::moduleDir());
+    else
+        s << QStringLiteral("node-redlock not run: %1; the app's phases run alone\n")
+                 .arg(m_script.unavailable());
+    s.flush();
+}
+
+void NodeRedlockBenchmark::printRoundTrips(QTextStream& s) const
+{
+    const RoundTripCost::Figures& f = m_roundTrips;
+    s << QStringLiteral("round trip, one GET to node 1, %1 rounds each      p50 µs   p99 µs  "
+                        "thread CPU µs\n")
+             .arg(f.direct.wallUs.count());
+    const auto row = [&s](const QString& what, const RoundTripCost::Path& p) {
+        s << QStringLiteral("%1 %2 %3 %4\n")
+                 .arg(what, -48)
+                 .arg(p.wallUs.percentile(50), 8)
+                 .arg(p.wallUs.percentile(99), 8)
+                 .arg(p.cpuUs, 14, 'f', 1);
+    };
+    row(QStringLiteral("direct"), f.direct);
+    row(QStringLiteral("simulated client: engine -> proxy -> node"), f.simulated);
+    row(QStringLiteral("foreign client: exposed port -> proxy -> node"), f.foreign);
+    const auto added = [&f](const RoundTripCost::Path& p, double q) {
+        return p.wallUs.percentile(q) - f.direct.wallUs.percentile(q);
+    };
+    s << QStringLiteral("the proxy adds: simulated %1 µs p50, %2 µs p99; foreign %3 µs p50, %4 "
+                        "µs p99\n")
+             .arg(added(f.simulated, 50))
+             .arg(added(f.simulated, 99))
+             .arg(added(f.foreign, 50))
+             .arg(added(f.foreign, 99));
+    s << QStringLiteral("%1 %2 %3 %4 %5 %6 verdict\n")
+             .arg(QStringLiteral("phase"), -22)
+             .arg(QStringLiteral("seconds"), 8)
+             .arg(QStringLiteral("acquire/s"), 10)
+             .arg(QStringLiteral("failed"), 7)
+             .arg(QStringLiteral("p50 ms"), 7)
+             .arg(QStringLiteral("p99 ms"), 7);
+    s.flush();
+}
+
+void NodeRedlockBenchmark::print(const Phase& p, QTextStream& s)
+{
+    const auto ms = [](double us) {
+        return us < 0 ? QStringLiteral("-") : QString::number(us / 1000.0, 'f', 2);
+    };
+    QString verdict;
+    if (p.who == Who::Direct)
+        verdict = p.lostUpdates == 0 ? QStringLiteral("stock: no update lost")
+                                     : QStringLiteral("stock: %1 updates lost").arg(p.lostUpdates);
+    else
+        verdict =
+            p.overlaps > 0 || p.lostUpdates > 0 ? QStringLiteral("UNSAFE") : QStringLiteral("safe");
+    if (p.who == Who::Exposed)
+        verdict += QStringLiteral(", %1 of its %2 purchases recorded as acquisitions")
+                       .arg(p.recorded)
+                       .arg(p.purchases);
+    if (p.errors > 0)
+        verdict += QStringLiteral("; %1 errors (%2)").arg(p.errors).arg(p.firstError);
+    if (p.heldBefore > 0)
+        verdict += QStringLiteral("; the lock was held on %1 node(s) when it began, %2 ms more")
+                       .arg(p.heldBefore)
+                       .arg(p.heldForMs);
+    s << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
+             .arg(name(p.who), -22)
+             .arg(p.seconds, 8, 'f', 1)
+             .arg(p.perSecond, 10, 'f', 0)
+             .arg(p.failures, 7)
+             .arg(ms(p.p50Us), 7)
+             .arg(ms(p.p99Us), 7)
+             .arg(verdict);
+    s.flush();
+}
+
+QJsonObject NodeRedlockBenchmark::toJson(const Phase& p)
+{
+    QJsonObject o{{QStringLiteral("phase"), name(p.who)},
+                  {QStringLiteral("seconds"), p.seconds},
+                  {QStringLiteral("acquisitions"), p.acquisitions},
+                  {QStringLiteral("acquisitions_per_s"), p.perSecond},
+                  {QStringLiteral("failed_acquires"), p.failures},
+                  {QStringLiteral("overlaps"), p.overlaps},
+                  {QStringLiteral("lost_updates"), p.lostUpdates}};
+    if (p.who == Who::App) {
+        o.insert(QStringLiteral("acquire_p50_us"), p.p50Us);
+        o.insert(QStringLiteral("acquire_p99_us"), p.p99Us);
+    }
+    if (p.who != Who::Direct)
+        o.insert(QStringLiteral("engine_cpu_us_per_acquisition"), p.engineCpuUsPerAcquisition);
+    if (p.who != Who::App) {
+        o.insert(QStringLiteral("purchases"), p.purchases);
+        o.insert(QStringLiteral("errors"), p.errors);
+    }
+    if (p.who == Who::Exposed)
+        o.insert(QStringLiteral("recorded_acquisitions"), p.recorded);
+    return o;
+}
+
+// Acquisitions over the summed time of the phases of one kind; 0 when none ran.
+double NodeRedlockBenchmark::pooledRate(Who who) const
+{
+    double acquisitions = 0, seconds = 0;
+    for (const Phase& p : std::as_const(m_phases)) {
+        if (p.who != who)
+            continue;
+        acquisitions += double(p.acquisitions);
+        seconds += p.seconds;
+    }
+    return seconds > 0 ? acquisitions / seconds : 0;
+}
+
+int NodeRedlockBenchmark::judge(QTextStream& s)
+{
+    // A phase in which nothing was acquired measured no rate: no ratio is told from it.
+    for (const Phase& p : std::as_const(m_phases)) {
+        if (p.acquisitions > 0)
+            continue;
+        s << QStringLiteral("the %1 phase made no acquisition: nothing is judged\n")
+                 .arg(name(p.who));
+        fprintf(stderr,
+                "redlockscope: benchmark against node-redlock: the %s phase made no "
+                "acquisition (%lld acquires failed)\n",
+                qPrintable(name(p.who)), p.failures);
+        m_report.insert(QStringLiteral("no_acquisition_in"), name(p.who));
+        return 2;
+    }
+    const bool unsafe = std::any_of(m_phases.cbegin(), m_phases.cend(), [](const Phase& p) {
+        return p.overlaps > 0 || p.lostUpdates > 0;
+    });
+    const double app = pooledRate(Who::App);
+    m_report.insert(QStringLiteral("app_per_s"), app);
+    m_report.insert(QStringLiteral("safe"), !unsafe);
+    if (!m_script.unavailable().isEmpty()) {
+        s << QStringLiteral("app: %1 acquisitions/s; against node-redlock: not judged (not run: "
+                            "%2)\n")
+                 .arg(app, 0, 'f', 0)
+                 .arg(m_script.unavailable());
+        return unsafe ? 1 : 0;
+    }
+    const double direct = pooledRate(Who::Direct);
+    const double exposed = pooledRate(Who::Exposed);
+    const double ratio = app / std::max(1e-9, direct);
+    const double foreign = exposed / std::max(1e-9, direct);
+    m_report.insert(QStringLiteral("node_redlock_per_s"), direct);
+    m_report.insert(QStringLiteral("node_redlock_exposed_per_s"), exposed);
+    m_report.insert(QStringLiteral("ratio"), ratio);
+    m_report.insert(QStringLiteral("exposed_ratio"), foreign);
+    m_report.insert(QStringLiteral("target"), Target);
+    s << QStringLiteral("app / node-redlock: %1 / %2 acquisitions/s = %3 (target >= %4) %5\n")
+             .arg(app, 0, 'f', 0)
+             .arg(direct, 0, 'f', 0)
+             .arg(ratio, 0, 'f', 2)
+             .arg(Target, 0, 'f', 2)
+             .arg(ratio >= Target ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+    s << QStringLiteral("node-redlock through the exposed ports / directly: %1 / %2 = %3 (not "
+                        "judged)\n")
+             .arg(exposed, 0, 'f', 0)
+             .arg(direct, 0, 'f', 0)
+             .arg(foreign, 0, 'f', 2);
+    if (unsafe)
+        s << QStringLiteral("the checker found a violation: see the phases marked UNSAFE\n");
+    return ratio >= Target && !unsafe ? 0 : 1;
+}
+
+int NodeRedlockBenchmark::run()
+{
+    QString error;
+    if (!m_nodes.start(m_options.config, &error))
+        return fail(QStringLiteral("cannot start"), error);
+    m_report.insert(QStringLiteral("node_redlock"),
+                    m_script.unavailable().isEmpty()
+                        ? m_script.versions()
+                        : QStringLiteral("not run: %1").arg(m_script.unavailable()));
+    printHeader(out());
+    if (!measureRoundTrips(&error))
+        return fail(QStringLiteral("round trips"), error);
+    m_report.insert(QStringLiteral("round_trips"),
+                    QJsonObject{{QStringLiteral("direct"), pathJson(m_roundTrips.direct)},
+                                {QStringLiteral("simulated"), pathJson(m_roundTrips.simulated)},
+                                {QStringLiteral("foreign"), pathJson(m_roundTrips.foreign)}});
+    printRoundTrips(out());
+    QJsonArray phases;
+    for (Who who : plannedPhases()) {
+        Phase phase;
+        phase.who = who;
+        const bool ran = runPhase(&phase, &error);
+        m_report.insert(QStringLiteral("phases"), phases);
+        if (!ran && BenchLoop::interrupted())
+            return finish(Interruption::ExitCode);
+        if (!ran)
+            return fail(name(who), error);
+        print(phase, out());
+        m_phases << phase;
+        phases << toJson(phase);
+    }
+    m_report.insert(QStringLiteral("phases"), phases);
+    const int code = judge(out());
+    m_report.insert(QStringLiteral("pass"), code == 0);
+    return finish(code);
+}
+
+// The JSON, when asked for, whatever the outcome: an interrupted run says so and judges
+// nothing.
+int NodeRedlockBenchmark::finish(int code)
+{
+    if (code == Interruption::ExitCode) {
+        out() << QStringLiteral("%1 after %2 of %3 phases: nothing is judged\n")
+                     .arg(BenchLoop::interruptedBy())
+                     .arg(m_phases.size())
+                     .arg(plannedPhases().size());
+        fprintf(stderr, "redlockscope: benchmark %s\n", qPrintable(BenchLoop::interruptedBy()));
+        m_report.insert(QStringLiteral("interrupted"), true);
+        m_report.insert(QStringLiteral("pass"), false);
+    }
+    out().flush();
+    QString error;
+    if (!m_options.jsonPath.isEmpty() &&
+        !OutputFile::save(m_options.jsonPath, QJsonDocument(m_report).toJson(), &error)) {
+        fprintf(stderr, "redlockscope: %s\n", qPrintable(SafeText::printable(error)));
+        return 2;
+    }
+    return code;
+}
+
+int NodeRedlockBenchmark::fail(const QString& what, const QString& error)
+{
+    if (BenchLoop::interrupted())
+        return finish(Interruption::ExitCode);
+    fprintf(stderr, "redlockscope: benchmark against node-redlock, %s: %s\n", qPrintable(what),
+            qPrintable(SafeText::printable(error)));
+    return 2;
+}

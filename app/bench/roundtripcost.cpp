@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bench/roundtripcost.h"
+
+#include "base/epolleventdispatcher.h"
+#include "base/steadyclock.h"
+#include "net/nodeproxy.h"
+#include "net/redisconnection.h"
+
+#include <QEventLoop>
+#include <QThread>
+#include <QTimer>
+#include <algorithm>
+#include <ctime>
+#include <memory>
+#include <vector>
+
+namespace {
+
+using Connections = std::vector<RedisConnection*>;
+
+constexpr int ReplyTimeoutMs = 2000;
+constexpr int ReadyTimeoutMs = 5000;
+const QByteArray Key = "bench:round-trip"; // absent: every GET answers nil
+
+qint64 threadCpuNs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+// One GET on each connection at once; the time until the last reply, or -1 if a reply was
+// missing or an error.
+qint64 round(const Connections& connections)
+{
+    QEventLoop loop;
+    int answered = 0;
+    bool allAnswered = true;
+    const qint64 t0 = SteadyClock::instance().nowUs();
+    qint64 lastUs = 0;
+    for (RedisConnection* c : connections) {
+        c->send({"GET", Key}, ReplyTimeoutMs, [&](const CommandResult& r) {
+            allAnswered =
+                allAnswered && r.status == CommandResult::Status::Replied && !r.reply.isError();
+            if (++answered == int(connections.size())) {
+                lastUs = SteadyClock::instance().nowUs();
+                loop.quit();
+            }
+        });
+    }
+    if (answered < int(connections.size())) {
+        QTimer::singleShot(2 * ReplyTimeoutMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return answered == int(connections.size()) && allAnswered ? lastUs - t0 : -1;
+}
+
+bool waitReady(const Connections& connections)
+{
+    const auto ready = [&] {
+        return std::all_of(connections.begin(), connections.end(),
+                           [](RedisConnection* c) { return c->isReady(); });
+    };
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (ready())
+            loop.quit();
+    });
+    QTimer::singleShot(ReadyTimeoutMs, &loop, &QEventLoop::quit);
+    poll.start(5);
+    loop.exec();
+    return ready();
+}
+
+// Other work in the measuring thread: at each turn of its event loop, `us` of computing.
+void keepBusy(QTimer* timer, int us)
+{
+    timer->setInterval(0);
+    QObject::connect(timer, &QTimer::timeout, timer, [us] {
+        const qint64 until = threadCpuNs() + qint64(us) * 1000;
+        while (threadCpuNs() < until) {
+        }
+    });
+    timer->start();
+}
+
+struct Set
+{
+    Connections connections;
+    RoundTripCost::Path* path = nullptr;
+    qint64 cpuNs = 0;
+};
+
+// Warm-up rounds, then batches of rounds on each set in turn.
+void measureSets(std::vector<Set>& sets, const RoundTripCost::Options& o)
+{
+    for (int i = 0; i < o.warmUp; ++i)
+        for (Set& set : sets)
+            set.path->ok = set.path->ok && round(set.connections) >= 0;
+    for (int batch = 0; batch < o.batches; ++batch) {
+        for (Set& set : sets) {
+            const qint64 cpu0 = threadCpuNs();
+            for (int i = 0; i < o.perBatch; ++i) {
+                const qint64 us = round(set.connections);
+                set.path->ok = set.path->ok && us >= 0;
+                set.path->wallUs.add(us);
+            }
+            set.cpuNs += threadCpuNs() - cpu0;
+        }
+    }
+    const double rounds = double(o.batches) * o.perBatch;
+    for (Set& set : sets)
+        set.path->cpuUs = double(set.cpuNs) / 1000.0 / rounds;
+}
+
+// Everything below runs in the measuring thread, where the connections and the proxies'
+// engine-side halves are made, as FleetNode makes them in the engine thread.
+RoundTripCost::Figures measureHere(const RoundTripCost::Options& o)
+{
+    RoundTripCost::Figures figures;
+    std::vector<std::unique_ptr<NodeProxy>> proxies;
+    std::vector<std::unique_ptr<RedisConnection>> owned;
+    std::vector<Set> sets(3);
+    sets[0].path = &figures.direct;
+    sets[1].path = &figures.simulated;
+    sets[2].path = &figures.foreign;
+    const auto connect = [&](const NodeAddress& to, Set& set) {
+        owned.push_back(std::make_unique<RedisConnection>(to));
+        set.connections.push_back(owned.back().get());
+    };
+    for (const NodeAddress& node : o.nodes) {
+        proxies.push_back(std::make_unique<NodeProxy>(node.host, node.port));
+        NodeAddress simulated = node;
+        simulated.host = QStringLiteral("127.0.0.1");
+        simulated.port = proxies.back()->listenPort(1, QStringLiteral("C1"));
+        NodeAddress foreign = simulated;
+        foreign.port = proxies.back()->expose(QStringLiteral("127.0.0.1"), 0);
+        if (simulated.port == 0 || foreign.port == 0) {
+            figures.error = proxies.back()->lastError();
+            return figures;
+        }
+        connect(node, sets[0]);
+        connect(simulated, sets[1]);
+        connect(foreign, sets[2]);
+    }
+    for (auto& c : owned)
+        c->open();
+    for (const Set& set : sets) {
+        if (!waitReady(set.connections)) {
+            figures.error = QStringLiteral("the connections were not ready within %1 s")
+                                .arg(ReadyTimeoutMs / 1000);
+            return figures;
+        }
+    }
+    QTimer busy;
+    if (o.busyUs > 0)
+        keepBusy(&busy, o.busyUs);
+    measureSets(sets, o);
+    busy.stop();
+    owned.clear(); // connections before the proxies they go through
+    proxies.clear();
+    return figures;
+}
+
+} // namespace
+
+RoundTripCost::Figures RoundTripCost::measure(const Options& options)
+{
+    QThread thread;
+    thread.setObjectName(QStringLiteral("round-trips"));
+    thread.setEventDispatcher(new EpollEventDispatcher);
+    thread.start();
+    Figures figures;
+    QObject context;
+    context.moveToThread(&thread);
+    QMetaObject::invokeMethod(
+        &context, [&] { figures = measureHere(options); }, Qt::BlockingQueuedConnection);
+    thread.quit();
+    thread.wait();
+    return figures;
+}

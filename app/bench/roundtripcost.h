@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/latencystats.h"
+#include "model/nodeaddress.h"
+
+#include <QList>
+#include <QString>
+
+// What the fault proxy costs a round trip, against the same node reached directly. Each
+// round sends one `GET` on every connection of a set at once (one node: a command; five: a
+// Redlock round) and times the last reply; batches of rounds on each set are interleaved, so
+// that all of them see the same machine load. Three sets:
+// - direct: straight to the node;
+// - simulated: a simulated client's path, a listener of its own on the node's proxy;
+// - foreign: a foreign client's path, the proxy's exposed port (where the proxy also reads
+//   the RESP both ways and hands the lock's commands on).
+// The connections live in a thread of their own on the engine's event dispatcher, as the
+// engine's do; besides the wall time it counts that thread's CPU time per round. With
+// `busyUs`, that thread also computes for busyUs at each turn of its loop, as many simulated
+// clients keep the engine busy: the wall times then show any queueing the proxy adds there.
+class RoundTripCost
+{
+public:
+    struct Options
+    {
+        QList<NodeAddress> nodes;
+        int batches = 10;
+        int perBatch = 200;
+        int warmUp = 200; // rounds on each set, not counted
+        int busyUs = 0;
+    };
+    struct Path
+    {
+        LatencyStats wallUs; // one sample per round
+        double cpuUs = 0;    // the thread's CPU time per round, mean
+        bool ok = true;      // every reply came, and none was an error
+    };
+    struct Figures
+    {
+        Path direct;
+        Path simulated;
+        Path foreign;
+        QString error; // the connections could not be made; nothing measured
+    };
+
+    static Figures measure(const Options& options);
+};

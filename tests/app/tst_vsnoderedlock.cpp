@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `--bench --vs-node-redlock` (issue 24, "The proxy at the floor"), run as a user runs it, with
+// 1 s phases: its report is whole and honest (the phases interleaved, every round trip's
+// p50/p99, the ratio and the verdict agreeing with the exit code), with node-redlock where
+// scripts/node-redlock/setup.sh installed it, and without it (the app's phases alone, said
+// so); flags it cannot use are refused. No time is asserted: this machine is shared.
+#include "apprun.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+using namespace AppRun;
+
+namespace {
+
+constexpr int TimeoutMs = 180000;
+
+QStringList benchArgs(const QString& json)
+{
+    return {QStringLiteral("--headless"),
+            QStringLiteral("--bench"),
+            QStringLiteral("--vs-node-redlock"),
+            QStringLiteral("--duration"),
+            QStringLiteral("1"),
+            QStringLiteral("--json"),
+            json};
+}
+
+// Where the benchmark looks for the modules (NodeRedlockScript::moduleDir).
+QString moduleDir()
+{
+    const QString given = qEnvironmentVariable("REDLOCK_NODE_REDLOCK_DIR");
+    return !given.isEmpty()
+               ? given
+               : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+                     QStringLiteral("/redlockscope/node-redlock");
+}
+
+QStringList phaseNames(const QJsonObject& report)
+{
+    QStringList names;
+    for (const QJsonValue& p : report.value(QStringLiteral("phases")).toArray())
+        names << p.toObject().value(QStringLiteral("phase")).toString();
+    return names;
+}
+
+} // namespace
+
+class TestVsNodeRedlock : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void flagsItCannotUseAreRefused_data();
+    void flagsItCannotUseAreRefused();
+    void withoutNodeRedlockTheAppRunsAlone();
+    void againstNodeRedlock();
+
+private:
+    static void checkRoundTrips(const QJsonObject& report);
+};
+
+void TestVsNodeRedlock::flagsItCannotUseAreRefused_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("without --bench")
+        << QStringList{"--headless", "--vs-node-redlock"} << "--vs-node-redlock go with --bench";
+    QTest::newRow("with --contention")
+        << QStringList{"--headless", "--bench", "--vs-node-redlock", "--contention"}
+        << "one benchmark at a time";
+    QTest::newRow("with --nodes") << QStringList{"--headless", "--bench", "--vs-node-redlock",
+                                                 "--nodes", "127.0.0.1:7001"}
+                                  << "--vs-node-redlock starts its own nodes";
+    QTest::newRow("with --bench-cycles")
+        << QStringList{"--headless", "--bench", "--vs-node-redlock", "--bench-cycles", "10"}
+        << "--bench-cycles does not apply";
+    QTest::newRow("--duration with plain --bench")
+        << QStringList{"--headless", "--bench", "--duration", "3"}
+        << "only to --bench --vs-node-redlock";
+}
+
+void TestVsNodeRedlock::flagsItCannotUseAreRefused()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Result r = run(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+}
+
+void TestVsNodeRedlock::checkRoundTrips(const QJsonObject& report)
+{
+    const QJsonObject trips = report.value(QStringLiteral("round_trips")).toObject();
+    for (const char* path : {"direct", "simulated", "foreign"}) {
+        const QJsonObject p = trips.value(QLatin1String(path)).toObject();
+        QVERIFY2(p.value(QStringLiteral("rounds")).toInt() == 2000, path);
+        const double p50 = p.value(QStringLiteral("p50_us")).toDouble();
+        const double p99 = p.value(QStringLiteral("p99_us")).toDouble();
+        QVERIFY2(p50 > 0 && p50 <= p99, path);
+    }
+}
+
+// As on CI's fresh Debian: no modules where the benchmark looks. It says why and how to get
+// them, runs the round trips and the app's two phases, and judges only the checker.
+void TestVsNodeRedlock::withoutNodeRedlockTheAppRunsAlone()
+{
+    QTemporaryDir dir;
+    const QString empty = dir.filePath(QStringLiteral("no-modules"));
+    qputenv("REDLOCK_NODE_REDLOCK_DIR", empty.toUtf8()); // the child inherits it
+    const QString json = dir.filePath(QStringLiteral("bench.json"));
+    const Result r = run(benchArgs(json), TimeoutMs);
+    qunsetenv("REDLOCK_NODE_REDLOCK_DIR");
+    QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY2(out.contains(QStringLiteral("node-redlock not run: ")) &&
+                 out.contains(QStringLiteral("run scripts/node-redlock/setup.sh")),
+             r.out.constData());
+    const QJsonObject report = QJsonDocument::fromJson(readAll(json)).object();
+    QCOMPARE(phaseNames(report), (QStringList{"app", "app"}));
+    QVERIFY(report.value(QStringLiteral("node_redlock")).toString().startsWith("not run: "));
+    QVERIFY(!report.contains(QStringLiteral("ratio")));
+    checkRoundTrips(report);
+    QVERIFY(report.value(QStringLiteral("app_per_s")).toDouble() > 0);
+    QCOMPARE(report.value(QStringLiteral("pass")).toBool(), r.exitCode == 0);
+    QCOMPARE(report.value(QStringLiteral("safe")).toBool(), r.exitCode == 0);
+}
+
+// Where node and the modules are installed: the three kinds of phase, interleaved, the ratio
+// from the pooled rates, node-redlock through the exposed ports recorded by the checker.
+void TestVsNodeRedlock::againstNodeRedlock()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty())
+        QSKIP("node is not installed");
+    if (!QFile::exists(moduleDir() + QStringLiteral("/node_modules/redlock/package.json")))
+        QSKIP("node-redlock is not installed (scripts/node-redlock/setup.sh)");
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("bench.json"));
+    const Result r = run(benchArgs(json), TimeoutMs);
+    QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+    const QJsonObject report = QJsonDocument::fromJson(readAll(json)).object();
+    QCOMPARE(phaseNames(report), (QStringList{"app", "node-redlock", "node-redlock-exposed",
+                                              "node-redlock-exposed", "node-redlock", "app"}));
+    checkRoundTrips(report);
+    const double app = report.value(QStringLiteral("app_per_s")).toDouble();
+    const double direct = report.value(QStringLiteral("node_redlock_per_s")).toDouble();
+    QVERIFY(app > 0 && direct > 0);
+    QCOMPARE(report.value(QStringLiteral("ratio")).toDouble(), app / direct);
+    const bool pass = report.value(QStringLiteral("ratio")).toDouble() >= 1.0 &&
+                      report.value(QStringLiteral("safe")).toBool();
+    QCOMPARE(report.value(QStringLiteral("pass")).toBool(), pass);
+    QCOMPARE(r.exitCode, pass ? 0 : 1);
+    QVERIFY2(r.out.contains(pass ? "PASS" : "FAIL"), r.out.constData());
+    for (const QJsonValue& v : report.value(QStringLiteral("phases")).toArray()) {
+        const QJsonObject p = v.toObject();
+        if (p.value(QStringLiteral("phase")).toString() != QLatin1String("node-redlock-exposed"))
+            continue;
+        // Every purchase node-redlock made through the app was an acquisition the checker
+        // saw (those still in flight when the script stopped aside: one per worker at most).
+        const qint64 purchases = p.value(QStringLiteral("purchases")).toInteger();
+        const qint64 recorded = p.value(QStringLiteral("recorded_acquisitions")).toInteger();
+        QVERIFY2(purchases > 0 && recorded >= purchases && recorded <= purchases + 8,
+                 qPrintable(QStringLiteral("%1 recorded of %2").arg(recorded).arg(purchases)));
+        QCOMPARE(p.value(QStringLiteral("overlaps")).toInteger(), 0);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestVsNodeRedlock)
+#include "tst_vsnoderedlock.moc"
