@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QMap>
+#include <QRegularExpression>
 #include <QSet>
 #include <algorithm>
 #include <limits>
@@ -20,11 +21,26 @@ using VK = HistoryEvent::ViolationKind;
 using Step = ScheduleStep::Kind;
 
 constexpr const char* Context = "StoryWriter";
-constexpr int MaxConsequences = 6;
+constexpr int MaxConsequences = 8;
 
 QString seconds(qint64 ms)
 {
     return QString::number(ms / 1000.0, 'f', 1);
+}
+
+// "1, 3, 5": the nodes of a mask, as the commands number them.
+QString nodeList(quint16 mask)
+{
+    QStringList nodes;
+    for (int i = 0; i < 16; ++i)
+        if (mask & (1u << i))
+            nodes << QString::number(i + 1);
+    return nodes.join(QStringLiteral(", "));
+}
+
+bool severalNodes(quint16 mask)
+{
+    return (mask & (mask - 1)) != 0;
 }
 
 } // namespace
@@ -129,6 +145,19 @@ private:
     }
 
 public:
+    // The acquisition a client held at tUs: its last one by then.
+    const HistoryEvent* acquisitionBefore(int client, qint64 tUs) const
+    {
+        const HistoryEvent* found = nullptr;
+        for (const HistoryEvent& e : m_events) {
+            if (e.tUs > tUs)
+                break;
+            if (e.client == client && e.is(K::Ok, Op::Acquire))
+                found = &e;
+        }
+        return found;
+    }
+
     // The write a violation at tUs is about: the writer's last accepted write by then.
     const HistoryEvent* writeBefore(int client, qint64 tUs) const
     {
@@ -202,6 +231,8 @@ QList<Schedule::Caption> StoryWriter::captions(const Run& run) const
         out << caption(step.atMs, faultPhrases(step, reading, at, run.schedule->persistence));
     }
     consequences(run, reading, &out);
+    if (run.settings->strategy == Strategy::Kind::Failover)
+        sentinel(run, reading, &out);
     std::stable_sort(
         out.begin(), out.end(),
         [](const Schedule::Caption& a, const Schedule::Caption& b) { return a.atMs < b.atMs; });
@@ -389,6 +420,22 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
     for (const ScheduleStep& step : run.schedule->steps)
         if (step.isClientFault() && !step.moment.isEmpty() && !armedFrom.contains(step.client))
             armedFrom.insert(step.client, step.atMs);
+    // An acquisition told once, at its moment, with the nodes that granted it when several.
+    const auto tellAcquisition = [&](int client, qint64 beforeUs) {
+        const HistoryEvent* a = reading.acquisitionBefore(client, beforeUs);
+        if (!a)
+            return;
+        const int at = reading.ms(a->tUs);
+        const QString key = QStringLiteral("acquired:%1:%2").arg(client).arg(a->tUs);
+        if (severalNodes(a->nodeMask))
+            once(key, at,
+                 {{QT_TRANSLATE_NOOP("StoryWriter", "%1 acquires the lock at %2 s on nodes %3."),
+                   {reading.name(client), seconds(at), nodeList(a->nodeMask)}}});
+        else
+            once(key, at,
+                 {{QT_TRANSLATE_NOOP("StoryWriter", "%1 acquires the lock at %2 s."),
+                   {reading.name(client), seconds(at)}}});
+    };
     const qint64 endUs = run.ranToItsEnd ? reading.endUs() : std::numeric_limits<qint64>::max();
     for (const HistoryEvent& e : *run.events) {
         if (e.tUs > endUs)
@@ -433,13 +480,25 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
             const HistoryEvent* write = reading.writeBefore(e.client, e.tUs);
             const QString value = write ? QString::number(write->number) : QStringLiteral("?");
             switch (VK(e.code)) {
-            case VK::Overlap:
-                once(QStringLiteral("overlap"), at,
-                     {{QT_TRANSLATE_NOOP("StoryWriter",
-                                         "%1 acquires at %2 s while %3 is still inside: two "
-                                         "holders."),
-                       {who, seconds(at), first}}});
+            case VK::Overlap: {
+                // The holder still inside got the lock when? (It may be its second time: a
+                // story that said only that its first lock expired left it unexplained.)
+                tellAcquisition(int(e.number), e.tUs);
+                const HistoryEvent* second = reading.acquisitionBefore(e.client, e.tUs);
+                if (second && severalNodes(second->nodeMask))
+                    once(QStringLiteral("overlap"), at,
+                         {{QT_TRANSLATE_NOOP("StoryWriter",
+                                             "%1 acquires at %2 s on nodes %4 while %3 is still "
+                                             "inside: two holders."),
+                           {who, seconds(at), first, nodeList(second->nodeMask)}}});
+                else
+                    once(QStringLiteral("overlap"), at,
+                         {{QT_TRANSLATE_NOOP("StoryWriter",
+                                             "%1 acquires at %2 s while %3 is still inside: two "
+                                             "holders."),
+                           {who, seconds(at), first}}});
                 break;
+            }
             case VK::StaleWrite:
                 once(QStringLiteral("stale"), at,
                      {{QT_TRANSLATE_NOOP("StoryWriter",
@@ -467,6 +526,7 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
                        {who, seconds(at)}}});
                 break;
             case VK::ValidWriteRejected:
+            case VK::LeaseOverlap: // foreign clients: a search runs none
                 break;
             }
         }
@@ -481,4 +541,72 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
         out->append(caption(
             end,
             {{QT_TRANSLATE_NOOP("StoryWriter", "The expectation %1 does not hold."), {failed}}}));
+}
+
+// Sentinel's own events ("sentinel 2: +switch-master redlock H P H P") after each fault on the
+// master: whether it promoted the replica, saw the master down and let it come back, or never
+// saw it down. Node 1 starts as the master, node 2 as its replica; a promotion swaps them.
+void StoryWriter::sentinel(const Run& run, const Reading& reading,
+                           QList<Schedule::Caption>* out) const
+{
+    static const QRegularExpression said(
+        QStringLiteral("^sentinel \\d+: ([+-](?:sdown|switch-master))\\b"));
+    struct Said
+    {
+        int atMs;
+        QString what;
+    };
+    QList<Said> events;
+    for (const HistoryEvent& e : *run.events)
+        if (e.kind == K::Info)
+            if (const auto m = said.match(e.text); m.hasMatch())
+                events.append({reading.ms(e.tUs), m.captured(1)});
+    QList<const ScheduleStep*> faults;
+    for (const ScheduleStep& step : run.schedule->steps)
+        if (step.isNodeFault())
+            faults << &step;
+    int master = 1;
+    for (qsizetype i = 0; i < faults.size(); ++i) {
+        const ScheduleStep& step = *faults[i];
+        if (step.node != master)
+            continue; // a fault on the replica: Sentinel has no failover to decide
+        const int from = reading.ranAt(step.startLines().value(0), step.atMs);
+        const int until =
+            i + 1 < faults.size()
+                ? reading.ranAt(faults[i + 1]->startLines().value(0), faults[i + 1]->atMs)
+                : std::numeric_limits<int>::max();
+        int down = -1;
+        int switched = -1;
+        for (const Said& e : std::as_const(events)) {
+            if (e.atMs < from || e.atMs >= until)
+                continue;
+            if (e.what == QLatin1String("+sdown") && down < 0)
+                down = e.atMs;
+            if (e.what == QLatin1String("+switch-master") && switched < 0)
+                switched = e.atMs;
+        }
+        const QString node = QString::number(master);
+        if (switched >= 0) {
+            const QString replica = QString::number(3 - master);
+            out->append(caption(switched,
+                                {{QT_TRANSLATE_NOOP("StoryWriter", "At %1 s Sentinel promotes node "
+                                                                   "%2, the replica, to master."),
+                                  {seconds(switched), replica}}}));
+            master = 3 - master;
+        } else if (down >= 0) {
+            out->append(caption(
+                down, {{QT_TRANSLATE_NOOP("StoryWriter",
+                                          "At %1 s Sentinel sees node %2 down, but it is back "
+                                          "before a failover is agreed: no replica is promoted, "
+                                          "node %2 stays the master."),
+                        {seconds(down), node}}}));
+        } else {
+            out->append(caption(
+                step.endMs(),
+                {{QT_TRANSLATE_NOOP("StoryWriter", "Sentinel does not step in: node %1 is back "
+                                                   "before it is judged down, and stays the "
+                                                   "master."),
+                  {node}}}));
+        }
+    }
 }

@@ -54,6 +54,9 @@ private:
     QList<Phrase> faultPhrases(const ScheduleStep& step, const Reading& reading, int atMs,
                                const QString& persistence) const;
     void consequences(const Run& run, const Reading& reading, QList<Schedule::Caption>* out) const;
+    // What Sentinel did after each node fault of the failover rung (promoted the replica, or
+    // saw the master down and let it come back, or never noticed), from its own events.
+    void sentinel(const Run& run, const Reading& reading, QList<Schedule::Caption>* out) const;
 
     std::unique_ptr<QTranslator> m_zh;
     std::unique_ptr<QTranslator> m_ja;
