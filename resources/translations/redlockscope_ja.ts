@@ -1042,6 +1042,22 @@
         <source>cannot write %1: %2</source>
         <translation>%1 に書き込めません：%2</translation>
     </message>
+    <message>
+        <source>no new schedule from %1 s on: the budget left would not replay and tell one that fails</source>
+        <translation>%1 秒以降は新しいスケジュールを始めない：残りの予算では失敗したものを再生して語れない</translation>
+    </message>
+    <message>
+        <source>every step is needed: without any one fault or client it held</source>
+        <translation>どのステップも必要：故障かクライアントを一つでも除くと失敗しなくなった</translation>
+    </message>
+    <message>
+        <source>shrinking stopped before every step was tried without</source>
+        <translation>すべてのステップを除いて試す前に縮小が止まった</translation>
+    </message>
+    <message>
+        <source>trial %1 failed once, but the budget ended before its replays: continue with seed %2 to replay it first</source>
+        <translation>試行 %1 は一度失敗したが、再生の前に予算が尽きた：シード %2 で続ければ最初にそれを再生する</translation>
+    </message>
 </context>
 <context>
     <name>DataIncident</name>
@@ -4053,7 +4069,7 @@ Since %1 on the run clock.</source>
     <name>SearchOptions</name>
     <message>
         <source>unknown fault &apos;%1&apos; (known: %2)</source>
-        <translation>不明な故障 '%1'（既知のもの：%2）</translation>
+        <translation>不明な故障 &apos;%1&apos;（既知のもの：%2）</translation>
     </message>
     <message>
         <source>--clients: a schedule runs 1 to 20 clients, not %1</source>
@@ -4231,7 +4247,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>without &apos;%1&apos;</source>
-        <translation>'%1' を除く</translation>
+        <translation>&apos;%1&apos; を除く</translation>
     </message>
     <message>
         <source>without %1</source>
@@ -4251,7 +4267,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; at %2 s</source>
-        <translation>'%1' を %2 秒に</translation>
+        <translation>&apos;%1&apos; を %2 秒に</translation>
     </message>
     <message>
         <source>every fault as short as can be</source>
@@ -4259,7 +4275,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; as short as can be</source>
-        <translation>'%1' をできるだけ短く</translation>
+        <translation>&apos;%1&apos; をできるだけ短く</translation>
     </message>
     <message>
         <source>every fault half as long</source>
@@ -4267,15 +4283,15 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; half as long</source>
-        <translation>'%1' を半分の長さに</translation>
+        <translation>&apos;%1&apos; を半分の長さに</translation>
     </message>
     <message>
         <source>&apos;%1&apos; a quarter shorter</source>
-        <translation>'%1' を 4 分の 1 短く</translation>
+        <translation>&apos;%1&apos; を 4 分の 1 短く</translation>
     </message>
     <message>
         <source>&apos;%1&apos; halved</source>
-        <translation>'%1' を半分に</translation>
+        <translation>&apos;%1&apos; を半分に</translation>
     </message>
     <message>
         <source>without the clients&apos; own settings</source>
@@ -4299,7 +4315,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>&apos;%1&apos; rounded</source>
-        <translation>'%1' を丸める</translation>
+        <translation>&apos;%1&apos; を丸める</translation>
     </message>
 </context>
 <context>
@@ -4696,6 +4712,30 @@ valid writes refused: %1</source>
     <message>
         <source>The expectation %1 does not hold.</source>
         <translation>期待 %1 が成り立たない。</translation>
+    </message>
+    <message>
+        <source>%1 acquires the lock at %2 s on nodes %3.</source>
+        <translation>%1 が %2 秒にノード %3 でロックを取得する。</translation>
+    </message>
+    <message>
+        <source>%1 acquires the lock at %2 s.</source>
+        <translation>%1 が %2 秒にロックを取得する。</translation>
+    </message>
+    <message>
+        <source>%1 acquires at %2 s on nodes %4 while %3 is still inside: two holders.</source>
+        <translation>%1 が %2 秒にノード %4 でロックを取得するが、%3 はまだ中にいる：保持者が 2 人。</translation>
+    </message>
+    <message>
+        <source>At %1 s Sentinel promotes node %2, the replica, to master.</source>
+        <translation>%1 秒に Sentinel がレプリカのノード %2 をマスターに昇格させる。</translation>
+    </message>
+    <message>
+        <source>At %1 s Sentinel sees node %2 down, but it is back before a failover is agreed: no replica is promoted, node %2 stays the master.</source>
+        <translation>%1 秒に Sentinel がノード %2 のダウンを検知するが、フェイルオーバーが合意される前に戻ってくる：レプリカは昇格せず、ノード %2 がマスターのまま。</translation>
+    </message>
+    <message>
+        <source>Sentinel does not step in: node %1 is back before it is judged down, and stays the master.</source>
+        <translation>Sentinel は介入しない：ノード %1 はダウンと判定される前に戻り、マスターのまま。</translation>
     </message>
 </context>
 <context>

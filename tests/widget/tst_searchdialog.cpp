@@ -212,11 +212,102 @@ private slots:
         QVERIFY2(story.contains(QStringLiteral("C2 acquires at 2.1 s while C1 is still inside: "
                                                "two holders.")),
                  qPrintable(story));
+        // The holder still inside is shown getting the lock (a story had left out a second
+        // acquisition, and the overlap came unexplained).
+        QVERIFY2(story.contains(QStringLiteral("C1 acquires the lock at 0.0 s.")),
+                 qPrintable(story));
         // In time order, each at its moment.
-        QCOMPARE(captions.value(1).atMs, 500);
+        QCOMPARE(captions.value(1).atMs, 10);
+        QCOMPARE(captions.value(2).atMs, 500);
+        QVERIFY(captions.value(2).en.startsWith(QStringLiteral("C1 is paused")));
         const Schedule::Caption& two = captions.last();
         QVERIFY(two.zh.contains(QStringLiteral("C2")) && two.zh.contains(QStringLiteral("2.1")));
         QVERIFY(two.ja.contains(QStringLiteral("C1")) && two.ja.contains(QStringLiteral("2.1")));
+    }
+
+    // The failover story says what Sentinel did after each fault on the master, from its own
+    // events: a promotion (and which node is master from then on), or nothing at all.
+    void theFailoverStorySaysWhatSentinelDid()
+    {
+        Schedule s;
+        s.defaults = {QStringLiteral("strategy=failover"), QStringLiteral("ttl=5000")};
+        for (const char* name : {"C1", "C2"}) {
+            ScheduleStep add;
+            add.client = QString::fromLatin1(name);
+            s.steps << add;
+        }
+        ScheduleStep kill;
+        kill.kind = ScheduleStep::Kind::Kill;
+        kill.node = 1;
+        kill.atMs = 1000;
+        kill.lengthMs = 3000;
+        s.steps << kill;
+        kill.node = 2; // the master by then
+        kill.atMs = 6000;
+        kill.lengthMs = 500;
+        s.steps << kill;
+        s.normalise();
+
+        std::vector<HistoryEvent> events;
+        const auto add = [&events](qint64 ms, HistoryEvent::Kind kind, int client,
+                                   const QString& text = {}) {
+            HistoryEvent e;
+            e.tUs = 1'000'000 + ms * 1000;
+            e.kind = kind;
+            e.client = client;
+            e.text = text;
+            events.push_back(e);
+            return &events.back();
+        };
+        add(0, HistoryEvent::Kind::Command, -1)->line = 1;
+        add(1, HistoryEvent::Kind::ClientAdded, 1, QStringLiteral("C1"));
+        add(1, HistoryEvent::Kind::ClientAdded, 2, QStringLiteral("C2"));
+        HistoryEvent* acquired = add(100, HistoryEvent::Kind::Ok, 1);
+        acquired->operation = HistoryEvent::Operation::Acquire;
+        acquired->nodeMask = 0b1;
+        add(1000, HistoryEvent::Kind::Command, -1, QStringLiteral("node restart 1 delayed 3000"))
+            ->line = 5;
+        add(2000, HistoryEvent::Kind::Info, -1,
+            QStringLiteral("sentinel 1: +sdown master redlock 127.0.0.1 4000"));
+        add(3500, HistoryEvent::Kind::Info, -1,
+            QStringLiteral("sentinel 2: +switch-master redlock 127.0.0.1 4000 127.0.0.1 4001"));
+        add(3510, HistoryEvent::Kind::Info, -1,
+            QStringLiteral("sentinel 3: +switch-master redlock 127.0.0.1 4000 127.0.0.1 4001"));
+        HistoryEvent* second = add(3600, HistoryEvent::Kind::Ok, 2);
+        second->operation = HistoryEvent::Operation::Acquire;
+        second->nodeMask = 0b10;
+        add(3600, HistoryEvent::Kind::Violation, 2)->number = 1;
+        add(6000, HistoryEvent::Kind::Command, -1, QStringLiteral("node restart 2 delayed 500"))
+            ->line = 7;
+
+        ClientSettings settings;
+        QString error;
+        settings = *settings.withAssignments(s.defaults, &error);
+        StoryWriter::Run run;
+        run.schedule = &s;
+        run.events = &events;
+        run.settings = &settings;
+        QStringList english;
+        QString chinese;
+        for (const Schedule::Caption& c : StoryWriter().captions(run)) {
+            english << c.en;
+            chinese += c.zh;
+        }
+        const QString story = english.join(QLatin1Char('\n'));
+        QVERIFY2(story.contains(QStringLiteral("C1 acquires the lock at 0.1 s.")),
+                 qPrintable(story));
+        QVERIFY2(story.count(QStringLiteral("Sentinel promotes")) == 1, qPrintable(story));
+        QVERIFY2(story.contains(QStringLiteral("At 3.5 s Sentinel promotes node 2, the replica, to "
+                                               "master.")),
+                 qPrintable(story));
+        QVERIFY2(story.contains(QStringLiteral("C2 acquires at 3.6 s while C1 is still inside")),
+                 qPrintable(story));
+        QVERIFY2(
+            story.contains(QStringLiteral("Sentinel does not step in: node 2 is back before it "
+                                          "is judged down, and stays the master.")),
+            qPrintable(story));
+        QVERIFY2(chinese.contains(QStringLiteral("Sentinel 将副本节点 2 提升为主节点")),
+                 qPrintable(chinese));
     }
 
     // A crash ends the client's section a moment before the crash is recorded; the story
