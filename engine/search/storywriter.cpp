@@ -22,6 +22,8 @@ using Step = ScheduleStep::Kind;
 
 constexpr const char* Context = "StoryWriter";
 constexpr int MaxConsequences = 8;
+// A caption shown for less than this cannot be read before the next one replaces it.
+constexpr int ReadableMs = 500;
 
 QString seconds(qint64 ms)
 {
@@ -236,6 +238,25 @@ QList<Schedule::Caption> StoryWriter::captions(const Run& run) const
     std::stable_sort(
         out.begin(), out.end(),
         [](const Schedule::Caption& a, const Schedule::Caption& b) { return a.atMs < b.atMs; });
+    return merged(out);
+}
+
+// The window shows the latest caption: one followed by another at the same moment (the intro
+// and a fault at the start, a stale write and its lost update) or a moment later was never
+// seen. Captions that close are one caption, at the first one's moment.
+QList<Schedule::Caption> StoryWriter::merged(const QList<Schedule::Caption>& captions)
+{
+    QList<Schedule::Caption> out;
+    for (const Schedule::Caption& c : captions) {
+        if (out.isEmpty() || c.atMs - out.last().atMs >= ReadableMs) {
+            out << c;
+            continue;
+        }
+        Schedule::Caption& last = out.last();
+        last.en += QLatin1Char(' ') + c.en;
+        last.zh += c.zh; // Chinese and Japanese sentences follow each other without a space
+        last.ja += c.ja;
+    }
     return out;
 }
 

@@ -49,6 +49,7 @@ private:
     class Reading; // what the history says, client by client
 
     Schedule::Caption caption(int atMs, const QList<Phrase>& phrases) const;
+    static QList<Schedule::Caption> merged(const QList<Schedule::Caption>& captions);
     QString render(const QString& language, const QList<Phrase>& phrases) const;
     QList<Phrase> intro(const Run& run) const;
     QList<Phrase> faultPhrases(const ScheduleStep& step, const Reading& reading, int atMs,
