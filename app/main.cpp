@@ -627,10 +627,11 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
     }
     if (!readRunOptions(parser, o, error))
         return false;
-    if (*error = unusedFlag(parser, *o); !error->isEmpty())
-        return false;
+    // Before unusedFlag: --repeat goes with --scenario, and was refused while it was unread.
     o->execText = parser.value(QStringLiteral("exec"));
     o->scenario = parser.value(QStringLiteral("scenario"));
+    if (*error = unusedFlag(parser, *o); !error->isEmpty())
+        return false;
     o->listScenarios = parser.isSet(QStringLiteral("list-scenarios"));
     if (*error = checkOutputs(parser, *o); !error->isEmpty())
         return false;
