@@ -28,6 +28,9 @@ constexpr int TrialSlackMs = 60'000;
 // stops its nodes: set aside on top of the trials' mean length (CounterexampleSearch::
 // tooLateToLaunch).
 constexpr double StoryTailS = 6.0;
+// The removals of a shrunk schedule (2 clients and a fault: 2) asked at the end of shrinking,
+// in replays of the failing schedule's length: each rejected in one round of 2 jobs.
+constexpr double RemovalRounds = 3.0;
 
 void removeRuns(const QList<TrialResult>& results)
 {
@@ -317,6 +320,15 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
     emit note(tr("trial %1 counts: shrinking it from %n step(s)", nullptr, schedule.commandCount())
                   .arg(m_candidate));
     m_shrink->start(schedule, vote->failureMs());
+    // The last part of the time goes to the best's removals: a result whose every step was
+    // tried away and held is a story with nothing to spare (token-get-del, watchdog and
+    // careless Redlock had ended at 3 steps on a rounding, their removals never asked).
+    double replayS = 0;
+    for (const TrialResult& r : m_bestFailing)
+        replayS = std::max(replayS, r.seconds);
+    const double removalsS = std::min(m_shrinkBudgetS / 2, RemovalRounds * replayS);
+    QTimer::singleShot(int((m_shrinkBudgetS - removalsS) * 1000), m_shrink,
+                       [shrink = m_shrink] { shrink->onlyRemovals(); });
     QTimer::singleShot(int(m_shrinkBudgetS * 1000), m_shrink,
                        [shrink = m_shrink] { shrink->stop(); });
     emitProgress();

@@ -23,6 +23,7 @@ void ShrinkSession::start(const Schedule& failing, qint64 failureMs)
     m_evaluations = 0;
     m_accepted = 0;
     m_running = true;
+    m_onlyRemovals = false;
     setBest(failing);
     QMetaObject::invokeMethod(this, &ShrinkSession::fill, Qt::QueuedConnection);
 }
@@ -31,6 +32,23 @@ void ShrinkSession::stop()
 {
     if (m_running)
         finish();
+}
+
+void ShrinkSession::onlyRemovals()
+{
+    if (!m_running || m_onlyRemovals)
+        return;
+    m_onlyRemovals = true;
+    m_queue.removeIf([](const Shrinker::Candidate& c) { return !c.removal; });
+    for (qsizetype i = m_asking.size() - 1; i >= 0; --i) {
+        if (m_asking[i].candidate.removal)
+            continue;
+        const Asking dropped = m_asking.takeAt(i);
+        m_tried.remove(dropped.candidate.schedule.toScenario());
+        if (dropped.cancel)
+            dropped.cancel();
+    }
+    fill();
 }
 
 void ShrinkSession::fill()
@@ -90,6 +108,8 @@ void ShrinkSession::setBest(const Schedule& best)
 {
     m_best = best;
     m_queue = m_shrinker.candidates(m_best, m_failureMs);
+    if (m_onlyRemovals)
+        m_queue.removeIf([](const Shrinker::Candidate& c) { return !c.removal; });
     m_removals.clear();
     for (const Shrinker::Candidate& c : std::as_const(m_queue))
         if (c.removal)

@@ -34,6 +34,10 @@ public:
 
     void start(const Schedule& failing, qint64 failureMs);
     void stop(); // finished() follows with the best so far
+    // From now on only the best's removals are asked (each fault, each client left out): the
+    // time left shows every step needed, or finds one that is not, rather than rounding a
+    // number. finished() follows by itself once they are answered.
+    void onlyRemovals();
     const Schedule& best() const { return m_best; }
     int evaluations() const { return m_evaluations; }
     int accepted() const { return m_accepted; }
@@ -76,4 +80,5 @@ private:
     int m_evaluations = 0;
     int m_accepted = 0;
     bool m_running = false;
+    bool m_onlyRemovals = false;
 };

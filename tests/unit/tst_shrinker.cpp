@@ -313,6 +313,30 @@ private slots:
         QVERIFY(!session.stepsNeeded());
     }
 
+    // At the end of its time a session asks only the best's removals: it keeps the lengths as
+    // they are, and ends by itself once each step was tried away and held.
+    void onlyRemovalsAtTheEnd()
+    {
+        const Schedule failing = drawnWithPause(5);
+        ShrinkSession session(
+            Shrinker({}),
+            [](const Schedule& s, const ShrinkSession::Answer& answer) {
+                answer(gcPauseFails(s), -1);
+                return ShrinkSession::Cancel();
+            },
+            1000);
+        QSignalSpy finished(&session, &ShrinkSession::finished);
+        session.start(failing, -1);
+        session.onlyRemovals();
+        QVERIFY(finished.wait(20000));
+        const Schedule best = finished.first().first().value<Schedule>();
+        QCOMPARE(best.commandCount(), 3);
+        QCOMPARE(pauseOf(best).lengthMs, pauseOf(failing).lengthMs); // nothing but removals
+        QCOMPARE(pauseOf(best).atMs, pauseOf(failing).atMs);
+        QVERIFY(session.stepsNeeded());
+        QVERIFY(session.evaluations() < 20);
+    }
+
     // A client crashed for good has no length: it would keep the schedule going after it for
     // nothing, and every replay of a candidate would run that much longer.
     void aCrashForGoodHasNoLength()
