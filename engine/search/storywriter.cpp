@@ -441,6 +441,8 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
     for (const ScheduleStep& step : run.schedule->steps)
         if (step.isClientFault() && !step.moment.isEmpty() && !armedFrom.contains(step.client))
             armedFrom.insert(step.client, step.atMs);
+    // With no lock, "acquiring" is starting a purchase: nothing is taken.
+    const bool noLock = run.settings->strategy == Strategy::Kind::None;
     // An acquisition told once, at its moment, with the nodes that granted it when several.
     const auto tellAcquisition = [&](int client, qint64 beforeUs) {
         const HistoryEvent* a = reading.acquisitionBefore(client, beforeUs);
@@ -448,7 +450,11 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
             return;
         const int at = reading.ms(a->tUs);
         const QString key = QStringLiteral("acquired:%1:%2").arg(client).arg(a->tUs);
-        if (severalNodes(a->nodeMask))
+        if (noLock)
+            once(key, at,
+                 {{QT_TRANSLATE_NOOP("StoryWriter", "%1 starts a purchase at %2 s."),
+                   {reading.name(client), seconds(at)}}});
+        else if (severalNodes(a->nodeMask))
             once(key, at,
                  {{QT_TRANSLATE_NOOP("StoryWriter", "%1 acquires the lock at %2 s on nodes %3."),
                    {reading.name(client), seconds(at), nodeList(a->nodeMask)}}});
@@ -502,11 +508,19 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
             const QString value = write ? QString::number(write->number) : QStringLiteral("?");
             switch (VK(e.code)) {
             case VK::Overlap: {
+                if (told.contains(QStringLiteral("overlap")))
+                    break; // told once, with the acquisition that led to it
                 // The holder still inside got the lock when? (It may be its second time: a
                 // story that said only that its first lock expired left it unexplained.)
                 tellAcquisition(int(e.number), e.tUs);
                 const HistoryEvent* second = reading.acquisitionBefore(e.client, e.tUs);
-                if (second && severalNodes(second->nodeMask))
+                if (noLock)
+                    once(QStringLiteral("overlap"), at,
+                         {{QT_TRANSLATE_NOOP("StoryWriter",
+                                             "%1 starts a purchase at %2 s while %3 is still in "
+                                             "one: two buyers at once."),
+                           {who, seconds(at), first}}});
+                else if (second && severalNodes(second->nodeMask))
                     once(QStringLiteral("overlap"), at,
                          {{QT_TRANSLATE_NOOP("StoryWriter",
                                              "%1 acquires at %2 s on nodes %4 while %3 is still "
@@ -521,11 +535,18 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
                 break;
             }
             case VK::StaleWrite:
-                once(QStringLiteral("stale"), at,
-                     {{QT_TRANSLATE_NOOP("StoryWriter",
-                                         "%1 writes stock %2 at %3 s, although %4 took the lock "
-                                         "after it: a stale write."),
-                       {who, value, seconds(at), first}}});
+                if (noLock)
+                    once(QStringLiteral("stale"), at,
+                         {{QT_TRANSLATE_NOOP("StoryWriter",
+                                             "%1 writes stock %2 at %3 s, although %4 started a "
+                                             "purchase after it: a stale write."),
+                           {who, value, seconds(at), first}}});
+                else
+                    once(QStringLiteral("stale"), at,
+                         {{QT_TRANSLATE_NOOP("StoryWriter",
+                                             "%1 writes stock %2 at %3 s, although %4 took the "
+                                             "lock after it: a stale write."),
+                           {who, value, seconds(at), first}}});
                 break;
             case VK::LostUpdate:
                 once(QStringLiteral("lost-update"), at,

@@ -4737,6 +4737,18 @@ valid writes refused: %1</source>
         <source>Sentinel does not step in: node %1 is back before it is judged down, and stays the master.</source>
         <translation>Sentinel は介入しない：ノード %1 はダウンと判定される前に戻り、マスターのまま。</translation>
     </message>
+    <message>
+        <source>%1 starts a purchase at %2 s.</source>
+        <translation>%1 が %2 秒に購入を始める。</translation>
+    </message>
+    <message>
+        <source>%1 starts a purchase at %2 s while %3 is still in one: two buyers at once.</source>
+        <translation>%1 が %2 秒に購入を始めるが、%3 の購入はまだ終わっていない：買い手が同時に 2 人。</translation>
+    </message>
+    <message>
+        <source>%1 writes stock %2 at %3 s, although %4 started a purchase after it: a stale write.</source>
+        <translation>%1 が %3 秒に在庫 %2 を書き込むが、%4 がその後で購入を始めていた：古い書き込み。</translation>
+    </message>
 </context>
 <context>
     <name>Strategy</name>

@@ -4737,6 +4737,18 @@ valid writes refused: %1</source>
         <source>Sentinel does not step in: node %1 is back before it is judged down, and stays the master.</source>
         <translation>Sentinel 没有介入：节点 %1 在被判定宕机之前就回来了，仍是主节点。</translation>
     </message>
+    <message>
+        <source>%1 starts a purchase at %2 s.</source>
+        <translation>%1 在 %2 秒开始一次购买。</translation>
+    </message>
+    <message>
+        <source>%1 starts a purchase at %2 s while %3 is still in one: two buyers at once.</source>
+        <translation>%1 在 %2 秒开始一次购买，而 %3 的购买还没结束：两个买家同时在买。</translation>
+    </message>
+    <message>
+        <source>%1 writes stock %2 at %3 s, although %4 started a purchase after it: a stale write.</source>
+        <translation>%1 在 %3 秒写入库存 %2，尽管 %4 在它之后开始了一次购买：过期写入。</translation>
+    </message>
 </context>
 <context>
     <name>Strategy</name>

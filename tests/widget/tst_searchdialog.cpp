@@ -317,6 +317,56 @@ private slots:
                  qPrintable(chinese));
     }
 
+    // With no lock nothing is acquired: a purchase starts. And the overlap is told once, with
+    // the acquisition that led to it, not another lone acquisition for each later overlap.
+    void noLockAndOneOverlapTold()
+    {
+        Schedule s;
+        s.defaults = {QStringLiteral("strategy=none"), QStringLiteral("work=900-1000")};
+        for (const char* name : {"C1", "C2"}) {
+            ScheduleStep add;
+            add.client = QString::fromLatin1(name);
+            s.steps << add;
+        }
+        s.endMs = 4000;
+        std::vector<HistoryEvent> events;
+        const auto add = [&events](qint64 ms, HistoryEvent::Kind kind, int client) {
+            HistoryEvent e;
+            e.tUs = 1'000'000 + ms * 1000;
+            e.kind = kind;
+            e.client = client;
+            events.push_back(e);
+            return &events.back();
+        };
+        add(0, HistoryEvent::Kind::Command, -1)->line = 1;
+        add(1, HistoryEvent::Kind::ClientAdded, 1)->text = QStringLiteral("C1");
+        add(1, HistoryEvent::Kind::ClientAdded, 2)->text = QStringLiteral("C2");
+        for (auto [ms, client, other] : {std::tuple{5, 1, 2}, std::tuple{2000, 2, 1}}) {
+            add(ms, HistoryEvent::Kind::Ok, client)->operation = HistoryEvent::Operation::Acquire;
+            add(ms + 5, HistoryEvent::Kind::Ok, other)->operation =
+                HistoryEvent::Operation::Acquire;
+            add(ms + 5, HistoryEvent::Kind::Violation, other)->number = client;
+        }
+        ClientSettings settings;
+        QString error;
+        settings = *settings.withAssignments(s.defaults, &error);
+        StoryWriter::Run run;
+        run.schedule = &s;
+        run.events = &events;
+        run.settings = &settings;
+        QStringList english;
+        for (const Schedule::Caption& c : StoryWriter().captions(run))
+            english << c.en;
+        const QString story = english.join(QLatin1Char('\n'));
+        QVERIFY2(
+            story.contains(QStringLiteral("C1 starts a purchase at 0.0 s. C2 starts a purchase "
+                                          "at 0.0 s while C1 is still in one: two buyers at "
+                                          "once.")),
+            qPrintable(story));
+        QVERIFY2(!story.contains(QStringLiteral("acquire")), qPrintable(story));
+        QVERIFY2(!story.contains(QStringLiteral("2.0 s")), qPrintable(story)); // told once
+    }
+
     // A crash ends the client's section a moment before the crash is recorded; the story
     // still says it crashed holding the lock (it had said "C1 crashes." and no more), one
     // client buys in the singular, and a crash armed for later is not told as this one.
