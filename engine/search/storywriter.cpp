@@ -225,37 +225,47 @@ Schedule::Caption StoryWriter::caption(int atMs, const QList<Phrase>& phrases) c
 QList<Schedule::Caption> StoryWriter::captions(const Run& run) const
 {
     const Reading reading(*run.events);
-    QList<Schedule::Caption> out{caption(0, intro(run))};
+    // Each caption goes in at its moment of the schedule, but is ordered by when it happened
+    // in the run: a fault's caption is placed at its step, which the engine ran a little
+    // later, and "C1 acquires at 0.1 s" must come before the kill it preceded.
+    QList<Timed> all{{-1, caption(0, intro(run))}};
     for (const ScheduleStep& step : run.schedule->steps) {
         if (!step.isFault())
             continue;
         const int at = reading.ranAt(step.startLines().value(0), step.atMs);
-        out << caption(step.atMs, faultPhrases(step, reading, at, run.schedule->persistence));
+        all.append(
+            {at, caption(step.atMs, faultPhrases(step, reading, at, run.schedule->persistence))});
     }
-    consequences(run, reading, &out);
+    QList<Schedule::Caption> told;
+    consequences(run, reading, &told);
     if (run.settings->strategy == Strategy::Kind::Failover)
-        sentinel(run, reading, &out);
-    std::stable_sort(
-        out.begin(), out.end(),
-        [](const Schedule::Caption& a, const Schedule::Caption& b) { return a.atMs < b.atMs; });
-    return merged(out);
+        sentinel(run, reading, &told);
+    for (const Schedule::Caption& c : std::as_const(told))
+        all.append({c.atMs, c});
+    std::stable_sort(all.begin(), all.end(),
+                     [](const Timed& a, const Timed& b) { return a.happenedMs < b.happenedMs; });
+    return merged(all);
 }
 
 // The window shows the latest caption: one followed by another at the same moment (the intro
 // and a fault at the start, a stale write and its lost update) or a moment later was never
-// seen. Captions that close are one caption, at the first one's moment.
-QList<Schedule::Caption> StoryWriter::merged(const QList<Schedule::Caption>& captions)
+// seen. Captions that close are one caption, at the earliest of their moments.
+QList<Schedule::Caption> StoryWriter::merged(const QList<Timed>& captions)
 {
     QList<Schedule::Caption> out;
-    for (const Schedule::Caption& c : captions) {
-        if (out.isEmpty() || c.atMs - out.last().atMs >= ReadableMs) {
-            out << c;
+    int groupMs = 0;
+    for (const Timed& t : captions) {
+        const int happened = std::max(0, t.happenedMs);
+        if (out.isEmpty() || happened - groupMs >= ReadableMs) {
+            out << t.caption;
+            groupMs = happened;
             continue;
         }
         Schedule::Caption& last = out.last();
-        last.en += QLatin1Char(' ') + c.en;
-        last.zh += c.zh; // Chinese and Japanese sentences follow each other without a space
-        last.ja += c.ja;
+        last.atMs = std::min(last.atMs, t.caption.atMs);
+        last.en += QLatin1Char(' ') + t.caption.en;
+        last.zh += t.caption.zh; // Chinese and Japanese sentences follow each other without a space
+        last.ja += t.caption.ja;
     }
     return out;
 }

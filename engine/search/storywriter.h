@@ -49,7 +49,12 @@ private:
     class Reading; // what the history says, client by client
 
     Schedule::Caption caption(int atMs, const QList<Phrase>& phrases) const;
-    static QList<Schedule::Caption> merged(const QList<Schedule::Caption>& captions);
+    struct Timed // a caption and when what it tells happened in the run (ms)
+    {
+        int happenedMs;
+        Schedule::Caption caption;
+    };
+    static QList<Schedule::Caption> merged(const QList<Timed>& captions);
     QString render(const QString& language, const QList<Phrase>& phrases) const;
     QList<Phrase> intro(const Run& run) const;
     QList<Phrase> faultPhrases(const ScheduleStep& step, const Reading& reading, int atMs,

@@ -367,6 +367,56 @@ private slots:
         QVERIFY2(!story.contains(QStringLiteral("2.0 s")), qPrintable(story)); // told once
     }
 
+    // Sentences merged into one caption keep the order things happened in: a kill placed at
+    // 0.1 s that the engine ran at 0.15 s comes after the acquisition at 0.12 s it followed.
+    void aMergedCaptionKeepsTheOrderOfTheRun()
+    {
+        Schedule s;
+        s.defaults = {QStringLiteral("strategy=token-lua"), QStringLiteral("ttl=2200")};
+        ScheduleStep joins;
+        joins.client = QStringLiteral("C1");
+        s.steps << joins;
+        ScheduleStep kill;
+        kill.kind = ScheduleStep::Kind::Kill;
+        kill.node = 1;
+        kill.atMs = 100;
+        kill.lengthMs = 700;
+        s.steps << kill;
+        s.normalise();
+        std::vector<HistoryEvent> events;
+        const auto add = [&events](qint64 ms, HistoryEvent::Kind kind, int client) {
+            HistoryEvent e;
+            e.tUs = 1'000'000 + ms * 1000;
+            e.kind = kind;
+            e.client = client;
+            events.push_back(e);
+            return &events.back();
+        };
+        add(0, HistoryEvent::Kind::Command, -1)->line = 1;
+        add(1, HistoryEvent::Kind::ClientAdded, 1)->text = QStringLiteral("C1");
+        HistoryEvent* acquired = add(120, HistoryEvent::Kind::Ok, 1);
+        acquired->operation = HistoryEvent::Operation::Acquire;
+        acquired->nodeMask = 0b1;
+        HistoryEvent* killed = add(150, HistoryEvent::Kind::Command, -1);
+        killed->line = 6;
+        killed->text = QStringLiteral("node restart 1 delayed 700");
+        add(160, HistoryEvent::Kind::Violation, 1)->number = 1; // an overlap, to tell C1's lock
+        ClientSettings settings;
+        QString error;
+        settings = *settings.withAssignments(s.defaults, &error);
+        StoryWriter::Run run;
+        run.schedule = &s;
+        run.events = &events;
+        run.settings = &settings;
+        const QList<Schedule::Caption> captions = StoryWriter().captions(run);
+        QCOMPARE(captions.size(), 1);
+        const QString en = captions.first().en;
+        QCOMPARE(captions.first().atMs, 0);
+        const qsizetype acquires = en.indexOf(QStringLiteral("C1 acquires the lock at 0.1 s."));
+        const qsizetype kills = en.indexOf(QStringLiteral("Node 1 is killed"));
+        QVERIFY2(acquires > 0 && kills > acquires, qPrintable(en));
+    }
+
     // A crash ends the client's section a moment before the crash is recorded; the story
     // still says it crashed holding the lock (it had said "C1 crashes." and no more), one
     // client buys in the singular, and a crash armed for later is not told as this one.
