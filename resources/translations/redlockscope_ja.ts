@@ -3376,6 +3376,14 @@ Since %1 on the run clock.</source>
         <source>%1 had taken the lock since, with a newer token: the data is safe</source>
         <translation>その間に %1 が新しいトークンでロックを取っていました。データは安全です</translation>
     </message>
+    <message>
+        <source>%1 believes it holds, but its node has no key of it</source>
+        <translation>%1 は保持していると思っているが、ノードにそのキーはない</translation>
+    </message>
+    <message>
+        <source> · the node is down or lost the key (kill, restart, clock jump): another client can take the lock</source>
+        <translation> · ノードがダウンしているか、キーを失った（強制終了、再起動、時計のずれ）：別のクライアントがロックを取れる</translation>
+    </message>
 </context>
 <context>
     <name>RecentMenu</name>

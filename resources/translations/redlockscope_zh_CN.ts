@@ -3376,6 +3376,14 @@ Since %1 on the run clock.</source>
         <source>%1 had taken the lock since, with a newer token: the data is safe</source>
         <translation>%1 此前已用更新的令牌拿到锁：数据是安全的</translation>
     </message>
+    <message>
+        <source>%1 believes it holds, but its node has no key of it</source>
+        <translation>%1 以为自己持有锁，但它的节点上没有它的键</translation>
+    </message>
+    <message>
+        <source> · the node is down or lost the key (kill, restart, clock jump): another client can take the lock</source>
+        <translation> · 节点宕机或丢失了键（被杀、重启、时钟跳变）：另一个客户端可以拿到锁</translation>
+    </message>
 </context>
 <context>
     <name>RecentMenu</name>
