@@ -3381,8 +3381,8 @@ Since %1 on the run clock.</source>
         <translation>%1 は保持していると思っているが、ノードにそのキーはない</translation>
     </message>
     <message>
-        <source> · the node is down or lost the key (kill, restart, clock jump): another client can take the lock</source>
-        <translation> · ノードがダウンしているか、キーを失った（強制終了、再起動、時計のずれ）：別のクライアントがロックを取れる</translation>
+        <source> · its node is down or lost the key: another client can take the lock</source>
+        <translation> · ノードがダウンしているか、キーを失った：別のクライアントがロックを取れる</translation>
     </message>
 </context>
 <context>

@@ -3381,8 +3381,8 @@ Since %1 on the run clock.</source>
         <translation>%1 以为自己持有锁，但它的节点上没有它的键</translation>
     </message>
     <message>
-        <source> · the node is down or lost the key (kill, restart, clock jump): another client can take the lock</source>
-        <translation> · 节点宕机或丢失了键（被杀、重启、时钟跳变）：另一个客户端可以拿到锁</translation>
+        <source> · its node is down or lost the key: another client can take the lock</source>
+        <translation> · 它的节点宕机或丢失了键：另一个客户端可以拿到锁</translation>
     </message>
 </context>
 <context>

@@ -128,7 +128,7 @@ private slots:
         QCOMPARE(view.verdict(), QuorumView::Verdict::MinorityHolder);
         QCOMPARE(view.headline(),
                  QStringLiteral("C1 believes it holds, but its node has no key of it"));
-        QVERIFY2(view.subline().contains(QStringLiteral("the node is down or lost the key")),
+        QVERIFY2(view.subline().contains(QStringLiteral("its node is down or lost the key")),
                  qPrintable(view.subline()));
         QVERIFY2(!view.subline().contains(QStringLiteral("others")), qPrintable(view.subline()));
     }

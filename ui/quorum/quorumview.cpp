@@ -496,8 +496,7 @@ QString QuorumView::sublineOf(const Block& b) const
     case Verdict::MinorityHolder:
         // One node: there are no others, and the node may still be down (killed, not back).
         text += b.holderStrategyNodes == 1
-                    ? tr(" · the node is down or lost the key (kill, restart, clock jump): "
-                         "another client can take the lock")
+                    ? tr(" · its node is down or lost the key: another client can take the lock")
                     : tr(" · its keys are gone from the others (restart, clock jump): another "
                          "client can take the lock");
         break;
