@@ -177,6 +177,7 @@ private slots:
         }
         HistoryEvent acquired = event(10, HistoryEvent::Kind::Ok, 1);
         acquired.operation = HistoryEvent::Operation::Acquire;
+        acquired.nodeMask = 0b10011; // not told: no fault hits a node in this story
         events.push_back(acquired);
         HistoryEvent lost = event(3700, HistoryEvent::Kind::LockLost, 1);
         lost.sinceUs = 1'000'000 + 1980'000;
