@@ -4722,10 +4722,6 @@ valid writes refused: %1</source>
         <translation>期待 %1 が成り立たない。</translation>
     </message>
     <message>
-        <source>%1 acquires the lock at %2 s on nodes %3.</source>
-        <translation>%1 が %2 秒にノード %3 でロックを取得する。</translation>
-    </message>
-    <message>
         <source>%1 acquires the lock at %2 s.</source>
         <translation>%1 が %2 秒にロックを取得する。</translation>
     </message>

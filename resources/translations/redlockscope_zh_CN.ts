@@ -4722,10 +4722,6 @@ valid writes refused: %1</source>
         <translation>期望 %1 不成立。</translation>
     </message>
     <message>
-        <source>%1 acquires the lock at %2 s on nodes %3.</source>
-        <translation>%1 在 %2 秒于节点 %3 上获得锁。</translation>
-    </message>
-    <message>
         <source>%1 acquires the lock at %2 s.</source>
         <translation>%1 在 %2 秒获得锁。</translation>
     </message>
