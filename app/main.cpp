@@ -701,13 +701,14 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
     }
     if (!readRunOptions(parser, o, error))
         return false;
-    if (*error = unusedFlag(parser, *o); !error->isEmpty())
-        return false;
+    // Before unusedFlag: --repeat goes with --scenario, and was refused while it was unread.
     o->execText = parser.value(QStringLiteral("exec"));
     o->scenario =
         o->slidesFrom.isEmpty() ? parser.value(QStringLiteral("scenario")) : o->slidesFrom;
     if (!o->slidesFrom.isEmpty())
         pickTopologyForSlides(parser, o);
+    if (*error = unusedFlag(parser, *o); !error->isEmpty())
+        return false;
     o->listScenarios = parser.isSet(QStringLiteral("list-scenarios"));
     if (*error = checkOutputs(parser, *o); !error->isEmpty())
         return false;

@@ -400,8 +400,8 @@ void SearchCommand::onFinished(const SearchProgress& p)
     }
     if (m_code == 0 || m_code == Interruption::ExitCode) {
         print(stdout, QStringLiteral("%1 in %2 s: %3 schedules run (%4 could not run "
-                                     "as written, %4 failed once but not in %5 of %6 replays), "
-                                     "%7 a second")
+                                     "as written, %5 failed once but not in %6 of %7 replays), "
+                                     "%8 a second")
                           .arg(m_interrupted ? QStringLiteral("nothing found before the signal")
                                              : QStringLiteral("nothing found"))
                           .arg(p.elapsedS, 0, 'f', 1)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/searchbenchmark.h"
 
+#include "interruption.h"
 #include "search/counterexamplesearch.h"
 #include "searchcommand.h"
 
@@ -10,6 +11,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -37,6 +39,7 @@ QJsonObject SearchBenchmark::Row::toJson() const
             {QStringLiteral("steps"), steps},
             {QStringLiteral("lines"), lines},
             {QStringLiteral("candidates"), evaluations},
+            {QStringLiteral("steps_needed"), stepsNeeded},
             {QStringLiteral("mean_trial_s"), meanTrialS},
             {QStringLiteral("mean_startup_s"), meanStartupS},
             {QStringLiteral("failure"), failure},
@@ -97,14 +100,19 @@ int SearchBenchmark::run(const QCommandLineParser& parser)
     QList<Row> rows;
     bool allMet = true;
     for (const SearchPreset& p : presets) {
+        if (Interruption::instance().isRequested())
+            break;
         print(QStringLiteral("== %1: %2 (budget %3 s, %4 job(s))")
                   .arg(p.name, p.description)
                   .arg(p.budgetS)
                   .arg(p.options.jobs));
         const Row row = runOne(p);
+        if (Interruption::instance().isRequested())
+            break; // a rung cut short is no measurement of it
         allMet = allMet && row.met;
         rows << row;
     }
+    const bool interrupted = Interruption::instance().isRequested();
     print(QString());
     print(QStringLiteral("%1 %2 %3 %4 %5 %6 %7  %8")
               .arg(QStringLiteral("rung"), -24)
@@ -122,7 +130,10 @@ int SearchBenchmark::run(const QCommandLineParser& parser)
                   .arg(r.trials, 6)
                   .arg(r.found ? QString::number(r.foundS, 'f', 1) : QStringLiteral("-"), 8)
                   .arg(QString::number(r.totalS, 'f', 1), 8)
-                  .arg(r.found ? QStringLiteral("%1 -> %2").arg(r.originalSteps).arg(r.steps)
+                  .arg(r.found ? QStringLiteral("%1 -> %2%3")
+                                     .arg(r.originalSteps)
+                                     .arg(r.steps)
+                                     .arg(r.stepsNeeded ? QString() : QStringLiteral("?"))
                                : QStringLiteral("-"),
                        9)
                   .arg(r.replays, 7)
@@ -130,13 +141,32 @@ int SearchBenchmark::run(const QCommandLineParser& parser)
                   .arg(r.found ? r.failure : QStringLiteral("nothing found")));
         json.append(r.toJson());
     }
+    if (std::any_of(rows.cbegin(), rows.cend(),
+                    [](const Row& r) { return r.found && !r.stepsNeeded; }))
+        print(QStringLiteral("(?: shrinking stopped before each step was tried without)"));
+    // Interrupted: the rungs finished are reported, and no target is judged (as the other
+    // benchmarks do, README "Exit codes").
+    const QString by =
+        QStringLiteral("interrupted by %1").arg(Interruption::instance().signalName());
+    if (interrupted)
+        print(QStringLiteral("\n%1 after %2 of %3 rungs: no target is judged")
+                  .arg(by)
+                  .arg(rows.size())
+                  .arg(presets.size()));
     if (!jsonPath.isEmpty()) {
         QFile file(jsonPath);
+        const QJsonObject report{{QStringLiteral("rungs"), json},
+                                 {QStringLiteral("interrupted"), interrupted},
+                                 {QStringLiteral("pass"), !interrupted && allMet}};
         if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            file.write(QJsonDocument(QJsonObject{{QStringLiteral("rungs"), json}}).toJson()) < 0) {
+            file.write(QJsonDocument(report).toJson()) < 0) {
             fprintf(stderr, "redlockscope: cannot write %s\n", qPrintable(jsonPath));
             return 2;
         }
+    }
+    if (interrupted) {
+        fprintf(stderr, "redlockscope: benchmark %s\n", qPrintable(by));
+        return Interruption::ExitCode;
     }
     return allMet ? 0 : 1;
 }
@@ -176,6 +206,9 @@ SearchBenchmark::Row SearchBenchmark::runOne(const SearchPreset& preset)
                              print(QStringLiteral("   checker: ") + p);
                      });
     QEventLoop loop;
+    // A signal stops the search at once; finished() follows and ends the loop.
+    QObject::connect(&Interruption::instance(), &Interruption::requested, &search,
+                     &CounterexampleSearch::stop);
     SearchProgress last;
     QObject::connect(&search, &CounterexampleSearch::finished, [&](const SearchProgress& p) {
         last = p;
@@ -188,8 +221,10 @@ SearchBenchmark::Row SearchBenchmark::runOne(const SearchPreset& preset)
     row.flaky = last.flaky;
     row.replays = last.replays;
     row.totalS = last.elapsedS;
-    if (!search.found().isEmpty())
+    if (!search.found().isEmpty()) {
         row.evaluations = search.found().first().evaluations;
+        row.stepsNeeded = search.found().first().stepsNeeded;
+    }
     row.meanTrialS = timed ? trialSeconds / timed : 0;
     row.meanStartupS = timed ? startupSeconds / timed : 0;
     row.met = preset.expectSafe ? !row.found

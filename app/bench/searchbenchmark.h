@@ -13,7 +13,8 @@ class QCommandLineParser;
 // search on each rung under its own hazard (SearchPreset::all()), one after the other, with
 // the trials, the time to find, to shrink and to tell, and the steps of the shrunk scenario;
 // judged against the README's targets: each weak rung broken and shrunk to at most 6 steps
-// within 3 minutes, the careful and fenced Redlock unbroken for 10 minutes.
+// within 3 minutes, the careful and fenced Redlock unbroken for 10 minutes. A signal ends it
+// with the rungs finished, its JSON marked interrupted, and Interruption::ExitCode.
 class SearchBenchmark
 {
 public:
@@ -42,6 +43,7 @@ private:
         int steps = 0;
         int lines = 0;
         int evaluations = 0;
+        bool stepsNeeded = false; // the shrinker tried each step away and it held
         double meanTrialS = 0;
         double meanStartupS = 0;
         QString failure;

@@ -160,6 +160,8 @@ QList<LockClient*> ClientCommands::targets(const ParsedCommand& c, const AnswerC
     const QList<LockClient*> found = m_clients.named(c.word(kNameOrAll), &error);
     if (!error.isEmpty())
         done(CommandAnswer::refused(error));
+    else if (found.isEmpty()) // `all` of no client: nothing to do, said (unanswered, it hung)
+        done(CommandAnswer::done(QStringLiteral("no client")));
     return found;
 }
 

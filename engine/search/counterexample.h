@@ -24,6 +24,7 @@ struct Counterexample
     int replayFailures = 0;       // of the last vote: how many replays failed ...
     int replayRuns = 0;           // ... of how many run
     int evaluations = 0;          // candidates the shrinker tried
+    bool stepsNeeded = false;     // without any one of its faults or clients it held (3 of 4)
     double foundAfterS = 0;       // from the search's start to the failing trial's end
     double confirmedAfterS = 0;
     double shrunkAfterS = 0; // ... to the story written

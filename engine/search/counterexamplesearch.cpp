@@ -24,6 +24,13 @@ constexpr int TickMs = 250;
 // A trial's time beyond its schedule before it is given up: nodes to start (a replicated
 // fleet waits for its Sentinels), the property's own waits, the nodes to stop.
 constexpr int TrialSlackMs = 60'000;
+// The story's run is longer than the schedule (a lock and its work after it) and starts and
+// stops its nodes: set aside on top of the trials' mean length (CounterexampleSearch::
+// tooLateToLaunch).
+constexpr double StoryTailS = 6.0;
+// The removals of a shrunk schedule (2 clients and a fault: 2) asked at the end of shrinking,
+// in replays of the failing schedule's length: each rejected in one round of 2 jobs.
+constexpr double RemovalRounds = 3.0;
 
 void removeRuns(const QList<TrialResult>& results)
 {
@@ -41,17 +48,11 @@ CounterexampleSearch::CounterexampleSearch(const SearchOptions& options, QObject
     qRegisterMetaType<Counterexample>();
     m_tick.setInterval(TickMs);
     connect(&m_tick, &QTimer::timeout, this, [this] {
-        if (m_phase == Phase::Searching && !m_budgetOver && m_options.budgetS > 0 &&
+        if (!m_budgetOver && m_options.budgetS > 0 &&
             m_elapsed.elapsed() / 1000.0 >= m_options.budgetS) {
             m_budgetOver = true;
             emit note(tr("the budget of %1 s is spent").arg(m_options.budgetS));
-            // What failed within the budget is still replayed and shrunk; the rest stops.
-            m_pool.cancelAll();
-            m_searchRunning.clear();
-            if (!m_failing.isEmpty())
-                confirmNext();
-            else
-                finishIfIdle();
+            onBudgetSpent();
         }
         emitProgress();
     });
@@ -113,13 +114,32 @@ Schedule CounterexampleSearch::scheduleOf(int trial) const
 
 bool CounterexampleSearch::canLaunch() const
 {
-    return m_phase == Phase::Searching && !m_budgetOver && m_failing.isEmpty() &&
+    return m_phase == Phase::Searching && !m_budgetOver && !m_tooLate && m_failing.isEmpty() &&
            (!m_redo.empty() || m_options.trials <= 0 || m_nextTrial < m_options.trials) &&
            m_pool.running() + m_pool.waiting() < m_pool.jobs();
 }
 
+// The budget is the whole wait: a schedule that fails must still be replayed and told within
+// it. Once what is left would not do for that (by the trials' mean length), no new one starts.
+bool CounterexampleSearch::tooLateToLaunch() const
+{
+    if (m_options.budgetS <= 0 || m_timedTrials == 0)
+        return false;
+    const double trialS = m_trialSeconds / m_timedTrials;
+    const int rounds = (m_options.needed + m_options.jobs - 1) / m_options.jobs;
+    // The trial itself, the replays that confirm it, the story's run and its longer end.
+    const double needS = trialS * (rounds + 2) + StoryTailS;
+    return m_elapsed.elapsed() / 1000.0 + needS > m_options.budgetS;
+}
+
 void CounterexampleSearch::launch()
 {
+    if (m_phase == Phase::Searching && !m_tooLate && !m_budgetOver && tooLateToLaunch()) {
+        m_tooLate = true;
+        emit note(tr("no new schedule from %1 s on: the budget left would not replay and tell "
+                     "one that fails")
+                      .arg(m_elapsed.elapsed() / 1000.0, 0, 'f', 1));
+    }
     while (canLaunch()) {
         // Trials stopped to replay an earlier one come first: none is skipped.
         int trial = 0;
@@ -147,6 +167,10 @@ void CounterexampleSearch::onTrial(int trial, const TrialResult& result)
         return;
     }
     ++m_completed;
+    if (result.verdict != TrialResult::Verdict::Invalid) {
+        m_trialSeconds += result.seconds;
+        ++m_timedTrials;
+    }
     for (const ScheduleStep& step : m_generator.generate(m_seedOf.value(trial)).steps)
         if (step.isFault())
             ++m_faultTally[step.faultName()];
@@ -277,8 +301,10 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
             }
         };
     };
-    // Candidates asked at once: each needs `needed` trials running.
-    const int parallel = std::max(1, m_options.jobs / m_options.needed);
+    // Candidates asked at once: as many as trials run at once. The pool runs the earliest
+    // candidate's replays first (its group is the oldest); the next ones only take the slots
+    // it leaves idle (2 jobs and 3 replays to agree: one slot of two, a whole trial long).
+    const int parallel = std::max(1, m_options.jobs);
     m_shrink = new ShrinkSession(Shrinker(limits), predicate, MaxShrinkEvaluations, parallel, this);
     connect(m_shrink, &ShrinkSession::improved, this,
             [this](const Schedule& best, const QString& what, int evaluations) {
@@ -294,6 +320,15 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
     emit note(tr("trial %1 counts: shrinking it from %n step(s)", nullptr, schedule.commandCount())
                   .arg(m_candidate));
     m_shrink->start(schedule, vote->failureMs());
+    // The last part of the time goes to the best's removals: a result whose every step was
+    // tried away and held is a story with nothing to spare (token-get-del, watchdog and
+    // careless Redlock had ended at 3 steps on a rounding, their removals never asked).
+    double replayS = 0;
+    for (const TrialResult& r : m_bestFailing)
+        replayS = std::max(replayS, r.seconds);
+    const double removalsS = std::min(m_shrinkBudgetS / 2, RemovalRounds * replayS);
+    QTimer::singleShot(int((m_shrinkBudgetS - removalsS) * 1000), m_shrink,
+                       [shrink = m_shrink] { shrink->onlyRemovals(); });
     QTimer::singleShot(int(m_shrinkBudgetS * 1000), m_shrink,
                        [shrink = m_shrink] { shrink->stop(); });
     emitProgress();
@@ -331,12 +366,19 @@ void CounterexampleSearch::onShrunk(const Schedule& best)
 {
     ShrinkSession* shrink = std::exchange(m_shrink, nullptr);
     m_shrinkEvaluations = shrink->evaluations();
+    m_stepsNeeded = shrink->stepsNeeded();
+    emit note(m_stepsNeeded ? tr("every step is needed: without any one fault or client it held")
+                            : tr("shrinking stopped before every step was tried without"));
     shrink->deleteLater();
     delete m_vote; // a replay of a candidate still running when time was up
     m_vote = nullptr;
     m_phase = Phase::Telling;
     m_shrunk = best;
     emitProgress();
+    if (m_budgetOver) { // no time for one more run: told from its last failing replay
+        onTold(best, TrialResult());
+        return;
+    }
     ClientSettings settings;
     QString error;
     settings = settings.withAssignments(best.defaults, &error).value_or(settings);
@@ -351,7 +393,8 @@ void CounterexampleSearch::onShrunk(const Schedule& best)
 
 void CounterexampleSearch::onTold(const Schedule& told, const TrialResult& result)
 {
-    ++m_replays;
+    if (!result.runPath.isEmpty()) // not when the budget left no time for the run
+        ++m_replays;
     if (result.failed()) {
         tell(told, QList<TrialResult>{result} + m_bestFailing, m_shrinkEvaluations);
     } else {
@@ -376,6 +419,7 @@ void CounterexampleSearch::tell(const Schedule& schedule, const QList<TrialResul
 {
     Counterexample c;
     c.evaluations = evaluations;
+    c.stepsNeeded = m_stepsNeeded;
     c.trial = m_candidate;
     c.trialSeed = m_seedOf.value(m_candidate);
     c.original = m_generator.generate(c.trialSeed);
@@ -459,6 +503,54 @@ void CounterexampleSearch::tell(const Schedule& schedule, const QList<TrialResul
     emit counterexampleFound(c);
 }
 
+// The budget is the user's whole wait: what runs stops. A trial that failed once and was not
+// replayed is no finding, but said, and the seed to continue from begins with it; a shrinking
+// ends with its best; a story's run still going is dropped for the failing replay at hand.
+void CounterexampleSearch::onBudgetSpent()
+{
+    switch (m_phase) {
+    case Phase::Searching:
+        m_pool.cancelAll();
+        m_searchRunning.clear();
+        if (!m_failing.isEmpty()) {
+            unconfirmed(m_failing.firstKey());
+            removeRuns(m_failing.values());
+            m_failing.clear();
+        }
+        finishIfIdle();
+        break;
+    case Phase::Confirming:
+        delete m_vote;
+        m_vote = nullptr;
+        unconfirmed(m_candidate);
+        removeRuns(m_failing.values());
+        m_failing.clear();
+        resume();
+        break;
+    case Phase::Shrinking:
+        if (m_shrink)
+            m_shrink->stop(); // onShrunk() tells it from what it has
+        break;
+    case Phase::Telling:
+        m_pool.cancelAll();
+        onTold(m_shrunk, TrialResult());
+        break;
+    case Phase::Stopping:
+    case Phase::Done:
+        break;
+    }
+}
+
+void CounterexampleSearch::unconfirmed(int trial)
+{
+    if (m_unconfirmed < 0 || trial < m_unconfirmed)
+        m_unconfirmed = trial;
+    emit note(tr("trial %1 failed once, but the budget ended before its replays: continue with "
+                 "seed %2 to replay it first")
+                  .arg(trial)
+                  .arg(m_seedOf.value(trial)));
+}
+
 void CounterexampleSearch::resume()
 {
     m_phase = Phase::Searching;
@@ -523,7 +615,9 @@ SearchProgress CounterexampleSearch::progress() const
         p.secondsLeft = std::max(0.0, p.budgetS - p.elapsedS);
     p.shrinkEvaluations = m_shrink ? m_shrink->evaluations() : 0;
     p.bestSteps = m_shrink ? m_shrink->best().commandCount() : -1;
-    p.continueSeed = m_seedOf.value(m_firstUnfinished, m_nextSeed);
+    const int from =
+        m_unconfirmed >= 0 ? std::min(m_unconfirmed, m_firstUnfinished) : m_firstUnfinished;
+    p.continueSeed = m_seedOf.value(from, m_nextSeed);
     p.faults = m_faultTally;
     return p;
 }

@@ -83,6 +83,9 @@ private:
     void onTold(const Schedule& told, const TrialResult& result);
     void tell(const Schedule& schedule, const QList<TrialResult>& failing, int evaluations);
     void resume();
+    void onBudgetSpent();
+    void unconfirmed(int trial);
+    bool tooLateToLaunch() const;
     void finishIfIdle();
     void emitProgress();
 
@@ -115,6 +118,10 @@ private:
     int m_replays = 0;
     QMap<QString, int> m_faultTally;
     bool m_budgetOver = false;
+    bool m_tooLate = false;    // the budget left would not confirm and tell a finding
+    int m_unconfirmed = -1;    // the first trial that failed once and was not replayed
+    double m_trialSeconds = 0; // the trials' time, for their mean
+    int m_timedTrials = 0;
 
     int m_candidate = -1; // the trial being confirmed and shrunk
     double m_foundAfterS = 0;
@@ -127,6 +134,7 @@ private:
     double m_shrinkBudgetS = 0; // this shrinking's: what the search's budget leaves of it
     int m_voteCount = 0;
     int m_shrinkEvaluations = 0;
+    bool m_stepsNeeded = false;
     Schedule m_shrunk;
     QList<Counterexample> m_found;
 };

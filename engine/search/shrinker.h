@@ -32,16 +32,19 @@ public:
 
     explicit Shrinker(const Limits& limits);
 
-    // A simpler schedule, and what was done to get it ("without C2", "sooner").
+    // A simpler schedule, and what was done to get it ("without C2", "sooner"). `removal`:
+    // it leaves out one fault or one client (with what was done to it) and nothing else; when
+    // every removal of a schedule holds, each of its steps is needed (ShrinkSession).
     struct Candidate
     {
         Schedule schedule;
         QString what;
+        bool removal = false;
     };
 
-    // Every candidate, those that remove the most first (all of a kind at once, then one by
-    // one). failureMs (when the property broke in the failing runs, -1: unknown) lets the
-    // first one cut what came after.
+    // Every candidate: steps removed first (one fault at a time, the earliest first; then all
+    // of them), then clients, then moves, lengths, settings and numbers. failureMs (when the
+    // property broke in the failing runs, -1: unknown) lets the first one cut what came after.
     QList<Candidate> candidates(const Schedule& schedule, qint64 failureMs) const;
     static Size size(const Schedule& schedule);
 

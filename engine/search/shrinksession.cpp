@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/shrinksession.h"
 
+#include <algorithm>
+
 ShrinkSession::ShrinkSession(const Shrinker& shrinker, Predicate predicate, int maxEvaluations,
                              int parallel, QObject* parent)
     : QObject(parent), m_shrinker(shrinker), m_predicate(std::move(predicate)),
@@ -15,13 +17,14 @@ ShrinkSession::~ShrinkSession()
 void ShrinkSession::start(const Schedule& failing, qint64 failureMs)
 {
     cancelAll();
-    m_best = failing;
     m_failureMs = failureMs;
     m_tried = {failing.toScenario()};
+    m_held.clear();
     m_evaluations = 0;
     m_accepted = 0;
     m_running = true;
-    m_queue = m_shrinker.candidates(m_best, m_failureMs);
+    m_onlyRemovals = false;
+    setBest(failing);
     QMetaObject::invokeMethod(this, &ShrinkSession::fill, Qt::QueuedConnection);
 }
 
@@ -29,6 +32,23 @@ void ShrinkSession::stop()
 {
     if (m_running)
         finish();
+}
+
+void ShrinkSession::onlyRemovals()
+{
+    if (!m_running || m_onlyRemovals)
+        return;
+    m_onlyRemovals = true;
+    m_queue.removeIf([](const Shrinker::Candidate& c) { return !c.removal; });
+    for (qsizetype i = m_asking.size() - 1; i >= 0; --i) {
+        if (m_asking[i].candidate.removal)
+            continue;
+        const Asking dropped = m_asking.takeAt(i);
+        m_tried.remove(dropped.candidate.schedule.toScenario());
+        if (dropped.cancel)
+            dropped.cancel();
+    }
+    fill();
 }
 
 void ShrinkSession::fill()
@@ -73,22 +93,45 @@ void ShrinkSession::onAnswer(quint64 id, bool fails, qint64 failureMs)
     const Asking answered = m_asking.takeAt(index);
     if (fails) {
         cancelAll(); // they were asked about the schedule before this one
-        m_best = answered.candidate.schedule;
         if (failureMs >= 0)
             m_failureMs = failureMs;
         ++m_accepted;
-        m_queue = m_shrinker.candidates(m_best, m_failureMs); // from the first kind again
+        setBest(answered.candidate.schedule); // from the first kind again
         emit improved(m_best, answered.candidate.what, m_evaluations);
+    } else {
+        m_held.insert(answered.candidate.schedule.toScenario());
     }
     fill();
 }
 
+void ShrinkSession::setBest(const Schedule& best)
+{
+    m_best = best;
+    m_queue = m_shrinker.candidates(m_best, m_failureMs);
+    if (m_onlyRemovals)
+        m_queue.removeIf([](const Shrinker::Candidate& c) { return !c.removal; });
+    m_removals.clear();
+    for (const Shrinker::Candidate& c : std::as_const(m_queue))
+        if (c.removal)
+            m_removals << c.schedule.toScenario();
+}
+
+bool ShrinkSession::stepsNeeded() const
+{
+    return std::all_of(m_removals.cbegin(), m_removals.cend(),
+                       [this](const QString& s) { return m_held.contains(s); });
+}
+
+// What was cancelled was not answered: it may be asked again (of a later best, the same
+// schedule may come up).
 void ShrinkSession::cancelAll()
 {
     const QList<Asking> asking = std::exchange(m_asking, {});
-    for (const Asking& a : asking)
+    for (const Asking& a : asking) {
+        m_tried.remove(a.candidate.schedule.toScenario());
         if (a.cancel)
             a.cancel();
+    }
 }
 
 void ShrinkSession::finish()

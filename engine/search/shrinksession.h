@@ -34,10 +34,17 @@ public:
 
     void start(const Schedule& failing, qint64 failureMs);
     void stop(); // finished() follows with the best so far
+    // From now on only the best's removals are asked (each fault, each client left out): the
+    // time left shows every step needed, or finds one that is not, rather than rounding a
+    // number. finished() follows by itself once they are answered.
+    void onlyRemovals();
     const Schedule& best() const { return m_best; }
     int evaluations() const { return m_evaluations; }
     int accepted() const { return m_accepted; }
     bool isRunning() const { return m_running; }
+    // Every removal of the best (one fault, or one client, left out) was asked and held: each
+    // of its steps is needed. False while some were not asked (stopped by time or bound).
+    bool stepsNeeded() const;
 
 signals:
     // A candidate still failed: it is the best now (`what` was done to the one before).
@@ -55,6 +62,7 @@ private:
     void fill();
     void onAnswer(quint64 id, bool fails, qint64 failureMs);
     void cancelAll();
+    void setBest(const Schedule& best);
     void finish();
 
     Shrinker m_shrinker;
@@ -65,9 +73,12 @@ private:
     qint64 m_failureMs = -1;
     QList<Shrinker::Candidate> m_queue;
     QList<Asking> m_asking;
-    QSet<QString> m_tried;
+    QSet<QString> m_tried;  // asked (or being asked) about: not again
+    QSet<QString> m_held;   // ... of which answered: it held
+    QStringList m_removals; // the best's removal candidates
     quint64 m_lastId = 0;
     int m_evaluations = 0;
     int m_accepted = 0;
     bool m_running = false;
+    bool m_onlyRemovals = false;
 };

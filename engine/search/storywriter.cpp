@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QMap>
+#include <QRegularExpression>
 #include <QSet>
 #include <algorithm>
 #include <limits>
@@ -20,11 +21,28 @@ using VK = HistoryEvent::ViolationKind;
 using Step = ScheduleStep::Kind;
 
 constexpr const char* Context = "StoryWriter";
-constexpr int MaxConsequences = 6;
+constexpr int MaxConsequences = 8;
+// A caption shown for less than this cannot be read before the next one replaces it.
+constexpr int ReadableMs = 500;
 
 QString seconds(qint64 ms)
 {
     return QString::number(ms / 1000.0, 'f', 1);
+}
+
+// "1, 3, 5": the nodes of a mask, as the commands number them.
+QString nodeList(quint16 mask)
+{
+    QStringList nodes;
+    for (int i = 0; i < 16; ++i)
+        if (mask & (1u << i))
+            nodes << QString::number(i + 1);
+    return nodes.join(QStringLiteral(", "));
+}
+
+bool severalNodes(quint16 mask)
+{
+    return (mask & (mask - 1)) != 0;
 }
 
 } // namespace
@@ -129,6 +147,19 @@ private:
     }
 
 public:
+    // The acquisition a client held at tUs: its last one by then.
+    const HistoryEvent* acquisitionBefore(int client, qint64 tUs) const
+    {
+        const HistoryEvent* found = nullptr;
+        for (const HistoryEvent& e : m_events) {
+            if (e.tUs > tUs)
+                break;
+            if (e.client == client && e.is(K::Ok, Op::Acquire))
+                found = &e;
+        }
+        return found;
+    }
+
     // The write a violation at tUs is about: the writer's last accepted write by then.
     const HistoryEvent* writeBefore(int client, qint64 tUs) const
     {
@@ -194,17 +225,48 @@ Schedule::Caption StoryWriter::caption(int atMs, const QList<Phrase>& phrases) c
 QList<Schedule::Caption> StoryWriter::captions(const Run& run) const
 {
     const Reading reading(*run.events);
-    QList<Schedule::Caption> out{caption(0, intro(run))};
+    // Each caption goes in at its moment of the schedule, but is ordered by when it happened
+    // in the run: a fault's caption is placed at its step, which the engine ran a little
+    // later, and "C1 acquires at 0.1 s" must come before the kill it preceded.
+    QList<Timed> all{{-1, caption(0, intro(run))}};
     for (const ScheduleStep& step : run.schedule->steps) {
         if (!step.isFault())
             continue;
         const int at = reading.ranAt(step.startLines().value(0), step.atMs);
-        out << caption(step.atMs, faultPhrases(step, reading, at, run.schedule->persistence));
+        all.append(
+            {at, caption(step.atMs, faultPhrases(step, reading, at, run.schedule->persistence))});
     }
-    consequences(run, reading, &out);
-    std::stable_sort(
-        out.begin(), out.end(),
-        [](const Schedule::Caption& a, const Schedule::Caption& b) { return a.atMs < b.atMs; });
+    QList<Schedule::Caption> told;
+    consequences(run, reading, &told);
+    if (run.settings->strategy == Strategy::Kind::Failover)
+        sentinel(run, reading, &told);
+    for (const Schedule::Caption& c : std::as_const(told))
+        all.append({c.atMs, c});
+    std::stable_sort(all.begin(), all.end(),
+                     [](const Timed& a, const Timed& b) { return a.happenedMs < b.happenedMs; });
+    return merged(all);
+}
+
+// The window shows the latest caption: one followed by another at the same moment (the intro
+// and a fault at the start, a stale write and its lost update) or a moment later was never
+// seen. Captions that close are one caption, at the earliest of their moments.
+QList<Schedule::Caption> StoryWriter::merged(const QList<Timed>& captions)
+{
+    QList<Schedule::Caption> out;
+    int groupMs = 0;
+    for (const Timed& t : captions) {
+        const int happened = std::max(0, t.happenedMs);
+        if (out.isEmpty() || happened - groupMs >= ReadableMs) {
+            out << t.caption;
+            groupMs = happened;
+            continue;
+        }
+        Schedule::Caption& last = out.last();
+        last.atMs = std::min(last.atMs, t.caption.atMs);
+        last.en += QLatin1Char(' ') + t.caption.en;
+        last.zh += t.caption.zh; // Chinese and Japanese sentences follow each other without a space
+        last.ja += t.caption.ja;
+    }
     return out;
 }
 
@@ -389,6 +451,35 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
     for (const ScheduleStep& step : run.schedule->steps)
         if (step.isClientFault() && !step.moment.isEmpty() && !armedFrom.contains(step.client))
             armedFrom.insert(step.client, step.atMs);
+    // With no lock, "acquiring" is starting a purchase: nothing is taken.
+    const bool noLock = run.settings->strategy == Strategy::Kind::None;
+    // Which nodes granted the second holder its lock is told when faults hit nodes (a restart,
+    // a clock jump: where it got its majority is the story); otherwise it is a detail that
+    // varies from one play to the next (a careless-pause story said "on nodes 1, 3, 4" of a
+    // lock the window showed on 5).
+    const bool nodesMatter = std::any_of(run.schedule->steps.cbegin(), run.schedule->steps.cend(),
+                                         [](const ScheduleStep& st) { return st.isNodeFault(); });
+    const auto listsNodes = [nodesMatter](const HistoryEvent* a) {
+        return nodesMatter && a && severalNodes(a->nodeMask);
+    };
+    // An acquisition told once, at its moment. Not with its nodes: a lock taken without
+    // contention gets whatever nodes answer in time, which varies from one play to the next
+    // (the clock and restart stories named 3 nodes of a lock the window showed on 4).
+    const auto tellAcquisition = [&](int client, qint64 beforeUs) {
+        const HistoryEvent* a = reading.acquisitionBefore(client, beforeUs);
+        if (!a)
+            return;
+        const int at = reading.ms(a->tUs);
+        const QString key = QStringLiteral("acquired:%1:%2").arg(client).arg(a->tUs);
+        if (noLock)
+            once(key, at,
+                 {{QT_TRANSLATE_NOOP("StoryWriter", "%1 starts a purchase at %2 s."),
+                   {reading.name(client), seconds(at)}}});
+        else
+            once(key, at,
+                 {{QT_TRANSLATE_NOOP("StoryWriter", "%1 acquires the lock at %2 s."),
+                   {reading.name(client), seconds(at)}}});
+    };
     const qint64 endUs = run.ranToItsEnd ? reading.endUs() : std::numeric_limits<qint64>::max();
     for (const HistoryEvent& e : *run.events) {
         if (e.tUs > endUs)
@@ -433,19 +524,46 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
             const HistoryEvent* write = reading.writeBefore(e.client, e.tUs);
             const QString value = write ? QString::number(write->number) : QStringLiteral("?");
             switch (VK(e.code)) {
-            case VK::Overlap:
-                once(QStringLiteral("overlap"), at,
-                     {{QT_TRANSLATE_NOOP("StoryWriter",
-                                         "%1 acquires at %2 s while %3 is still inside: two "
-                                         "holders."),
-                       {who, seconds(at), first}}});
+            case VK::Overlap: {
+                if (told.contains(QStringLiteral("overlap")))
+                    break; // told once, with the acquisition that led to it
+                // The holder still inside got the lock when? (It may be its second time: a
+                // story that said only that its first lock expired left it unexplained.)
+                tellAcquisition(int(e.number), e.tUs);
+                const HistoryEvent* second = reading.acquisitionBefore(e.client, e.tUs);
+                if (noLock)
+                    once(QStringLiteral("overlap"), at,
+                         {{QT_TRANSLATE_NOOP("StoryWriter",
+                                             "%1 starts a purchase at %2 s while %3 is still in "
+                                             "one: two buyers at once."),
+                           {who, seconds(at), first}}});
+                else if (listsNodes(second))
+                    once(QStringLiteral("overlap"), at,
+                         {{QT_TRANSLATE_NOOP("StoryWriter",
+                                             "%1 acquires at %2 s on nodes %4 while %3 is still "
+                                             "inside: two holders."),
+                           {who, seconds(at), first, nodeList(second->nodeMask)}}});
+                else
+                    once(QStringLiteral("overlap"), at,
+                         {{QT_TRANSLATE_NOOP("StoryWriter",
+                                             "%1 acquires at %2 s while %3 is still inside: two "
+                                             "holders."),
+                           {who, seconds(at), first}}});
                 break;
+            }
             case VK::StaleWrite:
-                once(QStringLiteral("stale"), at,
-                     {{QT_TRANSLATE_NOOP("StoryWriter",
-                                         "%1 writes stock %2 at %3 s, although %4 took the lock "
-                                         "after it: a stale write."),
-                       {who, value, seconds(at), first}}});
+                if (noLock)
+                    once(QStringLiteral("stale"), at,
+                         {{QT_TRANSLATE_NOOP("StoryWriter",
+                                             "%1 writes stock %2 at %3 s, although %4 started a "
+                                             "purchase after it: a stale write."),
+                           {who, value, seconds(at), first}}});
+                else
+                    once(QStringLiteral("stale"), at,
+                         {{QT_TRANSLATE_NOOP("StoryWriter",
+                                             "%1 writes stock %2 at %3 s, although %4 took the "
+                                             "lock after it: a stale write."),
+                           {who, value, seconds(at), first}}});
                 break;
             case VK::LostUpdate:
                 once(QStringLiteral("lost-update"), at,
@@ -467,6 +585,7 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
                        {who, seconds(at)}}});
                 break;
             case VK::ValidWriteRejected:
+            case VK::LeaseOverlap: // foreign clients: a search runs none
                 break;
             }
         }
@@ -481,4 +600,72 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
         out->append(caption(
             end,
             {{QT_TRANSLATE_NOOP("StoryWriter", "The expectation %1 does not hold."), {failed}}}));
+}
+
+// Sentinel's own events ("sentinel 2: +switch-master redlock H P H P") after each fault on the
+// master: whether it promoted the replica, saw the master down and let it come back, or never
+// saw it down. Node 1 starts as the master, node 2 as its replica; a promotion swaps them.
+void StoryWriter::sentinel(const Run& run, const Reading& reading,
+                           QList<Schedule::Caption>* out) const
+{
+    static const QRegularExpression said(
+        QStringLiteral("^sentinel \\d+: ([+-](?:sdown|switch-master))\\b"));
+    struct Said
+    {
+        int atMs;
+        QString what;
+    };
+    QList<Said> events;
+    for (const HistoryEvent& e : *run.events)
+        if (e.kind == K::Info)
+            if (const auto m = said.match(e.text); m.hasMatch())
+                events.append({reading.ms(e.tUs), m.captured(1)});
+    QList<const ScheduleStep*> faults;
+    for (const ScheduleStep& step : run.schedule->steps)
+        if (step.isNodeFault())
+            faults << &step;
+    int master = 1;
+    for (qsizetype i = 0; i < faults.size(); ++i) {
+        const ScheduleStep& step = *faults[i];
+        if (step.node != master)
+            continue; // a fault on the replica: Sentinel has no failover to decide
+        const int from = reading.ranAt(step.startLines().value(0), step.atMs);
+        const int until =
+            i + 1 < faults.size()
+                ? reading.ranAt(faults[i + 1]->startLines().value(0), faults[i + 1]->atMs)
+                : std::numeric_limits<int>::max();
+        int down = -1;
+        int switched = -1;
+        for (const Said& e : std::as_const(events)) {
+            if (e.atMs < from || e.atMs >= until)
+                continue;
+            if (e.what == QLatin1String("+sdown") && down < 0)
+                down = e.atMs;
+            if (e.what == QLatin1String("+switch-master") && switched < 0)
+                switched = e.atMs;
+        }
+        const QString node = QString::number(master);
+        if (switched >= 0) {
+            const QString replica = QString::number(3 - master);
+            out->append(caption(switched,
+                                {{QT_TRANSLATE_NOOP("StoryWriter", "At %1 s Sentinel promotes node "
+                                                                   "%2, the replica, to master."),
+                                  {seconds(switched), replica}}}));
+            master = 3 - master;
+        } else if (down >= 0) {
+            out->append(caption(
+                down, {{QT_TRANSLATE_NOOP("StoryWriter",
+                                          "At %1 s Sentinel sees node %2 down, but it is back "
+                                          "before a failover is agreed: no replica is promoted, "
+                                          "node %2 stays the master."),
+                        {seconds(down), node}}}));
+        } else {
+            out->append(caption(
+                step.endMs(),
+                {{QT_TRANSLATE_NOOP("StoryWriter", "Sentinel does not step in: node %1 is back "
+                                                   "before it is judged down, and stays the "
+                                                   "master."),
+                  {node}}}));
+        }
+    }
 }

@@ -49,11 +49,20 @@ private:
     class Reading; // what the history says, client by client
 
     Schedule::Caption caption(int atMs, const QList<Phrase>& phrases) const;
+    struct Timed // a caption and when what it tells happened in the run (ms)
+    {
+        int happenedMs;
+        Schedule::Caption caption;
+    };
+    static QList<Schedule::Caption> merged(const QList<Timed>& captions);
     QString render(const QString& language, const QList<Phrase>& phrases) const;
     QList<Phrase> intro(const Run& run) const;
     QList<Phrase> faultPhrases(const ScheduleStep& step, const Reading& reading, int atMs,
                                const QString& persistence) const;
     void consequences(const Run& run, const Reading& reading, QList<Schedule::Caption>* out) const;
+    // What Sentinel did after each node fault of the failover rung (promoted the replica, or
+    // saw the master down and let it come back, or never noticed), from its own events.
+    void sentinel(const Run& run, const Reading& reading, QList<Schedule::Caption>* out) const;
 
     std::unique_ptr<QTranslator> m_zh;
     std::unique_ptr<QTranslator> m_ja;

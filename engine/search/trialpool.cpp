@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/trialpool.h"
 
+#include <algorithm>
+
 TrialPool::TrialPool(int jobs, QObject* parent) : QObject(parent), m_jobs(std::max(1, jobs)) {}
 
 TrialPool::~TrialPool()
@@ -42,7 +44,12 @@ void TrialPool::cancelAll()
 void TrialPool::startWaiting()
 {
     while (running() < m_jobs && !m_waiting.isEmpty()) {
-        Job job = m_waiting.takeFirst();
+        // The oldest group first (a shrinking's earlier candidate decides first), in order
+        // within it; trials of no group (0) as they came.
+        const auto next =
+            std::min_element(m_waiting.cbegin(), m_waiting.cend(),
+                             [](const Job& a, const Job& b) { return a.group < b.group; });
+        Job job = m_waiting.takeAt(next - m_waiting.cbegin());
         auto* runner = new TrialRunner(job.setup, this);
         m_running.append({runner, job.done, job.group});
         connect(runner, &TrialRunner::finished, this,

@@ -8,9 +8,9 @@
 #include <functional>
 
 // Runs trials, at most `jobs` at once, each on its own engine and fleet; the rest wait in
-// order. A group of trials (the replays of one schedule) can be dropped at once: those
-// waiting never start, those running are stopped and their answers never come. A slot is
-// free again only once its engine has stopped its nodes, so `jobs` bounds the fleets alive.
+// order: the oldest group first. A group of trials (the replays of one schedule) can be dropped at
+// once: those waiting never start, those running are stopped and their answers never come. A slot
+// is free again only once its engine has stopped its nodes, so `jobs` bounds the fleets alive.
 class TrialPool : public QObject
 {
     Q_OBJECT

@@ -1046,6 +1046,22 @@
         <source>cannot write %1: %2</source>
         <translation>%1 に書き込めません：%2</translation>
     </message>
+    <message>
+        <source>no new schedule from %1 s on: the budget left would not replay and tell one that fails</source>
+        <translation>%1 秒以降は新しいスケジュールを始めない：残りの予算では失敗したものを再生して語れない</translation>
+    </message>
+    <message>
+        <source>every step is needed: without any one fault or client it held</source>
+        <translation>どのステップも必要：故障かクライアントを一つでも除くと失敗しなくなった</translation>
+    </message>
+    <message>
+        <source>shrinking stopped before every step was tried without</source>
+        <translation>すべてのステップを除いて試す前に縮小が止まった</translation>
+    </message>
+    <message>
+        <source>trial %1 failed once, but the budget ended before its replays: continue with seed %2 to replay it first</source>
+        <translation>試行 %1 は一度失敗したが、再生の前に予算が尽きた：シード %2 で続ければ最初にそれを再生する</translation>
+    </message>
 </context>
 <context>
     <name>DataIncident</name>
@@ -3459,6 +3475,14 @@ Since %1 on the run clock.</source>
         <source>%1 had taken the lock since, with a newer token: the data is safe</source>
         <translation>その間に %1 が新しいトークンでロックを取っていました。データは安全です</translation>
     </message>
+    <message>
+        <source>%1 believes it holds, but its node has no key of it</source>
+        <translation>%1 は保持していると思っているが、ノードにそのキーはない</translation>
+    </message>
+    <message>
+        <source> · its node is down or lost the key: another client can take the lock</source>
+        <translation> · ノードがダウンしているか、キーを失った：別のクライアントがロックを取れる</translation>
+    </message>
 </context>
 <context>
     <name>RecentMenu</name>
@@ -4853,6 +4877,38 @@ valid writes refused: %1</source>
     <message>
         <source>The expectation %1 does not hold.</source>
         <translation>期待 %1 が成り立たない。</translation>
+    </message>
+    <message>
+        <source>%1 acquires the lock at %2 s.</source>
+        <translation>%1 が %2 秒にロックを取得する。</translation>
+    </message>
+    <message>
+        <source>%1 acquires at %2 s on nodes %4 while %3 is still inside: two holders.</source>
+        <translation>%1 が %2 秒にノード %4 でロックを取得するが、%3 はまだ中にいる：保持者が 2 人。</translation>
+    </message>
+    <message>
+        <source>At %1 s Sentinel promotes node %2, the replica, to master.</source>
+        <translation>%1 秒に Sentinel がレプリカのノード %2 をマスターに昇格させる。</translation>
+    </message>
+    <message>
+        <source>At %1 s Sentinel sees node %2 down, but it is back before a failover is agreed: no replica is promoted, node %2 stays the master.</source>
+        <translation>%1 秒に Sentinel がノード %2 のダウンを検知するが、フェイルオーバーが合意される前に戻ってくる：レプリカは昇格せず、ノード %2 がマスターのまま。</translation>
+    </message>
+    <message>
+        <source>Sentinel does not step in: node %1 is back before it is judged down, and stays the master.</source>
+        <translation>Sentinel は介入しない：ノード %1 はダウンと判定される前に戻り、マスターのまま。</translation>
+    </message>
+    <message>
+        <source>%1 starts a purchase at %2 s.</source>
+        <translation>%1 が %2 秒に購入を始める。</translation>
+    </message>
+    <message>
+        <source>%1 starts a purchase at %2 s while %3 is still in one: two buyers at once.</source>
+        <translation>%1 が %2 秒に購入を始めるが、%3 の購入はまだ終わっていない：買い手が同時に 2 人。</translation>
+    </message>
+    <message>
+        <source>%1 writes stock %2 at %3 s, although %4 started a purchase after it: a stale write.</source>
+        <translation>%1 が %3 秒に在庫 %2 を書き込むが、%4 がその後で購入を始めていた：古い書き込み。</translation>
     </message>
 </context>
 <context>

@@ -1046,6 +1046,22 @@
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>no new schedule from %1 s on: the budget left would not replay and tell one that fails</source>
+        <translation>从 %1 秒起不再开始新的调度：剩余预算不够重放并讲述一个失败的调度</translation>
+    </message>
+    <message>
+        <source>every step is needed: without any one fault or client it held</source>
+        <translation>每一步都是必需的：去掉任何一个故障或客户端，它都不再失败</translation>
+    </message>
+    <message>
+        <source>shrinking stopped before every step was tried without</source>
+        <translation>缩减在逐一尝试去掉每一步之前就停止了</translation>
+    </message>
+    <message>
+        <source>trial %1 failed once, but the budget ended before its replays: continue with seed %2 to replay it first</source>
+        <translation>试验 %1 失败了一次，但预算在重放之前就用完了：用种子 %2 继续即可先重放它</translation>
+    </message>
 </context>
 <context>
     <name>DataIncident</name>
@@ -3459,6 +3475,14 @@ Since %1 on the run clock.</source>
         <source>%1 had taken the lock since, with a newer token: the data is safe</source>
         <translation>%1 此前已用更新的令牌拿到锁：数据是安全的</translation>
     </message>
+    <message>
+        <source>%1 believes it holds, but its node has no key of it</source>
+        <translation>%1 以为自己持有锁，但它的节点上没有它的键</translation>
+    </message>
+    <message>
+        <source> · its node is down or lost the key: another client can take the lock</source>
+        <translation> · 它的节点宕机或丢失了键：另一个客户端可以拿到锁</translation>
+    </message>
 </context>
 <context>
     <name>RecentMenu</name>
@@ -4853,6 +4877,38 @@ valid writes refused: %1</source>
     <message>
         <source>The expectation %1 does not hold.</source>
         <translation>期望 %1 不成立。</translation>
+    </message>
+    <message>
+        <source>%1 acquires the lock at %2 s.</source>
+        <translation>%1 在 %2 秒获得锁。</translation>
+    </message>
+    <message>
+        <source>%1 acquires at %2 s on nodes %4 while %3 is still inside: two holders.</source>
+        <translation>%1 在 %2 秒于节点 %4 上获得锁，而 %3 仍在临界区内：两个持有者。</translation>
+    </message>
+    <message>
+        <source>At %1 s Sentinel promotes node %2, the replica, to master.</source>
+        <translation>%1 秒时 Sentinel 将副本节点 %2 提升为主节点。</translation>
+    </message>
+    <message>
+        <source>At %1 s Sentinel sees node %2 down, but it is back before a failover is agreed: no replica is promoted, node %2 stays the master.</source>
+        <translation>%1 秒时 Sentinel 发现节点 %2 宕机，但在达成故障转移之前它就回来了：没有副本被提升，节点 %2 仍是主节点。</translation>
+    </message>
+    <message>
+        <source>Sentinel does not step in: node %1 is back before it is judged down, and stays the master.</source>
+        <translation>Sentinel 没有介入：节点 %1 在被判定宕机之前就回来了，仍是主节点。</translation>
+    </message>
+    <message>
+        <source>%1 starts a purchase at %2 s.</source>
+        <translation>%1 在 %2 秒开始一次购买。</translation>
+    </message>
+    <message>
+        <source>%1 starts a purchase at %2 s while %3 is still in one: two buyers at once.</source>
+        <translation>%1 在 %2 秒开始一次购买，而 %3 的购买还没结束：两个买家同时在买。</translation>
+    </message>
+    <message>
+        <source>%1 writes stock %2 at %3 s, although %4 started a purchase after it: a stale write.</source>
+        <translation>%1 在 %3 秒写入库存 %2，尽管 %4 在它之后开始了一次购买：过期写入。</translation>
     </message>
 </context>
 <context>

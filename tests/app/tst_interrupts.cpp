@@ -9,6 +9,7 @@
 #include "record/runeventcodec.h"
 #include "record/runheader.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -164,6 +165,38 @@ private slots:
             QCOMPARE(o.value(QStringLiteral("interrupted")).toBool(), true);
             QCOMPARE(o.value(QStringLiteral("pass")).toBool(true), false);
         }
+    }
+
+    // --bench-search like the others: the rungs finished are reported, the one cut short is
+    // not, the JSON is marked interrupted, exit 3 within a second, no node left.
+    void theSearchBenchmarkReportsTheRungsDone()
+    {
+        const QString report = path(QStringLiteral("search.json"));
+        QFile::remove(report);
+        const Signalled s =
+            signalWhen({QStringLiteral("--headless"), QStringLiteral("--bench-search"),
+                        QStringLiteral("--rungs"), QStringLiteral("none,set-px-long-work"),
+                        QStringLiteral("--json"), report},
+                       SIGINT, [](QProcess& p, const QByteArray& out) {
+                           if (!out.contains("searching: set-px"))
+                               return false;
+                           QTest::qWait(1500); // its first trials under way, on their own nodes
+                           return p.state() == QProcess::Running;
+                       });
+        endsAsAsked(s, 3);
+        QVERIFY2(s.result.out.contains(
+                     "interrupted by SIGINT (Ctrl-C) after 1 of 2 rungs: no target is judged"),
+                 s.result.out.constData());
+        QVERIFY2(s.result.err.contains("benchmark interrupted by SIGINT (Ctrl-C)"),
+                 s.result.err.constData());
+        QVERIFY2(s.result.out.contains("\nnone "), s.result.out.constData()); // its row
+        const QJsonObject o = QJsonDocument::fromJson(readAll(report)).object();
+        QCOMPARE(o.value(QStringLiteral("interrupted")).toBool(), true);
+        QCOMPARE(o.value(QStringLiteral("pass")).toBool(true), false);
+        const QJsonArray rungs = o.value(QStringLiteral("rungs")).toArray();
+        QCOMPARE(rungs.size(), 1);
+        QCOMPARE(rungs.first().toObject().value(QStringLiteral("rung")).toString(),
+                 QStringLiteral("none"));
     }
 
     // --contention reports the phase it finished before the signal.

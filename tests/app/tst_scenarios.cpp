@@ -123,6 +123,19 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("no built-in scenario 'nope'")));
     }
 
+    // `all` of no client is nothing to do, and answered: a scenario that stops all its
+    // clients when it has none (a counterexample played without its client) waited forever.
+    void allOfNoClientIsNothingToDo()
+    {
+        const Run r = run({QStringLiteral("--headless"), QStringLiteral("--no-record"),
+                           QStringLiteral("--exec"),
+                           QStringLiteral("client stop all; client start all; client set all "
+                                          "think=100; sleep 100")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(lastLine(r).startsWith(QStringLiteral("verdict: PASS")), qPrintable(lastLine(r)));
+        QVERIFY2(r.out.contains(QStringLiteral("no client")), qPrintable(r.out));
+    }
+
     // --exec's commands are numbered as `;` separates them (issue 21: each was "line 1").
     void aWaitThatTimesOutNamesItsLine()
     {

@@ -249,6 +249,114 @@ private slots:
         QCOMPARE(out.best.commandCount(), 4);
     }
 
+    // The earliest fault goes first: the failure comes after the fault that led to it, so an
+    // earlier one is the likelier bystander (a failover finding kept its first kill when the
+    // last went first and each candidate cost 14 s of replays).
+    void theEarliestFaultGoesFirst()
+    {
+        Schedule s;
+        s.defaults = {QStringLiteral("strategy=failover")};
+        for (const char* name : {"C1", "C2"}) {
+            ScheduleStep add;
+            add.client = QString::fromLatin1(name);
+            s.steps << add;
+        }
+        for (auto [node, at] : {std::pair{1, 900}, std::pair{2, 2000}}) {
+            ScheduleStep kill;
+            kill.kind = Kind::Kill;
+            kill.node = node;
+            kill.atMs = at;
+            kill.lengthMs = 500;
+            s.steps << kill;
+        }
+        s.normalise();
+        const auto killsNode2 = [](const Schedule& c) {
+            return c.clients().size() == 2 &&
+                   std::any_of(c.steps.cbegin(), c.steps.cend(), [](const ScheduleStep& st) {
+                       return st.kind == Kind::Kill && st.node == 2;
+                   });
+        };
+        const auto candidates = Shrinker({}).candidates(s, -1);
+        QVERIFY(candidates.first().removal);
+        QCOMPARE(candidates.first().what, QStringLiteral("without 'node restart 1 delayed 500'"));
+        // One candidate is enough to lose the bystander.
+        const Outcome out = shrink(
+            s,
+            [&](const Schedule& c, const auto& answer) {
+                answer(killsNode2(c), -1);
+                return ShrinkSession::Cancel();
+            },
+            1, 1);
+        QCOMPARE(out.best.commandCount(), 3);
+        QVERIFY(killsNode2(out.best));
+    }
+
+    // A session that ran out of candidates tried each step of its best away, and each time the
+    // failure held: every step is needed. Stopped by its bound first, it cannot say so.
+    void saysWhenEveryStepIsNeeded()
+    {
+        const auto predicate = [](const Schedule& s, const ShrinkSession::Answer& answer) {
+            answer(gcPauseFails(s), -1);
+            return ShrinkSession::Cancel();
+        };
+        {
+            ShrinkSession session(Shrinker({}), predicate, 1000);
+            QSignalSpy finished(&session, &ShrinkSession::finished);
+            session.start(drawnWithPause(2), -1);
+            QVERIFY(finished.wait(20000));
+            QVERIFY(session.stepsNeeded());
+        }
+        ShrinkSession session(Shrinker({}), predicate, 3);
+        QSignalSpy finished(&session, &ShrinkSession::finished);
+        session.start(drawnWithPause(2), -1);
+        QVERIFY(finished.wait(20000));
+        QVERIFY(!session.stepsNeeded());
+    }
+
+    // At the end of its time a session asks only the best's removals: it keeps the lengths as
+    // they are, and ends by itself once each step was tried away and held.
+    void onlyRemovalsAtTheEnd()
+    {
+        const Schedule failing = drawnWithPause(5);
+        ShrinkSession session(
+            Shrinker({}),
+            [](const Schedule& s, const ShrinkSession::Answer& answer) {
+                answer(gcPauseFails(s), -1);
+                return ShrinkSession::Cancel();
+            },
+            1000);
+        QSignalSpy finished(&session, &ShrinkSession::finished);
+        session.start(failing, -1);
+        session.onlyRemovals();
+        QVERIFY(finished.wait(20000));
+        const Schedule best = finished.first().first().value<Schedule>();
+        QCOMPARE(best.commandCount(), 3);
+        QCOMPARE(pauseOf(best).lengthMs, pauseOf(failing).lengthMs); // nothing but removals
+        QCOMPARE(pauseOf(best).atMs, pauseOf(failing).atMs);
+        QVERIFY(session.stepsNeeded());
+        QVERIFY(session.evaluations() < 20);
+    }
+
+    // A client crashed for good has no length: it would keep the schedule going after it for
+    // nothing, and every replay of a candidate would run that much longer.
+    void aCrashForGoodHasNoLength()
+    {
+        SearchOptions o;
+        o.strategy = Strategy::Kind::SetnxExpire;
+        o.faults = {SearchOptions::FaultKind::ClientCrash};
+        int forGood = 0;
+        for (quint64 seed = 1; seed <= 200; ++seed) {
+            const Schedule s = ScheduleGenerator(o).generate(seed);
+            for (const ScheduleStep& step : s.steps) {
+                if (step.kind != Kind::ClientCrash || step.comesBack)
+                    continue;
+                ++forGood;
+                QCOMPARE(step.lengthMs, 0);
+            }
+        }
+        QVERIFY(forGood > 20);
+    }
+
     void stopsAtItsBound()
     {
         const Outcome out = shrink(

@@ -116,6 +116,23 @@ private slots:
             QVERIFY2(!view.subline().contains(QLatin1String("TTL")), qPrintable(view.subline()));
     }
 
+    // A single-node lock whose node is down or lost the key: no "0 of 1 nodes", and no
+    // "others" it could be gone from (seen playing a token-lua counterexample: its node killed).
+    void aSingleNodeHolderWithoutItsKey()
+    {
+        ResourceSnapshot r = resource(5);
+        const qint64 t = now();
+        r.sections = {{1, "a", t + 1'000'000, false, 1, 1}};
+        QuorumView view;
+        view.setSnapshot(snap(r, m_clients), legend(), t);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::MinorityHolder);
+        QCOMPARE(view.headline(),
+                 QStringLiteral("C1 believes it holds, but its node has no key of it"));
+        QVERIFY2(view.subline().contains(QStringLiteral("its node is down or lost the key")),
+                 qPrintable(view.subline()));
+        QVERIFY2(!view.subline().contains(QStringLiteral("others")), qPrintable(view.subline()));
+    }
+
     void splitVoteFades()
     {
         ResourceSnapshot r = resource(5);

@@ -393,6 +393,8 @@ QString QuorumView::headlineOf(const Block& b) const
             .arg(b.holderName, TextFormat::seconds((b.holderValidUntilUs - m_nowUs) / 1000));
     }
     case Verdict::MinorityHolder:
+        if (b.holderStrategyNodes == 1) // a single-node lock: "0 of 1 nodes" said it badly
+            return tr("%1 believes it holds, but its node has no key of it").arg(b.holderName);
         return tr("%1 believes it holds, but only %2 of %3 nodes agree")
             .arg(b.holderName)
             .arg(b.holderNodes)
@@ -492,8 +494,11 @@ QString QuorumView::sublineOf(const Block& b) const
                         .arg(b.ownerNames.value(0), EnumText::clientState(b.keysOwnerState));
         break;
     case Verdict::MinorityHolder:
-        text += tr(" · its keys are gone from the others (restart, clock jump): another "
-                   "client can take the lock");
+        // One node: there are no others, and the node may still be down (killed, not back).
+        text += b.holderStrategyNodes == 1
+                    ? tr(" · its node is down or lost the key: another client can take the lock")
+                    : tr(" · its keys are gone from the others (restart, clock jump): another "
+                         "client can take the lock");
         break;
     case Verdict::StaleBelief:
         text += tr(" · its keys may be gone: another client can take the lock");
