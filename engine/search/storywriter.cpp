@@ -434,6 +434,7 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
             const QString value = write ? QString::number(write->number) : QStringLiteral("?");
             switch (VK(e.code)) {
             case VK::Overlap:
+            case VK::LeaseOverlap:
                 once(QStringLiteral("overlap"), at,
                      {{QT_TRANSLATE_NOOP("StoryWriter",
                                          "%1 acquires at %2 s while %3 is still inside: two "
