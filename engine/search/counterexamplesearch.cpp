@@ -71,8 +71,8 @@ void CounterexampleSearch::start()
     m_tick.start();
     emit note(tr("searching: %1, faults %2, %3 client(s), at most %4 node(s) faulty at once, "
                  "seed %5")
-                  .arg(Strategy::name(m_options.strategy))
-                  .arg(m_options.faults.isEmpty()
+                  .arg(Strategy::name(m_options.strategy),
+                       m_options.faults.isEmpty()
                            ? tr("none")
                            : [this] {
                                  QStringList names;
@@ -238,11 +238,11 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
     m_shrinkClock.start();
     m_shrinkBudgetS = shrinkBudget(m_options, m_elapsed.elapsed() / 1000.0, tellSeconds(schedule));
     Shrinker::Limits limits;
-    for (const QString& client : schedule.clients())
-        if (QRegularExpression(QStringLiteral("\\b%1\\b").arg(client))
-                .match(m_options.property)
-                .hasMatch())
+    for (const QString& client : schedule.clients()) {
+        const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(client));
+        if (word.match(m_options.property).hasMatch())
             limits.keepClients << client;
+    }
     for (const QString& a : m_options.pinned)
         limits.pinnedKeys << a.section(QLatin1Char('='), 0, 0).trimmed().toLower();
     const auto predicate = [this](const Schedule& candidate,

@@ -102,11 +102,12 @@ QList<int> ClientLaneList::focusOf(const EngineSnapshot& snapshot) const
             for (const ResourceSnapshot::Section& s : r.sections)
                 ids << s.client;
     // A name as a whole word: "C1" is not in "C10". Any script around it (C1 醒来).
-    for (const ClientSnapshot& c : snapshot.clients)
-        if (!m_caption.isEmpty() && m_caption.contains(QRegularExpression(
-                                        QStringLiteral("(^|[^A-Za-z0-9_])%1($|[^A-Za-z0-9_])")
-                                            .arg(QRegularExpression::escape(c.name)))))
+    for (const ClientSnapshot& c : snapshot.clients) {
+        const QRegularExpression word(QStringLiteral("(^|[^A-Za-z0-9_])%1($|[^A-Za-z0-9_])")
+                                          .arg(QRegularExpression::escape(c.name)));
+        if (!m_caption.isEmpty() && m_caption.contains(word))
             ids << c.id;
+    }
     QList<int> focus;
     for (int id : m_order)
         if (ids.contains(id))
