@@ -18,8 +18,6 @@
 #include <QRegularExpression>
 #include <algorithm>
 
-// clazy:excludeall=use-static-qregularexpression
-
 namespace {
 
 constexpr int TickMs = 250;
@@ -240,13 +238,11 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
     m_shrinkClock.start();
     m_shrinkBudgetS = shrinkBudget(m_options, m_elapsed.elapsed() / 1000.0, tellSeconds(schedule));
     Shrinker::Limits limits;
-    for (const QString& client : schedule.clients()) {
-        // A client's name is part of the pattern, so it cannot be static (clazy's
-        // use-static-qregularexpression is off for this file, at its top).
-        const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(client));
-        if (word.match(m_options.property).hasMatch())
+    for (const QString& client : schedule.clients())
+        if (QRegularExpression(QStringLiteral("\\b%1\\b").arg(client))
+                .match(m_options.property)
+                .hasMatch())
             limits.keepClients << client;
-    }
     for (const QString& a : m_options.pinned)
         limits.pinnedKeys << a.section(QLatin1Char('='), 0, 0).trimmed().toLower();
     const auto predicate = [this](const Schedule& candidate,

@@ -13,8 +13,6 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-// clazy:excludeall=use-static-qregularexpression
-
 ClientLaneList::ClientLaneList(QWidget* parent)
     : QScrollArea(parent), m_area(new QWidget(this)), m_layout(new QVBoxLayout(m_area)),
       m_noClients(new QLabel(m_area))
@@ -104,14 +102,11 @@ QList<int> ClientLaneList::focusOf(const EngineSnapshot& snapshot) const
             for (const ResourceSnapshot::Section& s : r.sections)
                 ids << s.client;
     // A name as a whole word: "C1" is not in "C10". Any script around it (C1 醒来).
-    for (const ClientSnapshot& c : snapshot.clients) {
-        // A client's name is part of the pattern, so it cannot be static (clazy's
-        // use-static-qregularexpression is off for this file, at its top).
-        const QRegularExpression word(QStringLiteral("(^|[^A-Za-z0-9_])%1($|[^A-Za-z0-9_])")
-                                          .arg(QRegularExpression::escape(c.name)));
-        if (!m_caption.isEmpty() && m_caption.contains(word))
+    for (const ClientSnapshot& c : snapshot.clients)
+        if (!m_caption.isEmpty() && m_caption.contains(QRegularExpression(
+                                        QStringLiteral("(^|[^A-Za-z0-9_])%1($|[^A-Za-z0-9_])")
+                                            .arg(QRegularExpression::escape(c.name)))))
             ids << c.id;
-    }
     QList<int> focus;
     for (int id : m_order)
         if (ids.contains(id))
