@@ -41,8 +41,7 @@ HeadlessRun::HeadlessRun(const Options& options, QObject* parent)
                       QStringLiteral("%1  line %2  %3  %4")
                           .arg(stamp())
                           .arg(line, 3)
-                          .arg(ok ? QStringLiteral("ok  ") : QStringLiteral("FAIL"))
-                          .arg(message));
+                          .arg(ok ? QStringLiteral("ok  ") : QStringLiteral("FAIL"), message));
             });
     connect(m_engine, &EngineController::stepStarted, this,
             [this](const QString&, int line, const QString& text) {

@@ -59,7 +59,7 @@ QString OutputPaths::check(const QString& flag, const QString& path, Replace rep
         !kind.isEmpty() && !QFileInfo(path).isDir())
         return QStringLiteral("--%1 %2 is %3, not a regular file: give a file to write")
             .arg(flag, name, kind);
-    if (const QString problem = folderProblem(flag, path); !problem.isEmpty())
+    if (QString problem = folderProblem(flag, path); !problem.isEmpty())
         return problem;
     const QFileInfo file(path);
     if (replace == Replace::RunOnly && !force && file.exists() && file.size() > 0 &&

@@ -100,9 +100,10 @@ void RepeatedRun::printSpread(const QList<Outcome>& outcomes) const
     print(tr("repeat: %1 runs").arg(outcomes.size()));
     print(QStringLiteral("  verdict: %1").arg(spread(verdicts)));
     const QMetaEnum names = QMetaEnum::fromType<N>();
+    QList<qint64> values;
     for (int i = 0; i < names.keyCount(); ++i) {
         const auto name = N(names.value(i));
-        QList<qint64> values;
+        values.clear();
         for (const Outcome& o : outcomes)
             values << o.counters.value(name);
         print(QStringLiteral("  %1: %2").arg(CheckCounters::nameOf(name), spread(values)));

@@ -16,6 +16,8 @@ packages=(
     desktop-file-utils appstream
     # redis-py's Lock: a real lock client no one here wrote, in the foreign-client tests.
     python3-redis
+    # Static analysis (scripts/lint.sh): clang with clazy's plugin compiles, clang-tidy reads.
+    clang clang-tidy clazy
 )
 
 missing=()

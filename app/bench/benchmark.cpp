@@ -351,8 +351,7 @@ int Benchmark::printAndStore()
         o << QStringLiteral("%1 %2  (target %3)  %4\n")
                  .arg(what, -44)
                  .arg(value, 8, 'f', 3)
-                 .arg(target)
-                 .arg(ok ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+                 .arg(target, ok ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
         checks.append(QJsonObject{{QStringLiteral("check"), what},
                                   {QStringLiteral("value"), value},
                                   {QStringLiteral("target"), target},

@@ -114,8 +114,8 @@ bool ChartBenchmark::exportChart(Chart::Kind kind, const RunData& data, const QS
                  .arg(path.section(QLatin1Char('.'), -1))
                  .arg(seconds, 0, 'f', 2)
                  .arg(TargetExportS, 0, 'f', 0)
-                 .arg(pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"))
-                 .arg(ok ? QString() : QStringLiteral(": ") + error);
+                 .arg(pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
+                      ok ? QString() : QStringLiteral(": ") + error);
     out().flush();
     return pass;
 }

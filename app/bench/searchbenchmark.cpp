@@ -75,8 +75,6 @@ int SearchBenchmark::run(const QCommandLineParser& parser)
     // The flags a preset leaves open: seed, jobs, where to save, the budget (all rungs).
     for (SearchPreset& p : presets) {
         SearchOptions o = p.options;
-        QCommandLineParser dummy;
-        QString error;
         o.seed = parser.isSet(QStringLiteral("seed"))
                      ? parser.value(QStringLiteral("seed")).toULongLong()
                      : 1;
@@ -210,7 +208,7 @@ SearchBenchmark::Row SearchBenchmark::runOne(const SearchPreset& preset)
     QObject::connect(&Interruption::instance(), &Interruption::requested, &search,
                      &CounterexampleSearch::stop);
     SearchProgress last;
-    QObject::connect(&search, &CounterexampleSearch::finished, [&](const SearchProgress& p) {
+    QObject::connect(&search, &CounterexampleSearch::finished, &loop, [&](const SearchProgress& p) {
         last = p;
         loop.quit();
     });

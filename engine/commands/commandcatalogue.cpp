@@ -12,7 +12,6 @@
 namespace {
 
 using T = ArgSpec::Type;
-constexpr qint64 MaxMs = CommandCatalogue::MaxMs;
 
 ArgSpec node()
 {

@@ -157,7 +157,7 @@ void ClientCommands::partition(const ParsedCommand& c, const AnswerCallback& don
 QList<LockClient*> ClientCommands::targets(const ParsedCommand& c, const AnswerCallback& done) const
 {
     QString error;
-    const QList<LockClient*> found = m_clients.named(c.word(kNameOrAll), &error);
+    QList<LockClient*> found = m_clients.named(c.word(kNameOrAll), &error);
     if (!error.isEmpty())
         done(CommandAnswer::refused(error));
     else if (found.isEmpty()) // `all` of no client: nothing to do, said (unanswered, it hung)

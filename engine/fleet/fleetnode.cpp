@@ -120,7 +120,7 @@ std::optional<NodeAddress> FleetNode::openReplicationLink(int linkId, const QStr
 {
     // Marked before it opens, so that no connection is accepted unsorted.
     m_proxy->setReplicationLink(linkId);
-    const std::optional<NodeAddress> link = addressFor(linkId, name, error);
+    std::optional<NodeAddress> link = addressFor(linkId, name, error);
     if (link)
         m_linkPort = link->port;
     return link;

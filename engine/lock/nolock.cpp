@@ -24,7 +24,7 @@ void NoLock::acquire(const QByteArray& resource, AcquireCallback callback, quint
     r.token = LockToken::generate(); // nothing to lock; it names the purchase in the history
     r.startUs = r.decidedUs = m_clock.nowUs();
     r.acquired = true;
-    r.validityMs = double(Lock::NoExpiryUs / 1000);
+    r.validityMs = double(Lock::NoExpiryUs) / 1000;
     emit attemptStarted(op, 1, r.token);
     later([this, r, op, callback] {
         emit attemptDecided(op, r);

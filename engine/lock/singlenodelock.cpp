@@ -105,7 +105,7 @@ void SingleNodeLock::decide(const std::shared_ptr<Acquisition>& acquisition, Att
     r.okCount = outcome.kind == NodeOutcome::Kind::Ok ? 1 : 0;
     r.okMask = r.okCount ? quint16(NodeMask::bit(m_index)) : 0;
     r.validityMs = expires() ? m_settings.ttlMs - r.elapsedUs() / 1000.0 - m_settings.driftMs()
-                             : double(Lock::NoExpiryUs / 1000);
+                             : double(Lock::NoExpiryUs) / 1000;
     r.acquired = r.okCount == 1 && r.validityMs > 0;
     if (r.acquired)
         r.failReason = Fail::None;

@@ -8,11 +8,11 @@ QString ClientSettings::validate() const
 {
     // Each setting within its limits first, so a message names the setting at fault...
     for (const ClientSettingField& field : ClientSettingField::all()) {
-        if (const QString error = field.check(*this); !error.isEmpty())
+        if (QString error = field.check(*this); !error.isEmpty())
             return error;
     }
     // ... then the rules that relate settings.
-    if (const QString error = lock.validate(); !error.isEmpty())
+    if (QString error = lock.validate(); !error.isEmpty())
         return error;
     if (lock.wait == LockSettings::Wait::PubSub && !Strategy::canWaitForRelease(strategy))
         return QStringLiteral("wait=pubsub needs strategy reentrant or watchdog, whose release "

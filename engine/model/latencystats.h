@@ -3,6 +3,7 @@
 
 #include <QtGlobal>
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 // Samples in microseconds and their quantiles (nearest rank).
@@ -22,7 +23,7 @@ public:
         if (m_samples.empty())
             return 0;
         sort();
-        const size_t rank = size_t(p / 100.0 * double(m_samples.size() - 1) + 0.5);
+        const size_t rank = size_t(std::lround(p / 100.0 * double(m_samples.size() - 1)));
         return m_samples[std::min(rank, m_samples.size() - 1)];
     }
     qint64 max() const { return percentile(100); }

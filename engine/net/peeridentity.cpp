@@ -54,8 +54,8 @@ qint64 PeerIdentity::inodeOf(quint16 peerPort, quint16 ourPort)
             const QList<QByteArray> fields = line.simplified().split(' ');
             if (fields.size() < 10)
                 continue;
-            const QByteArray local = fields.at(1);
-            const QByteArray remote = fields.at(2);
+            const QByteArray& local = fields.at(1);
+            const QByteArray& remote = fields.at(2);
             bool ok1 = false;
             bool ok2 = false;
             const uint localPort = local.mid(local.lastIndexOf(':') + 1).toUInt(&ok1, 16);

@@ -704,7 +704,7 @@ bool RedisConnection::failedByProxy(const RedisReply& reply)
 QString RedisConnection::lossText(int err, const QString& detail) const
 {
     // hiredis makes an error reply that came before any command into the context's error.
-    if (const QString reason = ConnectError::reasonInProxyReply(detail.toUtf8()); !reason.isEmpty())
+    if (QString reason = ConnectError::reasonInProxyReply(detail.toUtf8()); !reason.isEmpty())
         return reason;
     if (m_state == State::Connecting) {
         if (err == REDIS_ERR_PROTOCOL)

@@ -60,7 +60,7 @@ QString EventText::nodeList(quint16 mask)
 
 QString EventText::tag(const HistoryEvent& event)
 {
-    const QString kind = EnumNames::name(event.kind);
+    QString kind = EnumNames::name(event.kind);
     if (event.operation == Op::None || event.kind == K::NodeAnswer || event.kind == K::Attempt)
         return kind;
     return EnumNames::name(event.operation) + QLatin1Char(' ') + kind;
@@ -156,7 +156,7 @@ QString EventText::describe(const HistoryEvent& e) const
 
 QString EventText::operationText(const HistoryEvent& e) const
 {
-    const QString name = clientName(e.client);
+    QString name = clientName(e.client);
     switch (e.operation) {
     case Op::Acquire:
         return tr("%1 tries to acquire %2").arg(name, QString::fromUtf8(e.resource));
@@ -180,7 +180,7 @@ QString EventText::operationText(const HistoryEvent& e) const
 
 QString EventText::okText(const HistoryEvent& e) const
 {
-    const QString name = clientName(e.client);
+    QString name = clientName(e.client);
     switch (e.operation) {
     case Op::Acquire: {
         QString text = tr("%1 acquired %2 on nodes %3 · valid %4 · token %5")
@@ -208,7 +208,7 @@ QString EventText::okText(const HistoryEvent& e) const
 QString EventText::failText(const HistoryEvent& e) const
 {
     const QString name = clientName(e.client);
-    const QString reason =
+    QString reason =
         e.text.isEmpty() ? word(EnumNames::name(e.failReason()).replace('-', ' ')) : e.text;
     switch (e.operation) {
     case Op::Acquire:

@@ -20,8 +20,8 @@ QString RecordedRun::readProblems() const
     if (cutTexts > 0)
         parts << QCoreApplication::translate("RecordedRun",
                                              "%1 text(s) longer than %2 characters were cut")
-                     .arg(QLocale().toString(cutTexts))
-                     .arg(QLocale().toString(RunReader::MaxTextChars));
+                     .arg(QLocale().toString(cutTexts),
+                          QLocale().toString(RunReader::MaxTextChars));
     if (reordered)
         parts << QCoreApplication::translate("RecordedRun",
                                              "events were out of time order and were sorted");

@@ -87,7 +87,8 @@ std::optional<RunHeader> RunHeader::fromJsonLine(QByteArrayView line, QString* e
     h.appVersion = o.value(QStringLiteral("app")).toString();
     h.started = QDateTime::fromString(o.value(QStringLiteral("started")).toString(), Qt::ISODate);
     h.clockUs = qint64(o.value(QStringLiteral("clockUs")).toDouble());
-    for (const QJsonValue& node : o.value(QStringLiteral("nodes")).toArray())
+    const QJsonArray nodes = o.value(QStringLiteral("nodes")).toArray();
+    for (const QJsonValue& node : nodes)
         h.nodes << node.toString();
     h.storage = o.value(QStringLiteral("storage")).toString();
     h.resource = o.value(QStringLiteral("resource")).toString().toUtf8();

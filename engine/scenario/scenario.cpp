@@ -11,7 +11,7 @@ bool Scenario::isNarration(qsizetype index) const
 QString Scenario::narration(qsizetype index, const QString& language) const
 {
     const QString wanted = QStringLiteral("say.") + language;
-    const QString english = lines.value(index).command.word(QStringLiteral("TEXT"));
+    QString english = lines.value(index).command.word(QStringLiteral("TEXT"));
     for (qsizetype i = index + 1; i < lines.size(); ++i) {
         const QString verb = lines[i].command.verb();
         if (!verb.startsWith(QLatin1String("say.")))

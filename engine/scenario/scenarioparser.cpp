@@ -80,7 +80,7 @@ std::optional<Scenario> ScenarioParser::parse(const QString& text, const QString
     int commandNumber = 0;
     const QStringList rows = text.split(QLatin1Char('\n'));
     for (qsizetype r = 0; r < rows.size(); ++r) {
-        const QString row = rows[r];
+        const QString& row = rows[r];
         // `;` separates lines, except in a file's narration and comments (they keep their
         // punctuation) and its `exec` lines (a shell's own `;`). --exec is one line, where
         // `;` always separates: "say one; say two" is two captions there.

@@ -72,8 +72,8 @@ void CounterexampleSearch::start()
     m_tick.start();
     emit note(tr("searching: %1, faults %2, %3 client(s), at most %4 node(s) faulty at once, "
                  "seed %5")
-                  .arg(Strategy::name(m_options.strategy))
-                  .arg(m_options.faults.isEmpty()
+                  .arg(Strategy::name(m_options.strategy),
+                       m_options.faults.isEmpty()
                            ? tr("none")
                            : [this] {
                                  QStringList names;

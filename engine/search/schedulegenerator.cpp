@@ -7,6 +7,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -48,7 +49,7 @@ QString keyOf(const QString& assignment)
 
 int round10(double ms)
 {
-    return std::max(0, int(ms / 10.0 + 0.5) * 10);
+    return std::max(0, int(std::lround(ms / 10.0)) * 10);
 }
 
 } // namespace

@@ -181,7 +181,7 @@ void Shrinker::withoutClients(const Schedule& s, QList<Candidate>* out) const
 {
     const QStringList clients = s.clients();
     for (qsizetype i = clients.size() - 1; i >= 0 && clients.size() > 1; --i) {
-        const QString name = clients[i];
+        const QString& name = clients[i];
         if (m_limits.keepClients.contains(name))
             continue;
         Schedule c = s;

@@ -34,7 +34,7 @@ Run run(const QStringList& args, int timeoutMs = 60000)
 
 QString writeScenario(const QTemporaryDir& dir, const QString& text)
 {
-    const QString path = dir.filePath(QStringLiteral("test.rls"));
+    QString path = dir.filePath(QStringLiteral("test.rls"));
     QFile file(path);
     file.open(QIODevice::WriteOnly);
     file.write(text.toUtf8());

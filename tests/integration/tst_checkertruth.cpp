@@ -141,7 +141,7 @@ private slots:
             [&](const EngineSnapshot&) {
                 return !matching(engine, [&](const HistoryEvent& e) {
                             return e.kind == K::Attempt &&
-                                   e.tUs > matching(engine, ownKeyRefused).first().tUs;
+                                   e.tUs > matching(engine, ownKeyRefused).constFirst().tUs;
                         }).isEmpty();
             },
             10000));
@@ -291,7 +291,7 @@ private slots:
         storage.node(0)->resume();
         const auto readFailed = [](const HistoryEvent& e) { return e.is(K::Fail, Op::Read); };
         QVERIFY(waitForEvent(engine, readFailed, 5000));
-        const HistoryEvent e = matching(engine, readFailed).first();
+        const HistoryEvent e = matching(engine, readFailed).constFirst();
         QCOMPARE(e.failReason(), Fail::Cancelled);
         QCOMPARE(e.text, QStringLiteral("cancelled: the client crashed"));
     }

@@ -133,9 +133,9 @@ private slots:
         for (int n : end.faults)
             faults += n;
         QVERIFY(faults >= 3); // every schedule held one at least
-        for (const QString& kind : end.faults.keys())
-            QVERIFY2(kind == QLatin1String("latency") || kind == QLatin1String("pause"),
-                     qPrintable(kind));
+        for (auto it = end.faults.cbegin(); it != end.faults.cend(); ++it)
+            QVERIFY2(it.key() == QLatin1String("latency") || it.key() == QLatin1String("pause"),
+                     qPrintable(it.key()));
     }
 
     void nothingIsLeftRunning()

@@ -121,7 +121,7 @@ private slots:
         QVERIFY(engine.waitFor(
             [&](const EngineSnapshot&) { return !matching(engine, readFailedEnd).isEmpty(); },
             10000));
-        const HistoryEvent end = matching(engine, readFailedEnd).first();
+        const HistoryEvent end = matching(engine, readFailedEnd).constFirst();
         QVERIFY(EventText().describe(end).contains(QStringLiteral("read failed")));
         // Released at once: no write, no work on nothing.
         QVERIFY(engine.waitFor(

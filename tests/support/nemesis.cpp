@@ -164,7 +164,7 @@ bool Nemesis::clientStep(QString* error)
     const QStringList running = runningClients();
     const bool mayCrash = m_crashed.size() < m_options.maxCrashedClients && !running.isEmpty();
     if (mayCrash && (m_crashed.isEmpty() || pick(2) == 0)) {
-        const QString name = running.at(pick(int(running.size())));
+        const QString& name = running.at(pick(int(running.size())));
         m_crashed << name;
         return run(QStringLiteral("client crash"), QStringLiteral("client crash ") + name, error);
     }

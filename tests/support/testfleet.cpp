@@ -123,13 +123,12 @@ RedisReply TestFleet::redisCommand(const NodeAddress& address, const QByteArrayL
         if (!address.user.isEmpty())
             auth << address.user.toUtf8();
         auth << address.password.toUtf8();
-        const RedisReply reply = roundTrip(context.get(), auth);
+        RedisReply reply = roundTrip(context.get(), auth);
         if (reply.isError())
             return reply;
     }
     if (address.db != 0) {
-        const RedisReply reply =
-            roundTrip(context.get(), {"SELECT", QByteArray::number(address.db)});
+        RedisReply reply = roundTrip(context.get(), {"SELECT", QByteArray::number(address.db)});
         if (reply.isError())
             return reply;
     }

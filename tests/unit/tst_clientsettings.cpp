@@ -379,7 +379,7 @@ void TestClientSettings::assignmentsRoundTrip()
     QCOMPARE(*read, *changed);
     QVERIFY(written.contains(QStringLiteral("drift=0.0125")));
     QVERIFY(written.contains(QStringLiteral("work=100-900")));
-    QCOMPARE(ClientSettings{}.toAssignments().first(), QStringLiteral("ttl=10000"));
+    QCOMPARE(ClientSettings{}.toAssignments().constFirst(), QStringLiteral("ttl=10000"));
 }
 
 void TestClientSettings::goodJson_data()

@@ -81,7 +81,8 @@ QString findCycle(const QHash<QString, QSet<QString>>& edges)
     std::function<QString(const QString&)> visit = [&](const QString& node) -> QString {
         marks[node] = OnPath;
         path << node;
-        for (const QString& next : edges.value(node)) {
+        const auto nexts = edges.value(node);
+        for (const QString& next : nexts) {
             if (marks.value(next, Unseen) == OnPath)
                 return (path.mid(path.indexOf(next)) << next).join(QLatin1String(" -> "));
             if (marks.value(next, Unseen) == Unseen)

@@ -203,7 +203,7 @@ private slots:
         const size_t all = replay.countAt(run->endUs());
         QCOMPARE(all, run->events.size());
         QCOMPARE(replay.eventsBetween(0, all, 10).size(), 10);
-        QCOMPARE(replay.eventsBetween(0, all, 10).last().tUs, run->events.back().tUs);
+        QCOMPARE(replay.eventsBetween(0, all, 10).constLast().tUs, run->events.back().tUs);
         QCOMPARE(replay.countAt(-1), size_t(0));
     }
 };

@@ -461,7 +461,7 @@ private slots:
         QStringList found = problems(scene, rect);
         QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral("; "))));
         chart->axes(Qt::Vertical)
-            .first()
+            .constFirst()
             ->setTitleText(
                 QStringLiteral("acquisitions and failures of the run per second, as counted"));
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);

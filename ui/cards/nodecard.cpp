@@ -227,7 +227,7 @@ void NodeCard::buildMenu()
         QString name =
             QStringLiteral("latency") + QString(args).replace(QLatin1Char(' '), QLatin1Char('j'));
         addEntry(lat, name, text, latency, tr("Add %1 to every request to this node.").arg(text),
-                 [this, args] { return line(QStringLiteral("latency"), args); });
+                 [this, args = args] { return line(QStringLiteral("latency"), args); });
     }
     addEntry(lat, QStringLiteral("latencyCustom"), tr("Custom…"), latency,
              tr("Choose the delay and its jitter."), [this] {
@@ -287,7 +287,7 @@ void NodeCard::buildMenu()
     for (const auto& [mode, name, text] : modes) {
         const QString full = mode == QLatin1String("none") ? mode : QStringLiteral("aof ") + mode;
         QAction* a = addEntry(persistence, name, text, QStringLiteral("persistence"),
-                              FaultText::persistenceTip(full), [this, mode, full] {
+                              FaultText::persistenceTip(full), [this, mode = mode, full] {
                                   // The tick shows the engine's mode, not the click, until a
                                   // snapshot says the mode changed.
                                   syncPersistence();

@@ -26,7 +26,7 @@ double ms(qint64 us)
 // The nearest-rank percentile of sorted samples, as LatencyStats takes it.
 qint64 percentile(const std::vector<qint64>& sorted, double p)
 {
-    const size_t rank = size_t(p / 100.0 * double(sorted.size() - 1) + 0.5);
+    const size_t rank = size_t(std::lround(p / 100.0 * double(sorted.size() - 1)));
     return sorted[std::min(rank, sorted.size() - 1)];
 }
 

@@ -144,8 +144,8 @@ QString violationsTable(const RecordedRun& run)
                     .arg(esc(EnumNames::name(v.kind)))
                     .arg(v.startUs / 1e6, 0, 'f', 3)
                     .arg(v.isOpen() ? HtmlReport::tr("(still going at the end)")
-                                    : QString::number(end / 1e6, 'f', 3))
-                    .arg(esc(TextFormat::latency(end - v.startUs)), esc(text.describe(e)));
+                                    : QString::number(end / 1e6, 'f', 3),
+                         esc(TextFormat::latency(end - v.startUs)), esc(text.describe(e)));
     }
     html += QStringLiteral("</table>\n");
     if (run.violations.size() > HtmlReport::MaxViolationRows)

@@ -356,8 +356,7 @@ void NodesDialog::updateEnabled()
 {
     const bool external = m_external->isChecked();
     m_localCount->setEnabled(!external);
-    for (QWidget* w : {static_cast<QWidget*>(m_table), static_cast<QWidget*>(m_add),
-                       static_cast<QWidget*>(m_test)})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_table, m_add, m_test})
         w->setEnabled(external);
     m_remove->setEnabled(external && m_table->rowCount() > 0);
 }

@@ -22,6 +22,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace {
 
@@ -54,7 +55,7 @@ QString faultLabel(F kind)
 
 QString clock(double seconds)
 {
-    const int s = int(seconds + 0.5);
+    const int s = int(std::lround(seconds));
     return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 

@@ -59,7 +59,7 @@ QString Languages::resolve(const QString& choice)
 
 QString Languages::install(const QString& choice)
 {
-    const QString code = resolve(choice);
+    QString code = resolve(choice);
     Installed& state = installed();
     if (state.app)
         QCoreApplication::removeTranslator(state.app.get());

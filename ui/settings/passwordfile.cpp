@@ -33,7 +33,8 @@ void PasswordFile::load()
     const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
     for (auto it = root.begin(); it != root.end(); ++it) {
         QStringList list;
-        for (const QJsonValue& v : it.value().toArray())
+        const QJsonArray values = it.value().toArray();
+        for (const QJsonValue& v : values)
             list << v.toString();
         m_lists.insert(it.key(), list);
     }

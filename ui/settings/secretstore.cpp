@@ -19,7 +19,8 @@ QByteArray encode(const QStringList& passwords)
 QStringList decode(const QByteArray& data)
 {
     QStringList passwords;
-    for (const QJsonValue& v : QJsonDocument::fromJson(data).array())
+    const QJsonArray values = QJsonDocument::fromJson(data).array();
+    for (const QJsonValue& v : values)
         passwords << v.toString();
     return passwords;
 }
