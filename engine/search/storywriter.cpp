@@ -524,8 +524,7 @@ void StoryWriter::consequences(const Run& run, const Reading& reading,
             const HistoryEvent* write = reading.writeBefore(e.client, e.tUs);
             const QString value = write ? QString::number(write->number) : QStringLiteral("?");
             switch (VK(e.code)) {
-            case VK::Overlap:
-            case VK::LeaseOverlap: {
+            case VK::Overlap: {
                 if (told.contains(QStringLiteral("overlap")))
                     break; // told once, with the acquisition that led to it
                 // The holder still inside got the lock when? (It may be its second time: a
