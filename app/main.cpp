@@ -359,7 +359,7 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--slides needs --to FILE (.pdf or .html)");
     if (isSet("to") && o.exportFrom.isEmpty() && o.slidesFrom.isEmpty())
         return QStringLiteral("--to goes with --export or --slides");
-    if (const QString why = unusedSlidesFlag(parser, o); !why.isEmpty())
+    if (QString why = unusedSlidesFlag(parser, o); !why.isEmpty())
         return why;
     if (isSet("chart") && o.exportFrom.isEmpty() && o.openPath.isEmpty() && !o.showCharts)
         return QStringLiteral("--chart goes with --export, --open or --charts");

@@ -62,7 +62,7 @@ const QByteArray NodeRedlockScript::Resource = "stock-lock";
 
 QString NodeRedlockScript::moduleDir()
 {
-    const QString given = qEnvironmentVariable("REDLOCK_NODE_REDLOCK_DIR");
+    QString given = qEnvironmentVariable("REDLOCK_NODE_REDLOCK_DIR");
     if (!given.isEmpty())
         return given;
     return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +

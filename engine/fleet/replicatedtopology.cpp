@@ -461,13 +461,14 @@ void ReplicatedTopology::failoverStalled()
         return; // promoted
     QString why = m_failoverHitch.isEmpty() ? tr("Sentinel gave no reason")
                                             : tr("Sentinel said: %1").arg(m_failoverHitch);
-    if (m_failoverHitch.startsWith(QLatin1String("-failover-abort-no-good-slave")))
+    if (m_failoverHitch.startsWith(QLatin1String("-failover-abort-no-good-slave"))) {
         why = tr("Sentinel found no replica good enough to promote: in its view the replica is "
                  "unreachable or its link to the master is down, as right after healing a cut "
                  "link; try again in about 10 s");
-    else if (m_failoverHitch.startsWith(QLatin1String("+tilt")))
+    } else if (m_failoverHitch.startsWith(QLatin1String("+tilt"))) {
         why = tr("Sentinel is in TILT mode (its timer ran late, the machine is overloaded) and "
                  "acts on nothing for 30 s");
+    }
     emit event(HistoryEvent::make(
         HistoryEvent::Kind::Error,
         tr("the failover Sentinel accepted did not promote the replica (%1); node %2 is still "

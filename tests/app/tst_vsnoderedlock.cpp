@@ -43,7 +43,8 @@ QString moduleDir()
 QStringList phaseNames(const QJsonObject& report)
 {
     QStringList names;
-    for (const QJsonValue& p : report.value(QStringLiteral("phases")).toArray())
+    const QJsonArray phases = report.value(QStringLiteral("phases")).toArray();
+    for (const QJsonValue& p : phases)
         names << p.toObject().value(QStringLiteral("phase")).toString();
     return names;
 }
@@ -155,7 +156,8 @@ void TestVsNodeRedlock::againstNodeRedlock()
     QCOMPARE(report.value(QStringLiteral("pass")).toBool(), pass);
     QCOMPARE(r.exitCode, pass ? 0 : 1);
     QVERIFY2(r.out.contains(pass ? "PASS" : "FAIL"), r.out.constData());
-    for (const QJsonValue& v : report.value(QStringLiteral("phases")).toArray()) {
+    const QJsonArray phases = report.value(QStringLiteral("phases")).toArray();
+    for (const QJsonValue& v : phases) {
         const QJsonObject p = v.toObject();
         if (p.value(QStringLiteral("phase")).toString() != QLatin1String("node-redlock-exposed"))
             continue;
