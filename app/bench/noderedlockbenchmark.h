@@ -81,6 +81,7 @@ private:
     bool runDirect(Phase* phase, QString* error);
     bool runExposed(Phase* phase, QString* error);
     static std::optional<quint16> expose(EnginePhase& engine, int ports, QString* error);
+    static void takeScriptFigures(const NodeRedlockScript::Result& r, Phase* phase);
     double pooledRate(Who who) const;
     void printHeader(QTextStream& out) const;
     void printRoundTrips(QTextStream& out) const;

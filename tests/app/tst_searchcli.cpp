@@ -47,42 +47,42 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("said");
         const QStringList search{QStringLiteral("--headless"), QStringLiteral("--search")};
-        QTest::newRow("no --headless") << QStringList{QStringLiteral("--search")}
-                                       << QStringLiteral("--headless");
-        QTest::newRow("unknown fault") << search + QStringList{"--faults", "kill,meteor"}
-                                       << QStringLiteral("meteor");
-        QTest::newRow("unknown strategy") << search + QStringList{"--strategy", "paxos"}
-                                          << QStringLiteral("paxos");
+        QTest::newRow("no --headless")
+            << QStringList{QStringLiteral("--search")} << QStringLiteral("--headless");
+        QTest::newRow("unknown fault")
+            << search + QStringList{"--faults", "kill,meteor"} << QStringLiteral("meteor");
+        QTest::newRow("unknown strategy")
+            << search + QStringList{"--strategy", "paxos"} << QStringLiteral("paxos");
         QTest::newRow("jobs 0") << search + QStringList{"--jobs", "0"} << QStringLiteral("--jobs");
         QTest::newRow("jobs 2.5") << search + QStringList{"--jobs", "2.5"}
                                   << QStringLiteral("--jobs");
-        QTest::newRow("budget nan") << search + QStringList{"--budget", "nan"}
-                                    << QStringLiteral("--budget");
+        QTest::newRow("budget nan")
+            << search + QStringList{"--budget", "nan"} << QStringLiteral("--budget");
         QTest::newRow("budget and trials") << search + QStringList{"--budget", "5", "--trials", "3"}
                                            << QStringLiteral("one or the other");
-        QTest::newRow("seed too large") << search + QStringList{"--seed", "9007199254740992"}
-                                        << QStringLiteral("--seed");
-        QTest::newRow("clients 0") << search + QStringList{"--clients", "0"}
-                                   << QStringLiteral("--clients");
-        QTest::newRow("bad setting") << search + QStringList{"--set", "ttl=soon"}
-                                     << QStringLiteral("ttl");
-        QTest::newRow("strategy as a setting") << search + QStringList{"--set", "strategy=none"}
-                                               << QStringLiteral("--strategy");
+        QTest::newRow("seed too large")
+            << search + QStringList{"--seed", "9007199254740992"} << QStringLiteral("--seed");
+        QTest::newRow("clients 0")
+            << search + QStringList{"--clients", "0"} << QStringLiteral("--clients");
+        QTest::newRow("bad setting")
+            << search + QStringList{"--set", "ttl=soon"} << QStringLiteral("ttl");
+        QTest::newRow("strategy as a setting")
+            << search + QStringList{"--set", "strategy=none"} << QStringLiteral("--strategy");
         QTest::newRow("persistence") << search + QStringList{"--persistence", "sometimes"}
                                      << QStringLiteral("--persistence");
-        QTest::newRow("failover on masters") << search + QStringList{"--strategy", "failover"}
-                                             << QStringLiteral("failover");
-        QTest::newRow("too many faulty") << search + QStringList{"--max-faulty", "7"}
-                                         << QStringLiteral("--max-faulty");
+        QTest::newRow("failover on masters")
+            << search + QStringList{"--strategy", "failover"} << QStringLiteral("failover");
+        QTest::newRow("too many faulty")
+            << search + QStringList{"--max-faulty", "7"} << QStringLiteral("--max-faulty");
         QTest::newRow("missing property file")
             << search + QStringList{"--expect", "/nonexistent/property.rls"}
             << QStringLiteral("/nonexistent/property.rls");
-        QTest::newRow("unknown preset") << search + QStringList{"--preset", "everything"}
-                                        << QStringLiteral("everything");
-        QTest::newRow("bench flag without its mode") << search + QStringList{"--rungs", "none"}
-                                                     << QStringLiteral("--bench-search");
-        QTest::newRow("unknown flag") << search + QStringList{"--frobnicate"}
-                                      << QStringLiteral("frobnicate");
+        QTest::newRow("unknown preset")
+            << search + QStringList{"--preset", "everything"} << QStringLiteral("everything");
+        QTest::newRow("bench flag without its mode")
+            << search + QStringList{"--rungs", "none"} << QStringLiteral("--bench-search");
+        QTest::newRow("unknown flag")
+            << search + QStringList{"--frobnicate"} << QStringLiteral("frobnicate");
     }
 
     void badInputIsRefusedInWords()
