@@ -60,6 +60,7 @@ void EnginePhase::onSnapshot(const EngineSnapshot& s)
     m_counters = s.counters;
     if (!m_measuring)
         return;
+    bool acquired = false;
     for (const HistoryEvent& e : s.newEvents) {
         if (e.operation != HistoryEvent::Operation::Acquire)
             continue;
@@ -67,11 +68,23 @@ void EnginePhase::onSnapshot(const EngineSnapshot& s)
             ++m_figures.attempts;
         if (e.kind != HistoryEvent::Kind::Ok)
             continue;
+        acquired = true;
         m_figures.acquireUs.add(e.latencyUs);
         if (m_lastHolder >= 0 && e.client != m_lastHolder)
             ++m_figures.handOvers;
         m_lastHolder = e.client;
     }
+    if (acquired)
+        closeStall();
+}
+
+// Snapshots come at least once a frame: a stall is timed from the one that showed the last
+// acquisition (or the window's start) to the one that shows the next (or the window's end).
+void EnginePhase::closeStall()
+{
+    const qint64 now = m_clock.elapsed();
+    m_figures.longestStallMs = std::max(m_figures.longestStallMs, now - m_stallStartMs);
+    m_stallStartMs = now;
 }
 
 void EnginePhase::beginMeasuring()
@@ -80,6 +93,7 @@ void EnginePhase::beginMeasuring()
     m_cpu0 = ThreadCpu::us("engine");
     m_measuring = true;
     m_clock.start();
+    m_stallStartMs = 0;
 }
 
 // The counters at both ends are the newest snapshot's, each at most a frame old: the window
@@ -87,6 +101,7 @@ void EnginePhase::beginMeasuring()
 void EnginePhase::endMeasuring()
 {
     m_figures.seconds = m_clock.elapsed() / 1000.0;
+    closeStall();
     m_figures.engineCpuUs = ThreadCpu::us("engine") - m_cpu0;
     m_measuring = false;
     m_after = m_counters;

@@ -33,6 +33,7 @@ public:
         qint64 handOvers = 0; // acquisitions by another client than the one before
         qint64 attempts = 0;  // every round of SET NX PX, won or lost
         qint64 engineCpuUs = 0;
+        qint64 longestStallMs = 0; // the longest time measured without an acquisition, to a frame
         LatencyStats acquireUs;
     };
 
@@ -52,6 +53,7 @@ public:
 
 private:
     void onSnapshot(const EngineSnapshot& snapshot);
+    void closeStall();
 
     std::unique_ptr<EngineController> m_engine;
     bool m_measuring = false;
@@ -61,5 +63,6 @@ private:
     QElapsedTimer m_clock;
     qint64 m_cpu0 = 0;
     int m_lastHolder = -1;
+    qint64 m_stallStartMs = 0; // the window's start, or the snapshot of its last acquisition
     Figures m_figures;
 };

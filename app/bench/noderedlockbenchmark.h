@@ -64,6 +64,8 @@ private:
         QString firstError;
         int heldBefore = 0; // node-redlock: nodes where the lock was held before its first try
         qint64 heldForMs = 0;
+        qint64 longestStallMs = 0; // the longest time in the window without an acquisition
+        qint64 keptMinority = 0;   // node-redlock: failed acquires that kept nodes they won
         qint64 overlaps = 0;
         qint64 lostUpdates = 0;
         double p50Us = -1; // app: acquire latency
@@ -75,6 +77,7 @@ private:
     EngineConfig appConfig() const;
     bool measureRoundTrips(QString* error);
     bool runPhase(Phase* phase, QString* error);
+    qint64 pooled(Who who, qint64 Phase::*figure) const;
     bool runApp(Phase* phase, QString* error);
     NodeRedlockScript::Run scriptRun(const QList<NodeAddress>& nodes, const NodeAddress& storage,
                                      qint64 stock) const;

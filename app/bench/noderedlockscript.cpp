@@ -149,6 +149,8 @@ bool NodeRedlockScript::run(const Run& run, Result* result, QString* error) cons
     result->heldBefore = o[QLatin1String("heldBefore")].toInt();
     result->heldForMs = o[QLatin1String("heldForMs")].toInteger();
     result->firstError = o[QLatin1String("firstError")].toString();
+    result->longestStallMs = o[QLatin1String("longestStallMs")].toInteger();
+    result->keptMinority = o[QLatin1String("keptMinority")].toInteger();
     return true;
 }
 
@@ -165,5 +167,7 @@ QJsonObject NodeRedlockScript::Result::toJson() const
             {QStringLiteral("storage_errors"), errors},
             {QStringLiteral("connection_errors"), connectionErrors},
             {QStringLiteral("node_errors"), nodeErrors},
-            {QStringLiteral("held_before_on_nodes"), heldBefore}};
+            {QStringLiteral("held_before_on_nodes"), heldBefore},
+            {QStringLiteral("longest_stall_ms"), longestStallMs},
+            {QStringLiteral("failed_keeping_a_minority"), keptMinority}};
 }

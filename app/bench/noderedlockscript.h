@@ -29,6 +29,8 @@ public:
         qint64 nodeErrors = 0;       // a node answered a lock command with an error
         int heldBefore = 0;          // nodes where the lock was held before the first try
         qint64 heldForMs = 0;        // ... for this long still
+        qint64 longestStallMs = 0;   // the longest time counted without an acquisition
+        qint64 keptMinority = 0;     // failed acquires that kept nodes won in a lost round
         QString firstError;
         qint64 lostUpdates() const { return purchases - (stockBefore - stockAfter); }
         QJsonObject toJson() const;

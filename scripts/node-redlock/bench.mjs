@@ -7,6 +7,13 @@
 // acquire -> GET stock -> SET stock to one less -> release. WARMUP ms first, not counted, then
 // SECONDS counted. Prints one line of JSON.
 //
+// Besides the rate it measures the longest stall (the longest time in the counted window
+// without an acquisition) and how many failed acquires kept nodes through their retries:
+// node-redlock 5.0.0-beta.2 releases what a lost round won only when the whole acquire gives
+// up, not between its retries, and its script refuses a key that exists even under the
+// caller's own value. A split vote among contenders (each winning a minority) then leaves
+// every node held, and every contender loses every retry until its retries run out.
+//
 //   node bench.mjs HOST:PORT,HOST:PORT,... STORAGE_HOST:PORT SECONDS WORKERS WARMUP_MS STOCK [AFTER]
 //
 // STOCK > 0 sets the stock first; 0 leaves it to the caller (through the app's exposed storage
@@ -62,6 +69,21 @@ let purchases = 0; // the warm-up's too: the stock fell by this much, unless upd
 let failures = 0;
 let errors = 0; // the storage did not answer (a connection closed): no purchase
 let stopping = false;
+let stallStart = 0n; // when the counted window began, or its last acquisition
+let longestStallNs = 0n;
+let keptMinority = 0; // failed acquires that won some nodes in a round and kept them
+const counted = () => {
+  const at = process.hrtime.bigint();
+  if (at - stallStart > longestStallNs)
+    longestStallNs = at - stallStart;
+  stallStart = at;
+};
+// Whether a failed acquire won some nodes in one of its rounds: those stayed its own
+// until the library released them after the last retry.
+const wonSome = async (error) => {
+  const rounds = await Promise.all((error.attempts ?? []).map((a) => a.catch(() => null)));
+  return rounds.some((round) => round && round.votesFor.size > 0);
+};
 
 async function worker(i) {
   const clients = await Promise.all(nodes.map((at) => connect(at, `w${i + 1}`)));
@@ -79,16 +101,21 @@ async function worker(i) {
       try {
         lock = await redlock.acquire(['stock-lock'], 10000);
       } catch (e) {
-        if (counting)
+        if (counting) {
           ++failures;
+          if (await wonSome(e))
+            ++keptMinority;
+        }
         continue;
       }
       try {
         const value = Number(await store.get('stock'));
         await store.set('stock', value - 1);
         ++purchases;
-        if (counting)
+        if (counting) {
           ++acquisitions;
+          counted();
+        }
       } catch (e) {
         ++errors;
         firstError ??= String(e.message);
@@ -110,10 +137,12 @@ const heldForMs = Math.max(0, ...pttls);
 const loops = await Promise.all([...Array(workers).keys()].map(worker));
 const running = loops.map((loop) => loop());
 await new Promise((resolve) => setTimeout(resolve, warmUpMs));
-counting = true;
 const t0 = process.hrtime.bigint();
+stallStart = t0;
+counting = true;
 await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 counting = false;
+counted(); // the window's end closes the last stall
 const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
 stopping = true;
 await Promise.all(running);
@@ -126,4 +155,5 @@ await storage.quit();
 console.log(JSON.stringify({ acquisitions, failures, seconds: elapsed,
                              perSecond: acquisitions / elapsed, purchases, stockBefore,
                              stockAfter, errors, connectionErrors, nodeErrors,
-                             heldBefore, heldForMs, firstError }));
+                             heldBefore, heldForMs, firstError,
+                             longestStallMs: Number(longestStallNs / 1000000n), keptMinority }));

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `--bench --vs-node-redlock` (issue 24, "The proxy at the floor"), run as a user runs it, with
-// 1 s phases: its report is whole and honest (the phases interleaved, every round trip's
+// short phases: its report is whole and honest (the phases interleaved, every round trip's
 // p50/p99, the ratio and the verdict agreeing with the exit code), with node-redlock where
 // scripts/node-redlock/setup.sh installed it, and without it (the app's phases alone, said
 // so); flags it cannot use are refused. No time is asserted: this machine is shared.
+//
+// node-redlock keeps what a lost round won until its whole acquire gives up: after a split
+// vote every contender loses every retry, a stall of 2 to 3 s that can fill a 1 s phase on a
+// loaded machine (as on CI). Such a phase measures a rate of 0 and is pooled with the other
+// of its kind; against node-redlock the phases last 2 s, so that both of a kind stalling
+// whole is rare.
 #include "apprun.h"
 
 #include <QDir>
@@ -19,13 +25,13 @@ namespace {
 
 constexpr int TimeoutMs = 180000;
 
-QStringList benchArgs(const QString& json)
+QStringList benchArgs(const QString& json, int seconds)
 {
     return {QStringLiteral("--headless"),
             QStringLiteral("--bench"),
             QStringLiteral("--vs-node-redlock"),
             QStringLiteral("--duration"),
-            QStringLiteral("1"),
+            QString::number(seconds),
             QStringLiteral("--json"),
             json};
 }
@@ -63,6 +69,7 @@ private slots:
 
 private:
     static void checkRoundTrips(const QJsonObject& report);
+    static void checkStall(const QJsonObject& phase);
 };
 
 void TestVsNodeRedlock::flagsItCannotUseAreRefused_data()
@@ -106,6 +113,19 @@ void TestVsNodeRedlock::checkRoundTrips(const QJsonObject& report)
     }
 }
 
+// The longest stall lies within the phase (a frame more for the app, timed by snapshots); a
+// phase with no acquisition stalled whole; failed acquires that kept nodes were failed ones.
+void TestVsNodeRedlock::checkStall(const QJsonObject& p)
+{
+    const qint64 stall = p.value(QStringLiteral("longest_stall_ms")).toInteger(-1);
+    const double ms = p.value(QStringLiteral("seconds")).toDouble() * 1000;
+    QVERIFY2(stall >= 0 && stall <= ms + 100, qPrintable(QString::number(stall)));
+    if (p.value(QStringLiteral("acquisitions")).toInteger() == 0)
+        QVERIFY(stall >= ms - 100);
+    const qint64 failed = p.value(QStringLiteral("failed_acquires")).toInteger();
+    QVERIFY(p.value(QStringLiteral("failed_keeping_a_minority")).toInteger() <= failed);
+}
+
 // As on CI's fresh Debian: no modules where the benchmark looks. It says why and how to get
 // them, runs the round trips and the app's two phases, and judges only the checker.
 void TestVsNodeRedlock::withoutNodeRedlockTheAppRunsAlone()
@@ -114,7 +134,7 @@ void TestVsNodeRedlock::withoutNodeRedlockTheAppRunsAlone()
     const QString empty = dir.filePath(QStringLiteral("no-modules"));
     qputenv("REDLOCK_NODE_REDLOCK_DIR", empty.toUtf8()); // the child inherits it
     const QString json = dir.filePath(QStringLiteral("bench.json"));
-    const Result r = run(benchArgs(json), TimeoutMs);
+    const Result r = run(benchArgs(json, 1), TimeoutMs);
     qunsetenv("REDLOCK_NODE_REDLOCK_DIR");
     QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
     const QString out = QString::fromUtf8(r.out);
@@ -126,6 +146,8 @@ void TestVsNodeRedlock::withoutNodeRedlockTheAppRunsAlone()
     QVERIFY(report.value(QStringLiteral("node_redlock")).toString().startsWith("not run: "));
     QVERIFY(!report.contains(QStringLiteral("ratio")));
     checkRoundTrips(report);
+    for (const QJsonValue& phase : report.value(QStringLiteral("phases")).toArray())
+        checkStall(phase.toObject());
     QVERIFY(report.value(QStringLiteral("app_per_s")).toDouble() > 0);
     QCOMPARE(report.value(QStringLiteral("pass")).toBool(), r.exitCode == 0);
     QCOMPARE(report.value(QStringLiteral("safe")).toBool(), r.exitCode == 0);
@@ -141,8 +163,8 @@ void TestVsNodeRedlock::againstNodeRedlock()
         QSKIP("node-redlock is not installed (scripts/node-redlock/setup.sh)");
     QTemporaryDir dir;
     const QString json = dir.filePath(QStringLiteral("bench.json"));
-    const Result r = run(benchArgs(json), TimeoutMs);
-    QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+    const Result r = run(benchArgs(json, 2), TimeoutMs);
+    QVERIFY2(r.exitCode == 0 || r.exitCode == 1, (r.err + r.out).constData());
     const QJsonObject report = QJsonDocument::fromJson(readAll(json)).object();
     QCOMPARE(phaseNames(report), (QStringList{"app", "node-redlock", "node-redlock-exposed",
                                               "node-redlock-exposed", "node-redlock", "app"}));
@@ -157,18 +179,22 @@ void TestVsNodeRedlock::againstNodeRedlock()
     QCOMPARE(r.exitCode, pass ? 0 : 1);
     QVERIFY2(r.out.contains(pass ? "PASS" : "FAIL"), r.out.constData());
     const QJsonArray phases = report.value(QStringLiteral("phases")).toArray();
+    qint64 exposedPurchases = 0;
     for (const QJsonValue& v : phases) {
         const QJsonObject p = v.toObject();
+        checkStall(p);
         if (p.value(QStringLiteral("phase")).toString() != QLatin1String("node-redlock-exposed"))
             continue;
         // Every purchase node-redlock made through the app was an acquisition the checker
         // saw (those still in flight when the script stopped aside: one per worker at most).
         const qint64 purchases = p.value(QStringLiteral("purchases")).toInteger();
         const qint64 recorded = p.value(QStringLiteral("recorded_acquisitions")).toInteger();
-        QVERIFY2(purchases > 0 && recorded >= purchases && recorded <= purchases + 8,
+        QVERIFY2(recorded >= purchases && recorded <= purchases + 8,
                  qPrintable(QStringLiteral("%1 recorded of %2").arg(recorded).arg(purchases)));
         QCOMPARE(p.value(QStringLiteral("overlaps")).toInteger(), 0);
+        exposedPurchases += purchases;
     }
+    QVERIFY(exposedPurchases > 0);
 }
 
 QTEST_GUILESS_MAIN(TestVsNodeRedlock)
