@@ -46,9 +46,10 @@ SlidesCommand::~SlidesCommand() = default;
 
 QString SlidesCommand::deckTitle(const QString& source, const QString& text)
 {
-    const QString first = text.section(QLatin1Char('\n'), 0, 0).trimmed();
-    if (first.startsWith(QLatin1Char('#')) && first.size() > 1)
-        return first.mid(1).trimmed();
+    const QString title =
+        ScenarioLibrary::titleIn(text, Languages::engineLanguage(Languages::current()));
+    if (!title.isEmpty())
+        return title;
     return source.startsWith(QLatin1String("builtin:")) ? source.mid(8)
                                                         : QFileInfo(source).completeBaseName();
 }

@@ -30,8 +30,24 @@ QString ScenarioLibrary::text(const QString& name)
     return QString::fromUtf8(file.readAll());
 }
 
-QString ScenarioLibrary::title(const QString& name)
+QString ScenarioLibrary::title(const QString& name, const QString& language)
 {
-    const QString first = text(name).section(QLatin1Char('\n'), 0, 0);
-    return first.startsWith(QLatin1Char('#')) ? first.mid(1).trimmed() : name;
+    const QString title = titleIn(text(name), language);
+    return title.isEmpty() ? name : title;
+}
+
+// As a narration's translations follow its `say` line ("say.zh ..."), a title's follow the
+// first line, as comments to the parser: "#.zh ...", "#.ja ...".
+QString ScenarioLibrary::titleIn(const QString& text, const QString& language)
+{
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    const QString first = lines.first().trimmed();
+    if (!first.startsWith(QLatin1Char('#')) || first.startsWith(QLatin1String("#.")))
+        return {};
+    const QString wanted = QStringLiteral("#.%1 ").arg(language);
+    for (qsizetype i = 1; i < lines.size() && lines[i].startsWith(QLatin1String("#.")); ++i) {
+        if (!language.isEmpty() && lines[i].startsWith(wanted))
+            return lines[i].mid(wanted.size()).trimmed();
+    }
+    return first.mid(1).trimmed();
 }

@@ -147,6 +147,26 @@ private slots:
                  qPrintable(error.message));
     }
 
+    void titlesAndTheirTranslations()
+    {
+        const QString text = QStringLiteral("# Split votes\n#.zh 分票\n#.ja 票割れ\nseed 8\n");
+        QCOMPARE(ScenarioLibrary::titleIn(text), QStringLiteral("Split votes"));
+        QCOMPARE(ScenarioLibrary::titleIn(text, QStringLiteral("en")),
+                 QStringLiteral("Split votes"));
+        QCOMPARE(ScenarioLibrary::titleIn(text, QStringLiteral("zh")), QStringLiteral("分票"));
+        QCOMPARE(ScenarioLibrary::titleIn(text, QStringLiteral("ja")), QStringLiteral("票割れ"));
+        // Only the comment lines right after the title are its translations.
+        QCOMPARE(ScenarioLibrary::titleIn(QStringLiteral("# Demo\nseed 1\n#.ja デモ\n"),
+                                          QStringLiteral("ja")),
+                 QStringLiteral("Demo"));
+        QVERIFY(ScenarioLibrary::titleIn(QStringLiteral("seed 1\n# Demo\n")).isEmpty());
+        QVERIFY(ScenarioLibrary::titleIn(QStringLiteral("#.ja デモ\n"), QStringLiteral("ja"))
+                    .isEmpty());
+        // The translations are comments: the scenario still parses.
+        ScenarioParser::Error error;
+        QVERIFY2(parse(text, &error), qPrintable(error.message));
+    }
+
     void everyBuiltInParses()
     {
         QVERIFY(ScenarioLibrary::names().size() >= 12);
@@ -154,7 +174,14 @@ private slots:
             ScenarioParser::Error error;
             const auto s = ScenarioParser::load(QStringLiteral("builtin:") + name, {5}, &error);
             QVERIFY2(s, qPrintable(error.message));
-            QVERIFY2(!ScenarioLibrary::title(name).isEmpty(), qPrintable(name));
+            // A title, and its Chinese and Japanese translation (the menus, the decks).
+            const QString title = ScenarioLibrary::title(name);
+            QVERIFY2(!title.isEmpty() && title != name, qPrintable(name));
+            for (const char* language : {"zh", "ja"}) {
+                const QString translated = ScenarioLibrary::title(name, QLatin1String(language));
+                QVERIFY2(!translated.isEmpty() && translated != title,
+                         qPrintable(QStringLiteral("%1 in %2").arg(name, language)));
+            }
             // Each narration has its Chinese and Japanese translation right after it.
             for (qsizetype i = 0; i < s->lines.size(); ++i) {
                 if (s->lines[i].command.verb() != QLatin1String("say"))

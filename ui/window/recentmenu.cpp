@@ -3,6 +3,7 @@
 
 #include "scenario/scenariolibrary.h"
 #include "settings/appsettings.h"
+#include "settings/languages.h"
 
 #include <QFileInfo>
 
@@ -17,9 +18,10 @@ void RecentMenu::fill(const AppSettings* settings, bool listRuns)
     clear();
     const QStringList scenarios = settings ? settings->recentScenarios() : QStringList();
     const QStringList runs = settings && listRuns ? settings->recentRuns() : QStringList();
+    const QString language = Languages::engineLanguage(Languages::current());
     for (const QString& source : scenarios) {
         const QString name = source.startsWith(QLatin1String("builtin:"))
-                                 ? ScenarioLibrary::title(source.mid(8))
+                                 ? ScenarioLibrary::title(source.mid(8), language)
                                  : QFileInfo(source).fileName();
         QAction* a = addAction(name);
         a->setToolTip(source);

@@ -2,6 +2,7 @@
 #include "window/windowactions.h"
 
 #include "scenario/scenariolibrary.h"
+#include "settings/languages.h"
 #include "settings/typesize.h"
 #include "window/languagemenu.h"
 #include "window/mainwindow.h"
@@ -338,8 +339,9 @@ void WindowActions::addBuiltinScenarios(QMenu* file)
     QMenu* builtins = file->addMenu(tr("Built-in &scenarios"));
     builtins->setObjectName(QStringLiteral("builtinScenarios"));
     builtins->setToolTipsVisible(true);
+    const QString language = Languages::engineLanguage(Languages::current());
     for (const QString& name : ScenarioLibrary::names()) {
-        QAction* a = builtins->addAction(ScenarioLibrary::title(name));
+        QAction* a = builtins->addAction(ScenarioLibrary::title(name, language));
         a->setObjectName(QStringLiteral("scenario_%1").arg(name));
         a->setToolTip(QStringLiteral("builtin:%1").arg(name));
         connect(a, &QAction::triggered, m_window,
