@@ -3483,6 +3483,10 @@ Since %1 on the run clock.</source>
         <source> · its node is down or lost the key: another client can take the lock</source>
         <translation> · ノードがダウンしているか、キーを失った：別のクライアントがロックを取れる</translation>
     </message>
+    <message>
+        <source>split vote, then %1 took the lock</source>
+        <translation>票の分裂の後、%1 がロックを取得</translation>
+    </message>
 </context>
 <context>
     <name>RecentMenu</name>
@@ -3912,7 +3916,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>a snapshot&apos;s title goes in double quotes (snapshot &quot;Two holders&quot;), not &apos;%1&apos;</source>
-        <translation>スナップショットの題は二重引用符で囲みます（snapshot "Two holders"）。「%1」ではありません</translation>
+        <translation>スナップショットの題は二重引用符で囲みます（snapshot &quot;Two holders&quot;）。「%1」ではありません</translation>
     </message>
     <message>
         <source>a snapshot&apos;s title is empty: leave the quotes out for none</source>
@@ -4641,7 +4645,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>left of %1</source>
-        <translation>残り（全 %1）</translation>
+        <translation>残り（全&#xa0;%1）</translation>
     </message>
     <message numerus="yes">
         <source>%n sold</source>
@@ -4651,7 +4655,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>stale writes: %1 accepted · %2 rejected</source>
-        <translation>古い書き込み：受け入れ %1 · 拒⁠否 %2</translation>
+        <translation>古い書き込み：受け入れ&#xa0;%1 · 拒⁠否&#xa0;%2</translation>
     </message>
     <message>
         <source>OVERSOLD %1</source>

@@ -3483,6 +3483,10 @@ Since %1 on the run clock.</source>
         <source> · its node is down or lost the key: another client can take the lock</source>
         <translation> · 它的节点宕机或丢失了键：另一个客户端可以拿到锁</translation>
     </message>
+    <message>
+        <source>split vote, then %1 took the lock</source>
+        <translation>选票分裂，随后 %1 拿到了锁</translation>
+    </message>
 </context>
 <context>
     <name>RecentMenu</name>
@@ -3912,7 +3916,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>a snapshot&apos;s title goes in double quotes (snapshot &quot;Two holders&quot;), not &apos;%1&apos;</source>
-        <translation>快照的标题要放在双引号里（snapshot "Two holders"），而不是“%1”</translation>
+        <translation>快照的标题要放在双引号里（snapshot &quot;Two holders&quot;），而不是“%1”</translation>
     </message>
     <message>
         <source>a snapshot&apos;s title is empty: leave the quotes out for none</source>
@@ -4641,7 +4645,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>left of %1</source>
-        <translation>剩余（共 %1）</translation>
+        <translation>剩余（共&#xa0;%1）</translation>
     </message>
     <message numerus="yes">
         <source>%n sold</source>
@@ -4651,7 +4655,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>stale writes: %1 accepted · %2 rejected</source>
-        <translation>过期写入：接受 %1 · 拒⁠绝 %2</translation>
+        <translation>过期写入：接受&#xa0;%1 · 拒⁠绝&#xa0;%2</translation>
     </message>
     <message>
         <source>OVERSOLD %1</source>

@@ -155,8 +155,9 @@ private slots:
         QVERIFY(r.out.count(QStringLiteral("builtin:")) >= 12);
     }
 
-    // Five clients, jitter off, each with its own order and delay to the nodes: split votes
-    // appear in at least 9 of 10 seeded runs (the bar).
+    // Three clients (all their lanes on screen in large type), jitter off, each with its own
+    // order and delay to the nodes: split votes appear in at least 9 of 10 seeded runs (the
+    // issue's bar).
     void splitVotesAreReproducible()
     {
         int shown = 0;

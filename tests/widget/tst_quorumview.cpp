@@ -305,6 +305,29 @@ private slots:
         QCOMPARE(view.squaresTitle(), QStringLiteral("the key on each node"));
     }
 
+    // The next round won while the split is still held: the headline does not say nobody
+    // has the lock beside the winner's keys on the cards.
+    void splitVoteThenAWinner()
+    {
+        ResourceSnapshot r = resource(5);
+        r.holders = {holder(3, 3, "c")};
+        r.holderOfNode = {0, -1, 0, -1, 0};
+        const qint64 t = now();
+        r.sections = {inside(3, "c", t + 5'000'000)};
+        QList<ClientSnapshot> clients = m_clients;
+        for (ClientSnapshot& c : clients) {
+            c.strategyQuorum = 3;
+            c.strategyNodes = 5;
+        }
+        QuorumView view;
+        view.setSnapshot(snap(r, clients, splitAt(t)), legend(), t + 100'000);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::SplitVote);
+        QCOMPARE(view.headline(), QStringLiteral("split vote, then C3 took the lock"));
+        QCOMPARE(view.squares(), (QStringList{"C1", "C2", "C1", "C2", "C3"})); // the round's
+        view.advance(t + QuorumView::SplitHoldUs + 1);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::Held);
+    }
+
     // The squares are nodes, coloured by the owner of their key; a single-node rung says
     // one node decides, not a count against a majority.
     void squaresAreNodes()

@@ -407,6 +407,10 @@ QString QuorumView::headlineOf(const Block& b) const
                                     .arg(b.holderName, ago);
     }
     case Verdict::SplitVote:
+        // Held for a few seconds: by then the next round may have won. "Nobody has" would be
+        // untrue beside the winner's keys on the cards.
+        if (b.base == Verdict::Held)
+            return tr("split vote, then %1 took the lock").arg(b.holderName);
         return tr("split vote: nobody has %1 of %2")
             .arg(b.resource.quorum)
             .arg(b.resource.nodeCount);
@@ -473,8 +477,6 @@ QString QuorumView::sublineOf(const Block& b) const
         text += tr(" · the votes of %1's round went to %2 clients: each releases and retries")
                     .arg(b.splitRoundOf)
                     .arg(b.split.voters);
-        if (b.base == Verdict::Held)
-            text += tr(" · now held by %1").arg(b.holderName);
         break;
     case Verdict::NotHeld:
         text += tr(" · %1's key on %2, no majority")
