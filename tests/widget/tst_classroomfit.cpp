@@ -8,6 +8,7 @@
 #include "console/captionbar.h"
 #include "lanes/clientlane.h"
 #include "lanes/clientlanelist.h"
+#include "scenario/scenariolibrary.h"
 #include "settings/languages.h"
 #include "snapshotfactory.h"
 #include "window/mainwindow.h"
@@ -15,6 +16,7 @@
 
 #include <QAction>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QStatusBar>
 #include <QTest>
 #include <QToolBar>
@@ -112,8 +114,95 @@ class TestClassroomFit : public QObject
 {
     Q_OBJECT
 
+    // 1280 x 720, large type, the docks in `docks` open (as a trainer opens them: with their
+    // toggles E, ` and G) and a scenario's bar shown as its second toolbar row.
+    static void showAsInClass(MainWindow& w, const QString& docks)
+    {
+        w.setTypeScale(1.35); // --large
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(20); // the queued retranslation (it makes the cards and lanes again)
+        const QList<QPair<QChar, const char*>> toggles{
+            {u'l', "actionEventLog"}, {u'c', "actionConsole"}, {u'g', "actionCharts"}};
+        for (const auto& [letter, id] : toggles) {
+            auto* toggle = w.findChild<QAction*>(QLatin1String(id));
+            QVERIFY(toggle);
+            if (toggle->isChecked() != docks.contains(letter))
+                toggle->trigger();
+        }
+        if (auto* scenario = w.findChild<ScenarioBar*>())
+            scenario->show();
+    }
+
+    // The most clients a built-in scenario adds.
+    static int mostClientsOfABuiltIn()
+    {
+        int most = 0;
+        for (const QString& name : ScenarioLibrary::names())
+            most = std::max(most, int(ScenarioLibrary::text(name).count(
+                                      QRegularExpression(QStringLiteral("(^|\\n)client add")))));
+        return most;
+    }
+
 private slots:
     void cleanupTestCase() { Languages::install(QStringLiteral("en")); }
+
+    // Every lane of a built-in scenario is on screen at once with a dock open at most, whatever
+    // the caption names (split-votes speaks of all its clients): at 1280 x 720, in large type,
+    // in every language, with a two-line caption and the storage card at its tallest. With the
+    // three docks open under their tabs, two whole lanes (three do not fit in 720 lines).
+    void everyClientOfABuiltInIsInView_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("docks");
+        for (const char* language : {"en", "zh_CN", "ja"})
+            for (const char* docks : {"", "l", "c", "g", "lcg"})
+                QTest::addRow("%s %s", language, *docks ? docks : "no dock")
+                    << QString::fromLatin1(language) << QString::fromLatin1(docks);
+    }
+
+    void everyClientOfABuiltInIsInView()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, docks);
+        const int clients = mostClientsOfABuiltIn();
+        QVERIFY(clients >= 3);
+        Languages::install(language);
+        MainWindow w(EngineConfig{});
+        showAsInClass(w, docks);
+        EngineSnapshot s = brokenBetweenTheLastTwo(); // the storage card at its tallest
+        s.clients = snapshot(5, clients).clients;
+        s.violations.clear();
+        s.counters.overlaps = 0;
+        s.resources.first().holders.clear();
+        s.resources.first().sections.clear();
+        w.applySnapshot(s);
+        w.caption()->showCaption(13, QStringLiteral("That round's votes split among the three "
+                                                    "clients: nobody got 3 of 5, so everybody "
+                                                    "released and retried."));
+        w.updateNow();
+        QTest::qWait(50);
+        w.updateNow();
+        if (const QByteArray dir = qgetenv("REDLOCK_FIT_SHOTS"); !dir.isEmpty())
+            w.saveScreenshot(QStringLiteral("%1/fit-all-%2-%3.png")
+                                 .arg(QString::fromLocal8Bit(dir), language,
+                                      docks.isEmpty() ? QStringLiteral("none") : docks));
+        QVERIFY2(w.height() <= 720, qPrintable(QString::number(w.height())));
+        const auto* lanes = w.findChild<ClientLaneList*>(QStringLiteral("clientLanes"));
+        QVERIFY(lanes && lanes->count() == clients);
+        const QRect view = lanes->viewport()->rect();
+        const int mustShow = docks.size() <= 1 ? clients : 2;
+        for (int i = 1; i <= mustShow; ++i) {
+            ClientLane* lane = w.clientLane(QStringLiteral("C%1").arg(i));
+            QVERIFY(lane);
+            const QRect at(lane->mapTo(lanes->viewport(), QPoint(0, 0)), lane->size());
+            QVERIFY2(view.contains(at), qPrintable(QStringLiteral("C%1 of %2 out of view in %3 %4")
+                                                       .arg(i)
+                                                       .arg(clients)
+                                                       .arg(language, docks)));
+        }
+    }
 
     void violatorsStayInView_data()
     {
@@ -135,23 +224,7 @@ private slots:
         QFETCH(bool, failover);
         Languages::install(language);
         MainWindow w(EngineConfig{});
-        w.setTypeScale(1.35); // --large
-        w.resize(1280, 720);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTest::qWait(20); // the queued retranslation (it makes the cards and lanes again)
-        // As a trainer opens them: with their toggles (E, `, G).
-        const QList<QPair<QChar, const char*>> toggles{
-            {u'l', "actionEventLog"}, {u'c', "actionConsole"}, {u'g', "actionCharts"}};
-        for (const auto& [letter, id] : toggles) {
-            auto* toggle = w.findChild<QAction*>(QLatin1String(id));
-            QVERIFY(toggle);
-            if (toggle->isChecked() != docks.contains(letter))
-                toggle->trigger();
-        }
-        // A scenario plays: its bar is the toolbar's second row.
-        if (auto* scenario = w.findChild<ScenarioBar*>())
-            scenario->show();
+        showAsInClass(w, docks);
         const EngineSnapshot s = failover ? failoverTwoHolders() : brokenBetweenTheLastTwo();
         w.applySnapshot(s);
         w.caption()->showCaption(

@@ -132,10 +132,24 @@ QSize StorageCard::minimumSizeHint() const
     return {QFrame::minimumSizeHint().width(), heightTo(m_writes, w)};
 }
 
+// Not at once: a resize comes in the middle of the grid's layout pass, and showing or hiding
+// a line there starts a nested pass of the window's layouts. When it returned, the outer pass
+// went on with the grid's old height and left the node cards where it had put them (seen in
+// Chinese in large type: the cards 136 lines high in a row of 356, the storage card over
+// node 5). Once the pass is over, the lines fit the height the card was given.
 void StorageCard::resizeEvent(QResizeEvent* event)
 {
     QFrame::resizeEvent(event);
-    fitDetails();
+    if (m_fitQueued)
+        return;
+    m_fitQueued = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_fitQueued = false;
+            fitDetails();
+        },
+        Qt::QueuedConnection);
 }
 
 // The lines under the counts as the card's height allows, from the bottom up.

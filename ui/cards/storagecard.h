@@ -73,4 +73,5 @@ private:
     qint64 m_rejectedTime = -1; // the last rejected write's, -1: none
     bool m_large = false;       // large type: no address line unless it says an error
     bool m_applyingFonts = false;
+    bool m_fitQueued = false; // fitDetails() after the layout pass that resized the card
 };

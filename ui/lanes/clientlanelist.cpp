@@ -12,6 +12,7 @@
 #include <QScrollBar>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 ClientLaneList::ClientLaneList(QWidget* parent)
     : QScrollArea(parent), m_area(new QWidget(this)), m_layout(new QVBoxLayout(m_area)),
@@ -250,13 +251,24 @@ QRect ClientLaneList::shown() const
     return QRect(m_area->mapFrom(viewport(), QPoint(0, 0)), viewport()->size());
 }
 
-// Room for two whole lanes when there are two clients (the story is nearly always two
-// clients; the docks and the storage card's lowest lines give way instead), else one.
+void ClientLaneList::setAllLanesInView(bool all)
+{
+    if (m_allLanesInView == all)
+        return;
+    m_allLanesInView = all;
+    keepInView();
+}
+
+// Room for every lane when there are three clients at most: a built-in scenario has no more,
+// and a caption may speak of all of them (split-votes); a dock and the storage card's lowest
+// lines give way instead. With more clients, or several docks open, two whole lanes,
+// scrolled to the ones the story is about.
 void ClientLaneList::keepInView()
 {
     const int lane = m_order.isEmpty() ? m_noClients->sizeHint().height()
                                        : m_lanes.value(m_order.first())->sizeHint().height();
-    const int lanes = m_order.size() >= 2 ? 2 : 1;
+    const int clients = std::max(int(m_order.size()), 1);
+    const int lanes = clients <= AllLanesUpTo && m_allLanesInView ? clients : 2;
     setMinimumHeight(lanes * lane + (lanes - 1) * m_layout->spacing() + 2 * frameWidth());
 }
 

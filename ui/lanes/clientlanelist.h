@@ -13,10 +13,11 @@ class QLabel;
 class QVBoxLayout;
 
 // A lane per client, in the snapshot's order, scrolled when they do not fit. Docks and large
-// type take height from the middle; the lanes give way by scrolling, but never below one
-// whole lane, and never below two when there are two clients: they must not vanish from a
-// slide. The lanes of the clients in the current violation (both in their sections at once),
-// or named by the caption, are scrolled into view when they change.
+// type take height from the middle; the lanes give way by scrolling, but not below every
+// lane when there are three clients at most (as in every built-in scenario) and at most one
+// dock is open, and not below two otherwise: they must not vanish from a slide. The lanes of the
+// clients in the current violation (both in their sections at once), or named by the caption, are
+// scrolled into view when they change.
 //
 // Lanes scrolled out of view are not updated every frame: with 200 clients about two of them
 // are on screen, and updating the rest was most of the window's work. They are behind the
@@ -28,6 +29,8 @@ class ClientLaneList : public QScrollArea
 public:
     // How long a lane tells its moment at least (a refused write, a wrong release).
     static constexpr qint64 MomentHoldUs = 5'000'000;
+    // Up to this many clients, every lane stays in view however short the window.
+    static constexpr int AllLanesUpTo = 3;
 
     explicit ClientLaneList(QWidget* parent = nullptr);
 
@@ -45,6 +48,9 @@ public:
     // The clients whose lanes are kept in view now, in lane order.
     QList<int> focusClients() const { return m_focus; }
     bool advance(qint64 nowUs);
+    // Whether every lane (up to AllLanesUpTo) must stay in view, or two are enough: with
+    // several docks open under tabs, on 720 lines in large type, three do not fit.
+    void setAllLanesInView(bool all);
     // Lanes say most of their words once, when made: a new language makes them again.
     void rebuild();
     void retranslate();
@@ -77,6 +83,7 @@ private:
     QLabel* m_noClients;
     QMap<int, ClientLane*> m_lanes; // by client id
     QList<int> m_order;
+    bool m_allLanesInView = true;
     QSet<int> m_stale; // out of view at the last sync: behind the snapshot
     QString m_caption;
     QList<qint64> m_captionsUs; // when each caption was shown (a moment stays while the first

@@ -132,6 +132,9 @@ void MainWindow::connectParts()
     connect(m_frames, &FrameLoop::cardsChanged, m_menus, &WindowActions::sync);
     connect(m_cards, &NodeCardGrid::commandRequested, this, &MainWindow::send);
     connect(m_lanes, &ClientLaneList::commandRequested, this, &MainWindow::send);
+    connect(m_docks, &WindowDocks::openCountChanged, m_lanes,
+            [this](int open) { m_lanes->setAllLanesInView(open <= 1); });
+    m_lanes->setAllLanesInView(m_docks->openCount() <= 1);
     connect(m_lanes, &ClientLaneList::settingsRequested, this, &MainWindow::showClientSettings);
     connect(m_menus, &WindowActions::commandTriggered, this, &MainWindow::send);
     connect(m_dialogs, &WindowDialogs::commandChosen, this, &MainWindow::send);

@@ -10,6 +10,7 @@
 #include <QLineEdit>
 #include <QMainWindow>
 #include <QScreen>
+#include <algorithm>
 
 namespace {
 
@@ -34,7 +35,16 @@ WindowDocks::WindowDocks(QMainWindow* window)
         if (on)
             m_console->input()->setFocus();
     });
+    for (QAction* toggle : {logToggle(), consoleToggle(), chartsToggle()})
+        connect(toggle, &QAction::toggled, this, [this] { emit openCountChanged(openCount()); });
     retranslate();
+}
+
+int WindowDocks::openCount() const
+{
+    const QList<QAction*> toggles{logToggle(), consoleToggle(), chartsToggle()};
+    return int(std::count_if(toggles.cbegin(), toggles.cend(),
+                             [](const QAction* toggle) { return toggle->isChecked(); }));
 }
 
 QDockWidget* WindowDocks::addDock(QWidget* content, const char* objectName)

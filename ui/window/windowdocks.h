@@ -34,6 +34,11 @@ public:
     // them): on 720 lines those are lines for the lock.
     void setCompact(bool compact);
     void retranslate();
+    // Docks open now; two or more share the area under tabs, a line of its own.
+    int openCount() const;
+
+signals:
+    void openCountChanged(int count);
 
 private:
     QDockWidget* addDock(QWidget* content, const char* objectName);
