@@ -146,7 +146,8 @@ void TestVsNodeRedlock::withoutNodeRedlockTheAppRunsAlone()
     QVERIFY(report.value(QStringLiteral("node_redlock")).toString().startsWith("not run: "));
     QVERIFY(!report.contains(QStringLiteral("ratio")));
     checkRoundTrips(report);
-    for (const QJsonValue& phase : report.value(QStringLiteral("phases")).toArray())
+    const QJsonArray phases = report.value(QStringLiteral("phases")).toArray();
+    for (const QJsonValue& phase : phases)
         checkStall(phase.toObject());
     QVERIFY(report.value(QStringLiteral("app_per_s")).toDouble() > 0);
     QCOMPARE(report.value(QStringLiteral("pass")).toBool(), r.exitCode == 0);
