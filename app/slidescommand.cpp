@@ -46,8 +46,7 @@ SlidesCommand::~SlidesCommand() = default;
 
 QString SlidesCommand::deckTitle(const QString& source, const QString& text)
 {
-    const QString title =
-        ScenarioLibrary::titleIn(text, Languages::engineLanguage(Languages::current()));
+    QString title = ScenarioLibrary::titleIn(text, Languages::engineLanguage(Languages::current()));
     if (!title.isEmpty())
         return title;
     return source.startsWith(QLatin1String("builtin:")) ? source.mid(8)
