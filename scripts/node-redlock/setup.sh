@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs node-redlock and ioredis, at the versions package-lock.json pins, for
-# `redlockscope --headless --bench --vs-node-redlock` (README, "The benchmark"): into
+# `redlockscope --headless --bench --vs-node-redlock` (README, "The benchmark") and for
+# tests/app/tst_noderedlock.cpp (README, "Your own client under test"): into
 # REDLOCK_NODE_REDLOCK_DIR, else ${XDG_CACHE_HOME:-~/.cache}/redlockscope/node-redlock, outside
 # the source tree. The benchmark finds them there and writes its script next to them.
 # Needs node and npm (Debian: apt-get install nodejs npm) and the npm registry.

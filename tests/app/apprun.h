@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -124,6 +125,17 @@ inline QByteArray readAll(const QString& path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Where scripts/node-redlock/setup.sh installs node-redlock and where the app looks for it
+// (NodeRedlockScript::moduleDir): $REDLOCK_NODE_REDLOCK_DIR, else the user's cache.
+inline QString nodeRedlockModules()
+{
+    const QString given = qEnvironmentVariable("REDLOCK_NODE_REDLOCK_DIR");
+    return !given.isEmpty()
+               ? given
+               : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+                     QStringLiteral("/redlockscope/node-redlock");
 }
 
 // A run started, left to get going, then signalled: how it ended and how long that took.

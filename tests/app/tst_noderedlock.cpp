@@ -3,8 +3,8 @@
 // `--expose` opens (issue 24), played as scenarios with `exec` as a user would: the app
 // records the acquisitions it counts, a node kill and a partition show in its lane, and a
 // lease of it overlapping a simulated client's lock is reported. Runs where `node` is
-// installed and tests/support/node-redlock/setup.sh has installed the module (outside the
-// source tree); skips with the reason otherwise.
+// installed and scripts/node-redlock/setup.sh has installed the module (outside the source
+// tree); skips with the reason otherwise.
 #include "apprun.h"
 
 #include <QJsonArray>
@@ -15,16 +15,6 @@
 using namespace AppRun;
 
 namespace {
-
-// Where setup.sh installs the module: $REDLOCKSCOPE_NODE_REDLOCK, else the user's cache.
-QString modulesDir()
-{
-    const QString given = qEnvironmentVariable("REDLOCKSCOPE_NODE_REDLOCK");
-    if (!given.isEmpty())
-        return given;
-    const QString cache = qEnvironmentVariable("XDG_CACHE_HOME", QDir::homePath() + "/.cache");
-    return cache + QStringLiteral("/redlockscope/node-redlock");
-}
 
 QList<QJsonObject> events(const QString& runFile)
 {
@@ -123,11 +113,11 @@ private slots:
     {
         if (QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty())
             QSKIP("node is not installed (Debian: apt-get install nodejs npm, then "
-                  "tests/support/node-redlock/setup.sh)");
-        m_modules = modulesDir();
+                  "scripts/node-redlock/setup.sh)");
+        m_modules = nodeRedlockModules();
         if (!QFile::exists(m_modules + QStringLiteral("/node_modules/redlock/package.json")))
             QSKIP(qPrintable(QStringLiteral("node-redlock is not set up in %1: run "
-                                            "tests/support/node-redlock/setup.sh")
+                                            "scripts/node-redlock/setup.sh")
                                  .arg(m_modules)));
         // QT_TESTCASE_SOURCEDIR is tests/: found from any build folder, whatever __FILE__ says
         // (ccache makes it relative to the build folder).

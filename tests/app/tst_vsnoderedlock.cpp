@@ -36,16 +36,6 @@ QStringList benchArgs(const QString& json, int seconds)
             json};
 }
 
-// Where the benchmark looks for the modules (NodeRedlockScript::moduleDir).
-QString moduleDir()
-{
-    const QString given = qEnvironmentVariable("REDLOCK_NODE_REDLOCK_DIR");
-    return !given.isEmpty()
-               ? given
-               : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
-                     QStringLiteral("/redlockscope/node-redlock");
-}
-
 QStringList phaseNames(const QJsonObject& report)
 {
     QStringList names;
@@ -160,7 +150,7 @@ void TestVsNodeRedlock::againstNodeRedlock()
 {
     if (QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty())
         QSKIP("node is not installed");
-    if (!QFile::exists(moduleDir() + QStringLiteral("/node_modules/redlock/package.json")))
+    if (!QFile::exists(nodeRedlockModules() + QStringLiteral("/node_modules/redlock/package.json")))
         QSKIP("node-redlock is not installed (scripts/node-redlock/setup.sh)");
     QTemporaryDir dir;
     const QString json = dir.filePath(QStringLiteral("bench.json"));
