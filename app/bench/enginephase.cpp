@@ -30,6 +30,21 @@ bool EnginePhase::start(qint64 stock, int clients, QString* error)
     return true;
 }
 
+std::optional<EnginePhase::Figures> EnginePhase::measure(qint64 stock, int clients, int warmUpMs,
+                                                         int seconds, QString* error)
+{
+    if (!start(stock, clients, error))
+        return std::nullopt;
+    const bool warm = BenchLoop::runFor(warmUpMs);
+    beginMeasuring();
+    if (!warm || !BenchLoop::runFor(seconds * 1000)) {
+        *error = BenchLoop::interruptedBy(); // a phase cut short is not reported
+        return std::nullopt;
+    }
+    endMeasuring();
+    return finish();
+}
+
 bool EnginePhase::command(const QString& line, QString* error)
 {
     quint64 id = 0;

@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QString>
 #include <memory>
+#include <optional>
 
 class EngineController;
 
@@ -46,6 +47,10 @@ public:
     // Runs one line of the command language and waits for its answer: true when it was done,
     // false (and *error: the answer, or why none came) when refused.
     bool command(const QString& line, QString* error);
+    // A whole phase of simulated buyers: start(), `warmUpMs` not counted, `seconds` measured,
+    // finish(). Nothing (and *error) when it did not start or a signal cut it short.
+    std::optional<Figures> measure(qint64 stock, int clients, int warmUpMs, int seconds,
+                                   QString* error);
     void beginMeasuring();
     void endMeasuring();
     // Lets the last snapshot of the phase in, stops the engine and returns what was measured.

@@ -131,16 +131,11 @@ bool NodeRedlockBenchmark::runPhase(Phase* phase, QString* error)
 bool NodeRedlockBenchmark::runApp(Phase* phase, QString* error)
 {
     EnginePhase engine(appConfig());
-    if (!engine.start(Stock, m_options.clients, error))
+    const std::optional<EnginePhase::Figures> measured =
+        engine.measure(Stock, m_options.clients, m_options.warmUpMs, m_options.phaseSeconds, error);
+    if (!measured)
         return false;
-    const bool warm = BenchLoop::runFor(m_options.warmUpMs);
-    engine.beginMeasuring();
-    if (!warm || !BenchLoop::runFor(m_options.phaseSeconds * 1000)) {
-        *error = BenchLoop::interruptedBy();
-        return false;
-    }
-    engine.endMeasuring();
-    const EnginePhase::Figures f = engine.finish();
+    const EnginePhase::Figures& f = *measured;
     phase->seconds = f.seconds;
     phase->acquisitions = f.acquisitions;
     phase->perSecond = f.acquisitions / f.seconds;

@@ -106,16 +106,11 @@ bool StrategyBenchmark::runPhase(Phase* phase, QString* error)
     ++m_phaseNumber;
     const Strategy::Kind kind = phase->kind;
     EnginePhase engine(phaseConfig(kind, 0, phase->retry));
-    if (!engine.start(Stock, phase->clients, error))
+    const std::optional<EnginePhase::Figures> figures =
+        engine.measure(Stock, phase->clients, m_options.warmUpMs, m_options.phaseSeconds, error);
+    if (!figures)
         return false;
-    const bool warm = BenchLoop::runFor(m_options.warmUpMs);
-    engine.beginMeasuring();
-    if (!warm || !BenchLoop::runFor(m_options.phaseSeconds * 1000)) {
-        *error = BenchLoop::interruptedBy(); // a phase cut short is not reported
-        return false;
-    }
-    engine.endMeasuring();
-    const EnginePhase::Figures f = engine.finish();
+    const EnginePhase::Figures& f = *figures;
 
     const double seconds = f.seconds;
     phase->seconds = seconds;
