@@ -25,33 +25,52 @@ using namespace SnapshotFactory;
 
 namespace {
 
+// The checker found `first` and `second` inside at once, `agoUs` ago.
+void overlap(EngineSnapshot& s, int first, int second, qint64 agoUs)
+{
+    Violation v;
+    v.kind = HistoryEvent::ViolationKind::Overlap;
+    v.resource = s.resources.first().resource;
+    v.firstClient = first;
+    v.secondClient = second;
+    v.startUs = now() - agoUs;
+    s.violations = {v};
+    s.counters.overlaps = 1;
+}
+
+// The storage up, `stock` of 100 left after `sales`.
+void storageUp(EngineSnapshot& s, qint64 stock, qint64 sales)
+{
+    s.storage.state = NodeSnapshot::State::Up;
+    s.storage.address = QStringLiteral("127.0.0.1:7010");
+    s.storage.stockActive = s.storage.stockExists = true;
+    s.storage.stock = stock;
+    s.storage.initial = 100;
+    s.counters.sales = sales;
+}
+
+// The storage card at its tallest: a stock, fencing, `writer`'s stale write rejected (it was
+// superseded by `superseder`), damage.
+void tallestStorage(EngineSnapshot& s, int writer, int superseder)
+{
+    storageUp(s, 83, 17);
+    s.storage.newestFence = *FencingToken::fromWire("2:8,3:8,5:8");
+    s.storage.rejected = 1;
+    s.counters.staleWritesRejected = 1;
+    s.moments.rejectedWrite = {now(), writer, superseder, *FencingToken::fromWire("1:7,2:7,3:7"),
+                               99};
+    s.counters.staleWrites = 1;
+    s.counters.lostUpdates = 6;
+}
+
 // Five clients, C4 and C5 both inside: mutual exclusion broken between the last two lanes.
 EngineSnapshot brokenBetweenTheLastTwo()
 {
     EngineSnapshot s = snapshot(5, 5);
     hold(s, 4, 2, 10000, 9000, "4444444444444444");
     hold(s, 5, 3, 10000, 9000, "5555555555555555");
-    Violation v;
-    v.kind = HistoryEvent::ViolationKind::Overlap;
-    v.resource = s.resources.first().resource;
-    v.firstClient = 4;
-    v.secondClient = 5;
-    v.startUs = now() - 500'000;
-    s.violations = {v};
-    s.counters.overlaps = 1;
-    // The storage card at its tallest: a stock, fencing, a stale write rejected.
-    s.storage.state = NodeSnapshot::State::Up;
-    s.storage.address = QStringLiteral("127.0.0.1:7010");
-    s.storage.stockActive = s.storage.stockExists = true;
-    s.storage.stock = 83;
-    s.storage.initial = 100;
-    s.storage.newestFence = *FencingToken::fromWire("2:8,3:8,5:8");
-    s.storage.rejected = 1;
-    s.counters.sales = 17;
-    s.counters.staleWritesRejected = 1;
-    s.moments.rejectedWrite = {now(), 4, 5, *FencingToken::fromWire("1:7,2:7,3:7"), 99};
-    s.counters.staleWrites = 1;
-    s.counters.lostUpdates = 6;
+    overlap(s, 4, 5, 500'000);
+    tallestStorage(s, 4, 5);
     return s;
 }
 
@@ -91,20 +110,8 @@ EngineSnapshot failoverTwoHolders()
     s.sentinels.agreeing = 3;
     s.sentinels.quorumReached = true;
     s.sentinels.masterDown = s.sentinels.failoverInProgress = true; // as while it promotes
-    Violation v;
-    v.kind = HistoryEvent::ViolationKind::Overlap;
-    v.resource = s.resources.first().resource;
-    v.firstClient = 1;
-    v.secondClient = 2;
-    v.startUs = now() - 300'000;
-    s.violations = {v};
-    s.counters.overlaps = 1;
-    s.storage.state = NodeSnapshot::State::Up;
-    s.storage.address = QStringLiteral("127.0.0.1:7010");
-    s.storage.stockActive = s.storage.stockExists = true;
-    s.storage.stock = 99;
-    s.storage.initial = 100;
-    s.counters.sales = 1;
+    overlap(s, 1, 2, 300'000);
+    storageUp(s, 99, 1);
     return s;
 }
 
@@ -171,12 +178,8 @@ private slots:
         Languages::install(language);
         MainWindow w(EngineConfig{});
         showAsInClass(w, docks);
-        EngineSnapshot s = brokenBetweenTheLastTwo(); // the storage card at its tallest
-        s.clients = snapshot(5, clients).clients;
-        s.violations.clear();
-        s.counters.overlaps = 0;
-        s.resources.first().holders.clear();
-        s.resources.first().sections.clear();
+        EngineSnapshot s = snapshot(5, clients);
+        tallestStorage(s, 1, 2);
         w.applySnapshot(s);
         w.caption()->showCaption(13, QStringLiteral("That round's votes split among the three "
                                                     "clients: nobody got 3 of 5, so everybody "
