@@ -122,14 +122,15 @@ QSize StorageCard::sizeHint() const
     return {QFrame::sizeHint().width(), heightTo(nullptr, w)};
 }
 
-// What must show: down to the counts of stale writes. The last one refused, the fence and its
-// rule below give way, the rule first, when the window is short (large type, a dock open, on
-// 720 lines): the lane and the timeline mark the refused write too, the fence's rule is in the
+// What must show: down to the damage (oversold, lost updates). The counts of stale writes, the
+// last one refused, the fence and its rule below give way, the rule first, when the window is
+// short (large type, a dock open, on 720 lines): the status bar's verdict counts the stale
+// writes, the lane and the timeline mark the refused write too, the fence's rule is in the
 // tooltips, and the lanes of the story matter more than a window that grows off the screen.
 QSize StorageCard::minimumSizeHint() const
 {
     const int w = width() > 0 ? width() : QFrame::sizeHint().width();
-    return {QFrame::minimumSizeHint().width(), heightTo(m_writes, w)};
+    return {QFrame::minimumSizeHint().width(), heightTo(m_damage, w)};
 }
 
 // Not at once: a resize comes in the middle of the grid's layout pass, and showing or hiding
@@ -156,6 +157,7 @@ void StorageCard::resizeEvent(QResizeEvent* event)
 void StorageCard::fitDetails()
 {
     const int w = width();
+    m_writes->setVisible(height() >= heightTo(m_writes, w));
     m_rejected->setVisible(m_rejectedTime >= 0 && height() >= heightTo(m_rejected, w));
     const bool fence = !m_fence->text().isEmpty();
     m_fence->setVisible(fence && height() >= heightTo(m_fence, w));
