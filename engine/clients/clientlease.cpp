@@ -110,3 +110,14 @@ void ClientLease::maybeExtend()
         },
         op);
 }
+
+void ClientLease::copyTo(ClientSnapshot& snapshot, bool inSection) const
+{
+    if (!m_lock.isNull())
+        snapshot.token = m_lock.token;
+    snapshot.fence = m_lock.fence;
+    snapshot.lockNodes = m_lock.nodeMask;
+    snapshot.extensions = m_lock.extensions;
+    snapshot.validUntilUs = inSection ? m_lock.validUntilUs : 0;
+    snapshot.lockLost = inSection && isLost();
+}

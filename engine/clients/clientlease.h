@@ -3,6 +3,7 @@
 
 #include "clients/clientjournal.h"
 #include "model/clientsettings.h"
+#include "model/clientsnapshot.h"
 #include "model/lock.h"
 
 #include <QObject>
@@ -46,6 +47,9 @@ public:
     bool isLost() const { return m_watching && m_lost; }
     // Records "lock lost" (once a section); true when it had not been recorded.
     bool noteLost();
+    // The lock's part of the client's snapshot: the token (when it holds one), the fence,
+    // the nodes, and while `inSection` its validity and whether it was lost.
+    void copyTo(ClientSnapshot& snapshot, bool inSection) const;
     // A watchdog renewed the lock on its own: the validity moves on with it.
     void renew(const QByteArray& token, qint64 validUntilUs);
 

@@ -19,20 +19,22 @@ LockClient::LockClient(int id, const QString& name, LockStrategy* strategy,
                        const QList<RedisConnection*>& connections, const ClientSettings& settings,
                        const QByteArray& resource, const Clock& clock, QObject* parent)
     : QObject(parent), m_id(id), m_name(name), m_settings(settings), m_resource(resource),
-      m_clock(clock), m_connections(connections), m_strategy(strategy),
+      m_clock(clock), m_connections(connections, this), m_strategy(strategy),
       m_journal(id, resource, clock, [this](const HistoryEvent& e) { emit event(e); }),
       m_purchase(m_journal, purchaseHooks()), m_lease(m_journal, m_settings, clock, leaseHooks()),
       m_pause({&m_stepTimer, m_lease.extendTimer(), m_purchase.workTimer()})
 {
-    for (RedisConnection* connection : std::as_const(m_connections))
-        connection->setParent(this);
     adopt(strategy);
     m_stepTimer.setSingleShot(true);
     connect(&m_lease, &ClientLease::expired, this, &LockClient::onValidityDeadline);
     connect(&m_pause, &ClientPause::timedOut, this, &LockClient::resume);
     connect(&m_purchase, &StockPurchase::wrote, this, &LockClient::countWrite);
-    connect(&m_purchase, &StockPurchase::finished, this, &LockClient::onPurchaseFinished);
-    connect(&m_purchase, &StockPurchase::readFailed, this, &LockClient::onReadFailed);
+    connect(&m_purchase, &StockPurchase::finished, this, [this] { closeSection(End::Released); });
+    // The stock could not be read: the purchase cannot go on, said so in the history and on
+    // the lane.
+    connect(&m_purchase, &StockPurchase::readFailed, this,
+            [this] { closeSection(End::ReadFailed); });
+    connect(&m_connections, &ClientConnections::settled, this, &LockClient::onConnectionsSettled);
     m_stateSinceUs = m_clock.nowUs();
     setRandomSeed(QRandomGenerator::global()->generate64());
 }
@@ -48,45 +50,13 @@ void LockClient::start()
 {
     if (m_running || m_state == State::Crashed)
         return;
-    for (RedisConnection* connection : std::as_const(m_connections))
-        if (connection->state() == RedisConnection::State::Disconnected)
-            connection->open();
-    if (m_purchase.stock())
-        m_purchase.stock()->open();
     m_running = true;
     setState(State::Idle);
-    m_awaitingConnections = true;
-    for (RedisConnection* connection : std::as_const(m_connections))
-        connect(connection, &RedisConnection::stateChanged, this, &LockClient::onConnectionSettled,
-                Qt::UniqueConnection);
-    if (m_purchase.stock())
-        connect(m_purchase.stock()->connection(), &RedisConnection::stateChanged, this,
-                &LockClient::onConnectionSettled, Qt::UniqueConnection);
-    onConnectionSettled();
+    m_connections.open(); // the first try waits for the handshakes
 }
 
-// A client connects before it tries, as a real one does: the first try waits until each
-// connection has finished its handshake or failed once (a node that is down, or cut off,
-// stays so for the try, and says why). A try sent while connections are still being made
-// would count them "down", and with many clients starting at once the burst of handshakes
-// and tries together made commands miss their deadline and leave keys nobody owned.
-void LockClient::onConnectionSettled()
+void LockClient::onConnectionsSettled()
 {
-    const auto connecting = [](const RedisConnection* c) {
-        return c->state() == RedisConnection::State::Resolving ||
-               c->state() == RedisConnection::State::Connecting;
-    };
-    const bool settling = std::any_of(m_connections.cbegin(), m_connections.cend(), connecting) ||
-                          (m_purchase.stock() && m_purchase.stock()->connecting());
-    if (!m_awaitingConnections || settling)
-        return;
-    m_awaitingConnections = false;
-    for (RedisConnection* connection : std::as_const(m_connections))
-        disconnect(connection, &RedisConnection::stateChanged, this,
-                   &LockClient::onConnectionSettled);
-    if (m_purchase.stock())
-        disconnect(m_purchase.stock()->connection(), &RedisConnection::stateChanged, this,
-                   &LockClient::onConnectionSettled);
     emit connectionsReady();
     whenRunning([this] {
         if (m_running)
@@ -101,7 +71,7 @@ void LockClient::stop()
     if (isPaused())
         resume();
     m_running = false;
-    m_awaitingConnections = false;
+    m_connections.stopWaiting();
     stopTimers();
     m_strategy->cancel();
     m_pendingReleases = 0; // cancelled: their answers will not be counted
@@ -109,16 +79,10 @@ void LockClient::stop()
     // A stopped client cleans up: whatever it holds or may just have set goes.
     if (!m_lastToken.isEmpty() && (m_state == State::Holding || m_state == State::Acquiring ||
                                    m_state == State::WaitingRetry)) {
-        const quint64 op = nextOp();
-        m_journal.invoke(Op::Release, op);
-        ++m_pendingReleases;
-        m_strategy->release(
-            Lock{m_resource, m_lastToken},
-            [this, op](const LockStrategy::ReleaseResult& result) {
-                --m_pendingReleases;
-                m_journal.released(op, result);
-            },
-            op);
+        sendRelease(Lock{m_resource, m_lastToken},
+                    [this](quint64 op, const LockStrategy::ReleaseResult& result) {
+                        m_journal.released(op, result);
+                    });
     }
     m_lease.clear();
     setState(State::Stopped);
@@ -137,10 +101,21 @@ void LockClient::adopt(LockStrategy* strategy)
     m_strategy->setSettings(m_settings.lock);
     connect(m_strategy, &LockStrategy::attemptStarted, this, &LockClient::onAttemptStarted);
     connect(m_strategy, &LockStrategy::attemptDecided, this, &LockClient::onAttemptDecided);
-    connect(m_strategy, &LockStrategy::nodeAnswered, this, &LockClient::onNodeAnswered);
+    connect(m_strategy, &LockStrategy::nodeAnswered, this,
+            [this](quint64 op, Op operation, int node, const NodeOutcome& outcome) {
+                m_journal.nodeAnswer(op, operation, node, outcome);
+                emit nodeAnswered(node, operation, outcome);
+            });
     connect(m_strategy, &LockStrategy::validityExtended, &m_lease, &ClientLease::renew);
-    connect(m_strategy, &LockStrategy::deletedOthersKey, this, &LockClient::onDeletedOthersKey);
-    connect(m_strategy, &LockStrategy::wokenUp, this, &LockClient::onWokenUp);
+    connect(m_strategy, &LockStrategy::deletedOthersKey, this,
+            [this](quint64 op, int node, const QByteArray& token) {
+                m_journal.deletedOthersKey(op, node, token);
+            });
+    connect(m_strategy, &LockStrategy::wokenUp, this,
+            [this](quint64 op, qint64 waitedUs, int delayMs) {
+                ++m_stats.wakeUps;
+                m_journal.wokenUp(op, waitedUs, delayMs);
+            });
     m_strategy->setHazardHook([this](LockStrategy::Hazard hazard, std::function<void()> proceed) {
         onHazard(hazard, std::move(proceed));
     });
@@ -189,13 +164,8 @@ void LockClient::setStock(StockAccess* stock)
         stock->setParent(this);
         if (m_running)
             stock->open();
-        // The storage may become known after the client started: a client still waiting for
-        // its connections waits for this one too, and must hear when it is made (else, were
-        // it the last to settle, the client would never begin).
-        if (m_awaitingConnections)
-            connect(stock->connection(), &RedisConnection::stateChanged, this,
-                    &LockClient::onConnectionSettled, Qt::UniqueConnection);
     }
+    m_connections.setStock(stock);
 }
 
 void LockClient::setState(State state)
@@ -275,13 +245,6 @@ void LockClient::onAttemptDecided(quint64 op, const AttemptResult& attempt)
             if (m_running)
                 setState(State::WaitingRetry);
         });
-}
-
-void LockClient::onNodeAnswered(quint64 op, HistoryEvent::Operation operation, int node,
-                                const NodeOutcome& outcome)
-{
-    m_journal.nodeAnswer(op, operation, node, outcome);
-    emit nodeAnswered(node, operation, outcome);
 }
 
 void LockClient::onAcquired(quint64 op, const LockStrategy::AcquireResult& result)
@@ -370,10 +333,11 @@ StockPurchase::Hooks LockClient::purchaseHooks()
     return h;
 }
 
-void LockClient::onPurchaseFinished()
+// The purchase is over (done, or the stock could not be read): the section ends and the lock
+// is released. WATCH holds no lock: think, then the next purchase.
+void LockClient::closeSection(HistoryEvent::SectionEndReason reason)
 {
     if (optimistic()) {
-        // WATCH's purchase is done (sold, or nothing to sell): think, then the next one.
         if (!m_running)
             return;
         setState(State::Idle);
@@ -382,21 +346,7 @@ void LockClient::onPurchaseFinished()
     }
     if (!m_inSection)
         return;
-    endSection(End::Released);
-    beginRelease();
-}
-
-// The stock could not be read: the purchase cannot go on. The section ends, said so in the
-// history and on the lane, and the lock is released (WATCH: the next purchase, after think).
-void LockClient::onReadFailed()
-{
-    if (optimistic()) {
-        onPurchaseFinished();
-        return;
-    }
-    if (!m_inSection)
-        return;
-    endSection(End::ReadFailed);
+    endSection(reason);
     beginRelease();
 }
 
@@ -454,22 +404,28 @@ void LockClient::endSection(HistoryEvent::SectionEndReason reason)
 void LockClient::beginRelease()
 {
     setState(State::Releasing);
-    const Lock lock = m_lease.lock();
+    sendRelease(m_lease.lock(), [this](quint64 op, const LockStrategy::ReleaseResult& result) {
+        whenRunning([this, op, result] {
+            m_journal.released(op, result);
+            m_lease.clear();
+            if (!m_running)
+                return;
+            setState(State::Idle);
+            scheduleNext(m_settings.thinkMs, &LockClient::beginAcquire);
+        });
+    });
+}
+
+void LockClient::sendRelease(const Lock& lock, const Released& then)
+{
     const quint64 op = nextOp();
     m_journal.invoke(Op::Release, op);
     ++m_pendingReleases;
     m_strategy->release(
         lock,
-        [this, op](const LockStrategy::ReleaseResult& result) {
+        [this, op, then](const LockStrategy::ReleaseResult& result) {
             --m_pendingReleases;
-            whenRunning([this, op, result] {
-                m_journal.released(op, result);
-                m_lease.clear();
-                if (!m_running)
-                    return;
-                setState(State::Idle);
-                scheduleNext(m_settings.thinkMs, &LockClient::beginAcquire);
-            });
+            then(op, result);
         },
         op);
 }
@@ -494,7 +450,7 @@ void LockClient::crash()
         return;
     m_pause.forget();
     m_running = false;
-    m_awaitingConnections = false;
+    m_connections.stopWaiting();
     stopTimers();
     m_strategy->cancel(); // no release: a crashed process cleans up nothing
     m_pendingReleases = 0;
@@ -502,11 +458,8 @@ void LockClient::crash()
     {
         // Its sockets die with it; what they say as they close is no node's answer.
         const QSignalBlocker quiet(m_strategy);
-        for (RedisConnection* connection : std::as_const(m_connections))
-            connection->close();
+        m_connections.close();
     }
-    if (m_purchase.stock())
-        m_purchase.stock()->close();
     endSection(End::Crashed);
     m_lease.clear();
     m_journal.faultStart(Fault::Kind::Crashed);
@@ -557,17 +510,6 @@ void LockClient::onHazard(LockStrategy::Hazard hazard, std::function<void()> pro
         proceed();
 }
 
-void LockClient::onDeletedOthersKey(quint64 op, int node, const QByteArray& token)
-{
-    m_journal.deletedOthersKey(op, node, token);
-}
-
-void LockClient::onWokenUp(quint64 op, qint64 waitedUs, int delayMs)
-{
-    ++m_stats.wakeUps;
-    m_journal.wokenUp(op, waitedUs, delayMs);
-}
-
 void LockClient::pause(int forMs)
 {
     if (isPaused() || m_state == State::Crashed || m_state == State::Stopped)
@@ -608,14 +550,11 @@ ClientSnapshot LockClient::snapshot() const
     s.state = m_state;
     s.stateSinceUs = m_stateSinceUs;
     s.resource = m_resource;
-    s.token = m_lease.lock().isNull() ? m_lastToken : m_lease.lock().token;
-    s.fence = m_lease.lock().fence;
-    s.lockNodes = m_lease.lock().nodeMask;
-    s.validUntilUs = m_inSection ? m_lease.lock().validUntilUs : 0;
+    s.token = m_lastToken;
+    m_lease.copyTo(s, m_inSection);
     s.inSection = m_inSection;
     s.sectionSinceUs = m_sectionSinceUs;
     s.phase = m_purchase.phase();
-    s.lockLost = m_inSection && m_lease.isLost();
     s.lastSectionEnd = m_lastSectionEnd;
     s.pauseArmed = m_pause.isArmed();
     s.strategy = m_settings.strategy;
@@ -625,7 +564,6 @@ ClientSnapshot LockClient::snapshot() const
     s.stockRead = m_purchase.stockRead();
     s.attempt = m_attempt;
     s.settings = m_settings;
-    s.extensions = m_lease.lock().extensions;
     m_stats.copyTo(s);
     return s;
 }

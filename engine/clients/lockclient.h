@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "clients/clientconnections.h"
 #include "clients/clientjournal.h"
 #include "clients/clientlease.h"
 #include "clients/clientpause.h"
@@ -76,12 +77,12 @@ public:
     const Lock& lock() const { return m_lease.lock(); }
     bool inSection() const { return m_inSection; }
     // Its connections are made, or failed once, since it started: it tries from now on.
-    bool connectionsSettled() const { return !m_awaitingConnections; }
+    bool connectionsSettled() const { return !m_connections.awaiting(); }
     // Releases sent and not yet answered (the app waits for them when it exits).
     int pendingReleases() const { return m_pendingReleases; }
     ClientSnapshot snapshot() const;
     LockStrategy* strategy() const { return m_strategy; }
-    const QList<RedisConnection*>& connections() const { return m_connections; }
+    const QList<RedisConnection*>& connections() const { return m_connections.nodes(); }
 
 signals:
     void event(const HistoryEvent& event);
@@ -94,17 +95,14 @@ signals:
 
 private:
     void adopt(LockStrategy* strategy);
-    void onConnectionSettled();
+    void onConnectionsSettled();
     void onHazard(LockStrategy::Hazard hazard, std::function<void()> proceed);
     bool fireArmed(Moment moment, const std::function<void()>& proceed);
-    void onDeletedOthersKey(quint64 op, int node, const QByteArray& token);
-    void onWokenUp(quint64 op, qint64 waitedUs, int delayMs);
     void reenter();
     bool optimistic() const;
     StockPurchase::Hooks purchaseHooks();
     ClientLease::Hooks leaseHooks();
-    void onPurchaseFinished();
-    void onReadFailed();
+    void closeSection(HistoryEvent::SectionEndReason reason);
     void countWrite(const StockAccess::WriteResult& w);
     void takeNextStrategy();
     void setState(State state);
@@ -112,8 +110,6 @@ private:
     void beginAcquire();
     void onAttemptStarted(quint64 op, int attempt, const QByteArray& token);
     void onAttemptDecided(quint64 op, const AttemptResult& attempt);
-    void onNodeAnswered(quint64 op, HistoryEvent::Operation operation, int node,
-                        const NodeOutcome& outcome);
     void onAcquired(quint64 op, const LockStrategy::AcquireResult& result);
     void enterSection(quint64 op, const LockStrategy::AcquireResult& result);
     void onValidityDeadline();
@@ -121,6 +117,9 @@ private:
     void giveUp();
     void endSection(HistoryEvent::SectionEndReason reason);
     void beginRelease();
+    // Sends a release of `lock`, one operation in the history; `then` gets its answer.
+    using Released = std::function<void(quint64 op, const LockStrategy::ReleaseResult&)>;
+    void sendRelease(const Lock& lock, const Released& then);
     void scheduleNext(int delayMs, void (LockClient::*step)());
     void stopTimers();
     // Runs `step` now, or at resume() when paused: a paused client does nothing.
@@ -131,13 +130,12 @@ private:
     ClientSettings m_settings;
     QByteArray m_resource;
     const Clock& m_clock;
-    QList<RedisConnection*> m_connections;
+    ClientConnections m_connections;
     LockStrategy* m_strategy;
     quint64 m_nextOp = 0;
     State m_state = State::Idle;
     qint64 m_stateSinceUs = 0;
     bool m_running = false;
-    bool m_awaitingConnections = false; // started: the first try waits for the handshakes
     QByteArray m_lastToken;
     int m_attempt = 0;
 
