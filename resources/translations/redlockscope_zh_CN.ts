@@ -4645,7 +4645,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>left of %1</source>
-        <translation>剩余（共&#xa0;%1）</translation>
+        <translation>剩余（共&#x2060;%1）</translation>
     </message>
     <message numerus="yes">
         <source>%n sold</source>
