@@ -303,6 +303,47 @@ private slots:
         strip.setFaults({}, now());
         QVERIFY(!strip.advance(now()));
     }
+
+    // On a narrow card in large type, "partitioned" does not fit beside "for 12 s": the
+    // timing moves below or after the label instead of being drawn over it (seen in English
+    // decks: "partitionedfor 0 s"), and the strip grows to hold it.
+    void stripNeverDrawsTheTimingOverTheLabel_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("pointSize");
+        for (int width : {110, 130, 150, 180, 240})
+            for (int points : {10, 14, 18})
+                QTest::addRow("%d px, %d pt", width, points) << width << points;
+    }
+
+    void stripNeverDrawsTheTimingOverTheLabel()
+    {
+        QFETCH(int, width);
+        QFETCH(int, pointSize);
+        FaultStrip strip;
+        QFont font = strip.font();
+        font.setPointSize(pointSize);
+        strip.setFont(font);
+        strip.setFaults({fault(Fault::Kind::Partition, QStringLiteral("partitioned from C1, C2"),
+                               now() - 12'000'000),
+                         fault(Fault::Kind::ClockJump, QStringLiteral("clock +6 s: keys expire"),
+                               now() - 1'000'000)},
+                        now());
+        strip.resize(width, strip.heightForWidth(width));
+        const QList<QList<QRect>> boxes = strip.textBoxes();
+        QCOMPARE(boxes.size(), 2);
+        int bottom = 0;
+        for (const QList<QRect>& own : boxes) {
+            const QRect timing = own.last();
+            QVERIFY(timing.right() < width);
+            for (qsizetype l = 0; l + 1 < own.size(); ++l)
+                QVERIFY2(!own[l].intersects(timing),
+                         qPrintable(QStringLiteral("label line %1 under the timing").arg(l)));
+            for (const QRect& box : own)
+                bottom = qMax(bottom, box.bottom());
+        }
+        QVERIFY(bottom < strip.height()); // the strip is as tall as what it draws
+    }
 };
 
 QTEST_MAIN(TestFaults)

@@ -87,11 +87,44 @@ QStringList FaultStrip::lines() const
     return list;
 }
 
-int FaultStrip::lineHeight() const
+QFont FaultStrip::boldFont() const
 {
     QFont bold = font();
     bold.setBold(true);
-    return QFontMetrics(bold).height();
+    return bold;
+}
+
+int FaultStrip::lineHeight() const
+{
+    return QFontMetrics(boldFont()).height();
+}
+
+// Where the label starts: after the fault's glyph.
+int FaultStrip::labelLeft(const Fault& fault) const
+{
+    return TextLeft + QFontMetrics(boldFont()).horizontalAdvance(FaultText::glyph(fault.kind)) + 6;
+}
+
+QList<QList<QRect>> FaultStrip::textBoxes() const
+{
+    const QFontMetrics boldMetrics(boldFont());
+    const QList<Row> rows = layoutRows(width());
+    const int lineH = lineHeight();
+    QList<QList<QRect>> boxes;
+    int y = 0;
+    for (int i = 0; i < m_faults.size(); ++i) {
+        const Row& row = rows[i];
+        const int top = y + 3;
+        QList<QRect> own;
+        for (int l = 0; l < row.labelLines.size(); ++l)
+            own << QRect(labelLeft(m_faults[i]), top + l * lineH,
+                         boldMetrics.horizontalAdvance(row.labelLines[l]), lineH);
+        const int timing = fontMetrics().horizontalAdvance(FaultText::timing(m_faults[i], m_nowUs));
+        own << QRect(width() - 6 - timing, top + row.timingLine * lineH, timing, lineH);
+        boxes << own;
+        y += row.height + RowGap;
+    }
+    return boxes;
 }
 
 // The room the timing takes on the first line. Its width changes rarely (at 10 s, at a
@@ -101,38 +134,60 @@ int FaultStrip::timingWidth(const Fault& fault) const
     return fontMetrics().horizontalAdvance(FaultText::timing(fault, m_nowUs));
 }
 
+QStringList FaultStrip::breakLabel(const QString& label, const QFont& bold, int firstWidth,
+                                   int fullWidth, bool* firstFits)
+{
+    QStringList lines;
+    QTextLayout layout(label, bold);
+    layout.beginLayout();
+    int end = 0;
+    *firstFits = true;
+    for (int i = 0; i < MaxLines; ++i) {
+        QTextLine line = layout.createLine();
+        if (!line.isValid())
+            break;
+        line.setLineWidth(i == 0 ? firstWidth : fullWidth);
+        if (i == 0)
+            *firstFits = line.naturalTextWidth() <= firstWidth;
+        lines << label.mid(line.textStart(), line.textLength()).trimmed();
+        end = line.textStart() + line.textLength();
+    }
+    layout.endLayout();
+    if (end < label.size() && !lines.isEmpty()) {
+        // More than fits: the last line ends in "…" (the tooltip has it all).
+        const int lastWidth = lines.size() == 1 ? firstWidth : fullWidth;
+        const qsizetype lastStart = end - lines.last().size();
+        lines.last() =
+            QFontMetrics(bold).elidedText(label.mid(lastStart), Qt::ElideRight, lastWidth);
+    }
+    return lines;
+}
+
+// The timing goes beside the label's first line. On a narrow card (large type) the label's
+// first word may not fit there ("partitioned" beside "for 12 s"): then the label takes the
+// whole width and the timing goes at the end of its last line, or on a line of its own,
+// rather than being drawn over the label.
 QList<FaultStrip::Row> FaultStrip::layoutRows(int width) const
 {
-    QFont bold = font();
-    bold.setBold(true);
+    const QFont bold = boldFont();
     const QFontMetrics boldMetrics(bold);
     QList<Row> rows;
     for (const Fault& f : m_faults) {
-        const int labelX = TextLeft + boldMetrics.horizontalAdvance(FaultText::glyph(f.kind)) + 6;
-        const int full = qMax(20, width - labelX - 6);
-        const int first = qMax(20, full - timingWidth(f) - 8);
+        const int full = qMax(20, width - labelLeft(f) - 6);
+        const int timing = timingWidth(f) + 8;
         const QString label = FaultText::label(f);
         Row row;
-        QTextLayout layout(label, bold);
-        layout.beginLayout();
-        int end = 0;
-        for (int i = 0; i < MaxLines; ++i) {
-            QTextLine line = layout.createLine();
-            if (!line.isValid())
-                break;
-            line.setLineWidth(i == 0 ? first : full);
-            row.labelLines << label.mid(line.textStart(), line.textLength()).trimmed();
-            end = line.textStart() + line.textLength();
+        bool fits = true;
+        row.labelLines = breakLabel(label, bold, qMax(20, full - timing), full, &fits);
+        if (!fits) {
+            row.labelLines = breakLabel(label, bold, full, full, &fits);
+            const int last = int(row.labelLines.size()) - 1;
+            const bool besideLast =
+                last >= 0 && boldMetrics.horizontalAdvance(row.labelLines.last()) + timing <= full;
+            row.timingLine = besideLast ? qMax(0, last) : last + 1;
         }
-        layout.endLayout();
-        if (end < label.size() && !row.labelLines.isEmpty()) {
-            // More than fits: the last line ends in "…" (the tooltip has it all).
-            const int lastWidth = row.labelLines.size() == 1 ? first : full;
-            const qsizetype lastStart = end - row.labelLines.last().size();
-            row.labelLines.last() =
-                boldMetrics.elidedText(label.mid(lastStart), Qt::ElideRight, lastWidth);
-        }
-        row.height = int(qMax<qsizetype>(1, row.labelLines.size())) * lineHeight() + 6;
+        const int lines = int(qMax<qsizetype>(row.labelLines.size(), row.timingLine + 1));
+        row.height = lines * lineHeight() + 6;
         rows << row;
     }
     return rows;
@@ -165,16 +220,14 @@ void FaultStrip::paintEvent(QPaintEvent*)
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
     const bool dark = UiTheme::isDark(palette());
-    QFont bold = font();
-    bold.setBold(true);
-    const QFontMetrics boldMetrics(bold);
-    const int lineH = lineHeight();
+    const QFont bold = boldFont();
     const QList<Row> rows = layoutRows(width());
+    const QList<QList<QRect>> boxes = textBoxes();
+    constexpr int Flags = Qt::AlignVCenter | Qt::AlignLeft | Qt::TextDontClip;
     int y = 0;
     for (int i = 0; i < m_faults.size(); ++i) {
         const Fault& f = m_faults[i];
-        const Row& row = rows[i];
-        const int h = row.height;
+        const int h = rows[i].height;
         const QColor color = UiTheme::fault(f.kind, dark);
         const QRectF rect(0.5, y + 0.5, width() - 1.0, h - 1.0);
         QPainterPath path;
@@ -187,20 +240,16 @@ void FaultStrip::paintEvent(QPaintEvent*)
         painter.fillRect(QRectF(0, y, 5, h), color); // a solid edge: the colour reads at a glance
         painter.restore();
 
-        const int top = y + 3;
-        const QString glyph = FaultText::glyph(f.kind);
-        const int labelX = TextLeft + boldMetrics.horizontalAdvance(glyph) + 6;
+        const QList<QRect>& box = boxes[i];
         painter.setFont(bold);
         painter.setPen(dark ? color.lighter(115) : color.darker(115));
-        painter.drawText(QRect(TextLeft, top, labelX - TextLeft, lineH),
-                         Qt::AlignVCenter | Qt::AlignLeft, glyph);
-        for (int l = 0; l < row.labelLines.size(); ++l)
-            painter.drawText(QRect(labelX, top + l * lineH, width() - labelX - 6, lineH),
-                             Qt::AlignVCenter | Qt::AlignLeft, row.labelLines[l]);
+        painter.drawText(QRect(TextLeft, y + 3, labelLeft(f) - TextLeft, lineHeight()), Flags,
+                         FaultText::glyph(f.kind));
+        for (int l = 0; l < rows[i].labelLines.size(); ++l)
+            painter.drawText(box[l], Flags, rows[i].labelLines[l]);
         painter.setFont(font());
         painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(QRect(0, top, width() - 6, lineH), Qt::AlignVCenter | Qt::AlignRight,
-                         FaultText::timing(f, m_nowUs));
+        painter.drawText(box.last(), Flags, FaultText::timing(f, m_nowUs));
         y += h + RowGap;
     }
 }

@@ -31,6 +31,9 @@ public:
     const QList<Fault>& faults() const { return m_faults; }
     // The lines as drawn now (FaultText::line).
     QStringList lines() const;
+    // Where each fault's label lines and its timing are drawn, as tight boxes, per fault:
+    // the timing's box last. Two boxes of one fault never overlap.
+    QList<QList<QRect>> textBoxes() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -48,10 +51,19 @@ private:
     struct Row
     {
         QStringList labelLines; // the label, broken to fit (at most MaxLines)
+        int timingLine = 0;     // the line the timing is drawn on, at its right
         int height = 0;
     };
 
+    // The label broken into lines: the first `firstWidth` wide, the others `fullWidth`; at
+    // most MaxLines, the last elided when it does not fit. `firstFits`: the first line's
+    // words fit in `firstWidth` (a word longer than the line overflows it).
+    static QStringList breakLabel(const QString& label, const QFont& bold, int firstWidth,
+                                  int fullWidth, bool* firstFits);
+
     QList<Row> layoutRows(int width) const;
+    QFont boldFont() const;
+    int labelLeft(const Fault& fault) const;
     int lineHeight() const;
     int timingWidth(const Fault& fault) const;
     QStringList timings() const;
