@@ -63,6 +63,7 @@ NodeCard::NodeCard(int number, QWidget* parent)
     m_persistence->setObjectName(QStringLiteral("persistence"));
     m_role->setObjectName(QStringLiteral("role"));
     m_role->setVisible(false);
+    m_role->setWordWrap(true); // "REPLICA · 121 bytes behind" is wider than a card in large type
     m_role->setToolTip(tr("The node's part in replication (INFO replication): the master takes "
                           "the writes; the replica copies them asynchronously, and the bytes "
                           "it is behind are writes it would lose if promoted now."));
