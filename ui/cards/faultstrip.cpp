@@ -17,6 +17,7 @@ namespace {
 constexpr int RowGap = 3;
 constexpr int MaxLines = 2;
 constexpr int TextLeft = 10;
+constexpr int MinLabelWidth = 24; // narrower beside the timing: the timing gives way
 
 } // namespace
 
@@ -120,7 +121,9 @@ QList<QList<QRect>> FaultStrip::textBoxes() const
             own << QRect(labelLeft(m_faults[i]), top + l * lineH,
                          boldMetrics.horizontalAdvance(row.labelLines[l]), lineH);
         const int timing = fontMetrics().horizontalAdvance(FaultText::timing(m_faults[i], m_nowUs));
-        own << QRect(width() - 6 - timing, top + row.timingLine * lineH, timing, lineH);
+        own << (row.showTiming
+                    ? QRect(width() - 6 - timing, top + row.timingLine * lineH, timing, lineH)
+                    : QRect());
         boxes << own;
         y += row.height + RowGap;
     }
@@ -134,31 +137,32 @@ int FaultStrip::timingWidth(const Fault& fault) const
     return fontMetrics().horizontalAdvance(FaultText::timing(fault, m_nowUs));
 }
 
-QStringList FaultStrip::breakLabel(const QString& label, const QFont& bold, int firstWidth,
-                                   int fullWidth, bool* firstFits)
+QStringList FaultStrip::breakLabel(const QString& label, const QFont& bold,
+                                   const QList<int>& widths, bool* firstFits)
 {
     QStringList lines;
     QTextLayout layout(label, bold);
     layout.beginLayout();
     int end = 0;
     *firstFits = true;
-    for (int i = 0; i < MaxLines; ++i) {
+    for (int i = 0; i < widths.size(); ++i) {
         QTextLine line = layout.createLine();
         if (!line.isValid())
             break;
-        line.setLineWidth(i == 0 ? firstWidth : fullWidth);
+        line.setLineWidth(widths[i]);
         if (i == 0)
-            *firstFits = line.naturalTextWidth() <= firstWidth;
+            *firstFits = line.naturalTextWidth() <= widths[i];
         lines << label.mid(line.textStart(), line.textLength()).trimmed();
         end = line.textStart() + line.textLength();
     }
     layout.endLayout();
-    if (end < label.size() && !lines.isEmpty()) {
+    const qsizetype last = lines.size() - 1;
+    if (last >= 0 &&
+        (end < label.size() || QFontMetrics(bold).horizontalAdvance(lines[last]) > widths[last])) {
         // More than fits: the last line ends in "…" (the tooltip has it all).
-        const int lastWidth = lines.size() == 1 ? firstWidth : fullWidth;
-        const qsizetype lastStart = end - lines.last().size();
-        lines.last() =
-            QFontMetrics(bold).elidedText(label.mid(lastStart), Qt::ElideRight, lastWidth);
+        const qsizetype lastStart = end - lines[last].size();
+        lines[last] =
+            QFontMetrics(bold).elidedText(label.mid(lastStart), Qt::ElideRight, widths[last]);
     }
     return lines;
 }
@@ -177,16 +181,19 @@ QList<FaultStrip::Row> FaultStrip::layoutRows(int width) const
         const int timing = timingWidth(f) + 8;
         const QString label = FaultText::label(f);
         Row row;
+        row.showTiming = full - timing >= MinLabelWidth; // else in the tooltip only
+        const int beside = row.showTiming ? full - timing : full;
         bool fits = true;
-        row.labelLines = breakLabel(label, bold, qMax(20, full - timing), full, &fits);
-        if (!fits) {
-            row.labelLines = breakLabel(label, bold, full, full, &fits);
-            const int last = int(row.labelLines.size()) - 1;
-            const bool besideLast =
-                last >= 0 && boldMetrics.horizontalAdvance(row.labelLines.last()) + timing <= full;
-            row.timingLine = besideLast ? qMax(0, last) : last + 1;
+        row.labelLines = breakLabel(label, bold, {beside, full}, &fits);
+        // Never more lines than that: the layout asks for heights at widths narrower than
+        // any the card is shown at, and a line more there makes the window taller than 720.
+        if (!fits && row.labelLines.size() >= MaxLines) {
+            row.labelLines = breakLabel(label, bold, {full, beside}, &fits);
+            row.timingLine = int(row.labelLines.size()) - 1;
+        } else if (!fits) {
+            row.labelLines = breakLabel(label, bold, {beside}, &fits); // "repl…  for 5 s"
         }
-        const int lines = int(qMax<qsizetype>(row.labelLines.size(), row.timingLine + 1));
+        const int lines = int(qMax<qsizetype>(1, row.labelLines.size()));
         row.height = lines * lineHeight() + 6;
         rows << row;
     }
@@ -249,7 +256,8 @@ void FaultStrip::paintEvent(QPaintEvent*)
             painter.drawText(box[l], Flags, rows[i].labelLines[l]);
         painter.setFont(font());
         painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(box.last(), Flags, FaultText::timing(f, m_nowUs));
+        if (rows[i].showTiming)
+            painter.drawText(box.last(), Flags, FaultText::timing(f, m_nowUs));
         y += h + RowGap;
     }
 }

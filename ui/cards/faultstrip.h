@@ -32,7 +32,8 @@ public:
     // The lines as drawn now (FaultText::line).
     QStringList lines() const;
     // Where each fault's label lines and its timing are drawn, as tight boxes, per fault:
-    // the timing's box last. Two boxes of one fault never overlap.
+    // the timing's box last (empty when there is no room for it). Two boxes of one fault
+    // never overlap.
     QList<QList<QRect>> textBoxes() const;
 
     QSize sizeHint() const override;
@@ -52,14 +53,15 @@ private:
     {
         QStringList labelLines; // the label, broken to fit (at most MaxLines)
         int timingLine = 0;     // the line the timing is drawn on, at its right
+        bool showTiming = true; // false: no room for it beside any label (tooltip only)
         int height = 0;
     };
 
-    // The label broken into lines: the first `firstWidth` wide, the others `fullWidth`; at
-    // most MaxLines, the last elided when it does not fit. `firstFits`: the first line's
-    // words fit in `firstWidth` (a word longer than the line overflows it).
-    static QStringList breakLabel(const QString& label, const QFont& bold, int firstWidth,
-                                  int fullWidth, bool* firstFits);
+    // The label broken into lines of these widths (at most that many lines), the last elided
+    // when it does not fit. `firstFits`: the first line's words fit in its width (a word
+    // longer than the line overflows it).
+    static QStringList breakLabel(const QString& label, const QFont& bold, const QList<int>& widths,
+                                  bool* firstFits);
 
     QList<Row> layoutRows(int width) const;
     QFont boldFont() const;
