@@ -366,6 +366,7 @@ NodeSnapshot FleetNode::snapshot() const
     n.address = m_address.display();
     n.local = isLocal();
     n.stateSinceUs = m_monitor->stateSinceUs();
+    n.restartedUs = m_monitor->restartedUs();
     n.keys = m_monitor->keys();
     n.keysAskedUs = m_monitor->keysAskedUs();
     n.faults = m_faults.values();

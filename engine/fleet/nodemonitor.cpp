@@ -142,6 +142,18 @@ void NodeMonitor::onReplicationReply(const CommandResult& result)
     emit changed();
 }
 
+// Each connect's handshake reads the node's process_id: another one than before is a restart,
+// whoever made it (the app, a script, systemd). A pause or a partition keeps the process.
+void NodeMonitor::noteProcess()
+{
+    const qint64 pid = m_connection->serverPid();
+    if (pid <= 0)
+        return;
+    if (m_seenPid > 0 && pid != m_seenPid)
+        m_restartedUs = m_clock.nowUs();
+    m_seenPid = pid;
+}
+
 void NodeMonitor::onStateChanged(RedisConnection::State state, const QString& error)
 {
     const bool up = state == RedisConnection::State::Ready;
@@ -159,6 +171,8 @@ void NodeMonitor::onStateChanged(RedisConnection::State state, const QString& er
         m_wasUp = up;
         m_reported = true;
         m_stateSinceUs = m_clock.nowUs();
+        if (up)
+            noteProcess();
         emit upChanged(up, error);
         if (up)
             refresh();

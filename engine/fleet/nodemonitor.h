@@ -36,6 +36,8 @@ public:
     QString error() const { return m_connection->lastError(); }
     qint64 serverPid() const { return m_connection->serverPid(); }
     qint64 stateSinceUs() const { return m_stateSinceUs; }
+    // When the node came back as another process than the one seen before (0: never).
+    qint64 restartedUs() const { return m_restartedUs; }
     const QList<KeySnapshot>& keys() const { return m_keys; }
     // When the read that gave keys() was sent: they hold every change made before then.
     qint64 keysAskedUs() const { return m_keysAskedUs; }
@@ -63,6 +65,7 @@ private:
     void readReplication();
     void onReplicationReply(const CommandResult& result);
     void onStateChanged(RedisConnection::State state, const QString& error);
+    void noteProcess();
 
     int m_index;
     NodeAddress m_address;
@@ -79,6 +82,8 @@ private:
     bool m_wasUp = false;
     bool m_reported = false; // an up or down has been told (upChanged)
     qint64 m_stateSinceUs = 0;
+    qint64 m_seenPid = 0; // the node's process_id at the last connect
+    qint64 m_restartedUs = 0;
     bool m_watchReplication = false;
     bool m_replicationInFlight = false;
     QString m_role;

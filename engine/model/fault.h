@@ -22,6 +22,10 @@ public:
         Drop,
         ClockJump,
         Crashed, // client: gone without releasing
+        // node: back as a new process (NodeSnapshot::restartedUs). Not a fault in force and
+        // never in the history: the card shows it for a while, so that a class sees why a
+        // node's keys are gone (or read back from its AOF).
+        Restarted,
     };
     Q_ENUM(Kind)
 

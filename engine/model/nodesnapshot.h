@@ -43,6 +43,9 @@ public:
     bool local = false;
     qint64 pid = 0;
     qint64 stateSinceUs = 0;
+    // When the node was last seen back as a new process (its process_id changed: a restart,
+    // by the app or by anyone); 0 when it never was.
+    qint64 restartedUs = 0;
     QList<KeySnapshot> keys;
     qint64 keysAskedUs = 0; // when the read of `keys` was sent: they hold every change before
     QList<ClientOutcome> lastOutcomes; // each client's latest answer from this node

@@ -99,6 +99,9 @@ void ReplayNode::onUp(qint64 tUs)
 {
     if (!m_running && m_persisted && m_persisted->expiresUs > tUs)
         m_key = m_persisted; // read back from its AOF file
+    if (!m_running && m_everUp)
+        m_restartedUs = tUs; // a new process: the card says so for a while
+    m_everUp = true;
     m_persisted.reset();
     m_running = true;
     m_downReason.clear();
@@ -166,6 +169,7 @@ NodeSnapshot ReplayNode::snapshot(const QByteArray& resource, qint64 nowUs) cons
     n.address = n.local ? QCoreApplication::translate("ReplayNode", "recorded run") : m_address;
     n.state = m_state;
     n.stateSinceUs = m_stateSinceUs;
+    n.restartedUs = m_restartedUs;
     n.error = m_state == S::Down ? (m_faults.isEmpty() ? m_downReason : m_faults.first().detail)
                                  : QString();
     if (const auto k = key(nowUs)) {

@@ -62,6 +62,8 @@ private:
     QString m_persistence;  // "none", "everysec", "always"; "" unknown (external)
     bool m_running = false; // the process is up (NodeUp seen, no crash since)
     qint64 m_stateSinceUs = 0;
+    bool m_everUp = false;
+    qint64 m_restartedUs = 0;
     NodeSnapshot::State m_state = NodeSnapshot::State::Starting;
     QString m_downReason;
     QMap<Fault::Kind, Fault> m_faults;

@@ -2050,6 +2050,26 @@ Since %1 on the run clock.</source>
         <source>for %1</source>
         <translation>%1 の間</translation>
     </message>
+    <message>
+        <source>restarted without persistence</source>
+        <translation>永続化なしで再起動</translation>
+    </message>
+    <message>
+        <source>restarted, read its AOF back</source>
+        <translation>再起動、AOF から読み戻し</translation>
+    </message>
+    <message>
+        <source>restarted</source>
+        <translation>再起動</translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation>%1 秒前</translation>
+    </message>
+    <message>
+        <source>A new process (its process id changed). Without persistence it came back empty: a lock key it granted is gone while its owner still counts on it. With an AOF it read back the keys it had written to the file.</source>
+        <translation>新しいプロセスです（プロセス ID が変わりました）。永続化がなければ空で戻ります。与えたロックキーは消えていますが、持ち主はまだそれを当てにしています。AOF があれば、ファイルに書いたキーを読み戻しました。</translation>
+    </message>
 </context>
 <context>
     <name>Fleet</name>
@@ -2969,6 +2989,24 @@ Since %1 on the run clock.</source>
     <message>
         <source>REPLICA  ·  in sync</source>
         <translation>レプリカ  ·  同期済み</translation>
+    </message>
+    <message>
+        <source>MASTER</source>
+        <translation>マスター</translation>
+    </message>
+    <message>
+        <source>REPLICA  ·  link DOWN</source>
+        <translation>レプリカ  ·  リンク断</translation>
+    </message>
+    <message numerus="yes">
+        <source>REPLICA  ·  %n B behind</source>
+        <translation>
+            <numerusform>レプリカ  ·  %n B 遅れ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>REPLICA</source>
+        <translation>レプリカ</translation>
     </message>
 </context>
 <context>
@@ -4645,7 +4683,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>left of %1</source>
-        <translation>残り（全&#x2060;%1）</translation>
+        <translation>残り（全⁠%1）</translation>
     </message>
     <message numerus="yes">
         <source>%n sold</source>

@@ -2050,6 +2050,26 @@ Since %1 on the run clock.</source>
         <source>for %1</source>
         <translation>持续 %1</translation>
     </message>
+    <message>
+        <source>restarted without persistence</source>
+        <translation>无持久化重启</translation>
+    </message>
+    <message>
+        <source>restarted, read its AOF back</source>
+        <translation>已重启，从 AOF 读回</translation>
+    </message>
+    <message>
+        <source>restarted</source>
+        <translation>已重启</translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation>%1 秒前</translation>
+    </message>
+    <message>
+        <source>A new process (its process id changed). Without persistence it came back empty: a lock key it granted is gone while its owner still counts on it. With an AOF it read back the keys it had written to the file.</source>
+        <translation>一个新进程（进程号变了）。没有持久化时它回来是空的：它授予的锁键已经消失，而持有者仍然依赖它。有 AOF 时它从文件中读回了写入过的键。</translation>
+    </message>
 </context>
 <context>
     <name>Fleet</name>
@@ -2969,6 +2989,24 @@ Since %1 on the run clock.</source>
     <message>
         <source>REPLICA  ·  in sync</source>
         <translation>副本  ·  已同步</translation>
+    </message>
+    <message>
+        <source>MASTER</source>
+        <translation>主节点</translation>
+    </message>
+    <message>
+        <source>REPLICA  ·  link DOWN</source>
+        <translation>副本  ·  连接断开</translation>
+    </message>
+    <message numerus="yes">
+        <source>REPLICA  ·  %n B behind</source>
+        <translation>
+            <numerusform>副本  ·  落后 %n B</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>REPLICA</source>
+        <translation>副本</translation>
     </message>
 </context>
 <context>
@@ -4645,7 +4683,7 @@ Since %1 on the run clock.</source>
     </message>
     <message>
         <source>left of %1</source>
-        <translation>剩余（共&#x2060;%1）</translation>
+        <translation>剩余（共⁠%1）</translation>
     </message>
     <message numerus="yes">
         <source>%n sold</source>

@@ -77,6 +77,8 @@ private slots:
                 return !s.clients.isEmpty() && s.clients[0].acquisitions > 0;
             },
             10000));
+        const qint64 killedPid = engine.last().nodes[2].pid;
+        QVERIFY(killedPid > 0);
         QVERIFY(engine.command(QStringLiteral("node kill 3")));
         QVERIFY(engine.waitFor(
             [](const EngineSnapshot& s) { return hasFault(s.nodes[2], Fault::Kind::Killed); },
@@ -93,6 +95,7 @@ private slots:
         QCOMPARE(
             faultEvents(engine.events(), HistoryEvent::Kind::FaultStart, 2, Fault::Kind::Killed),
             1);
+        QCOMPARE(engine.last().nodes[2].restartedUs, 0); // never came back yet
         QVERIFY(engine.command(QStringLiteral("node restart 3")));
         QVERIFY(engine.waitFor(
             [](const EngineSnapshot& s) {
@@ -101,6 +104,12 @@ private slots:
             10000));
         QCOMPARE(faultEvents(engine.events(), HistoryEvent::Kind::FaultEnd, 2, Fault::Kind::Killed),
                  1);
+        // Back as a new process: the card says it restarted (its process id changed).
+        QVERIFY(engine.waitFor([](const EngineSnapshot& s) { return s.nodes[2].restartedUs > 0; },
+                               5000));
+        QVERIFY(engine.last().nodes[2].pid != killedPid);
+        for (int other : {0, 1, 3, 4})
+            QCOMPARE(engine.last().nodes[other].restartedUs, 0);
     }
 
     void pausedNodeTimesOutWithinTheNodeTimeout()
@@ -141,6 +150,7 @@ private slots:
         QVERIFY(engine.waitFor(
             [](const EngineSnapshot& s) { return s.nodes[1].state == NodeSnapshot::State::Up; },
             10000));
+        QCOMPARE(engine.last().nodes[1].restartedUs, 0); // a pause keeps its process
     }
 
     void persistenceDecidesWhatARestartKeeps()

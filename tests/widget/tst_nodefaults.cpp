@@ -275,6 +275,31 @@ private slots:
         QCOMPARE(spy.takeFirst().at(0).toString(), QStringLiteral("node clock 5 +2500"));
     }
 
+    // A node back as a new process says so for ten seconds, with what it came back with: the
+    // key it lost (or read back) is beside it, and a class sees why.
+    void restartedNodeSaysSoForAWhile()
+    {
+        NodeCard card(3);
+        card.resize(260, 300);
+        const qint64 t = now() + 60'000'000; // the run clock starts at 0
+        NodeSnapshot n = node(2);
+        n.persistence = QStringLiteral("none");
+        n.restartedUs = t - 2'400'000;
+        card.setNode(n, legend(), m_ttls, t);
+        QCOMPARE(card.faultLines(),
+                 QStringList{QStringLiteral("↻ restarted without persistence · 2 s ago")});
+        QVERIFY(!card.hasHealableFault()); // nothing to heal: it is a fact, not a fault
+        n.persistence = QStringLiteral("aof always");
+        card.setNode(n, legend(), m_ttls, t);
+        QCOMPARE(card.faultLines(),
+                 QStringList{QStringLiteral("↻ restarted, read its AOF back · 2 s ago")});
+        card.setNode(n, legend(), m_ttls, t + 8'000'000); // ten seconds on: said enough
+        QVERIFY(card.faultLines().isEmpty());
+        n.restartedUs = 0; // never restarted
+        card.setNode(n, legend(), m_ttls, t);
+        QVERIFY(card.faultLines().isEmpty());
+    }
+
     void stripKeepsOneLineAndGrowsForMore()
     {
         FaultStrip strip;

@@ -25,6 +25,7 @@ QString FaultText::glyph(Fault::Kind kind)
     case K::Paused:
         return QStringLiteral("❚❚");
     case K::RestartPending:
+    case K::Restarted:
         return QStringLiteral("↻");
     case K::ShutDown:
         return QStringLiteral("■");
@@ -82,6 +83,12 @@ QString FaultText::plainLabel(const Fault& fault)
     }
     case K::Drop:
         return fault.detail.isEmpty() ? tr("drops requests") : fault.detail;
+    case K::Restarted: // the detail: its persistence ("none", "aof always", ...)
+        if (fault.detail == QLatin1String("none"))
+            return tr("restarted without persistence");
+        if (fault.detail.startsWith(QLatin1String("aof")))
+            return tr("restarted, read its AOF back");
+        return tr("restarted");
     case K::ClockJump: {
         // "clock +4000 ms: keys expire early" -> "clock +4 s: keys expire early"
         static const QRegularExpression jump(QStringLiteral("\\+(\\d+) ms"));
@@ -99,6 +106,8 @@ QString FaultText::plainLabel(const Fault& fault)
 
 QString FaultText::timing(const Fault& fault, qint64 nowUs)
 {
+    if (fault.kind == Fault::Kind::Restarted)
+        return tr("%1 s ago").arg(qMax<qint64>(0, nowUs - fault.sinceUs) / 1'000'000);
     if (fault.untilUs > 0) {
         const QString left = TextFormat::seconds((fault.untilUs - nowUs) / 1000);
         if (fault.kind == Fault::Kind::RestartPending)
@@ -147,6 +156,11 @@ QString FaultText::tooltip(const Fault& fault, qint64 nowUs)
     case K::ClockJump:
         why = tr("Its clock ran ahead: its keys expire that much early, while their owner still "
                  "counts on them.");
+        break;
+    case K::Restarted:
+        why = tr("A new process (its process id changed). Without persistence it came back "
+                 "empty: a lock key it granted is gone while its owner still counts on it. "
+                 "With an AOF it read back the keys it had written to the file.");
         break;
     }
     QString text = QStringLiteral("%1 %2 (%3)\n%4")

@@ -34,8 +34,8 @@ constexpr int PauseForMs = 5000;
 
 NodeCard::NodeCard(int number, QWidget* parent)
     : QFrame(parent), m_number(number), m_title(new QLabel(this)), m_statePill(new PillLabel(this)),
-      m_address(new ElidedLabel(this)), m_role(new QLabel(this)), m_faults(new FaultStrip(this)),
-      m_keysHeading(new QLabel(tr("Lock key"), this)),
+      m_address(new ElidedLabel(this)), m_role(new ElidedLabel(this)),
+      m_faults(new FaultStrip(this)), m_keysHeading(new QLabel(tr("Lock key"), this)),
       m_outcomesHeading(new QLabel(tr("Last answers (ms)"), this)), m_keys(new KeyListView(this)),
       m_outcomes(new OutcomeGrid(this)), m_persistence(new QLabel(this))
 {
@@ -63,7 +63,6 @@ NodeCard::NodeCard(int number, QWidget* parent)
     m_persistence->setObjectName(QStringLiteral("persistence"));
     m_role->setObjectName(QStringLiteral("role"));
     m_role->setVisible(false);
-    m_role->setWordWrap(true); // "REPLICA · 121 bytes behind" is wider than a card in large type
     m_role->setToolTip(tr("The node's part in replication (INFO replication): the master takes "
                           "the writes; the replica copies them asynchronously, and the bytes "
                           "it is behind are writes it would lose if promoted now."));
@@ -427,7 +426,7 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
                                  : tr("The node's state as the engine sees it: up, down, paused "
                                       "or starting. The faults in force are listed under it."));
     syncRole(node, dark);
-    m_faults->setFaults(node.faults, nowUs);
+    m_faults->setFaults(shownFaults(node, nowUs), nowUs);
     m_keys->setKeys(node.keys, node.state == NodeSnapshot::State::Up, legend, ttlByClient, nowUs);
     m_outcomes->setCutOff(node.partitionedFromAll, node.partitionedClients);
     m_outcomes->setOutcomes(node.lastOutcomes, legend);
@@ -438,32 +437,53 @@ void NodeCard::syncRole(const NodeSnapshot& node, bool dark)
     m_role->setVisible(!node.role.isEmpty());
     if (node.role.isEmpty())
         return;
-    QString text;
+    // Each with a shorter form: a card in large type is narrower than "REPLICA · 121 bytes
+    // behind", and a line that wraps makes every card taller.
+    QStringList texts;
     QColor color = UiTheme::good(dark);
     if (node.role == QLatin1String("master")) {
-        text = tr("MASTER  ·  takes the writes");
+        texts = {tr("MASTER  ·  takes the writes"), tr("MASTER")};
     } else if (!node.replLinkUp) {
-        text = tr("REPLICA  ·  link to master DOWN");
+        texts = {tr("REPLICA  ·  link to master DOWN"), tr("REPLICA  ·  link DOWN")};
         color = UiTheme::bad(dark);
     } else if (node.replLagBytes > 0) {
-        text = tr("REPLICA  ·  %n byte(s) behind", nullptr, int(node.replLagBytes));
+        const int lag = int(node.replLagBytes);
+        texts = {tr("REPLICA  ·  %n byte(s) behind", nullptr, lag),
+                 tr("REPLICA  ·  %n B behind", nullptr, lag)};
         color = UiTheme::warn(dark);
     } else {
-        text = tr("REPLICA  ·  in sync");
+        texts = {tr("REPLICA  ·  in sync"), tr("REPLICA")};
         color = UiTheme::info(dark);
     }
-    // Only on a change: a new style sheet re-polishes the label, every frame would be waste.
-    // The colour only: a font in a style sheet stops the label following large type.
-    const QString style = QStringLiteral("color: %1;").arg(color.name());
-    if (m_role->text() != text)
-        m_role->setText(text);
-    if (m_role->styleSheet() != style)
-        m_role->setStyleSheet(style);
+    if (m_role->text() != texts.first())
+        m_role->setTexts(texts);
+    if (m_role->palette().color(QPalette::WindowText) != color) {
+        QPalette palette = m_role->palette();
+        palette.setColor(QPalette::WindowText, color);
+        m_role->setPalette(palette);
+    }
 }
 
 QString NodeCard::roleText() const
 {
     return m_role->isHidden() ? QString() : m_role->text();
+}
+
+// The faults in force, and for a while after a restart a line that says so, with what the
+// node came back with: in front of a class, "its key is gone" needs the restart beside it.
+QList<Fault> NodeCard::shownFaults(const NodeSnapshot& node, qint64 nowUs)
+{
+    constexpr qint64 RestartShownUs = 10'000'000;
+    QList<Fault> faults = node.faults;
+    if (node.restartedUs > 0 && nowUs - node.restartedUs < RestartShownUs &&
+        node.state == NodeSnapshot::State::Up) {
+        Fault restart;
+        restart.kind = Fault::Kind::Restarted;
+        restart.detail = node.persistence;
+        restart.sinceUs = node.restartedUs;
+        faults << restart;
+    }
+    return faults;
 }
 
 void NodeCard::syncPersistence()

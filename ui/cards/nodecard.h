@@ -99,6 +99,7 @@ private:
     void syncRole(const NodeSnapshot& node, bool dark);
     void askLatency();
     void askClockJump();
+    static QList<Fault> shownFaults(const NodeSnapshot& node, qint64 nowUs);
     QString line(const QString& verb, const QString& args = {}) const;
     void updateOffers();
     void applyFonts();
@@ -111,7 +112,7 @@ private:
     QLabel* m_title;
     PillLabel* m_statePill;
     ElidedLabel* m_address;
-    QLabel* m_role; // master or replica, and the replica's lag (replicated topology)
+    ElidedLabel* m_role; // master or replica, and the replica's lag (replicated topology)
     FaultStrip* m_faults;
     bool m_large = false;         // large type: no address line, no heading over the answers
     bool m_addressWanted = false; // the address line says a problem: shown in any type size

@@ -58,6 +58,7 @@ QString FaultShading::name(Fault::Kind kind, bool node)
     case K::ClockJump:
         return tr("clock jump");
     case K::Crashed:
+    case K::Restarted: // never in the history
         break;
     }
     return tr("node fault");

@@ -188,6 +188,8 @@ QColor UiTheme::fault(Fault::Kind kind, bool dark)
         return warn(dark);
     case K::ClockJump:
         return clock(dark);
+    case K::Restarted:
+        return info(dark);
     }
     return muted(dark);
 }
