@@ -169,12 +169,10 @@ QStringList FaultStrip::breakLabel(const QString& label, const QFont& bold,
 
 // The timing goes beside the label's first line. On a narrow card (large type) the label's
 // first word may not fit there ("partitioned" beside "for 12 s"): then the label takes the
-// whole width and the timing goes at the end of its last line, or on a line of its own,
-// rather than being drawn over the label.
+// whole first line and the timing goes beside its second, rather than being drawn over it.
 QList<FaultStrip::Row> FaultStrip::layoutRows(int width) const
 {
     const QFont bold = boldFont();
-    const QFontMetrics boldMetrics(bold);
     QList<Row> rows;
     for (const Fault& f : m_faults) {
         const int full = qMax(20, width - labelLeft(f) - 6);
