@@ -3525,6 +3525,10 @@ Since %1 on the run clock.</source>
         <source>split vote, then %1 took the lock</source>
         <translation>票の分裂の後、%1 がロックを取得</translation>
     </message>
+    <message>
+        <source>not held: %1&apos;s key still on its node</source>
+        <translation>保持者なし：%1 のキーがまだそのノードに残っている</translation>
+    </message>
 </context>
 <context>
     <name>RecentMenu</name>

@@ -3525,6 +3525,10 @@ Since %1 on the run clock.</source>
         <source>split vote, then %1 took the lock</source>
         <translation>选票分裂，随后 %1 拿到了锁</translation>
     </message>
+    <message>
+        <source>not held: %1&apos;s key still on its node</source>
+        <translation>未被持有：%1 的键仍在它的节点上</translation>
+    </message>
 </context>
 <context>
     <name>RecentMenu</name>

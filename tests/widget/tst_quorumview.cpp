@@ -133,6 +133,22 @@ private slots:
         QVERIFY2(!view.subline().contains(QStringLiteral("others")), qPrintable(view.subline()));
     }
 
+    // A single-node lock's key left behind (its owner paused between GET and DEL, in the
+    // token-get-del rung): "on a majority" of one node said it badly.
+    void aSingleNodeKeyLeftBehind()
+    {
+        ResourceSnapshot r = resource(5);
+        r.holders = {holder(1, 1, "a")};
+        QList<ClientSnapshot> clients = m_clients;
+        for (ClientSnapshot& c : clients)
+            c.strategyQuorum = c.strategyNodes = 1;
+        clients[0].state = ClientSnapshot::State::Paused;
+        QuorumView view;
+        view.setSnapshot(snap(r, clients), legend(), now());
+        QCOMPARE(view.verdict(), QuorumView::Verdict::KeysLeft);
+        QCOMPARE(view.headline(), QStringLiteral("not held: C1's key still on its node"));
+    }
+
     void splitVoteFades()
     {
         ResourceSnapshot r = resource(5);

@@ -424,6 +424,8 @@ QString QuorumView::headlineOf(const Block& b) const
         if (b.keysNoTtl && b.keysOwnerState == QLatin1String("crashed"))
             return tr("DEADLOCK: %1 crashed holding a key without a TTL")
                 .arg(b.ownerNames.value(0));
+        if (ruleKind(b) == Rule::SingleNode) // one node: "a majority" of one said it badly
+            return tr("not held: %1's key still on its node").arg(b.ownerNames.value(0));
         return tr("not held: %1's keys still on a majority").arg(b.ownerNames.value(0));
     case Verdict::NotHeld:
         return tr("not held");
