@@ -2051,14 +2051,6 @@ Since %1 on the run clock.</source>
         <translation>%1 の間</translation>
     </message>
     <message>
-        <source>restarted without persistence</source>
-        <translation>永続化なしで再起動</translation>
-    </message>
-    <message>
-        <source>restarted, read its AOF back</source>
-        <translation>再起動、AOF から読み戻し</translation>
-    </message>
-    <message>
         <source>restarted</source>
         <translation>再起動</translation>
     </message>
@@ -2069,6 +2061,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>A new process (its process id changed). Without persistence it came back empty: a lock key it granted is gone while its owner still counts on it. With an AOF it read back the keys it had written to the file.</source>
         <translation>新しいプロセスです（プロセス ID が変わりました）。永続化がなければ空で戻ります。与えたロックキーは消えていますが、持ち主はまだそれを当てにしています。AOF があれば、ファイルに書いたキーを読み戻しました。</translation>
+    </message>
+    <message>
+        <source>restarted, no AOF</source>
+        <translation>再起動、AOF なし</translation>
+    </message>
+    <message>
+        <source>restarted from its AOF</source>
+        <translation>再起動、AOF から復元</translation>
     </message>
 </context>
 <context>

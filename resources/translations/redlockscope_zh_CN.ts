@@ -2051,14 +2051,6 @@ Since %1 on the run clock.</source>
         <translation>持续 %1</translation>
     </message>
     <message>
-        <source>restarted without persistence</source>
-        <translation>无持久化重启</translation>
-    </message>
-    <message>
-        <source>restarted, read its AOF back</source>
-        <translation>已重启，从 AOF 读回</translation>
-    </message>
-    <message>
         <source>restarted</source>
         <translation>已重启</translation>
     </message>
@@ -2069,6 +2061,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>A new process (its process id changed). Without persistence it came back empty: a lock key it granted is gone while its owner still counts on it. With an AOF it read back the keys it had written to the file.</source>
         <translation>一个新进程（进程号变了）。没有持久化时它回来是空的：它授予的锁键已经消失，而持有者仍然依赖它。有 AOF 时它从文件中读回了写入过的键。</translation>
+    </message>
+    <message>
+        <source>restarted, no AOF</source>
+        <translation>已重启，无 AOF</translation>
+    </message>
+    <message>
+        <source>restarted from its AOF</source>
+        <translation>已重启，从 AOF 恢复</translation>
     </message>
 </context>
 <context>

@@ -286,18 +286,47 @@ private slots:
         n.persistence = QStringLiteral("none");
         n.restartedUs = t - 2'400'000;
         card.setNode(n, legend(), m_ttls, t);
-        QCOMPARE(card.faultLines(),
-                 QStringList{QStringLiteral("↻ restarted without persistence · 2 s ago")});
+        QCOMPARE(card.faultLines(), QStringList{QStringLiteral("↻ restarted, no AOF · 2 s ago")});
         QVERIFY(!card.hasHealableFault()); // nothing to heal: it is a fact, not a fault
         n.persistence = QStringLiteral("aof always");
         card.setNode(n, legend(), m_ttls, t);
         QCOMPARE(card.faultLines(),
-                 QStringList{QStringLiteral("↻ restarted, read its AOF back · 2 s ago")});
+                 QStringList{QStringLiteral("↻ restarted from its AOF · 2 s ago")});
         card.setNode(n, legend(), m_ttls, t + 8'000'000); // ten seconds on: said enough
         QVERIFY(card.faultLines().isEmpty());
         n.restartedUs = 0; // never restarted
         card.setNode(n, legend(), m_ttls, t);
         QVERIFY(card.faultLines().isEmpty());
+    }
+
+    // The lines a label is broken into read as the label: nothing lost where a line begins
+    // (an elided line once began one character late: "partitioned / rom C2").
+    void aBrokenLabelReadsAsTheLabel()
+    {
+        QFont bold = FaultStrip().font();
+        bold.setPointSize(16);
+        bold.setBold(true);
+        for (const QString& label :
+             {QStringLiteral("partitioned from C2"), QStringLiteral("restarted, no AOF"),
+              QStringLiteral("partitioned from C1, C2, C3"),
+              QStringLiteral("clock +6 s: keys expire early")})
+            for (int beside : {24, 40, 60, 80, 120})
+                for (int full : {100, 140, 200}) {
+                    bool fits = true;
+                    const QStringList lines =
+                        FaultStrip::breakLabel(label, bold, {full, beside}, &fits);
+                    QString read = lines.join(QLatin1Char(' '));
+                    const bool elided = read.endsWith(QChar(0x2026));
+                    if (elided)
+                        read.chop(1);
+                    read = read.trimmed();
+                    QVERIFY2(elided ? label.startsWith(read) : label == read,
+                             qPrintable(QStringLiteral("%1 at %2/%3: %4")
+                                            .arg(label)
+                                            .arg(full)
+                                            .arg(beside)
+                                            .arg(lines.join(QLatin1String(" | ")))));
+                }
     }
 
     void stripKeepsOneLineAndGrowsForMore()

@@ -137,6 +137,11 @@ int FaultStrip::timingWidth(const Fault& fault) const
     return fontMetrics().horizontalAdvance(FaultText::timing(fault, m_nowUs));
 }
 
+bool FaultStrip::isElided(const QStringList& lines)
+{
+    return !lines.isEmpty() && lines.last().endsWith(QChar(0x2026));
+}
+
 QStringList FaultStrip::breakLabel(const QString& label, const QFont& bold,
                                    const QList<int>& widths, bool* firstFits)
 {
@@ -144,6 +149,7 @@ QStringList FaultStrip::breakLabel(const QString& label, const QFont& bold,
     QTextLayout layout(label, bold);
     layout.beginLayout();
     int end = 0;
+    int lastStart = 0; // where the last line begins in `label` (its text is trimmed)
     *firstFits = true;
     for (int i = 0; i < widths.size(); ++i) {
         QTextLine line = layout.createLine();
@@ -153,6 +159,7 @@ QStringList FaultStrip::breakLabel(const QString& label, const QFont& bold,
         if (i == 0)
             *firstFits = line.naturalTextWidth() <= widths[i];
         lines << label.mid(line.textStart(), line.textLength()).trimmed();
+        lastStart = line.textStart();
         end = line.textStart() + line.textLength();
     }
     layout.endLayout();
@@ -160,7 +167,6 @@ QStringList FaultStrip::breakLabel(const QString& label, const QFont& bold,
     if (last >= 0 &&
         (end < label.size() || QFontMetrics(bold).horizontalAdvance(lines[last]) > widths[last])) {
         // More than fits: the last line ends in "…" (the tooltip has it all).
-        const qsizetype lastStart = end - lines[last].size();
         lines[last] =
             QFontMetrics(bold).elidedText(label.mid(lastStart), Qt::ElideRight, widths[last]);
     }
@@ -186,8 +192,20 @@ QList<FaultStrip::Row> FaultStrip::layoutRows(int width) const
         // Never more lines than that: the layout asks for heights at widths narrower than
         // any the card is shown at, and a line more there makes the window taller than 720.
         if (!fits && row.labelLines.size() >= MaxLines) {
-            row.labelLines = breakLabel(label, bold, {full, beside}, &fits);
-            row.timingLine = int(row.labelLines.size()) - 1;
+            // The label whole on two lines, the timing beside the second if it fits there; if
+            // not, the words matter more ("from C2" rather than "from …"): the timing goes to
+            // the tooltip. Only a label too long for two whole lines gives way to the timing.
+            const QStringList whole = breakLabel(label, bold, {full, full}, &fits);
+            const QFontMetrics boldMetrics(bold);
+            if (!isElided(whole)) {
+                row.labelLines = whole;
+                row.timingLine = int(whole.size()) - 1;
+                row.showTiming =
+                    row.showTiming && boldMetrics.horizontalAdvance(whole.last()) <= beside;
+            } else {
+                row.labelLines = breakLabel(label, bold, {full, beside}, &fits);
+                row.timingLine = int(row.labelLines.size()) - 1;
+            }
         } else if (!fits) {
             row.labelLines = breakLabel(label, bold, {beside}, &fits); // "repl…  for 5 s"
         }

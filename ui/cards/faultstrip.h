@@ -36,6 +36,14 @@ public:
     // never overlap.
     QList<QList<QRect>> textBoxes() const;
 
+    // The label broken into lines of these widths (at most that many lines), the last elided
+    // when it does not fit. `firstFits`: the first line's words fit in its width (a word
+    // longer than the line overflows it).
+    static QStringList breakLabel(const QString& label, const QFont& bold, const QList<int>& widths,
+                                  bool* firstFits);
+    // The lines end in "…": the label did not fit in them.
+    static bool isElided(const QStringList& lines);
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
     // A long label ("partitioned from C2, C3, C5") wraps to a second line rather than
@@ -56,12 +64,6 @@ private:
         bool showTiming = true; // false: no room for it beside any label (tooltip only)
         int height = 0;
     };
-
-    // The label broken into lines of these widths (at most that many lines), the last elided
-    // when it does not fit. `firstFits`: the first line's words fit in its width (a word
-    // longer than the line overflows it).
-    static QStringList breakLabel(const QString& label, const QFont& bold, const QList<int>& widths,
-                                  bool* firstFits);
 
     QList<Row> layoutRows(int width) const;
     QFont boldFont() const;

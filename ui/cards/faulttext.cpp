@@ -85,9 +85,9 @@ QString FaultText::plainLabel(const Fault& fault)
         return fault.detail.isEmpty() ? tr("drops requests") : fault.detail;
     case K::Restarted: // the detail: its persistence ("none", "aof always", ...)
         if (fault.detail == QLatin1String("none"))
-            return tr("restarted without persistence");
+            return tr("restarted, no AOF");
         if (fault.detail.startsWith(QLatin1String("aof")))
-            return tr("restarted, read its AOF back");
+            return tr("restarted from its AOF");
         return tr("restarted");
     case K::ClockJump: {
         // "clock +4000 ms: keys expire early" -> "clock +4 s: keys expire early"
