@@ -136,9 +136,12 @@ private slots:
         QCOMPARE(s.nodes[0].state, NodeSnapshot::State::Down);
         QVERIFY(s.nodes[0].keys.isEmpty()); // a dead node holds nothing in memory
         QCOMPARE(keyOwner(s, 1), 1);
+        QCOMPARE(s.nodes[0].restartedUs, 0);
         s = replay.snapshotAt(3'000'000);
         QCOMPARE(s.nodes[0].state, NodeSnapshot::State::Up);
         QCOMPARE(keyOwner(s, 0), kept ? 1 : -1);
+        QCOMPARE(s.nodes[0].restartedUs, 2'500'000); // the card marks the restart
+        QCOMPARE(s.nodes[1].restartedUs, 0);
     }
 
     void aClockJumpShortensTheKey()
