@@ -1941,10 +1941,6 @@
         <translation>一時停止</translation>
     </message>
     <message>
-        <source>restart pending</source>
-        <translation>再起動待ち</translation>
-    </message>
-    <message>
         <source>shut down</source>
         <translation>シャットダウン</translation>
     </message>
@@ -2069,6 +2065,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>restarted from its AOF</source>
         <translation>再起動、AOF から復元</translation>
+    </message>
+    <message>
+        <source>restarts</source>
+        <translation>再起動待ち</translation>
     </message>
 </context>
 <context>

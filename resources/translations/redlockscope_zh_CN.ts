@@ -1941,10 +1941,6 @@
         <translation>已暂停</translation>
     </message>
     <message>
-        <source>restart pending</source>
-        <translation>等待重启</translation>
-    </message>
-    <message>
         <source>shut down</source>
         <translation>已关闭</translation>
     </message>
@@ -2069,6 +2065,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>restarted from its AOF</source>
         <translation>已重启，从 AOF 恢复</translation>
+    </message>
+    <message>
+        <source>restarts</source>
+        <translation>等待重启</translation>
     </message>
 </context>
 <context>

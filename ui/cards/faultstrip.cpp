@@ -175,45 +175,69 @@ QStringList FaultStrip::breakLabel(const QString& label, const QFont& bold,
 
 // The timing goes beside the label's first line. On a narrow card (large type) the label's
 // first word may not fit there ("partitioned" beside "for 12 s"): then the label takes the
-// whole first line and the timing goes beside its second, rather than being drawn over it.
+// whole first line, rather than the two being drawn over each other (layoutRow).
 QList<FaultStrip::Row> FaultStrip::layoutRows(int width) const
 {
-    const QFont bold = boldFont();
     QList<Row> rows;
     for (const Fault& f : m_faults) {
-        const int full = qMax(20, width - labelLeft(f) - 6);
-        const int timing = timingWidth(f) + 8;
-        const QString label = FaultText::label(f);
-        Row row;
-        row.showTiming = full - timing >= MinLabelWidth; // else in the tooltip only
-        const int beside = row.showTiming ? full - timing : full;
-        bool fits = true;
-        row.labelLines = breakLabel(label, bold, {beside, full}, &fits);
-        // Never more lines than that: the layout asks for heights at widths narrower than
-        // any the card is shown at, and a line more there makes the window taller than 720.
-        if (!fits && row.labelLines.size() >= MaxLines) {
-            // The label whole on two lines, the timing beside the second if it fits there; if
-            // not, the words matter more ("from C2" rather than "from …"): the timing goes to
-            // the tooltip. Only a label too long for two whole lines gives way to the timing.
-            const QStringList whole = breakLabel(label, bold, {full, full}, &fits);
-            const QFontMetrics boldMetrics(bold);
-            if (!isElided(whole)) {
-                row.labelLines = whole;
-                row.timingLine = int(whole.size()) - 1;
-                row.showTiming =
-                    row.showTiming && boldMetrics.horizontalAdvance(whole.last()) <= beside;
-            } else {
-                row.labelLines = breakLabel(label, bold, {full, beside}, &fits);
-                row.timingLine = int(row.labelLines.size()) - 1;
-            }
-        } else if (!fits) {
-            row.labelLines = breakLabel(label, bold, {beside}, &fits); // "repl…  for 5 s"
-        }
-        const int lines = int(qMax<qsizetype>(1, row.labelLines.size()));
+        Row row = layoutRow(f, width);
+        const int lines =
+            int(qMax<qsizetype>(qMax<qsizetype>(1, row.labelLines.size()), row.timingLine + 1));
         row.height = lines * lineHeight() + 6;
         rows << row;
     }
     return rows;
+}
+
+// Never more lines than the label of two lines took before: the layout asks for heights at
+// widths narrower than any the card is shown at, and a line more there makes the window
+// taller than 720.
+FaultStrip::Row FaultStrip::layoutRow(const Fault& f, int width) const
+{
+    const QFont bold = boldFont();
+    const QFontMetrics boldMetrics(bold);
+    const int full = qMax(20, width - labelLeft(f) - 6);
+    const int timing = timingWidth(f) + 8;
+    const bool countdown = f.untilUs > 0;
+    const QString label = FaultText::label(f);
+    Row row;
+    bool fits = true;
+    if (full - timing < MinLabelWidth) { // no room beside any word
+        if (!countdown) {
+            row.showTiming = false; // in the tooltip
+            row.labelLines = breakLabel(label, bold, {full, full}, &fits);
+        } else { // it says when: a line of its own, under one of the label
+            row.labelLines = breakLabel(label, bold, {full}, &fits);
+            row.timingLine = 1;
+            row.showTiming = timing - 8 <= full;
+        }
+        return row;
+    }
+    const int beside = full - timing;
+    row.labelLines = breakLabel(label, bold, {beside, full}, &fits);
+    if (fits)
+        return row;
+    if (row.labelLines.size() >= MaxLines) {
+        // The label whole on two lines, the timing beside the second if it fits there; if not,
+        // the words matter more ("from C2" rather than "from …"): the timing goes to the
+        // tooltip. A countdown matters more than the label's end, and so does the timing of a
+        // label too long for two whole lines.
+        const QStringList whole = breakLabel(label, bold, {full, full}, &fits);
+        if (!isElided(whole) && !countdown) {
+            row.labelLines = whole;
+            row.timingLine = int(whole.size()) - 1;
+            row.showTiming = boldMetrics.horizontalAdvance(whole.last()) <= beside;
+        } else {
+            row.labelLines = breakLabel(label, bold, {full, beside}, &fits);
+            row.timingLine = int(row.labelLines.size()) - 1;
+        }
+    } else if (countdown) { // "restarts" / "in 9.9 s": two lines, as two of a label took
+        row.labelLines = breakLabel(label, bold, {full}, &fits);
+        row.timingLine = 1;
+    } else {
+        row.labelLines = breakLabel(label, bold, {beside}, &fits); // "repl…  for 5 s"
+    }
+    return row;
 }
 
 int FaultStrip::heightForWidth(int width) const

@@ -9,7 +9,7 @@
 #include <QWidget>
 
 // The faults in force on one node, a coloured badge per line under the card's title:
-// "✂ partitioned from C2 · for 4 s", "◷ latency 40±20 ms", "↻ restart pending · in 7.0 s".
+// "✂ partitioned from C2 · for 4 s", "◷ latency 40±20 ms", "↻ restarts · in 7.0 s".
 // Painted; timings count on their own between snapshots (advance), and the strip is
 // repainted only when a drawn timing changes (once a second, or once a tenth while a
 // timed fault counts down). One line is always reserved, so the first fault does not make
@@ -66,6 +66,7 @@ private:
     };
 
     QList<Row> layoutRows(int width) const;
+    Row layoutRow(const Fault& fault, int width) const; // its lines, not yet its height
     QFont boldFont() const;
     int labelLeft(const Fault& fault) const;
     int lineHeight() const;

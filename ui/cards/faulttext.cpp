@@ -70,7 +70,7 @@ QString FaultText::plainLabel(const Fault& fault)
     case K::Paused:
         return tr("paused");
     case K::RestartPending:
-        return tr("restart pending");
+        return tr("restarts");
     case K::ShutDown:
         return tr("shut down");
     case K::Partition:
