@@ -2,12 +2,13 @@
 #pragma once
 // The redlockscope binary run as a user runs it, for the app tests: to its end, or started
 // and signalled; its local redis-servers found through /proc.
+#include "freeports.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
@@ -85,26 +86,9 @@ inline bool alive(qint64 pid)
     return line.mid(line.lastIndexOf(')') + 2, 1) != "Z";
 }
 
-// A run of six free loopback ports (what --expose opens: five nodes and the storage, or two
-// nodes, the storage and three Sentinels), or 0.
-inline quint16 freePorts()
-{
-    for (int attempt = 0; attempt < 50; ++attempt) {
-        QTcpServer probe;
-        if (!probe.listen(QHostAddress::LocalHost, 0) || probe.serverPort() > 65000)
-            continue;
-        const quint16 base = probe.serverPort();
-        probe.close();
-        bool free = true;
-        for (int i = 0; i < 6 && free; ++i) {
-            QTcpServer s;
-            free = s.listen(QHostAddress::LocalHost, quint16(base + i));
-        }
-        if (free)
-            return base;
-    }
-    return 0;
-}
+// What --expose opens: five nodes and the storage, or two nodes, the storage and three
+// Sentinels (freePorts(ExposedPorts)).
+constexpr int ExposedPorts = 6;
 
 // Another process took one of freePorts()'s ports before the run opened it (other tests
 // start redis-servers on free ports too): the run is worth playing again on others.
