@@ -108,8 +108,12 @@ int FaultStrip::labelLeft(const Fault& fault) const
 
 QList<QList<QRect>> FaultStrip::textBoxes() const
 {
+    return boxesOf(layoutRows(width()));
+}
+
+QList<QList<QRect>> FaultStrip::boxesOf(const QList<Row>& rows) const
+{
     const QFontMetrics boldMetrics(boldFont());
-    const QList<Row> rows = layoutRows(width());
     const int lineH = lineHeight();
     QList<QList<QRect>> boxes;
     int y = 0;
@@ -120,7 +124,7 @@ QList<QList<QRect>> FaultStrip::textBoxes() const
         for (int l = 0; l < row.labelLines.size(); ++l)
             own << QRect(labelLeft(m_faults[i]), top + l * lineH,
                          boldMetrics.horizontalAdvance(row.labelLines[l]), lineH);
-        const int timing = fontMetrics().horizontalAdvance(FaultText::timing(m_faults[i], m_nowUs));
+        const int timing = timingWidth(m_faults[i]);
         own << (row.showTiming
                     ? QRect(width() - 6 - timing, top + row.timingLine * lineH, timing, lineH)
                     : QRect());
@@ -130,7 +134,7 @@ QList<QList<QRect>> FaultStrip::textBoxes() const
     return boxes;
 }
 
-// The room the timing takes on the first line. Its width changes rarely (at 10 s, at a
+// The room the timing takes beside the label. Its width changes rarely (at 10 s, at a
 // minute), so the label's line breaks stay put while the seconds tick.
 int FaultStrip::timingWidth(const Fault& fault) const
 {
@@ -269,7 +273,7 @@ void FaultStrip::paintEvent(QPaintEvent*)
     const bool dark = UiTheme::isDark(palette());
     const QFont bold = boldFont();
     const QList<Row> rows = layoutRows(width());
-    const QList<QList<QRect>> boxes = textBoxes();
+    const QList<QList<QRect>> boxes = boxesOf(rows); // what the test reads, drawn
     constexpr int Flags = Qt::AlignVCenter | Qt::AlignLeft | Qt::TextDontClip;
     int y = 0;
     for (int i = 0; i < m_faults.size(); ++i) {

@@ -67,6 +67,7 @@ private:
 
     QList<Row> layoutRows(int width) const;
     Row layoutRow(const Fault& fault, int width) const; // its lines, not yet its height
+    QList<QList<QRect>> boxesOf(const QList<Row>& rows) const;
     QFont boldFont() const;
     int labelLeft(const Fault& fault) const;
     int lineHeight() const;

@@ -35,16 +35,18 @@ WindowDocks::WindowDocks(QMainWindow* window)
         if (on)
             m_console->input()->setFocus();
     });
-    for (QAction* toggle : {logToggle(), consoleToggle(), chartsToggle()})
-        connect(toggle, &QAction::toggled, this, [this] { emit openCountChanged(openCount()); });
+    for (QDockWidget* dock : docks())
+        connect(dock->toggleViewAction(), &QAction::toggled, this,
+                [this] { emit openCountChanged(openCount()); });
     retranslate();
 }
 
 int WindowDocks::openCount() const
 {
-    const QList<QAction*> toggles{logToggle(), consoleToggle(), chartsToggle()};
-    return int(std::count_if(toggles.cbegin(), toggles.cend(),
-                             [](const QAction* toggle) { return toggle->isChecked(); }));
+    const QList<QDockWidget*> all = docks();
+    return int(std::count_if(all.cbegin(), all.cend(), [](const QDockWidget* dock) {
+        return dock->toggleViewAction()->isChecked();
+    }));
 }
 
 QDockWidget* WindowDocks::addDock(QWidget* content, const char* objectName)
@@ -88,9 +90,9 @@ void WindowDocks::setCompact(bool compact)
     // In large type a few lines at least, not what the contents would like: on 720 lines the
     // docks give way before the lanes of the story do, and the window never grows past the
     // screen. In normal type their own minimum (a chart that can show its labels).
-    for (QDockWidget* dock : {m_logDock, m_consoleDock, m_chartsDock})
+    for (QDockWidget* dock : docks())
         dock->widget()->setMinimumHeight(compact ? MinContentPx : 0);
-    for (QDockWidget* dock : {m_logDock, m_consoleDock, m_chartsDock}) {
+    for (QDockWidget* dock : docks()) {
         const bool isCompact = dock->titleBarWidget() != nullptr;
         if (compact == isCompact)
             continue;

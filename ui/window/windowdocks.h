@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QList>
 #include <QObject>
 
 class ChartsPanel;
@@ -42,6 +43,7 @@ signals:
 
 private:
     QDockWidget* addDock(QWidget* content, const char* objectName);
+    QList<QDockWidget*> docks() const { return {m_logDock, m_consoleDock, m_chartsDock}; }
 
     QMainWindow* m_window;
     EventLogView* m_log;
