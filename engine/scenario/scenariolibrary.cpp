@@ -44,10 +44,11 @@ QString ScenarioLibrary::titleIn(const QString& text, const QString& language)
     const QString first = lines.first().trimmed();
     if (!first.startsWith(QLatin1Char('#')) || first.startsWith(QLatin1String("#.")))
         return {};
-    const QString wanted = QStringLiteral("#.%1 ").arg(language);
-    for (qsizetype i = 1; i < lines.size() && lines[i].startsWith(QLatin1String("#.")); ++i) {
-        if (!language.isEmpty() && lines[i].startsWith(wanted))
-            return lines[i].mid(wanted.size()).trimmed();
+    if (!language.isEmpty()) {
+        const QString wanted = QStringLiteral("#.%1 ").arg(language);
+        for (qsizetype i = 1; i < lines.size() && lines[i].startsWith(QLatin1String("#.")); ++i)
+            if (lines[i].startsWith(wanted))
+                return lines[i].mid(wanted.size()).trimmed();
     }
     return first.mid(1).trimmed();
 }
