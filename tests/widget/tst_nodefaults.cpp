@@ -299,6 +299,28 @@ private slots:
         QVERIFY(card.faultLines().isEmpty());
     }
 
+    // A card squeezed to its minimum (large type, a dock open, on 720 lines) gives the strip one
+    // line: the fault is cut with "…" on that line, not cut in half across two (seen in
+    // Japanese with the charts dock open: "C2 から" and a second line below the card's edge).
+    void aSqueezedStripKeepsEachFaultOnOneLine()
+    {
+        FaultStrip strip;
+        QFont font = strip.font();
+        font.setPointSize(16);
+        strip.setFont(font);
+        strip.setFaults({fault(Fault::Kind::Partition, QStringLiteral("partitioned from C1, C2"),
+                               now() - 2'000'000)},
+                        now());
+        const int width = 170;
+        QVERIFY(strip.heightForWidth(width) > strip.minimumSizeHint().height()); // two lines
+        strip.resize(width, strip.minimumSizeHint().height());
+        const QList<QRect> own = strip.textBoxes().value(0);
+        QCOMPARE(own.size(), 2); // one label line and the timing
+        for (const QRect& box : own)
+            QVERIFY(box.isEmpty() || box.bottom() < strip.height());
+        QVERIFY(!own.first().intersects(own.last()));
+    }
+
     // The lines a label is broken into read as the label: nothing lost where a line begins
     // (an elided line once began one character late: "partitioned / rom C2").
     void aBrokenLabelReadsAsTheLabel()

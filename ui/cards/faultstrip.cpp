@@ -108,7 +108,7 @@ int FaultStrip::labelLeft(const Fault& fault) const
 
 QList<QList<QRect>> FaultStrip::textBoxes() const
 {
-    return boxesOf(layoutRows(width()));
+    return boxesOf(rowsToDraw());
 }
 
 QList<QList<QRect>> FaultStrip::boxesOf(const QList<Row>& rows) const
@@ -180,11 +180,11 @@ QStringList FaultStrip::breakLabel(const QString& label, const QFont& bold,
 // The timing goes beside the label's first line. On a narrow card (large type) the label's
 // first word may not fit there ("partitioned" beside "for 12 s"): then the label takes the
 // whole first line, rather than the two being drawn over each other (layoutRow).
-QList<FaultStrip::Row> FaultStrip::layoutRows(int width) const
+QList<FaultStrip::Row> FaultStrip::layoutRows(int width, bool oneLine) const
 {
     QList<Row> rows;
     for (const Fault& f : m_faults) {
-        Row row = layoutRow(f, width);
+        Row row = oneLine ? oneLineRow(f, width) : layoutRow(f, width);
         const int lines =
             int(qMax<qsizetype>(qMax<qsizetype>(1, row.labelLines.size()), row.timingLine + 1));
         row.height = lines * lineHeight() + 6;
@@ -196,6 +196,30 @@ QList<FaultStrip::Row> FaultStrip::layoutRows(int width) const
 // Never more lines than the label of two lines took before: the layout asks for heights at
 // widths narrower than any the card is shown at, and a line more there makes the window
 // taller than 720.
+// The rows as tall as they need, or, when the card got less (large type, a dock open, on 720
+// lines: its minimum is one line), each on one line: cut at the end with "…", never in two.
+QList<FaultStrip::Row> FaultStrip::rowsToDraw() const
+{
+    const QList<Row> rows = layoutRows(width(), false);
+    int h = -RowGap;
+    for (const Row& r : rows)
+        h += r.height + RowGap;
+    return h <= height() ? rows : layoutRows(width(), true);
+}
+
+// One line: the label elided beside the timing, or alone when there is no room beside it.
+FaultStrip::Row FaultStrip::oneLineRow(const Fault& f, int width) const
+{
+    const int full = qMax(20, width - labelLeft(f) - 6);
+    const int beside = full - timingWidth(f) - 8;
+    Row row;
+    row.showTiming = beside >= MinLabelWidth;
+    bool fits = true;
+    row.labelLines =
+        breakLabel(FaultText::label(f), boldFont(), {row.showTiming ? beside : full}, &fits);
+    return row;
+}
+
 FaultStrip::Row FaultStrip::layoutRow(const Fault& f, int width) const
 {
     const QFont bold = boldFont();
@@ -246,7 +270,7 @@ FaultStrip::Row FaultStrip::layoutRow(const Fault& f, int width) const
 
 int FaultStrip::heightForWidth(int width) const
 {
-    const QList<Row> rows = layoutRows(width);
+    const QList<Row> rows = layoutRows(width, false);
     int h = 0;
     for (const Row& r : rows)
         h += r.height + RowGap;
@@ -272,7 +296,7 @@ void FaultStrip::paintEvent(QPaintEvent*)
     painter.setRenderHint(QPainter::Antialiasing);
     const bool dark = UiTheme::isDark(palette());
     const QFont bold = boldFont();
-    const QList<Row> rows = layoutRows(width());
+    const QList<Row> rows = rowsToDraw();
     const QList<QList<QRect>> boxes = boxesOf(rows); // what the test reads, drawn
     constexpr int Flags = Qt::AlignVCenter | Qt::AlignLeft | Qt::TextDontClip;
     int y = 0;
@@ -315,7 +339,7 @@ bool FaultStrip::event(QEvent* event)
     }
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
-        const QList<Row> rows = layoutRows(width());
+        const QList<Row> rows = rowsToDraw();
         int y = 0;
         for (int i = 0; i < rows.size(); ++i) {
             if (help->pos().y() < y + rows[i].height) {

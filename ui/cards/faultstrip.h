@@ -65,8 +65,10 @@ private:
         int height = 0;
     };
 
-    QList<Row> layoutRows(int width) const;
+    QList<Row> layoutRows(int width, bool oneLine) const;
+    QList<Row> rowsToDraw() const;
     Row layoutRow(const Fault& fault, int width) const; // its lines, not yet its height
+    Row oneLineRow(const Fault& fault, int width) const;
     QList<QList<QRect>> boxesOf(const QList<Row>& rows) const;
     QFont boldFont() const;
     int labelLeft(const Fault& fault) const;
