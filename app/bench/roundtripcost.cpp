@@ -131,12 +131,13 @@ RoundTripCost::Figures measureHere(const RoundTripCost::Options& o)
     };
     for (const NodeAddress& node : o.nodes) {
         proxies.push_back(std::make_unique<NodeProxy>(node.host, node.port));
-        NodeAddress simulated = node;
-        simulated.host = QStringLiteral("127.0.0.1");
-        simulated.port = proxies.back()->listenPort(1, QStringLiteral("C1"));
-        NodeAddress foreign = simulated;
+        NodeAddress simulated = node; // as FleetNode::addressFor routes a simulated client
+        simulated.host = proxies.back()->listenLocal(1, QStringLiteral("C1"));
+        simulated.port = 0;
+        NodeAddress foreign = node;
+        foreign.host = QStringLiteral("127.0.0.1");
         foreign.port = proxies.back()->expose(QStringLiteral("127.0.0.1"), 0);
-        if (simulated.port == 0 || foreign.port == 0) {
+        if (simulated.host.isEmpty() || foreign.port == 0) {
             figures.error = proxies.back()->lastError();
             return figures;
         }

@@ -12,9 +12,11 @@
 // Redlock round) and times the last reply; batches of rounds on each set are interleaved, so
 // that all of them see the same machine load. Three sets:
 // - direct: straight to the node;
-// - simulated: a simulated client's path, a listener of its own on the node's proxy;
-// - foreign: a foreign client's path, the proxy's exposed port (where the proxy also reads
-//   the RESP both ways and hands the lock's commands on).
+// - simulated: a simulated client's path, a listener of its own on the node's proxy (a
+//   Unix-domain socket forwarded in the client's own thread, NodeProxy::listenLocal);
+// - foreign: a foreign client's path, the proxy's exposed port (TCP, forwarded in the
+//   network thread, where the proxy also reads the RESP both ways and hands the lock's
+//   commands on).
 // The connections live in a thread of their own on the engine's event dispatcher, as the
 // engine's do; besides the wall time it counts that thread's CPU time per round. With
 // `busyUs`, that thread also computes for busyUs at each turn of its loop, as many simulated

@@ -66,6 +66,22 @@ void FleetNode::start(int pollIntervalMs, const QByteArrayList& resources)
 std::optional<NodeAddress> FleetNode::addressFor(int clientId, const QString& clientName,
                                                  QString* error)
 {
+    // The app's clients live in this thread, and so does the proxy's local half: through a
+    // Unix-domain socket, no hop waits for another thread (docs/proxy.md, "Threads").
+    const QString path = m_proxy->listenLocal(clientId, clientName);
+    if (path.isEmpty()) {
+        *error = m_proxy->lastError();
+        return std::nullopt;
+    }
+    NodeAddress viaProxy = m_address;
+    viaProxy.host = path;
+    viaProxy.port = 0;
+    return viaProxy;
+}
+
+std::optional<NodeAddress> FleetNode::tcpAddressFor(int clientId, const QString& clientName,
+                                                    QString* error)
+{
     const quint16 port = m_proxy->listenPort(clientId, clientName);
     if (port == 0) {
         *error = m_proxy->lastError();
@@ -120,7 +136,9 @@ std::optional<NodeAddress> FleetNode::openReplicationLink(int linkId, const QStr
 {
     // Marked before it opens, so that no connection is accepted unsorted.
     m_proxy->setReplicationLink(linkId);
-    std::optional<NodeAddress> link = addressFor(linkId, name, error);
+    // A redis-server dials it (its replicaof), and its bytes must flow whatever the engine
+    // does: the network thread's TCP listener.
+    std::optional<NodeAddress> link = tcpAddressFor(linkId, name, error);
     if (link)
         m_linkPort = link->port;
     return link;

@@ -42,9 +42,10 @@ public:
     ~FleetNode() override;
 
     void start(int pollIntervalMs, const QByteArrayList& resources);
-    // Where client `clientId` connects to reach this node: its listener on the node's proxy.
-    // Nothing (and *error says why) when the listener cannot be opened: a client going around
-    // the proxy would not see this node's network faults, and the picture would lie.
+    // Where client `clientId` connects to reach this node: its listener on the node's proxy,
+    // a Unix-domain socket (the host is its path, the port 0). Nothing (and *error says why)
+    // when the listener cannot be opened: a client going around the proxy would not see this
+    // node's network faults, and the picture would lie.
     std::optional<NodeAddress> addressFor(int clientId, const QString& clientName, QString* error);
     void forgetClient(int clientId);
     // A port for foreign clients on `host`:`port`, through this node's proxy and its faults
@@ -96,6 +97,9 @@ signals:
     void foreignExchange(int node, const ForeignExchange& exchange);
 
 private:
+    // A TCP listener of the proxy's network half (a replication link).
+    std::optional<NodeAddress> tcpAddressFor(int clientId, const QString& clientName,
+                                             QString* error);
     bool refuseUnlessPossible(const QString& verb, const AnswerCallback& done) const;
     void startFault(Fault::Kind kind, const QString& detail, qint64 untilUs = 0);
     void endFault(Fault::Kind kind, const QString& why);

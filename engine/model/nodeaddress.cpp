@@ -229,6 +229,8 @@ std::optional<NodeAddress> parseUrl(const QString& text, QString* error)
 
 QString NodeAddress::display() const
 {
+    if (isLocalSocket())
+        return host;
     // An IPv6 host needs its brackets, or the port would read as part of the address.
     if (host.contains(QLatin1Char(':')))
         return QStringLiteral("[%1]:%2").arg(host).arg(port);

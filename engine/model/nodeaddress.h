@@ -13,7 +13,12 @@ struct NodeAddress
     QString password; // empty: no AUTH
     int db = 0;
 
-    // "host:port"; credentials are never part of the display form.
+    // A host that is an absolute path names a Unix-domain socket (the port is then unused):
+    // how the app's own clients reach a node's proxy (NodeProxy::listenLocal). Never parsed
+    // from what a user types.
+    bool isLocalSocket() const { return host.startsWith(QLatin1Char('/')); }
+
+    // "host:port" (a local socket: its path); credentials are never part of the display form.
     QString display() const;
 
     // Accepts "[user[:password]@]host:port[/db]" (IPv6 hosts in brackets).

@@ -13,19 +13,27 @@
 NodeProxy::NodeProxy(const QString& upstreamHost, quint16 upstreamPort, QObject* parent)
     : QObject(parent), m_upstreamHost(upstreamHost), m_upstreamPort(upstreamPort),
       m_network(NetworkThread::acquire()),
-      m_worker(new ProxyWorker(upstreamHost, upstreamPort, QRandomGenerator::global()->generate()))
+      m_worker(new ProxyWorker(upstreamHost, upstreamPort, QRandomGenerator::global()->generate())),
+      m_local(new ProxyWorker(upstreamHost, upstreamPort, QRandomGenerator::global()->generate()))
 {
+    m_local->setParent(this); // it moves with us, should we move
     // Made here, parentless, so it can move; from now on only the network thread touches it.
     m_worker->moveToThread(m_network->thread());
     // Queued: the count changes in the network thread, the signal belongs to ours.
-    connect(m_worker, &ProxyWorker::connectionCountChanged, this,
-            &NodeProxy::connectionCountChanged, Qt::QueuedConnection);
+    connect(
+        m_worker, &ProxyWorker::connectionCountChanged, this,
+        [this] { emit connectionCountChanged(connectionCount()); }, Qt::QueuedConnection);
     qRegisterMetaType<ForeignIdentity>();
     qRegisterMetaType<ForeignExchange>();
     connect(m_worker, &ProxyWorker::foreignConnection, this, &NodeProxy::foreignConnection,
             Qt::QueuedConnection);
     connect(m_worker, &ProxyWorker::foreignExchange, this, &NodeProxy::foreignExchange,
             Qt::QueuedConnection);
+    // Queued too, though in our thread: the count changes deep inside the worker's handlers.
+    // Either worker's change is told as the sum of both.
+    connect(
+        m_local, &ProxyWorker::connectionCountChanged, this,
+        [this] { emit connectionCountChanged(connectionCount()); }, Qt::QueuedConnection);
 }
 
 NodeProxy::~NodeProxy()
@@ -35,6 +43,8 @@ NodeProxy::~NodeProxy()
     // Count signals it queued for us before dying are dropped with this object's events.
     m_network->run([worker = m_worker] { delete worker; });
     m_worker = nullptr;
+    delete m_local;
+    m_local = nullptr;
     m_network.reset(); // the last proxy stops and joins the thread
 }
 
@@ -42,6 +52,12 @@ void NodeProxy::inNetworkThread(const std::function<void(ProxyWorker&)>& call)
 {
     Q_ASSERT(QThread::currentThread() == thread());
     m_network->run([this, &call] { call(*m_worker); });
+}
+
+void NodeProxy::inWorkers(const std::function<void(ProxyWorker&)>& call)
+{
+    call(*m_local);
+    inNetworkThread(call);
 }
 
 quint16 NodeProxy::listenPort(int clientId, const QString& name)
@@ -67,11 +83,34 @@ quint16 NodeProxy::listenPort(int clientId, const QString& name)
     return port;
 }
 
+QString NodeProxy::listenLocal(int clientId, const QString& name)
+{
+    if (!name.isEmpty())
+        m_names.insert(clientId, name);
+    if (const auto it = m_paths.constFind(clientId); it != m_paths.constEnd()) {
+        m_lastError.clear();
+        return *it;
+    }
+    QString error;
+    const QString path = m_local->listenLocal(clientId, &error);
+    if (path.isEmpty()) {
+        m_lastError = QStringLiteral("proxy to %1:%2: cannot open a local socket for %3: %4")
+                          .arg(m_upstreamHost)
+                          .arg(m_upstreamPort)
+                          .arg(clientName(clientId), error);
+        return {};
+    }
+    m_paths.insert(clientId, path);
+    m_lastError.clear();
+    return path;
+}
+
 void NodeProxy::releaseClient(int clientId)
 {
-    if (!m_ports.remove(clientId))
-        return;
-    inNetworkThread([clientId](ProxyWorker& worker) { worker.releaseClient(clientId); });
+    if (m_paths.remove(clientId))
+        m_local->releaseClient(clientId);
+    if (m_ports.remove(clientId))
+        inNetworkThread([clientId](ProxyWorker& worker) { worker.releaseClient(clientId); });
 }
 
 quint16 NodeProxy::expose(const QString& host, quint16 port)
@@ -100,7 +139,7 @@ void NodeProxy::unexpose()
 
 void NodeProxy::tagForeign(const QString& key, int clientId)
 {
-    inNetworkThread([&](ProxyWorker& worker) { worker.tagForeign(key, clientId); });
+    inWorkers([&](ProxyWorker& worker) { worker.tagForeign(key, clientId); });
 }
 
 void NodeProxy::setClientHeld(int clientId, bool held)
@@ -110,12 +149,12 @@ void NodeProxy::setClientHeld(int clientId, bool held)
     else
         m_heldClients.remove(clientId);
     const QSet<int> clients = m_heldClients;
-    inNetworkThread([&](ProxyWorker& worker) { worker.setHeld(clients); });
+    inWorkers([&](ProxyWorker& worker) { worker.setHeld(clients); });
 }
 
 int NodeProxy::connectionCount() const
 {
-    return m_worker->connectionCount();
+    return m_worker->connectionCount() + m_local->connectionCount();
 }
 
 bool NodeProxy::isClientPartitioned(int clientId) const
@@ -160,7 +199,7 @@ void NodeProxy::heal()
 
 void NodeProxy::applyPartition()
 {
-    inNetworkThread([all = m_partitionAll, ids = m_partitionedClients](ProxyWorker& worker) {
+    inWorkers([all = m_partitionAll, ids = m_partitionedClients](ProxyWorker& worker) {
         worker.setPartition(all, ids);
     });
     emit faultsChanged();
@@ -181,15 +220,14 @@ bool NodeProxy::setLatency(int fixedMs, int jitterMs)
         return true;
     m_latencyMs = fixedMs;
     m_jitterMs = jitterMs;
-    inNetworkThread(
-        [fixedMs, jitterMs](ProxyWorker& worker) { worker.setLatency(fixedMs, jitterMs); });
+    inWorkers([fixedMs, jitterMs](ProxyWorker& worker) { worker.setLatency(fixedMs, jitterMs); });
     emit faultsChanged();
     return true;
 }
 
 void NodeProxy::setClientDelay(int clientId, int ms)
 {
-    inNetworkThread([clientId, ms](ProxyWorker& worker) { worker.setClientDelay(clientId, ms); });
+    inWorkers([clientId, ms](ProxyWorker& worker) { worker.setClientDelay(clientId, ms); });
 }
 
 void NodeProxy::setReplicationLink(int clientId)
@@ -207,7 +245,7 @@ bool NodeProxy::setDropRate(double fraction)
     if (fraction == m_dropRate)
         return true;
     m_dropRate = fraction;
-    inNetworkThread([fraction](ProxyWorker& worker) { worker.setDropRate(fraction); });
+    inWorkers([fraction](ProxyWorker& worker) { worker.setDropRate(fraction); });
     emit faultsChanged();
     return true;
 }
@@ -231,13 +269,16 @@ bool NodeProxy::setUpstreamConnectTimeout(int ms)
     if (ms == m_connectTimeoutMs)
         return true;
     m_connectTimeoutMs = ms;
-    inNetworkThread([ms](ProxyWorker& worker) { worker.setUpstreamConnectTimeout(ms); });
+    inWorkers([ms](ProxyWorker& worker) { worker.setUpstreamConnectTimeout(ms); });
     return true;
 }
 
 void NodeProxy::setRandomSeed(quint32 seed)
 {
-    inNetworkThread([seed](ProxyWorker& worker) { worker.setRandomSeed(seed); });
+    // The app's clients draw from the seed itself, so a seeded run drops the same commands
+    // whatever foreign clients do; the network worker from a stream of its own.
+    m_local->setRandomSeed(seed);
+    inNetworkThread([seed](ProxyWorker& worker) { worker.setRandomSeed(~seed); });
 }
 
 QString NodeProxy::faultDescription() const

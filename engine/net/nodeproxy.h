@@ -13,16 +13,19 @@
 class NetworkThread;
 class ProxyWorker;
 
-// A loopback TCP proxy between the simulated clients and ONE Redis node, the place where
-// network faults happen: partition (from all clients or chosen ones), latency and drop. It
-// forwards bytes untouched; each client dials a listener of its own (listenPort()), so a fault
-// can single a client out. How each fault acts on traffic, the replication-link listener
-// shared with the Sentinels, and why the work happens in the network thread: docs/proxy.md.
+// A loopback proxy between the clients and ONE Redis node, the place where network faults
+// happen: partition (from all clients or chosen ones), latency and drop. It forwards bytes
+// untouched; each client dials a listener of its own, so a fault can single a client out.
+// How each fault acts on traffic, the replication-link listener shared with the Sentinels,
+// and which thread forwards what: docs/proxy.md.
 //
-// This object is the engine-side face of a ProxyWorker in the shared NetworkThread and is used
-// from its own thread only. Getters answer from state kept here; setters and listenPort() wait
-// for the network thread, so when they return the fault is in force and the listener open.
-// Signals are emitted in this object's thread.
+// It has two ProxyWorkers with the same faults: one in this object's own thread for the
+// app's simulated clients (listenLocal(), a Unix-domain socket: their bytes never wait for
+// a wake-up of another thread), and one in the shared NetworkThread for everything that must
+// flow whatever this thread does (listenPort(): replication links, tests, and expose() for
+// foreign clients). Used from its own thread only. Getters answer from state kept here;
+// setters return when the fault is in force in both workers and listenPort() when the
+// listener is open. Signals are emitted in this object's thread.
 class NodeProxy : public QObject
 {
     Q_OBJECT
@@ -39,6 +42,9 @@ public:
     // `name` (e.g. "C2") is used by faultDescription(); a later non-empty name replaces it.
     // Returns 0 and sets lastError() if the listener could not be opened.
     quint16 listenPort(int clientId, const QString& name = {});
+    // The Unix-domain socket path client `clientId` of this thread (a simulated client)
+    // dials, forwarded in this thread; empty and lastError() if it could not be opened.
+    QString listenLocal(int clientId, const QString& name = {});
     // Closes the client's listener and aborts its connections. Unknown ids are ignored.
     void releaseClient(int clientId);
     // A port for foreign clients (real lock clients under test) on `host`:`port` (0: any),
@@ -109,6 +115,7 @@ signals:
 
 private:
     void inNetworkThread(const std::function<void(ProxyWorker&)>& call);
+    void inWorkers(const std::function<void(ProxyWorker&)>& call); // both, the same call
     void applyPartition();
     QString clientName(int clientId) const;
 
@@ -116,7 +123,8 @@ private:
     quint16 m_upstreamPort = 0;
     QString m_lastError;
 
-    QHash<int, quint16> m_ports; // the listeners the worker has open, by client
+    QHash<int, quint16> m_ports; // the listeners the network worker has open, by client
+    QHash<int, QString> m_paths; // the local worker's, by client
     QHash<int, QString> m_names;
 
     bool m_partitionAll = false;
@@ -130,4 +138,5 @@ private:
 
     std::shared_ptr<NetworkThread> m_network;
     ProxyWorker* m_worker = nullptr; // lives in the network thread; deleted there
+    ProxyWorker* m_local = nullptr;  // our child: lives in our thread
 };

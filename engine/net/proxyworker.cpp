@@ -6,13 +6,19 @@
 #include "net/peeridentity.h"
 #include "net/sentinelsniffer.h"
 
+#include <QDir>
+#include <QFile>
 #include <QHostAddress>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
 #include <algorithm>
+#include <cstring>
 #include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 #include <utility>
 
 namespace {
@@ -98,6 +104,53 @@ quint16 ProxyWorker::listen(int clientId, QString* error)
     return server->serverPort();
 }
 
+// A Unix-domain listener handed to QTcpServer: Qt's socket engine takes any listening
+// stream socket, and the connections it accepts are QTcpSockets like the others, so the
+// forwarding and every fault run the same code. On loopback a Unix socket costs a third
+// of TCP's CPU per hop (no TCP stack on either side); docs/proxy.md, "Threads".
+QString ProxyWorker::listenLocal(int clientId, QString* error)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (m_listeners.contains(clientId))
+        return m_localPaths.value(clientId);
+    if (!m_socketDir)
+        m_socketDir = std::make_unique<QTemporaryDir>(QDir::tempPath() +
+                                                      QStringLiteral("/redlockscope-XXXXXX"));
+    if (!m_socketDir->isValid()) {
+        *error = m_socketDir->errorString();
+        return {};
+    }
+    const QString path = m_socketDir->filePath(QStringLiteral("c%1").arg(clientId));
+    const QByteArray native = QFile::encodeName(path);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    if (size_t(native.size()) >= sizeof address.sun_path) {
+        *error = QStringLiteral("the socket path %1 is too long (TMPDIR)").arg(path);
+        return {};
+    }
+    std::memcpy(address.sun_path, native.constData(), size_t(native.size()));
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0 || ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
+        ::listen(fd, SOMAXCONN) != 0) {
+        *error = QString::fromLocal8Bit(std::strerror(errno));
+        if (fd >= 0)
+            ::close(fd);
+        return {};
+    }
+    auto* server = new QTcpServer(this);
+    if (!server->setSocketDescriptor(fd)) {
+        *error = server->errorString();
+        delete server;
+        ::close(fd);
+        return {};
+    }
+    connect(server, &QTcpServer::newConnection, this,
+            [this, clientId, server] { onNewConnection(clientId, server); });
+    m_listeners.insert(clientId, server);
+    m_localPaths.insert(clientId, path);
+    return path;
+}
+
 quint16 ProxyWorker::expose(const QHostAddress& host, quint16 port, QString* error)
 {
     Q_ASSERT(QThread::currentThread() == thread());
@@ -158,7 +211,9 @@ void ProxyWorker::releaseClient(int clientId)
     if (!server)
         return;
     server->close();
-    server->deleteLater(); // we may be inside its newConnection() signal
+    if (const QString path = m_localPaths.take(clientId); !path.isEmpty())
+        QFile::remove(path); // a closed Unix listener leaves its name behind
+    server->deleteLater();   // we may be inside its newConnection() signal
 
     std::vector<Connection*> ofClient;
     for (auto& [serial, connection] : m_connections)

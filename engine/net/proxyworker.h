@@ -18,6 +18,7 @@
 
 class QHostAddress;
 class QTcpServer;
+class QTemporaryDir;
 class QTcpSocket;
 class QTimer;
 
@@ -35,6 +36,10 @@ public:
 
     // The port of client `clientId`'s listener, opened on first use; 0 and *error if not.
     quint16 listen(int clientId, QString* error);
+    // The same on a Unix-domain socket: the path of client `clientId`'s listener, in a
+    // directory of this worker's own (removed with it); empty and *error if not. Its
+    // connections are forwarded and faulted exactly like those of a TCP listener.
+    QString listenLocal(int clientId, QString* error);
     // A listener for foreign clients (real lock clients) on `host`:`port` (0: any free port):
     // its connections are followed (ForeignSniffer) and known by who they are. Returns the
     // port, or 0 and *error.
@@ -146,6 +151,8 @@ private:
     quint16 m_upstreamPort = 0;
 
     QHash<int, QTcpServer*> m_listeners;
+    QHash<int, QString> m_localPaths; // the Unix-domain listeners among them, by client
+    std::unique_ptr<QTemporaryDir> m_socketDir;
     std::unordered_map<quint64, std::unique_ptr<Connection>> m_connections;
     // Closed connections stay alive until control returns to the event loop: a close can
     // happen deep inside a socket's signal, whose caller still holds the pointer.

@@ -5,6 +5,7 @@
 #include "net/connecterror.h"
 #include "net/hiredisqtadapter.h"
 
+#include <QFile>
 #include <QHostAddress>
 #include <QHostInfo>
 #include <QPointer>
@@ -188,6 +189,10 @@ void RedisConnection::startAttempt()
 
     // An address literal needs no lookup; a name is looked up by Qt in its own thread,
     // because hiredis would call a blocking getaddrinfo() in the engine thread.
+    if (m_address.isLocalSocket()) {
+        startConnect(m_address.host);
+        return;
+    }
     QHostAddress literal;
     if (literal.setAddress(m_address.host)) {
         startConnect(literal.toString());
@@ -240,9 +245,12 @@ void RedisConnection::abortLookup()
     m_lookupId = -1;
 }
 
+// `ip`: an address literal, or a local socket's path (NodeAddress::isLocalSocket).
 void RedisConnection::startConnect(const QString& ip)
 {
-    redisAsyncContext* context = redisAsyncConnect(ip.toUtf8().constData(), m_address.port);
+    redisAsyncContext* context = m_address.isLocalSocket()
+                                     ? redisAsyncConnectUnix(QFile::encodeName(ip).constData())
+                                     : redisAsyncConnect(ip.toUtf8().constData(), m_address.port);
     if (!context) {
         handleConnectFailure(QStringLiteral("out of memory creating the connection"));
         return;

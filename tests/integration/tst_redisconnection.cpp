@@ -11,6 +11,7 @@
 
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QHostAddress>
 #include <QPointer>
 #include <QScopeGuard>
@@ -200,6 +201,9 @@ class TestRedisConnection : public QObject
 
 private slots:
     void connectsAndRunsCommands();
+    void throughALocalProxySocket();
+    void localProxySocketTakesTheFaults();
+    void localProxySocketGoesWithItsClient();
     void roundTripLatency();
     void sendWhileNotReadyFailsLaterAsDown();
     void authWithRightPassword();
@@ -301,6 +305,95 @@ void TestRedisConnection::connectsAndRunsCommands()
     QVERIFY(connection.peakPendingCount() >= 200);
     QCOMPARE(connection.pendingCount(), 0);
     QCOMPARE(log.count(State::Backoff), 0);
+}
+
+// A simulated client's route (FleetNode::addressFor): a Unix-domain socket whose proxy half
+// forwards in this very thread. The node sees what the client sent, and the address says
+// where the client dialled.
+void TestRedisConnection::throughALocalProxySocket()
+{
+    TestFleet fleet(1);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    NodeProxy proxy(fleet.address(0).host, fleet.address(0).port);
+    NodeAddress via = fleet.address(0);
+    via.host = proxy.listenLocal(1, QStringLiteral("C1"));
+    via.port = 0;
+    QVERIFY2(via.isLocalSocket(), qPrintable(proxy.lastError()));
+    QVERIFY(QFileInfo(via.host).exists());
+    QCOMPARE(via.display(), via.host);
+    QCOMPARE(proxy.listenLocal(1), via.host); // one listener per client, stable
+
+    RedisConnection connection(via, fastOptions(), SteadyClock::instance());
+    connection.open();
+    QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Ready, 3000);
+    QTRY_COMPARE(proxy.connectionCount(), 1);
+    QVERIFY(run(connection, {"SET", "local:fwd", "hello"}).reply.isOkStatus());
+    QCOMPARE(run(connection, {"GET", "local:fwd"}).reply.text, QByteArray("hello"));
+    QCOMPARE(TestFleet::redisCommand(fleet.address(0), {"GET", "local:fwd"}).text,
+             QByteArray("hello"));
+}
+
+// The same faults as through the network thread's listeners: a partition holds the request
+// (the client times out and reconnects once healed), latency delays the round trip, a drop
+// loses the command.
+void TestRedisConnection::localProxySocketTakesTheFaults()
+{
+    TestFleet fleet(1);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    NodeProxy proxy(fleet.address(0).host, fleet.address(0).port);
+    NodeAddress via = fleet.address(0);
+    via.host = proxy.listenLocal(1, QStringLiteral("C1"));
+    via.port = 0;
+    RedisConnection connection(via, fastOptions(), SteadyClock::instance());
+    connection.open();
+    QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Ready, 3000);
+
+    proxy.setClientPartitioned(1, true);
+    QCOMPARE(run(connection, {"SET", "local:cut", "x"}, 300).status, Status::Timeout);
+    QVERIFY(TestFleet::redisCommand(fleet.address(0), {"GET", "local:cut"}).isNil());
+    proxy.heal();
+    // The missed deadline closed the connection; it comes back once healed.
+    QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Ready, 3000);
+    QCOMPARE(run(connection, {"PING"}).reply.text, QByteArray("PONG"));
+
+    QVERIFY(proxy.setLatency(80, 0));
+    const CommandResult slow = run(connection, {"PING"});
+    QCOMPARE(slow.status, Status::Replied);
+    QVERIFY2(slow.latencyUs() >= 80'000, qPrintable(QString::number(slow.latencyUs())));
+    QVERIFY(proxy.setLatency(0, 0));
+
+    QVERIFY(proxy.setDropRate(1.0));
+    QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Ready, 3000);
+    QCOMPARE(run(connection, {"SET", "local:drop", "x"}, 300).status, Status::Timeout);
+    QVERIFY(TestFleet::redisCommand(fleet.address(0), {"GET", "local:drop"}).isNil());
+}
+
+// Forgetting the client closes its connection and takes the socket's name away; the
+// directory goes with the proxy.
+void TestRedisConnection::localProxySocketGoesWithItsClient()
+{
+    TestFleet fleet(1);
+    QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+    auto proxy = std::make_unique<NodeProxy>(fleet.address(0).host, fleet.address(0).port);
+    NodeAddress via = fleet.address(0);
+    via.host = proxy->listenLocal(1, QStringLiteral("C1"));
+    via.port = 0;
+    const QString other = proxy->listenLocal(2, QStringLiteral("C2"));
+    QVERIFY(!other.isEmpty() && other != via.host);
+    RedisConnection::Options options = fastOptions();
+    options.autoReconnect = false;
+    RedisConnection connection(via, options, SteadyClock::instance());
+    connection.open();
+    QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Ready, 3000);
+
+    proxy->releaseClient(1);
+    QVERIFY(!QFileInfo::exists(via.host));
+    QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Disconnected, 3000);
+    QTRY_COMPARE(proxy->connectionCount(), 0);
+    const QString directory = QFileInfo(other).absolutePath();
+    QVERIFY(QFileInfo::exists(other));
+    proxy.reset();
+    QVERIFY(!QFileInfo::exists(directory));
 }
 
 void TestRedisConnection::roundTripLatency()
