@@ -92,7 +92,7 @@ QString NodeProxy::listenLocal(int clientId, const QString& name)
         return *it;
     }
     QString error;
-    const QString path = m_local->listenLocal(clientId, &error);
+    QString path = m_local->listenLocal(clientId, &error);
     if (path.isEmpty()) {
         m_lastError = QStringLiteral("proxy to %1:%2: cannot open a local socket for %3: %4")
                           .arg(m_upstreamHost)

@@ -120,7 +120,7 @@ QString ProxyWorker::listenLocal(int clientId, QString* error)
         *error = m_socketDir->errorString();
         return {};
     }
-    const QString path = m_socketDir->filePath(QStringLiteral("c%1").arg(clientId));
+    QString path = m_socketDir->filePath(QStringLiteral("c%1").arg(clientId));
     const QByteArray native = QFile::encodeName(path);
     sockaddr_un address{};
     address.sun_family = AF_UNIX;
