@@ -88,6 +88,8 @@ private:
     double pooledRate(Who who) const;
     void printHeader(QTextStream& out) const;
     void printRoundTrips(QTextStream& out) const;
+    static void printRoundTrips(const QString& title, const RoundTripCost::Figures& f,
+                                QTextStream& out);
     static void print(const Phase& phase, QTextStream& out);
     static QString name(Who who);
     static QJsonObject toJson(const Phase& phase);
@@ -98,7 +100,8 @@ private:
     Options m_options;
     BenchNodes m_nodes;
     NodeRedlockScript m_script;
-    RoundTripCost::Figures m_roundTrips;
+    RoundTripCost::Figures m_roundTrips;     // one GET to node 1
+    RoundTripCost::Figures m_roundTripsFive; // a GET to each of the five nodes at once
     QList<Phase> m_phases;
     QJsonObject m_report;
     int m_phaseNumber = 0;

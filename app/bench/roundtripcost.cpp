@@ -49,7 +49,14 @@ qint64 round(const Connections& connections)
         });
     }
     if (answered < int(connections.size())) {
-        QTimer::singleShot(2 * ReplyTimeoutMs, &loop, &QEventLoop::quit);
+        // A timer that dies with the round: Qt 6.4's QTimer::singleShot outlives its receiver
+        // until it fires, and 2,000 rounds left thousands of them, which the dispatcher
+        // scans at every turn of the loop: a third of this thread's time, more on the
+        // proxied paths, whose round trips take more turns.
+        QTimer deadline;
+        deadline.setSingleShot(true);
+        QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
+        deadline.start(2 * ReplyTimeoutMs);
         loop.exec();
     }
     return answered == int(connections.size()) && allAnswered ? lastUs - t0 : -1;
