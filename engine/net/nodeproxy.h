@@ -59,8 +59,8 @@ public:
     // A stop-the-world pause of a client as the network sees it: its bytes wait, both ways.
     void setClientHeld(int clientId, bool held);
     bool isClientHeld(int clientId) const { return m_heldClients.contains(clientId); }
-    // Why the last listenPort() / setLatency() / setDropRate() / setUpstreamConnectTimeout()
-    // failed; empty after a success.
+    // Why the last listenPort() / listenLocal() / setLatency() / setDropRate() /
+    // setUpstreamConnectTimeout() failed; empty after a success.
     QString lastError() const { return m_lastError; }
 
     // Open client connections (held-back ones included); 0 once every client has closed.
