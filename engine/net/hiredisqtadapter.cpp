@@ -2,7 +2,9 @@
 #include "net/hiredisqtadapter.h"
 
 #include <QSocketNotifier>
+#include <csignal>
 #include <hiredis/async.h>
+#include <pthread.h>
 #include <sys/socket.h>
 
 HiredisQtAdapter::HiredisQtAdapter(redisAsyncContext* context, QObject* parent)
@@ -125,6 +127,32 @@ void HiredisQtAdapter::onWritable()
     if (!m_context)
         return;
     ++m_dispatching;
-    redisAsyncHandleWrite(m_context); // a failed connect frees the context here
+    handleWriteWithoutSigpipe(m_context); // a failed connect frees the context here
     --m_dispatching;
+}
+
+// hiredis writes with write(2), not send(2) with MSG_NOSIGNAL: a write to a peer that has
+// closed raises SIGPIPE, whose default ends the process. Through a proxy's Unix socket that is
+// the first write after the proxy closed the connection (a node killed or restarted, a client
+// forgotten; the soak died of it); through TCP the second. Blocked around the write, a
+// SIGPIPE it raised is taken back before the mask is restored, so hiredis sees only EPIPE (a
+// disconnect). SIGPIPE keeps its default everywhere else: `redlockscope --headless | head`
+// still ends when head does, and the processes the app starts inherit nothing.
+void HiredisQtAdapter::handleWriteWithoutSigpipe(redisAsyncContext* context)
+{
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    sigset_t pending;
+    sigpending(&pending);
+    const bool pendingBefore = sigismember(&pending, SIGPIPE) == 1;
+    sigset_t old;
+    pthread_sigmask(SIG_BLOCK, &pipe, &old);
+    redisAsyncHandleWrite(context);
+    sigpending(&pending);
+    if (!pendingBefore && sigismember(&pending, SIGPIPE) == 1) {
+        const timespec now{};
+        sigtimedwait(&pipe, nullptr, &now);
+    }
+    pthread_sigmask(SIG_SETMASK, &old, nullptr);
 }

@@ -45,6 +45,7 @@ private:
 
     void onReadable();
     void onWritable();
+    static void handleWriteWithoutSigpipe(redisAsyncContext* context);
     void flushWrites();
 
     redisAsyncContext* m_context;

@@ -11,7 +11,6 @@
 #include <QPointer>
 #include <QThread>
 #include <algorithm>
-#include <csignal>
 #include <fcntl.h>
 #include <hiredis/async.h>
 #include <utility>
@@ -29,22 +28,6 @@
 //   of a context we gave up on finds no id and cannot reach a later request.
 
 namespace {
-
-// hiredis writes with write(2), not send(2) with MSG_NOSIGNAL: a write to a peer that has
-// closed raises SIGPIPE, whose default kills the process. Through a Unix socket that is the
-// first write after the proxy closed the client's connection (a node killed or restarted, a
-// client forgotten); through TCP the second. The write's EPIPE is what the connection handles
-// (as a disconnect). Qt ignores SIGPIPE the same way (QProcess, when writing to a child) and
-// gives the default back to the processes it starts.
-void ignoreSigpipe()
-{
-    static const bool ignored = [] {
-        struct sigaction ignore = {};
-        ignore.sa_handler = SIG_IGN;
-        return ::sigaction(SIGPIPE, &ignore, nullptr) == 0;
-    }();
-    Q_UNUSED(ignored);
-}
 
 QString lowerFirst(QString text)
 {
@@ -155,7 +138,6 @@ RedisConnection::RedisConnection(const NodeAddress& address, const Options& opti
     : QObject(parent), m_address(address), m_options(options), m_clock(clock),
       m_deadlineTimer(this), m_reconnectTimer(this)
 {
-    ignoreSigpipe();
     // One precise timer for every deadline (armed at the earliest), not one per request.
     m_deadlineTimer.setSingleShot(true);
     m_deadlineTimer.setTimerType(Qt::PreciseTimer);
