@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/noderedlockbenchmark.h"
 
+#include "base/loopbackports.h"
 #include "base/outputfile.h"
 #include "base/safetext.h"
 #include "bench/benchloop.h"
@@ -9,7 +10,6 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QTcpServer>
 #include <QTextStream>
 #include <algorithm>
 #include <cstdio>
@@ -30,29 +30,6 @@ QTextStream& out()
 {
     static QTextStream stream(stdout);
     return stream;
-}
-
-// The first of `count` consecutive loopback ports that are free now (the exposed ports: one
-// per lock node and the storage), or 0.
-quint16 freePortRun(int count)
-{
-    for (int attempt = 0; attempt < 50; ++attempt) {
-        QTcpServer first;
-        if (!first.listen(QHostAddress::LocalHost, 0))
-            return 0;
-        const quint16 base = first.serverPort();
-        if (int(base) + count > 65535)
-            continue;
-        first.close();
-        bool free = true;
-        for (int i = 0; i < count && free; ++i) {
-            QTcpServer probe;
-            free = probe.listen(QHostAddress::LocalHost, quint16(base + i));
-        }
-        if (free)
-            return base;
-    }
-    return 0;
 }
 
 QJsonObject pathJson(const RoundTripCost::Path& p)
@@ -206,7 +183,7 @@ bool NodeRedlockBenchmark::runDirect(Phase* phase, QString* error)
 std::optional<quint16> NodeRedlockBenchmark::expose(EnginePhase& engine, int ports, QString* error)
 {
     for (int attempt = 0; attempt < ExposeTries; ++attempt) {
-        const quint16 base = freePortRun(ports);
+        const quint16 base = LoopbackPorts::freeRun(ports);
         if (base == 0) {
             *error = QStringLiteral("no %1 consecutive free loopback ports to expose").arg(ports);
             return std::nullopt;

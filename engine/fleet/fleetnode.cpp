@@ -69,41 +69,35 @@ std::optional<NodeAddress> FleetNode::addressFor(int clientId, const QString& cl
     // The app's clients live in this thread, and so does the proxy's local half: through a
     // Unix-domain socket, no hop waits for another thread (docs/proxy.md, "Threads").
     const QString path = m_proxy->listenLocal(clientId, clientName);
-    if (path.isEmpty()) {
-        *error = m_proxy->lastError();
-        return std::nullopt;
-    }
-    NodeAddress viaProxy = m_address;
-    viaProxy.host = path;
-    viaProxy.port = 0;
-    return viaProxy;
+    return viaProxy(path, 0, !path.isEmpty(), error);
 }
 
 std::optional<NodeAddress> FleetNode::tcpAddressFor(int clientId, const QString& clientName,
                                                     QString* error)
 {
     const quint16 port = m_proxy->listenPort(clientId, clientName);
-    if (port == 0) {
+    return viaProxy(QStringLiteral("127.0.0.1"), port, port != 0, error);
+}
+
+// The node's address (its credentials, its db) with the proxy's listener in place of the
+// node's own host and port; nothing, and the proxy's reason, if the listener did not open.
+std::optional<NodeAddress> FleetNode::viaProxy(const QString& host, quint16 port, bool opened,
+                                               QString* error) const
+{
+    if (!opened) {
         *error = m_proxy->lastError();
         return std::nullopt;
     }
-    NodeAddress viaProxy = m_address;
-    viaProxy.host = QStringLiteral("127.0.0.1");
-    viaProxy.port = port;
-    return viaProxy;
+    NodeAddress address = m_address;
+    address.host = host;
+    address.port = port;
+    return address;
 }
 
 std::optional<NodeAddress> FleetNode::expose(const QString& host, quint16 port, QString* error)
 {
     const quint16 opened = m_proxy->expose(host, port);
-    if (opened == 0) {
-        *error = m_proxy->lastError();
-        return std::nullopt;
-    }
-    NodeAddress exposed = m_address;
-    exposed.host = host;
-    exposed.port = opened;
-    return exposed;
+    return viaProxy(host, opened, opened != 0, error);
 }
 
 void FleetNode::unexpose()

@@ -100,6 +100,8 @@ private:
     // A TCP listener of the proxy's network half (a replication link).
     std::optional<NodeAddress> tcpAddressFor(int clientId, const QString& clientName,
                                              QString* error);
+    std::optional<NodeAddress> viaProxy(const QString& host, quint16 port, bool opened,
+                                        QString* error) const;
     bool refuseUnlessPossible(const QString& verb, const AnswerCallback& done) const;
     void startFault(Fault::Kind kind, const QString& detail, qint64 untilUs = 0);
     void endFault(Fault::Kind kind, const QString& why);

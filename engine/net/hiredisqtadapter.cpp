@@ -143,16 +143,15 @@ void HiredisQtAdapter::handleWriteWithoutSigpipe(redisAsyncContext* context)
     sigset_t pipe;
     sigemptyset(&pipe);
     sigaddset(&pipe, SIGPIPE);
-    sigset_t pending;
-    sigpending(&pending);
-    const bool pendingBefore = sigismember(&pending, SIGPIPE) == 1;
     sigset_t old;
     pthread_sigmask(SIG_BLOCK, &pipe, &old);
     redisAsyncHandleWrite(context);
-    sigpending(&pending);
-    if (!pendingBefore && sigismember(&pending, SIGPIPE) == 1) {
-        const timespec now{};
-        sigtimedwait(&pipe, nullptr, &now);
-    }
+    // Already blocked before (by whoever runs this thread): not ours to take or restore.
+    // Otherwise a SIGPIPE pending now was raised by this write: an unblocked one would have
+    // been delivered before.
+    if (sigismember(&old, SIGPIPE) == 1)
+        return;
+    const timespec now{};
+    sigtimedwait(&pipe, nullptr, &now);
     pthread_sigmask(SIG_SETMASK, &old, nullptr);
 }

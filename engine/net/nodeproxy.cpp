@@ -62,8 +62,7 @@ void NodeProxy::inWorkers(const std::function<void(ProxyWorker&)>& call)
 
 quint16 NodeProxy::listenPort(int clientId, const QString& name)
 {
-    if (!name.isEmpty())
-        m_names.insert(clientId, name);
+    rememberName(clientId, name);
     if (const auto it = m_ports.constFind(clientId); it != m_ports.constEnd()) {
         m_lastError.clear();
         return *it;
@@ -71,44 +70,42 @@ quint16 NodeProxy::listenPort(int clientId, const QString& name)
     quint16 port = 0;
     QString error;
     inNetworkThread([&](ProxyWorker& worker) { port = worker.listen(clientId, &error); });
-    if (port == 0) {
-        m_lastError = QStringLiteral("proxy to %1:%2: cannot listen on 127.0.0.1 for %3: %4")
-                          .arg(m_upstreamHost)
-                          .arg(m_upstreamPort)
-                          .arg(clientName(clientId), error);
-        return 0;
-    }
-    m_ports.insert(clientId, port);
-    m_lastError.clear();
+    m_lastError =
+        port == 0 ? listenError(clientId, QStringLiteral("listen on 127.0.0.1"), error) : QString();
+    if (port != 0)
+        m_ports.insert(clientId, port);
     return port;
 }
 
+// The local worker is in our thread: asked directly, it answers from its own listeners.
 QString NodeProxy::listenLocal(int clientId, const QString& name)
+{
+    rememberName(clientId, name);
+    QString error;
+    QString path = m_local->listenLocal(clientId, &error);
+    m_lastError = path.isEmpty()
+                      ? listenError(clientId, QStringLiteral("open a local socket"), error)
+                      : QString();
+    return path;
+}
+
+void NodeProxy::rememberName(int clientId, const QString& name)
 {
     if (!name.isEmpty())
         m_names.insert(clientId, name);
-    if (const auto it = m_paths.constFind(clientId); it != m_paths.constEnd()) {
-        m_lastError.clear();
-        return *it;
-    }
-    QString error;
-    QString path = m_local->listenLocal(clientId, &error);
-    if (path.isEmpty()) {
-        m_lastError = QStringLiteral("proxy to %1:%2: cannot open a local socket for %3: %4")
-                          .arg(m_upstreamHost)
-                          .arg(m_upstreamPort)
-                          .arg(clientName(clientId), error);
-        return {};
-    }
-    m_paths.insert(clientId, path);
-    m_lastError.clear();
-    return path;
+}
+
+QString NodeProxy::listenError(int clientId, const QString& what, const QString& error) const
+{
+    return QStringLiteral("proxy to %1:%2: cannot %3 for %4: %5")
+        .arg(m_upstreamHost)
+        .arg(m_upstreamPort)
+        .arg(what, clientName(clientId), error);
 }
 
 void NodeProxy::releaseClient(int clientId)
 {
-    if (m_paths.remove(clientId))
-        m_local->releaseClient(clientId);
+    m_local->releaseClient(clientId); // an unknown id: nothing to close
     if (m_ports.remove(clientId))
         inNetworkThread([clientId](ProxyWorker& worker) { worker.releaseClient(clientId); });
 }

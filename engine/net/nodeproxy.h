@@ -116,6 +116,8 @@ signals:
 private:
     void inNetworkThread(const std::function<void(ProxyWorker&)>& call);
     void inWorkers(const std::function<void(ProxyWorker&)>& call); // both, the same call
+    void rememberName(int clientId, const QString& name);
+    QString listenError(int clientId, const QString& what, const QString& error) const;
     void applyPartition();
     QString clientName(int clientId) const;
 
@@ -124,7 +126,6 @@ private:
     QString m_lastError;
 
     QHash<int, quint16> m_ports; // the listeners the network worker has open, by client
-    QHash<int, QString> m_paths; // the local worker's, by client
     QHash<int, QString> m_names;
 
     bool m_partitionAll = false;

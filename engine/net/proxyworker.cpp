@@ -104,6 +104,11 @@ quint16 ProxyWorker::listen(int clientId, QString* error)
     return server->serverPort();
 }
 
+QString ProxyWorker::localPath(int clientId) const
+{
+    return m_socketDir->filePath(QStringLiteral("c%1").arg(clientId));
+}
+
 // A Unix-domain listener handed to QTcpServer: Qt's socket engine takes any listening
 // stream socket, and the connections it accepts are QTcpSockets like the others, so the
 // forwarding and every fault run the same code. On loopback a Unix socket costs a third
@@ -111,8 +116,8 @@ quint16 ProxyWorker::listen(int clientId, QString* error)
 QString ProxyWorker::listenLocal(int clientId, QString* error)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (m_listeners.contains(clientId))
-        return m_localPaths.value(clientId);
+    if (m_socketDir && m_listeners.contains(clientId))
+        return localPath(clientId);
     if (!m_socketDir)
         m_socketDir = std::make_unique<QTemporaryDir>(QDir::tempPath() +
                                                       QStringLiteral("/redlockscope-XXXXXX"));
@@ -120,7 +125,7 @@ QString ProxyWorker::listenLocal(int clientId, QString* error)
         *error = m_socketDir->errorString();
         return {};
     }
-    QString path = m_socketDir->filePath(QStringLiteral("c%1").arg(clientId));
+    QString path = localPath(clientId);
     const QByteArray native = QFile::encodeName(path);
     sockaddr_un address{};
     address.sun_family = AF_UNIX;
@@ -147,7 +152,6 @@ QString ProxyWorker::listenLocal(int clientId, QString* error)
     connect(server, &QTcpServer::newConnection, this,
             [this, clientId, server] { onNewConnection(clientId, server); });
     m_listeners.insert(clientId, server);
-    m_localPaths.insert(clientId, path);
     return path;
 }
 
@@ -211,9 +215,9 @@ void ProxyWorker::releaseClient(int clientId)
     if (!server)
         return;
     server->close();
-    if (const QString path = m_localPaths.take(clientId); !path.isEmpty())
-        QFile::remove(path); // a closed Unix listener leaves its name behind
-    server->deleteLater();   // we may be inside its newConnection() signal
+    if (m_socketDir)
+        QFile::remove(localPath(clientId)); // a closed Unix listener leaves its name behind
+    server->deleteLater();                  // we may be inside its newConnection() signal
 
     std::vector<Connection*> ofClient;
     for (auto& [serial, connection] : m_connections)

@@ -117,6 +117,7 @@ private:
         Abort
     };
 
+    QString localPath(int clientId) const;
     void onNewConnection(int clientId, QTcpServer* server);
     void connectUpstream(Connection* connection);
     void onUpstreamConnected(Connection* connection);
@@ -151,7 +152,8 @@ private:
     quint16 m_upstreamPort = 0;
 
     QHash<int, QTcpServer*> m_listeners;
-    QHash<int, QString> m_localPaths; // the Unix-domain listeners among them, by client
+    // Where listenLocal() puts its sockets (client `id`'s: localPath(id)); only the worker
+    // for the simulated clients has one, and all its listeners are there.
     std::unique_ptr<QTemporaryDir> m_socketDir;
     std::unordered_map<quint64, std::unique_ptr<Connection>> m_connections;
     // Closed connections stay alive until control returns to the event loop: a close can

@@ -2,7 +2,7 @@
 #pragma once
 // The redlockscope binary run as a user runs it, for the app tests: to its end, or started
 // and signalled; its local redis-servers found through /proc.
-#include "freeports.h"
+#include "base/loopbackports.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -87,11 +87,11 @@ inline bool alive(qint64 pid)
 }
 
 // What --expose opens: five nodes and the storage, or two nodes, the storage and three
-// Sentinels (freePorts(ExposedPorts)).
+// Sentinels (LoopbackPorts::freeRun(ExposedPorts)).
 constexpr int ExposedPorts = 6;
 
-// Another process took one of freePorts()'s ports before the run opened it (other tests
-// start redis-servers on free ports too): the run is worth playing again on others.
+// Another process took one of LoopbackPorts::freeRun()'s ports before the run opened it (other
+// tests start redis-servers on free ports too): the run is worth playing again on others.
 inline bool portTakenMeanwhile(const Result& r)
 {
     return r.out.contains("cannot listen on") || r.err.contains("cannot listen on");

@@ -91,7 +91,7 @@ private:
 
     QList<QJsonObject> playOnce(const QString& name, QString scenario, Result* result)
     {
-        const quint16 base = freePorts(ExposedPorts);
+        const quint16 base = LoopbackPorts::freeRun(ExposedPorts);
         if (base == 0)
             qFatal("no six free loopback ports in a row");
         scenario.replace(QLatin1String("STORAGE"), QString::number(base + 5));

@@ -111,7 +111,7 @@ private:
     Result playOnce(const QByteArray& client, const QString& scenario, const QString& record,
                     const QStringList& extra, quint16* basePort)
     {
-        const quint16 base = freePorts(ExposedPorts);
+        const quint16 base = LoopbackPorts::freeRun(ExposedPorts);
         if (basePort)
             *basePort = base;
         if (base == 0)

@@ -5,8 +5,8 @@
 // as its own process. Each: the acquisitions the app recorded equal the client's own count;
 // a node kill and a partition are seen in its lane; an overlap between a foreign lease and a
 // simulated client's lock is reported as leases overlapping.
+#include "base/loopbackports.h"
 #include "enginerunner.h"
-#include "freeports.h"
 #include "hiredisredlock.h"
 #include "model/checkcounters.h"
 #include "model/nodeoutcome.h"
@@ -35,7 +35,7 @@ EngineConfig config()
 quint16 exposeOnFreePorts(EngineRunner& engine)
 {
     for (int attempt = 0; attempt < 20; ++attempt) {
-        const quint16 base = freePorts(6); // five nodes and the storage
+        const quint16 base = LoopbackPorts::freeRun(6); // five nodes and the storage
         if (base == 0)
             continue;
         QString answer;
@@ -118,7 +118,7 @@ private slots:
         // Five ports free a moment ago, node 3's taken: one still taken after a refused
         // `expose` was left open by the app (CI once saw the port below an ephemeral one
         // held by another test's connection, when this test took that one for free).
-        const quint16 base = freePorts(5);
+        const quint16 base = LoopbackPorts::freeRun(5);
         QVERIFY2(base != 0, "no run of five free ports");
         QTcpServer taken;
         QVERIFY(taken.listen(QHostAddress::LocalHost, quint16(base + 2)));

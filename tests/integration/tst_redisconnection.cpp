@@ -193,6 +193,15 @@ TwoWays connectBothWays(const NodeAddress& address, int connectTimeoutMs)
     return out;
 }
 
+// Client `clientId`'s route to `node` through the proxy's local socket, as
+// FleetNode::addressFor makes it (the host is the socket's path; empty if it did not open).
+NodeAddress localRoute(NodeProxy& proxy, NodeAddress node, int clientId)
+{
+    node.host = proxy.listenLocal(clientId, QStringLiteral("C%1").arg(clientId));
+    node.port = 0;
+    return node;
+}
+
 } // namespace
 
 class TestRedisConnection : public QObject
@@ -315,9 +324,7 @@ void TestRedisConnection::throughALocalProxySocket()
     TestFleet fleet(1);
     QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
     NodeProxy proxy(fleet.address(0).host, fleet.address(0).port);
-    NodeAddress via = fleet.address(0);
-    via.host = proxy.listenLocal(1, QStringLiteral("C1"));
-    via.port = 0;
+    const NodeAddress via = localRoute(proxy, fleet.address(0), 1);
     QVERIFY2(via.isLocalSocket(), qPrintable(proxy.lastError()));
     QVERIFY(QFileInfo::exists(via.host));
     QCOMPARE(via.display(), via.host);
@@ -341,10 +348,8 @@ void TestRedisConnection::localProxySocketTakesTheFaults()
     TestFleet fleet(1);
     QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
     NodeProxy proxy(fleet.address(0).host, fleet.address(0).port);
-    NodeAddress via = fleet.address(0);
-    via.host = proxy.listenLocal(1, QStringLiteral("C1"));
-    via.port = 0;
-    RedisConnection connection(via, fastOptions(), SteadyClock::instance());
+    RedisConnection connection(localRoute(proxy, fleet.address(0), 1), fastOptions(),
+                               SteadyClock::instance());
     connection.open();
     QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Ready, 3000);
 
@@ -375,10 +380,8 @@ void TestRedisConnection::localProxySocketGoesWithItsClient()
     TestFleet fleet(1);
     QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
     auto proxy = std::make_unique<NodeProxy>(fleet.address(0).host, fleet.address(0).port);
-    NodeAddress via = fleet.address(0);
-    via.host = proxy->listenLocal(1, QStringLiteral("C1"));
-    via.port = 0;
-    const QString other = proxy->listenLocal(2, QStringLiteral("C2"));
+    const NodeAddress via = localRoute(*proxy, fleet.address(0), 1);
+    const QString other = localRoute(*proxy, fleet.address(0), 2).host;
     QVERIFY(!other.isEmpty() && other != via.host);
     RedisConnection::Options options = fastOptions();
     options.autoReconnect = false;
