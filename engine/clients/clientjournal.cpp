@@ -47,6 +47,7 @@ void ClientJournal::attempt(quint64 op, const AttemptResult& attempt) const
     e.sinceUs = attempt.startUs;
     e.latencyUs = attempt.elapsedUs();
     e.nodeMask = attempt.okMask;
+    e.askedMask = attempt.askedMask;
     record(e);
 }
 
@@ -58,6 +59,7 @@ void ClientJournal::nodeAnswer(quint64 op, Op operation, int node, const NodeOut
     e.token = outcome.owner;
     e.text = outcome.error;
     e.latencyUs = outcome.latencyUs();
+    e.sinceUs = outcome.roundStartUs; // which round it answers (a late answer comes after it)
     record(e);
 }
 

@@ -123,6 +123,7 @@ void Redlock::sendToAll(const std::shared_ptr<Attempt>& attempt)
     AttemptResult& r = attempt->result;
     r.quorum = quorum();
     r.startUs = m_clock.nowUs();
+    r.askedMask = quint16(NodeMask::bit(nodeCount()) - 1);
     r.nodes = QList<NodeOutcome>(nodeCount());
     attempt->usedSetNxGet = QList<bool>(nodeCount(), false);
     QPointer<Redlock> self(this);
@@ -158,6 +159,7 @@ NodeOutcome Redlock::outcomeOf(const Attempt& attempt, int node, const CommandRe
     NodeOutcome o;
     o.sentUs = result.sentUs;
     o.repliedUs = result.repliedUs;
+    o.roundStartUs = attempt.result.startUs;
     if (result.status == CommandResult::Status::Timeout) {
         o.kind = NodeOutcome::Kind::Timeout;
         o.error = result.error;

@@ -25,8 +25,9 @@ struct AttemptResult
     qint64 decidedUs = 0;
     double validityMs = 0; // ttl - elapsed - drift, at decidedUs
     HistoryEvent::FailReason failReason = HistoryEvent::FailReason::None;
-    QString reason;     // why it failed, in words
-    quint16 okMask = 0; // the nodes that said OK by the decision
+    QString reason;        // why it failed, in words
+    quint16 okMask = 0;    // the nodes that said OK by the decision
+    quint16 askedMask = 0; // the nodes the round asked
     QList<NodeOutcome> nodes;
 
     qint64 elapsedUs() const { return decidedUs - startUs; }

@@ -3,6 +3,8 @@
 
 #include "base/enumnames.h"
 
+#include <QMetaEnum>
+
 qint64 CheckCounters::value(Name name) const
 {
     return const_cast<CheckCounters*>(this)->ref(name);
@@ -49,10 +51,13 @@ QString CheckCounters::definition(Name name)
 {
     switch (name) {
     case Name::Overlaps:
-        return tr("times two clients were in their critical sections on one resource at once (a "
-                  "paused client is inside until it resumes and leaves)");
+        return tr("times a client acquired the lock while another client was in its critical "
+                  "section on the same resource (a paused client is inside until it resumes and "
+                  "leaves)");
     case Name::LockLost:
-        return tr("critical sections whose validity ran out inside");
+        return tr("critical sections that lasted past their validity: the client saw its "
+                  "deadline pass inside, or the section ended (released, gave up, crashed, "
+                  "stopped, removed, or the run ended) after it");
     case Name::StaleWrites:
         return tr("writes the storage accepted from a client after another client had acquired "
                   "the lock since this client's acquisition");
@@ -62,17 +67,18 @@ QString CheckCounters::definition(Name name)
         return tr("writes the fenced storage refused although nobody had acquired the lock after "
                   "the writer: a node's fencing number went back (a restart without persistence)");
     case Name::LostUpdates:
-        return tr("sales erased: the items other clients sold between a client's read of the "
-                  "stock (or a later `stock N`) and its write (the write script returns the stock "
-                  "just before)");
+        return tr("sales the stock does not show: the sales since the last `stock N` minus the "
+                  "drop of the stock since then (N − the stock now), as on the storage card, "
+                  "added up over every `stock N`; each write that erased sales is named");
     case Name::ResetsOverwritten:
         return tr("writes that went over an operator's `stock N` set after the writer had read "
                   "the stock");
     case Name::Oversold:
         return tr("items sold beyond the stock put there by the last `stock N`");
     case Name::SplitVotes:
-        return tr("failed rounds where no client held a majority and the votes went to two "
-                  "clients or more (judged from the whole history)");
+        return tr("failed rounds, judged once complete (every answer, late ones included), "
+                  "where no client held a majority at any moment of the round and the votes went "
+                  "to two clients or more");
     case Name::Acquisitions:
         return tr("locks acquired");
     case Name::Failures:
@@ -87,6 +93,29 @@ QString CheckCounters::definition(Name name)
         return tr("reentrant locks taken again by their holder");
     }
     return {};
+}
+
+QList<CheckCounters::Name> CheckCounters::all()
+{
+    const QMetaEnum names = QMetaEnum::fromType<Name>();
+    QList<Name> out;
+    for (int i = 0; i < names.keyCount(); ++i)
+        out << Name(names.value(i));
+    return out;
+}
+
+QList<CheckCounters::Name> CheckCounters::violations()
+{
+    return {Name::Overlaps, Name::StaleWrites,   Name::LostUpdates,        Name::ResetsOverwritten,
+            Name::Oversold, Name::WrongReleases, Name::ValidWritesRejected};
+}
+
+CheckCounters& CheckCounters::operator+=(const CheckCounters& other)
+{
+    const QList<Name> names = all();
+    for (Name n : names)
+        ref(n) += other.value(n);
+    return *this;
 }
 
 QString CheckCounters::nameOf(Name name)

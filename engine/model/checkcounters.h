@@ -61,6 +61,13 @@ public:
     // What the counter counts, in one sentence: the one definition the README's table, the
     // window's tooltips and `help expect` all show (docs/domain.md, "The checker's counters").
     static QString definition(Name name);
+    static QList<Name> all();
+    // The counters of a broken guarantee: mutual exclusion, the data, a lock deleted by the wrong
+    // client, a valid sale refused. A scenario in which one of them is not 0 fails unless an
+    // `expect` names it (docs/domain.md, "Scenarios").
+    static QList<Name> violations();
+    // Every counter of `other` added (one client's counts over several ids).
+    CheckCounters& operator+=(const CheckCounters& other);
 
     // No two clients were ever in their critical sections on one resource at once.
     bool exclusive() const { return overlaps == 0; }

@@ -46,6 +46,9 @@ public:
         Reentered,        // a reentrant lock's holder took it again (number: its hold count)
         WokenUp,          // wait=pubsub: an unlock message woke a waiter (latencyUs: how long it
                           // waited; number: the retry delay it would have slept, ms)
+        RoundJudged,      // the checker judged a failed round once it was complete (code: the
+                          // FailReason; sinceUs: the round's start; previous: the holder or
+                          // how many clients the votes went to)
     };
     Q_ENUM(Kind)
 
@@ -79,6 +82,9 @@ public:
         // Judged by the checker (the storage said "rejected"): nobody had superseded the
         // writer; a node's fencing number went back (a restart without persistence).
         RejectedValid,
+        // Judged by the checker: another client has a majority of the round's votes, with the
+        // leftover keys of a lock no longer valid when the round began (previous: which).
+        HeldByExpired,
     };
     Q_ENUM(FailReason)
 
@@ -112,8 +118,9 @@ public:
     qint64 tUs = 0;
     Kind kind = Kind::Info;
     Operation operation = Operation::None;
-    quint8 code = 0;      // the kind's enum, see the table
-    quint16 nodeMask = 0; // Ok(Acquire): the nodes that granted; Violation: the nodes involved
+    quint8 code = 0;       // the kind's enum, see the table
+    quint16 nodeMask = 0;  // Ok(Acquire): the nodes that granted; Violation: the nodes involved
+    quint16 askedMask = 0; // Attempt: the nodes the round asked (0: the whole fleet)
     qint32 client = -1;
     qint32 node = -1;
     quint64 op = 0;

@@ -29,6 +29,7 @@ public:
     QString error;            // Error, Timeout, Down: the text
     qint64 sentUs = 0;
     qint64 repliedUs = 0;
+    qint64 roundStartUs = -1; // an acquire or extend answer: when the round it answers began
 
     bool isFinal() const { return kind != Kind::Pending; }
     qint64 latencyUs() const { return repliedUs - sentUs; }

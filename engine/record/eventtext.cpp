@@ -150,8 +150,34 @@ QString EventText::describe(const HistoryEvent& e) const
             .arg(clientName(e.client))
             .arg(e.latencyUs / 1000.0, 0, 'f', 1)
             .arg(e.number);
+    case K::RoundJudged:
+        return judgedText(e);
     }
     return {};
+}
+
+// The checker's judgement of a failed round, once all its answers were in.
+QString EventText::judgedText(const HistoryEvent& e) const
+{
+    const QString name = clientName(e.client);
+    switch (e.failReason()) {
+    case Fail::SplitVote:
+        return tr("%1's round, judged with all its answers: SPLIT VOTE: its votes went to %2 "
+                  "clients and nobody held a majority")
+            .arg(name)
+            .arg(e.previous);
+    case Fail::HeldByAnother:
+        return tr("%1's round, judged with all its answers: refused, %2 held the lock")
+            .arg(name, clientName(int(e.previous)));
+    case Fail::HeldByExpired:
+        return tr("%1's round, judged with all its answers: refused by the leftover keys of "
+                  "%2's lock, which was no longer valid")
+            .arg(name, clientName(int(e.previous)));
+    default:
+        return tr("%1's round, judged with all its answers: no quorum (%2 votes for it)")
+            .arg(name)
+            .arg(e.number);
+    }
 }
 
 QString EventText::operationText(const HistoryEvent& e) const
@@ -373,17 +399,27 @@ QString EventText::violationText(const HistoryEvent& e) const
                    .arg(second)
                    .arg(e.previous);
         break;
-    case V::ValidWriteRejected:
-        text = e.node < 0
-                   ? tr("%1's write refused although its lock was valid").arg(second)
-                   : tr("%1's write refused although its lock was valid: node %2's fencing "
-                        "number went back from %3 to %4 (a restart without persistence starts "
-                        "it again)")
-                         .arg(second)
-                         .arg(e.node + 1)
-                         .arg(e.previous)
-                         .arg(e.fence.counter(e.node).value_or(0));
+    case V::ValidWriteRejected: {
+        const qint64 now = e.fence.counter(e.node).value_or(0);
+        if (e.node < 0)
+            text = tr("%1's write refused although its lock was valid").arg(second);
+        else if (now == e.previous) // counted again up to the same number: it did not grow
+            text = tr("%1's write refused although its lock was valid: node %2's fencing "
+                      "number did not grow (%3 again: a restart without persistence counts "
+                      "from 1 again)")
+                       .arg(second)
+                       .arg(e.node + 1)
+                       .arg(now);
+        else
+            text = tr("%1's write refused although its lock was valid: node %2's fencing "
+                      "number went back from %3 to %4 (a restart without persistence starts "
+                      "it again)")
+                       .arg(second)
+                       .arg(e.node + 1)
+                       .arg(e.previous)
+                       .arg(now);
         break;
+    }
     }
     if (e.nodeMask && (kind == V::Overlap || kind == V::StaleWrite || kind == V::LeaseOverlap))
         text += tr(" (nodes %1)").arg(nodeList(e.nodeMask));

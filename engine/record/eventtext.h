@@ -44,6 +44,7 @@ private:
     QString okText(const HistoryEvent& event) const;
     QString failText(const HistoryEvent& event) const;
     QString attemptText(const HistoryEvent& event) const;
+    QString judgedText(const HistoryEvent& event) const;
     QString answerText(const HistoryEvent& event) const;
     QString faultText(const HistoryEvent& event) const;
     QString violationText(const HistoryEvent& event) const;

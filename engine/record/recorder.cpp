@@ -21,6 +21,14 @@ void Recorder::append(HistoryEvent event)
         keep(violation);
 }
 
+void Recorder::finish()
+{
+    QList<HistoryEvent> found;
+    m_checker.finish(&found);
+    for (const HistoryEvent& e : std::as_const(found))
+        keep(e);
+}
+
 void Recorder::keep(const HistoryEvent& event)
 {
     m_history.append(event);

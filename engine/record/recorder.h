@@ -22,6 +22,9 @@ public:
     Recorder(const Clock& clock, int nodeCount, QObject* parent = nullptr);
 
     void append(HistoryEvent event);
+    // The end of the run: the checker judges what still waits (rounds not complete, sections
+    // still open), and its findings are kept like any event.
+    void finish();
     // Every kept event is also handed to `sink` (the run file), nullptr: none. Not owned.
     void setSink(HistorySink* sink) { m_sink = sink; }
 

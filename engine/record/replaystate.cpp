@@ -242,6 +242,7 @@ EngineSnapshot ReplayState::snapshot(qint64 nowUs) const
     s.eventCount = m_applied;
     s.lastDecisionUs = m_lastDecisionUs;
     s.counters = m_checker.counters();
+    s.storage.soldSinceStock = m_checker.salesSinceStock();
     const QList<Violation>& all = m_checker.violations();
     s.violations = all.mid(std::max<qsizetype>(0, all.size() - MaxViolationsShown));
     s.moments = m_checker.moments();

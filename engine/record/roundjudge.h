@@ -2,60 +2,84 @@
 #pragma once
 
 #include "model/historyevent.h"
+#include "record/sectionjudge.h"
 
 #include <QHash>
 #include <QList>
+#include <functional>
 
-// Judges a failed acquisition round from the whole history, where the client that made it
-// saw only its own answers (docs/domain.md, "Split votes"). The client says "no quorum"; the
-// judge tells which it was (a round that reached fewer nodes than a majority stays "no
-// quorum": down, slow or cut-off nodes cost it, whoever held what):
-// - held by another: another client held the lock: the nodes named it on a majority, or it
-//   was inside its critical section and the round met its key or did not reach every node
-//   it had been granted;
-// - split vote: nobody held a majority and the votes went to two clients or more (the round's
-//   own votes and the holders the refusing nodes named);
-// - no quorum: anything else (nodes down or cut off, the client's own earlier keys).
+// Judges a failed acquisition round once it is complete, from all of its answers, late ones
+// included, where the client that made it decided on the answers it had then (docs/domain.md,
+// "Split votes", and "The checker's counters": "Rounds"). The client says "no quorum"; the judge
+// tells whether another client held the lock (held by another), only the leftover keys of a lock
+// no longer valid refused it (held by an expired lock), the votes were split (no client held a
+// majority at any moment of the round, and its votes went to two clients or more), or none of
+// these (no quorum).
+//
+// A round is complete when every node it asked answered it (or answered its release), when its
+// client crashed, stopped or was removed, or at the end of the run.
 class RoundJudge
 {
 public:
-    // A client inside its critical section on the round's resource.
-    struct Holder
-    {
-        int client = -1;
-        quint16 nodes = 0; // granted to it
-    };
     struct Judgement
     {
+        int client = -1; // whose round
+        quint64 op = 0;
+        qint64 startUs = 0;
+        qint64 endUs = 0; // when it completed
         HistoryEvent::FailReason reason = HistoryEvent::FailReason::NoQuorum;
-        int holder = -1;  // HeldByAnother: who
-        int voters = 0;   // SplitVote: how many clients the votes went to
-        QList<int> votes; // SplitVote: per node index, the client it voted for (-1: none)
-    };
+        int holder = -1;      // HeldByAnother, HeldByExpired: who
+        int voters = 0;       // SplitVote: how many clients the votes went to
+        int ownVotes = 0;     // the nodes that voted for the round's own client
+        quint16 ownNodes = 0; // and which
+        QList<int> votes;     // per node index, the client it voted for (-1: none, unknown)
 
-    // Every event, in order (node answers, attempts, the tokens the attempts used).
-    void note(const HistoryEvent& e);
-    // The judgement of a failed round (its Attempt event), given who is in a section now and
-    // the fleet's size (a majority of it is the quorum).
-    Judgement judge(const HistoryEvent& attempt, const QList<Holder>& inSection,
-                    int nodeCount) const;
+        // The `round-judged` event that records it.
+        HistoryEvent toEvent(const QByteArray& resource) const;
+    };
+    using Judged = std::function<void(const Judgement&)>;
+
+    // `nodeCount`: the fleet's size; a majority of it is the quorum.
+    explicit RoundJudge(int nodeCount) : m_nodeCount(nodeCount) {}
+
+    // Every event, in order; the rounds it completes are judged against `sections` (the holds)
+    // and handed to `judged`, in the order they completed.
+    void note(const HistoryEvent& e, const SectionJudge& sections, const Judged& judged);
+    // The end of the run at `lastUs`: every round still waiting is judged.
+    void finish(qint64 lastUs, const SectionJudge& sections, const Judged& judged);
     // The client whose attempt used `token`, -1 when not one of this run's (or forgotten).
-    int clientOf(const QByteArray& token) const { return m_clientOfToken.value(token, -1); }
-    // Forgets what no later round can need (answers of decided rounds, old tokens).
-    void forget(const HistoryEvent& attempt);
+    int clientOf(const QByteArray& token) const;
 
 private:
-    struct Answer
+    struct Round
     {
-        qint64 sentUs = 0;
-        int node = -1;
-        bool ok = false;
-        bool answered = false; // Ok or Taken: the node was reached (else down, timeout, error)
-        QByteArray owner;      // Taken: the token the node named
-        int ownerClient = -1;  // and whose it was, as recorded
+        int client = -1;
+        quint64 op = 0;
+        qint64 startUs = 0;
+        quint16 asked = 0;
+        QHash<int, HistoryEvent> answers; // node index -> its first answer
+        quint16 released = 0;             // nodes that answered the round's release
+        QByteArray resource;
+    };
+    struct Attempted
+    {
+        int client = -1;
+        qint64 tUs = 0; // when its attempt was decided
     };
 
-    QHash<quint64, QList<Answer>> m_answers; // op -> its node answers so far
-    QHash<QByteArray, int> m_clientOfToken;  // every attempt's token -> its client
-    QList<QByteArray> m_tokens;              // in the order they came (to forget the oldest)
+    void onAttempt(const HistoryEvent& e, const SectionJudge& sections, const Judged& judged);
+    void onAnswer(const HistoryEvent& e, const SectionJudge& sections, const Judged& judged);
+    static bool answers(const HistoryEvent& answer, const Round& round);
+    static bool complete(const Round& round);
+    void completeWhere(const std::function<bool(const Round&)>& which, qint64 endUs,
+                       const SectionJudge& sections, const Judged& judged);
+    Judgement judge(const Round& round, qint64 endUs, const SectionJudge& sections) const;
+    int voterOf(const HistoryEvent& answer, const Round& round) const;
+    void rememberToken(const HistoryEvent& attempt);
+
+    int m_nodeCount;
+    QList<Round> m_pending;                        // decided rounds, not yet complete
+    QHash<int, QList<HistoryEvent>> m_waiting;     // client -> answers before their attempt
+    QHash<QByteArray, Attempted> m_attemptOfToken; // every attempt's token
+    QList<QByteArray> m_tokens;                    // in the order they came (to forget the oldest)
 };

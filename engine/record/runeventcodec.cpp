@@ -97,11 +97,11 @@ void appendIntegerField(QByteArray* out, const char* key, qint64 value, qint64 o
     appendInteger(out, value);
 }
 
-void appendNodeList(QByteArray* out, quint16 mask)
+void appendNodeList(QByteArray* out, quint16 mask, const char* key = "nodes")
 {
     if (!mask)
         return;
-    appendKey(out, "nodes");
+    appendKey(out, key);
     out->append('[');
     bool first = true;
     for (const int number : NodeMask::numbers(mask)) {
@@ -119,6 +119,7 @@ QByteArray codeName(const HistoryEvent& e)
     switch (e.kind) {
     case K::Fail:
     case K::Attempt:
+    case K::RoundJudged:
         return EnumTable<HistoryEvent::FailReason>::instance().name(e.code);
     case K::NodeAnswer:
         return EnumTable<NodeOutcome::Kind>::instance().name(e.code);
@@ -175,6 +176,7 @@ void RunEventCodec::encode(const HistoryEvent& e, QByteArray* out) const
     appendIntegerField(out, "previous", e.previous, -1);
     appendIntegerField(out, "line", e.line, 0);
     appendNodeList(out, e.nodeMask);
+    appendNodeList(out, e.askedMask, "asked");
     // Left out when it is the default: the run's for a client's event, none for the others.
     const QByteArray& defaultResource = e.client >= 0 ? m_resource : QByteArray();
     if (e.resource != defaultResource) {
@@ -207,6 +209,7 @@ bool RunEventCodec::decodeCode(HistoryEvent* e, QByteArrayView name)
     switch (e->kind) {
     case K::Fail:
     case K::Attempt:
+    case K::RoundJudged:
         return set(EnumTable<HistoryEvent::FailReason>::instance().parse(name));
     case K::NodeAnswer:
         return set(EnumTable<NodeOutcome::Kind>::instance().parse(name));
@@ -316,6 +319,8 @@ bool RunEventCodec::decodeField(QByteArrayView key, const JsonLineScanner& s, Hi
         return readField(s, &e->line);
     if (key == "nodes")
         return readNodeList(s, &e->nodeMask);
+    if (key == "asked")
+        return readNodeList(s, &e->askedMask);
     if (key == "resource") {
         e->resource = s.bytes();
         return s.type() == T::String;

@@ -110,7 +110,8 @@ void RunReader::readEvents(QByteArrayView body, qsizetype firstLine, RecordedRun
         if (line.trimmed().isEmpty())
             continue;
         if (codec.decode(line, &event, &error)) {
-            if (event.kind == K::Violation || event.kind == K::ViolationEnd)
+            if (event.kind == K::Violation || event.kind == K::ViolationEnd ||
+                event.kind == K::RoundJudged)
                 continue; // the recorder's findings: found again, from the facts
             capText(&event, run);
             run->reordered = run->reordered || event.tUs < lastUs;
@@ -128,6 +129,9 @@ void RunReader::readEvents(QByteArrayView body, qsizetype firstLine, RecordedRun
             run->problems << tr("line %1: %2").arg(lineNumber).arg(error);
         }
     }
+    found.clear();
+    checker.finish(&found);
+    run->events.insert(run->events.end(), found.cbegin(), found.cend());
     run->counters = checker.counters();
     run->violations = checker.violations();
     if (run->reordered) { // judged in the wrong order: sorted, then judged again
@@ -158,7 +162,7 @@ void RunReader::judge(RecordedRun* run)
     judged.reserve(run->events.size());
     QList<HistoryEvent> found;
     for (HistoryEvent& e : run->events) {
-        if (e.kind == K::Violation || e.kind == K::ViolationEnd)
+        if (e.kind == K::Violation || e.kind == K::ViolationEnd || e.kind == K::RoundJudged)
             continue; // the recorder's findings: found again below, from the facts
         found.clear();
         checker.feed(e, &found);
@@ -166,6 +170,9 @@ void RunReader::judge(RecordedRun* run)
         for (const HistoryEvent& v : std::as_const(found))
             judged.push_back(v);
     }
+    found.clear();
+    checker.finish(&found);
+    judged.insert(judged.end(), found.cbegin(), found.cend());
     run->events = std::move(judged);
     run->counters = checker.counters();
     run->violations = checker.violations();

@@ -34,8 +34,8 @@ public:
     // The same from bytes in memory (tests); `name` stands for the path in messages.
     static std::shared_ptr<RecordedRun> parse(QByteArrayView bytes, const QString& name,
                                               QString* error);
-    // Feeds the events to a fresh SafetyChecker: counters, violations, and the Violation
-    // events replaced by the ones it finds.
+    // Feeds the events to a fresh SafetyChecker: counters, violations, and the Violation and
+    // RoundJudged events replaced by the ones it finds.
     static void judge(RecordedRun* run);
 
 private:

@@ -80,9 +80,13 @@ QStringList RunSelfCheck::problems(const QString& runPath, const CheckCounters& 
     HistoryEvent e;
     while (!file.atEnd()) {
         const QByteArray line = file.readLine();
-        if (!line.contains("\"violation") || !codec.decode(line.trimmed(), &e, &error))
+        const bool finding = line.contains("\"violation") || line.contains("\"round-judged");
+        if (!finding || !codec.decode(line.trimmed(), &e, &error))
             continue;
-        if (e.kind == HistoryEvent::Kind::Violation) {
+        if (e.kind == HistoryEvent::Kind::RoundJudged) {
+            if (e.failReason() == HistoryEvent::FailReason::SplitVote)
+                ++written.splitVotes;
+        } else if (e.kind == HistoryEvent::Kind::Violation) {
             if (const auto tally = tallyOf(V(e.code)))
                 written.ref(tally->counter) += tally->items ? e.previous : 1;
             ++open[keyOf(e)];
@@ -90,10 +94,11 @@ QStringList RunSelfCheck::problems(const QString& runPath, const CheckCounters& 
             open.remove(keyOf(e));
         }
     }
-    for (const N name : {N::Overlaps, N::StaleWrites, N::LostUpdates, N::Oversold,
-                         N::ResetsOverwritten, N::ValidWritesRejected})
+    // Lost updates are not a sum of violations: a write can bring erased sales back.
+    for (const N name : {N::Overlaps, N::StaleWrites, N::Oversold, N::ResetsOverwritten,
+                         N::ValidWritesRejected, N::SplitVotes})
         if (written.value(name) != live.value(name))
-            problems << tr("%1: %2 counted, %3 in the run's violation events")
+            problems << tr("%1: %2 counted, %3 in the run's violation and judgement events")
                             .arg(CheckCounters::nameOf(name))
                             .arg(live.value(name))
                             .arg(written.value(name));

@@ -38,11 +38,15 @@ bool countsItems(V kind)
 
 void SafetyChecker::feed(HistoryEvent& e, QList<HistoryEvent>* found)
 {
-    m_rounds.note(e);
+    if (e.kind == K::Violation || e.kind == K::ViolationEnd || e.kind == K::RoundJudged)
+        return; // a judge's own findings: found again from the facts
+    m_lastUs = std::max(m_lastUs, e.tUs);
     switch (e.kind) {
     case K::Ok:
         if (e.operation == Op::Acquire)
             onAcquired(e, found);
+        else if (e.operation == Op::Extend)
+            m_sections.extended(e);
         else if (e.operation == Op::Write)
             onWriteAccepted(e, found);
         else if (e.operation == Op::Read)
@@ -58,11 +62,9 @@ void SafetyChecker::feed(HistoryEvent& e, QList<HistoryEvent>* found)
         else if (e.operation == Op::Write)
             onWriteRefused(e, found);
         break;
-    case K::Attempt:
-        onAttempt(e);
-        break;
     case K::LockLost:
-        count(N::LockLost, e.client);
+        if (m_sections.lockLost(e))
+            count(N::LockLost, e.client);
         break;
     case K::SectionEnd:
         onSectionEnd(e, found);
@@ -79,15 +81,42 @@ void SafetyChecker::feed(HistoryEvent& e, QList<HistoryEvent>* found)
     case K::ClientAdded:
         if (e.code == 1) // a foreign client: what is known of its lock is a lease
             m_foreign.insert(e.client);
+        m_names.insert(e.text, e.client);
+        m_byClient[e.client]; // a client that never did anything still has its counters
         break;
     default:
         break;
     }
+    if (e.client >= 0 && !e.resource.isEmpty())
+        m_resources.insert(e.client, e.resource);
+    m_rounds.note(e, m_sections,
+                  [this, found](const RoundJudge::Judgement& j) { onJudged(j, found); });
+}
+
+void SafetyChecker::finish(QList<HistoryEvent>* found)
+{
+    m_rounds.finish(m_lastUs, m_sections,
+                    [this, found](const RoundJudge::Judgement& j) { onJudged(j, found); });
+    const QList<int> lost = m_sections.finish(m_lastUs, m_foreign);
+    for (int client : lost)
+        count(N::LockLost, client);
 }
 
 int SafetyChecker::inSection(const QByteArray& resource) const
 {
-    return int(m_open.value(resource).size());
+    return int(m_sections.open(resource).size());
+}
+
+std::optional<CheckCounters> SafetyChecker::counters(const QString& name) const
+{
+    const QList<int> ids = m_names.values(name);
+    if (ids.isEmpty())
+        return std::nullopt;
+    CheckCounters sum;
+    const QSet<int> unique(ids.cbegin(), ids.cend());
+    for (int id : unique)
+        sum += counters(id);
+    return sum;
 }
 
 void SafetyChecker::count(CheckCounters::Name name, int client, qint64 amount)
@@ -97,37 +126,23 @@ void SafetyChecker::count(CheckCounters::Name name, int client, qint64 amount)
         m_byClient[client].ref(name) += amount;
 }
 
-// A round the client could not win: the client said "no quorum" from its own answers; the
-// history says whether another held the lock, or the votes were split.
-void SafetyChecker::onAttempt(HistoryEvent& e)
+// A round judged once complete: its judgement is an event of its own; a split vote counts.
+void SafetyChecker::onJudged(const RoundJudge::Judgement& j, QList<HistoryEvent>* found)
 {
-    const Fail said = e.failReason();
-    if (e.operation == Op::Acquire &&
-        (said == Fail::NoQuorum || said == Fail::SplitVote || said == Fail::HeldByAnother)) {
-        QList<RoundJudge::Holder> holders;
-        for (const Section& s : m_open.value(e.resource))
-            holders << RoundJudge::Holder{s.client, s.nodes};
-        const RoundJudge::Judgement j = m_rounds.judge(e, holders, m_nodeCount);
-        e.code = quint8(j.reason);
-        e.previous = j.reason == Fail::HeldByAnother ? j.holder
-                     : j.reason == Fail::SplitVote   ? j.voters
-                                                     : -1;
-        if (j.reason == Fail::SplitVote) {
-            count(N::SplitVotes, e.client);
-            m_moments.split = {e.tUs, e.client, j.votes, j.voters};
-        }
+    if (j.reason == Fail::SplitVote) {
+        count(N::SplitVotes, j.client);
+        m_moments.split = {j.endUs, j.client, j.votes, j.voters};
     }
-    m_rounds.forget(e);
+    if (found)
+        found->append(j.toEvent(m_resources.value(j.client)));
 }
 
 // Events come in time order, so a new section can only overlap sections still open.
 void SafetyChecker::onAcquired(const HistoryEvent& e, QList<HistoryEvent>* found)
 {
     count(N::Acquisitions, e.client);
-    QList<Section>& sections = m_open[e.resource];
-    for (const Section& other : std::as_const(sections)) {
-        if (other.client == e.client)
-            continue;
+    const QList<SectionJudge::Section> others = m_sections.acquired(e);
+    for (const SectionJudge::Section& other : others) {
         Violation v;
         const bool lease = m_foreign.contains(other.client) || m_foreign.contains(e.client);
         v.kind = lease ? V::LeaseOverlap : V::Overlap;
@@ -140,15 +155,12 @@ void SafetyChecker::onAcquired(const HistoryEvent& e, QList<HistoryEvent>* found
         count(N::Overlaps, e.client);
         open(v, e, found);
     }
-    const Section section{e.client, e.op, e.tUs, e.nodeMask};
-    sections << section;
-    m_latest.insert(e.resource, section);
-    m_sectionStart.insert(e.client, e.tUs);
 }
 
 void SafetyChecker::onSectionEnd(const HistoryEvent& e, QList<HistoryEvent>* found)
 {
-    m_open[e.resource].removeIf([&](const Section& s) { return s.client == e.client; });
+    if (m_sections.ended(e).value_or(false))
+        count(N::LockLost, e.client);
     for (Violation& v : m_violations) {
         const bool involved = v.firstClient == e.client || v.secondClient == e.client;
         const bool overlap = v.kind == V::Overlap || v.kind == V::LeaseOverlap;
@@ -157,13 +169,11 @@ void SafetyChecker::onSectionEnd(const HistoryEvent& e, QList<HistoryEvent>* fou
     }
 }
 
-// Stale: someone else acquired after this writer's section began.
+// Stale: someone else acquired after this writer last did.
 StockJudge::Supersede SafetyChecker::supersederOf(const HistoryEvent& w) const
 {
-    const Section latest = m_latest.value(w.resource);
-    if (latest.client >= 0 && latest.client != w.client &&
-        latest.startUs > m_sectionStart.value(w.client, latest.startUs))
-        return StockJudge::Superseder{latest.client, latest.nodes};
+    if (const auto latest = m_sections.supersederOf(w))
+        return StockJudge::Superseder{latest->client, latest->nodes};
     return std::nullopt;
 }
 
@@ -172,10 +182,13 @@ void SafetyChecker::onWriteAccepted(const HistoryEvent& e, QList<HistoryEvent>* 
     count(N::Sales, e.client);
     const qint64 invokedUs = m_writeInvokedUs.take(e.op);
     const qint64 oversoldBefore = m_total.oversold;
-    for (Violation v : m_stock.accepted(e, supersederOf(e), m_total.sales, oversoldBefore)) {
+    qint64 lost = 0;
+    for (Violation v : m_stock.accepted(e, supersederOf(e), m_total.sales, oversoldBefore, &lost)) {
         v.startUs = invokedUs > 0 ? invokedUs : e.tUs;
         report(v, e, found);
     }
+    if (lost < 0) // sales an earlier write erased, brought back: the stock shows them again
+        count(N::LostUpdates, e.client, lost);
 }
 
 void SafetyChecker::onWriteRefused(HistoryEvent& e, QList<HistoryEvent>* found)

@@ -13,7 +13,7 @@ void StockJudge::stockSet(const HistoryEvent& e, qint64 salesBefore, qint64 over
 }
 
 QList<Violation> StockJudge::accepted(const HistoryEvent& w, const Supersede& superseder,
-                                      qint64 salesSoFar, qint64 oversoldSoFar)
+                                      qint64 salesSoFar, qint64 oversoldSoFar, qint64* lost)
 {
     if (!w.fence.isNull())
         m_lastAccepted.insert(w.resource, w.fence);
@@ -28,7 +28,7 @@ QList<Violation> StockJudge::accepted(const HistoryEvent& w, const Supersede& su
         v.firstNodes = superseder->nodes;
         found << v;
     }
-    found << lostOrReset(w);
+    found << lostOrReset(w, lost);
     // Oversold: more sold since the last `stock N` than it put there.
     const qint64 sold = salesSoFar - m_set.salesBefore;
     const qint64 oversoldSinceSet = oversoldSoFar - m_set.oversoldBefore;
@@ -42,13 +42,16 @@ QList<Violation> StockJudge::accepted(const HistoryEvent& w, const Supersede& su
 }
 
 // The writer read R and wrote R - 1; the stock was B just before. Without a `stock N` since
-// its read, the write erased R - B sales. After one (S), it erased the S - B sales made since
-// the reset, and overwrote the reset itself: the stock no longer says what the operator put.
-QList<Violation> StockJudge::lostOrReset(const HistoryEvent& w) const
+// its read, the write erased R - B sales (nobody wrote in between: 0; an earlier write had put
+// the stock back up: less than 0, those sales are back). After one (S), it erased the S - B sales
+// made since the reset, and overwrote the reset itself: the stock no longer says what the
+// operator put.
+QList<Violation> StockJudge::lostOrReset(const HistoryEvent& w, qint64* lost) const
 {
     const qint64 read = w.number + 1;
     const qint64 before = w.previous;
     QList<Violation> found;
+    *lost = 0;
     if (before < 0)
         return found;
     Violation v;
@@ -56,15 +59,17 @@ QList<Violation> StockJudge::lostOrReset(const HistoryEvent& w) const
     v.secondClient = w.client;
     v.written = w.number;
     qint64 from = read;
-    if (m_set.tUs > m_lastRead.value(w.client, {m_set.tUs, read}).tUs) {
+    const auto lastRead = m_lastRead.constFind(w.client);
+    if (m_set.tUs >= 0 && lastRead != m_lastRead.cend() && lastRead->tUs < m_set.tUs) {
         v.kind = V::ResetOverwritten;
         v.amount = m_set.value;
         found << v;
         from = m_set.value;
     }
-    if (before < from) {
+    *lost = from - before;
+    if (*lost > 0) {
         v.kind = V::LostUpdate;
-        v.amount = from - before;
+        v.amount = *lost;
         found << v;
     }
     return found;

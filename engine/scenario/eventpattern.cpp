@@ -45,14 +45,21 @@ const QList<Entry>& table()
          }},
         {"valid-write-rejected",
          [](const HistoryEvent& e) { return isViolation(e, V::ValidWriteRejected); }},
+        // Judged once the round is complete: the RoundJudged event says it.
         {"held-by-another",
          [](const HistoryEvent& e) {
-             return e.kind == K::Attempt &&
+             return e.kind == K::RoundJudged &&
                     e.failReason() == HistoryEvent::FailReason::HeldByAnother;
+         }},
+        {"held-by-expired",
+         [](const HistoryEvent& e) {
+             return e.kind == K::RoundJudged &&
+                    e.failReason() == HistoryEvent::FailReason::HeldByExpired;
          }},
         {"split-vote",
          [](const HistoryEvent& e) {
-             return e.kind == K::Attempt && e.failReason() == HistoryEvent::FailReason::SplitVote;
+             return e.kind == K::RoundJudged &&
+                    e.failReason() == HistoryEvent::FailReason::SplitVote;
          }},
         {"overlap",
          [](const HistoryEvent& e) {

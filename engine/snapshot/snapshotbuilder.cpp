@@ -106,6 +106,7 @@ EngineSnapshot SnapshotBuilder::build(qint64 nowUs)
     s.lastDecisionUs = m_lastDecisionUs;
     const SafetyChecker& checker = m_recorder.checker();
     s.counters = checker.counters();
+    s.storage.soldSinceStock = checker.salesSinceStock();
     const QList<Violation>& all = checker.violations();
     s.violations = all.mid(std::max<qsizetype>(0, all.size() - MaxViolationsShown));
     s.moments = checker.moments();

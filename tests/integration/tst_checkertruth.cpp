@@ -101,7 +101,7 @@ private slots:
         QVERIFY(run(engine, "client add B; client partition B 1 2"));
         const int b = idOf(engine, "B");
         const auto roundOfB = [b](const HistoryEvent& e) {
-            return e.kind == K::Attempt && e.client == b && e.failReason() != Fail::None;
+            return e.kind == K::RoundJudged && e.client == b; // its failed rounds, judged
         };
         QVERIFY(engine.waitFor(
             [&](const EngineSnapshot&) { return matching(engine, roundOfB).size() >= 5; }, 10000));
@@ -148,7 +148,7 @@ private slots:
         for (const HistoryEvent& e : matching(engine, ownKeyRefused))
             QCOMPARE(e.number, idOf(engine, "C1")); // its own, and the history says so
         for (const HistoryEvent& e :
-             matching(engine, [](const HistoryEvent& e) { return e.kind == K::Attempt; }))
+             matching(engine, [](const HistoryEvent& e) { return e.kind == K::RoundJudged; }))
             QVERIFY2(e.failReason() != Fail::SplitVote, qPrintable(EventText().describe(e)));
         QCOMPARE(engine.last().counters.splitVotes, 0);
     }

@@ -220,7 +220,9 @@ void StorageCard::setStorage(const StorageSnapshot& storage, const CheckCounters
         m_stockCaption->setText(tr("the stock key is gone from the storage"));
     else
         m_stockCaption->setText(tr("left of %1").arg(storage.initial));
-    m_sales->setText(storage.stockActive ? tr("%n sold", nullptr, int(counters.sales)) : QString());
+    // Since the last `stock N`, beside what is left of it: sold minus the drop is what was lost.
+    m_sales->setText(storage.stockActive ? tr("%n sold", nullptr, int(storage.soldSinceStock))
+                                         : QString());
     m_damage->setText(damageText());
     m_damaged = !counters.dataSafe();
     setAlert(m_damage, m_damaged);

@@ -18,6 +18,7 @@ AttemptOutcome::Kind AttemptOutcome::classify(HistoryEvent::FailReason reason)
         return Kind::Expired;
     case R::Taken:
     case R::HeldByAnother:
+    case R::HeldByExpired:
         return Kind::Refused;
     default:
         return Kind::NoQuorum;

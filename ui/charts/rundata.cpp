@@ -337,6 +337,21 @@ void RunData::onAttempt(const HistoryEvent& e, quint64 index)
         m_series.attempts.push_back(a);
 }
 
+// A failed round judged once all its answers were in: its point takes the judged outcome (the
+// round's attempt is the client's first decided since the round began).
+void RunData::onJudged(const HistoryEvent& e)
+{
+    RunSeries::Attempt* round = nullptr;
+    for (auto it = m_series.attempts.rbegin(); it != m_series.attempts.rend(); ++it) {
+        if (it->tUs < e.sinceUs)
+            break;
+        if (it->client == e.client)
+            round = &*it;
+    }
+    if (round)
+        round->outcome = AttemptOutcome::classify(e.failReason());
+}
+
 void RunData::onAcquired(const HistoryEvent& e, quint64 index)
 {
     ++second(e.tUs).acquired;
@@ -407,6 +422,9 @@ void RunData::onSeries(const HistoryEvent& e, quint64 index)
     case K::Attempt:
         if (e.operation == Op::Acquire)
             onAttempt(e, index);
+        break;
+    case K::RoundJudged:
+        onJudged(e);
         break;
     case K::Ok:
         if (e.operation == Op::Acquire)

@@ -67,6 +67,7 @@ private:
     void onNodeFault(TimelineLane& lane, const HistoryEvent& e, quint64 index);
     void onSeries(const HistoryEvent& e, quint64 index);
     void onAttempt(const HistoryEvent& e, quint64 index);
+    void onJudged(const HistoryEvent& e);
     void onAcquired(const HistoryEvent& e, quint64 index);
     void onStock(const HistoryEvent& e, quint64 index);
     void onDamage(const HistoryEvent& e, quint64 index);

@@ -122,6 +122,8 @@ QString EnumText::failReason(const QString& engineName)
         return tr("held by another");
     case F::RejectedValid:
         return tr("valid write refused");
+    case F::HeldByExpired:
+        return tr("held by an expired lock");
     }
     return engineName;
 }
@@ -138,8 +140,8 @@ QString EnumText::failReasonMeaning(const QString& engineName)
     case F::NoQuorum:
         return tr("too few nodes said yes (refused, down or timed out)");
     case F::SplitVote:
-        return tr("the votes went to two clients or more and nobody held a majority (judged "
-                  "from the whole history)");
+        return tr("the votes went to two clients or more and nobody held a majority at any "
+                  "moment of the round (judged once the round was complete)");
     case F::ValidityExpired:
         return tr("a majority, but slower than the TTL allows");
     case F::Rejected:
@@ -161,6 +163,9 @@ QString EnumText::failReasonMeaning(const QString& engineName)
     case F::RejectedValid:
         return tr("the storage refused a write whose lock was valid: a node's fencing number "
                   "went back");
+    case F::HeldByExpired:
+        return tr("a majority of the nodes still held the keys of another client's lock that "
+                  "was no longer valid (judged once the round was complete)");
     }
     return {};
 }
