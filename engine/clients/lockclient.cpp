@@ -76,13 +76,18 @@ void LockClient::stop()
     m_strategy->cancel();
     m_pendingReleases = 0; // cancelled: their answers will not be counted
     endSection(End::Stopped);
-    // A stopped client cleans up: whatever it holds or may just have set goes.
-    if (!m_lastToken.isEmpty() && (m_state == State::Holding || m_state == State::Acquiring ||
-                                   m_state == State::WaitingRetry)) {
-        sendRelease(Lock{m_resource, m_lastToken},
-                    [this](quint64 op, const LockStrategy::ReleaseResult& result) {
-                        m_journal.released(op, result);
-                    });
+    // A stopped client cleans up: what it holds goes; what an attempt may just have set goes
+    // only where it holds this client's token. A client that holds nothing deletes nothing,
+    // whatever its rung (on setnx, setnx-expire and set-px a release deletes any key).
+    const bool holding = m_state == State::Holding;
+    if (!m_lastToken.isEmpty() &&
+        (holding || m_state == State::Acquiring || m_state == State::WaitingRetry)) {
+        sendRelease(
+            Lock{m_resource, m_lastToken},
+            [this](quint64 op, const LockStrategy::ReleaseResult& result) {
+                m_journal.released(op, result);
+            },
+            holding);
     }
     m_lease.clear();
     setState(State::Stopped);
@@ -395,6 +400,10 @@ void LockClient::endSection(HistoryEvent::SectionEndReason reason)
     m_purchase.abandon();
     if (!m_inSection)
         return;
+    // A section that ends after its validity lost its lock, however it ends (a paused client
+    // that crashes or is stopped never saw its deadline pass).
+    if (m_lease.isOver())
+        noteLockLost();
     m_inSection = false;
     m_lastSectionEnd = reason;
     m_lease.stopWatching();
@@ -416,18 +425,19 @@ void LockClient::beginRelease()
     });
 }
 
-void LockClient::sendRelease(const Lock& lock, const Released& then)
+void LockClient::sendRelease(const Lock& lock, const Released& then, bool held)
 {
     const quint64 op = nextOp();
     m_journal.invoke(Op::Release, op);
     ++m_pendingReleases;
-    m_strategy->release(
-        lock,
-        [this, op, then](const LockStrategy::ReleaseResult& result) {
-            --m_pendingReleases;
-            then(op, result);
-        },
-        op);
+    auto answered = [this, op, then](const LockStrategy::ReleaseResult& result) {
+        --m_pendingReleases;
+        then(op, result);
+    };
+    if (held)
+        m_strategy->release(lock, answered, op);
+    else
+        m_strategy->releaseUnheld(lock, answered, op);
 }
 
 // --- faults -------------------------------------------------------------------------------

@@ -117,9 +117,11 @@ private:
     void giveUp();
     void endSection(HistoryEvent::SectionEndReason reason);
     void beginRelease();
-    // Sends a release of `lock`, one operation in the history; `then` gets its answer.
+    // Sends a release of `lock`, one operation in the history; `then` gets its answer. A lock
+    // not `held` (an attempt in flight when the client stopped) is released only where its
+    // token is.
     using Released = std::function<void(quint64 op, const LockStrategy::ReleaseResult&)>;
-    void sendRelease(const Lock& lock, const Released& then);
+    void sendRelease(const Lock& lock, const Released& then, bool held = true);
     void scheduleNext(int delayMs, void (LockClient::*step)());
     void stopTimers();
     // Runs `step` now, or at resume() when paused: a paused client does nothing.

@@ -88,6 +88,14 @@ public:
 
     virtual void acquire(const QByteArray& resource, AcquireCallback callback, quint64 op = 0) = 0;
     virtual void release(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0) = 0;
+    // Gives back what an attempt of `lock.token` may have set, for a client that holds nothing
+    // (stopped while acquiring): a key is deleted only where it holds that token. The rungs
+    // whose release compares the token release as usual; those whose release deletes any key
+    // (setnx, setnx-expire, set-px) compare first (docs/domain.md, "Release").
+    virtual void releaseUnheld(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0)
+    {
+        release(lock, std::move(callback), op);
+    }
     virtual void extend(const Lock& lock, ExtendCallback callback, quint64 op = 0) = 0;
     // Forget every operation in flight: no callback of theirs will be called, pending
     // retries are dropped. Replies still arriving are ignored.

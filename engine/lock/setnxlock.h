@@ -19,6 +19,7 @@ protected:
                  TryDone done) override;
     void releaseOnce(const Lock& lock, quint64 op, ReleaseDone done) override;
     bool expires() const override { return false; }
+    bool releaseComparesToken() const override { return false; }
     // The oversell ladder's DEL, as GETDEL: the same delete, and it says whose key went.
     void deleteKey(const QByteArray& resource, ReleaseDone done);
 };

@@ -3,6 +3,7 @@
 
 #include "base/clock.h"
 #include "lock/locktoken.h"
+#include "lock/redlock.h"
 #include "model/nodemask.h"
 
 #include <QPointer>
@@ -85,17 +86,18 @@ void SingleNodeLock::attempt(const std::shared_ptr<Acquisition>& acquisition)
     r.nodes = QList<NodeOutcome>(m_index + 1);
     emit attemptStarted(acquisition->op, r.attempt, r.token);
     QPointer<SingleNodeLock> self(this);
-    tryOnce(r.resource, r.token, acquisition->op,
-            [self, acquisition, r](const NodeOutcome& outcome) mutable {
-                if (!self || acquisition->epoch != self->epoch())
-                    return;
-                if (r.nodes.size() <= self->m_index) // the try moved to another node
-                    r.nodes.resize(self->m_index + 1);
-                r.nodes[self->m_index] = outcome;
-                emit self->nodeAnswered(acquisition->op, Operation::Acquire, self->m_index,
-                                        outcome);
-                self->decide(acquisition, r);
-            });
+    tryOnce(
+        r.resource, r.token, acquisition->op, [self, acquisition, r](NodeOutcome outcome) mutable {
+            if (!self || acquisition->epoch != self->epoch())
+                return;
+            if (r.nodes.size() <= self->m_index) // the try moved to another node
+                r.nodes.resize(self->m_index + 1);
+            r.askedMask = quint16(NodeMask::bit(self->m_index));
+            outcome.roundStartUs = r.startUs;
+            r.nodes[self->m_index] = outcome;
+            emit self->nodeAnswered(acquisition->op, Operation::Acquire, self->m_index, outcome);
+            self->decide(acquisition, r);
+        });
 }
 
 void SingleNodeLock::decide(const std::shared_ptr<Acquisition>& acquisition, AttemptResult r)
@@ -155,25 +157,49 @@ void SingleNodeLock::waitToRetry(const QByteArray& resource, quint64 op, int del
 
 void SingleNodeLock::release(const Lock& lock, ReleaseCallback callback, quint64 op)
 {
+    releaseThrough(lock, callback, op,
+                   [this, lock, op](ReleaseDone done) { releaseOnce(lock, op, std::move(done)); });
+}
+
+// A client that holds nothing deletes nothing: where the rung's own release would delete any
+// key, the compare-and-delete script deletes only a key that holds this attempt's token.
+void SingleNodeLock::releaseUnheld(const Lock& lock, ReleaseCallback callback, quint64 op)
+{
+    if (releaseComparesToken()) {
+        release(lock, std::move(callback), op);
+        return;
+    }
+    releaseThrough(lock, callback, op, [this, lock](ReleaseDone done) {
+        send({"EVAL", Redlock::ReleaseScript, "1", lock.resource, lock.token},
+             [lock, done](NodeOutcome outcome, const RedisReply& reply) {
+                 const bool deleted = outcome.kind == NodeOutcome::Kind::Ok && reply.integer == 1;
+                 if (outcome.kind == NodeOutcome::Kind::Ok && !deleted)
+                     outcome.kind = NodeOutcome::Kind::Taken; // not ours (or gone): kept
+                 done(outcome, deleted ? lock.token : QByteArray());
+             });
+    });
+}
+
+void SingleNodeLock::releaseThrough(const Lock& lock, const ReleaseCallback& callback, quint64 op,
+                                    const std::function<void(ReleaseDone)>& once)
+{
     const quint64 begun = epoch();
     QPointer<SingleNodeLock> self(this);
-    releaseOnce(
-        lock, op,
-        [self, begun, op, lock, callback](const NodeOutcome& outcome, const QByteArray& deleted) {
-            if (!self)
-                return;
-            emit self->nodeAnswered(op, Operation::Release, self->m_index, outcome);
-            if (!deleted.isEmpty() && deleted != lock.token)
-                emit self->deletedOthersKey(op, self->m_index, deleted);
-            if (!callback || begun != self->epoch())
-                return;
-            ReleaseResult result;
-            result.nodes = QList<NodeOutcome>(self->m_index + 1);
-            result.nodes[self->m_index] = outcome;
-            result.releasedCount =
-                outcome.kind == NodeOutcome::Kind::Ok && deleted == lock.token ? 1 : 0;
-            callback(result);
-        });
+    once([self, begun, op, lock, callback](const NodeOutcome& outcome, const QByteArray& deleted) {
+        if (!self)
+            return;
+        emit self->nodeAnswered(op, Operation::Release, self->m_index, outcome);
+        if (!deleted.isEmpty() && deleted != lock.token)
+            emit self->deletedOthersKey(op, self->m_index, deleted);
+        if (!callback || begun != self->epoch())
+            return;
+        ReleaseResult result;
+        result.nodes = QList<NodeOutcome>(self->m_index + 1);
+        result.nodes[self->m_index] = outcome;
+        result.releasedCount =
+            outcome.kind == NodeOutcome::Kind::Ok && deleted == lock.token ? 1 : 0;
+        callback(result);
+    });
 }
 
 // Most rungs cannot extend: only the reentrant lock renews (and the watchdog by itself).

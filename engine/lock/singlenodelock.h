@@ -29,6 +29,7 @@ public:
 
     void acquire(const QByteArray& resource, AcquireCallback callback, quint64 op = 0) override;
     void release(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0) override;
+    void releaseUnheld(const Lock& lock, ReleaseCallback callback = {}, quint64 op = 0) override;
     void extend(const Lock& lock, ExtendCallback callback, quint64 op = 0) override;
 
 protected:
@@ -42,6 +43,9 @@ protected:
     // release that deleted another client's key says so.
     using ReleaseDone = std::function<void(const NodeOutcome& outcome, const QByteArray& deleted)>;
     virtual void releaseOnce(const Lock& lock, quint64 op, ReleaseDone done) = 0;
+    // Whether releaseOnce() deletes the key only when it holds the lock's token. The rungs
+    // whose release deletes any key say no: releaseUnheld() then compares first.
+    virtual bool releaseComparesToken() const { return true; }
     // False for the rungs whose key has no TTL (SETNX): the validity never ends on its own.
     virtual bool expires() const { return true; }
 
@@ -72,6 +76,10 @@ protected:
 private:
     struct Acquisition;
     void attempt(const std::shared_ptr<Acquisition>& acquisition);
+    // A release through `once` (the rung's own, or the compare-and-delete script): its answer
+    // and what it deleted are reported as the release `op`.
+    void releaseThrough(const Lock& lock, const ReleaseCallback& callback, quint64 op,
+                        const std::function<void(ReleaseDone)>& once);
     void decide(const std::shared_ptr<Acquisition>& acquisition, AttemptResult result);
 
     NodeChannel* m_node;

@@ -17,4 +17,5 @@ public:
 
 protected:
     void releaseOnce(const Lock& lock, quint64 op, ReleaseDone done) override;
+    bool releaseComparesToken() const override { return true; }
 };
