@@ -18,8 +18,20 @@ constexpr int VerdictWaitMs = 300;
 static_assert(int(ScenarioResult::Outcome::Interrupted) == Interruption::ExitCode);
 } // namespace
 
+namespace {
+// A headless scenario's end is its run's end: the verdict is judged once every client stopped,
+// so nothing after it changes a counter (the repeat's spread, the reports read the same run).
+EngineConfig headlessConfig(const HeadlessRun::Options& options)
+{
+    EngineConfig config = options.config;
+    config.scenarioEndsRun = !options.source.isEmpty();
+    return config;
+}
+} // namespace
+
 HeadlessRun::HeadlessRun(const Options& options, QObject* parent)
-    : QObject(parent), m_options(options), m_engine(new EngineController(options.config, this))
+    : QObject(parent), m_options(options),
+      m_engine(new EngineController(headlessConfig(options), this))
 {
     connect(m_engine, &EngineController::startFailed, this, [this](const QString& error) {
         print(stderr, QStringLiteral("redlockscope: %1").arg(error));
@@ -149,13 +161,14 @@ bool HeadlessRun::checkOwnRun()
 }
 
 // What a scenario's reader must see besides its own steps: violations, lost locks, errors,
-// the writes the fenced storage refused (stale or not) and releases that deleted another
-// client's key (the punchlines of the fencing and set-px stories).
+// the writes the fenced storage refused (stale or not), releases that deleted another client's
+// key (the punchlines of the fencing and set-px stories) and split votes, as judged.
 bool HeadlessRun::loud(const HistoryEvent& e)
 {
     using K = HistoryEvent::Kind;
     return e.kind == K::Violation || e.kind == K::LockLost || e.kind == K::Error ||
            e.kind == K::DeletedOthersKey ||
+           (e.kind == K::RoundJudged && e.failReason() == HistoryEvent::FailReason::SplitVote) ||
            (e.is(K::Fail, HistoryEvent::Operation::Write) &&
             (e.failReason() == HistoryEvent::FailReason::Rejected ||
              e.failReason() == HistoryEvent::FailReason::RejectedValid));

@@ -588,7 +588,7 @@ bool readScript(Options* o, QString* error)
     const QString origin = o->execText.isEmpty() ? o->scenario : QStringLiteral("--exec");
     const std::optional<Scenario> scenario =
         text ? ScenarioParser::parse(*text, origin, {o->config.nodeCount()}, &why) : std::nullopt;
-    if (!scenario) {
+    if (!scenario || !ScenarioParser::checkClients(*scenario, o->config.initialClients, &why)) {
         *error = why.message;
         return false;
     }
@@ -712,12 +712,12 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
     o->listScenarios = parser.isSet(QStringLiteral("list-scenarios"));
     if (*error = checkOutputs(parser, *o); !error->isEmpty())
         return false;
-    if (!readScript(o, error))
-        return false;
     // A script brings its own clients: none at start unless asked for.
     if ((!o->execText.isEmpty() || !o->scenario.isEmpty()) &&
         !parser.isSet(QStringLiteral("clients")))
         o->config.initialClients = 0;
+    if (!readScript(o, error))
+        return false;
     if (*error = o->config.validate(); !error->isEmpty())
         return false;
     // The benchmark opens its own few connections, not clients; a recorded run none.
@@ -770,7 +770,8 @@ int runHeadless(const Options& o)
     }
     HeadlessRun::Options run;
     run.config = o.config;
-    if (run.config.recordToRunFolder) {
+    // --repeat makes a run file per run: none here, or an empty one would count among those kept.
+    if (run.config.recordToRunFolder && o.repeat <= 1) {
         QString error;
         run.config.recordPath = RunFolder().newRun(&error);
         if (!error.isEmpty())

@@ -102,18 +102,41 @@ public:
                 return c->snapshot();
             return foreign.snapshot(name);
         };
-        h.counters = [this](const QString& name) {
+        // By the names the history knows: a removed client's counts stay.
+        h.counters = [this](const QString& name) -> std::optional<CheckCounters> {
             if (name.isEmpty())
                 return recorder.checker().counters();
-            const int id = clients.idOf(name);
-            return recorder.checker().counters(id >= 0 ? id : foreign.idOf(name));
+            return recorder.checker().counters(name);
         };
         h.applySeed = [this](quint64 seed) {
             clients.setSeed(seed);
             fleet.setSeed(seed);
         };
         h.record = [this](const HistoryEvent& e) { recorder.append(e); };
+        if (config.scenarioEndsRun)
+            h.settle = [this](std::function<void()> done) { settle(std::move(done)); };
         return h;
+    }
+
+    // The end of a headless scenario is the end of its run: every client stops (what it holds
+    // is released) and the judgement waits for the releases' answers, so that nothing after
+    // the verdict changes a counter (docs/domain.md, "Scenarios").
+    void settle(std::function<void()> done)
+    {
+        clients.stopAll(clients.all());
+        auto* poll = new QTimer(q);
+        const qint64 deadlineUs = clock.nowUs() + qint64(ExitReleaseWaitMs) * 1000;
+        QObject::connect(poll, &QTimer::timeout, q, [this, poll, deadlineUs, done] {
+            const bool pending =
+                std::any_of(clients.all().cbegin(), clients.all().cend(),
+                            [](const LockClient* c) { return c->pendingReleases() > 0; });
+            if (pending && clock.nowUs() < deadlineUs)
+                return;
+            poll->deleteLater();
+            poll->stop();
+            done();
+        });
+        poll->start(5);
     }
 
     // Every step a runner finishes is in the history as the line it ran, so a run holds its
@@ -341,6 +364,7 @@ public:
         storage.stop();
         publishTimer.stop();
         pruneTimer.stop();
+        recorder.finish(); // what still waits is judged: the run ends here
         stopRecording();
     }
 
@@ -442,6 +466,8 @@ void Engine::runScenario(const QString& source, const QString& text, std::option
     std::optional<Scenario> scenario =
         text.isEmpty() ? ScenarioParser::load(source, d->parseContext(), &error)
                        : ScenarioParser::parse(text, source, d->parseContext(), &error);
+    if (scenario && !ScenarioParser::checkClients(*scenario, d->config.initialClients, &error))
+        scenario.reset();
     if (!scenario) {
         ScenarioResult result;
         result.outcome = ScenarioResult::Outcome::CouldNotRun;

@@ -39,6 +39,9 @@ struct EngineConfig
     // Where the app puts runs when no file is given (RunFolder: the user's data folder).
     // The window and main() turn it into a recordPath per engine start.
     bool recordToRunFolder = false;
+    // A scenario's end is the run's end (headless): every client stops and its releases are
+    // answered before the scenario is judged, so the verdict is the run's last word.
+    bool scenarioEndsRun = false;
 
     static constexpr int kMaxClients = 200;
     // A config file is a few hundred bytes; one of more than this is not one.

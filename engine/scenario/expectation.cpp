@@ -67,6 +67,11 @@ std::optional<Expectation> Expectation::from(const ParsedCommand& command, QStri
     return e;
 }
 
+QString Expectation::noSuchClient(const QString& client)
+{
+    return tr("no client named '%1' ran: nothing to count ✗").arg(SafeText::echo(client));
+}
+
 qint64 Expectation::measured(const CheckCounters& counters) const
 {
     return m_safe ? (counters.safe() ? 1 : 0) : counters.value(m_name);

@@ -31,6 +31,10 @@ public:
     QString report(const CheckCounters& counters) const;
     // Whether this expectation is about `name` (then a violation of that kind was expected).
     bool mentions(CheckCounters::Name name) const { return !m_safe && m_name == name; }
+    // As written after `expect`.
+    const QString& text() const { return m_text; }
+    // What an expectation says of a client no client of the run was called.
+    static QString noSuchClient(const QString& client);
 
 private:
     QString m_text;

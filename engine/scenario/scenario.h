@@ -13,6 +13,7 @@ struct Scenario
     struct Line
     {
         int number = 0; // 1-based, in its file
+        int column = 1; // where it begins in its row, 1-based (for messages)
         QString text;   // as written, trimmed
         ParsedCommand command;
     };

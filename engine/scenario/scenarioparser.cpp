@@ -8,6 +8,7 @@
 #include "scenario/scenariolibrary.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <QStringDecoder>
 
 namespace {
@@ -119,12 +120,55 @@ std::optional<Scenario> ScenarioParser::parse(const QString& text, const QString
                 command->lineNumber = number;
                 if (command->verb() == QLatin1String("seed") && !scenario.seed)
                     scenario.seed = quint64(command->number(QStringLiteral("N")));
-                scenario.lines << Scenario::Line{number, trimmed, *command};
+                scenario.lines << Scenario::Line{number, start + 1, trimmed, *command};
             }
             offset += int(part.size()) + 1;
         }
     }
     return scenario;
+}
+
+bool ScenarioParser::checkClients(const Scenario& scenario, int initialClients, Error* error)
+{
+    QStringList named;
+    int added = initialClients;
+    bool ownClients = false; // exposed ports or programs: your own clients may come
+    for (const Scenario::Line& l : scenario.lines) {
+        const QString verb = l.command.verb();
+        if (verb == QLatin1String("client add")) {
+            ++added;
+            if (const QString name = l.command.word(QStringLiteral("NAME")); !name.isEmpty())
+                named << name;
+        }
+        ownClients = ownClients || verb == QLatin1String("expose") || verb == QLatin1String("exec");
+    }
+    static const QRegularExpression appName(QStringLiteral("^([CF])([1-9][0-9]{0,3})$"));
+    for (const Scenario::Line& l : scenario.lines) {
+        if (l.command.verb() != QLatin1String("expect"))
+            continue;
+        QString why;
+        const std::optional<Expectation> e = Expectation::from(l.command, &why);
+        const QString client = e ? e->client() : QString();
+        if (client.isEmpty() || named.contains(client) || ownClients)
+            continue;
+        const QRegularExpressionMatch m = appName.match(client);
+        if (m.hasMatch() && m.captured(1) == QLatin1String("C") && m.captured(2).toInt() <= added)
+            continue;
+        const int column = l.column + int(l.text.indexOf(QLatin1Char('('))) + 1;
+        const QString known = named.isEmpty()
+                                  ? tr("it adds none by name")
+                                  : tr("it adds %1").arg(named.join(QStringLiteral(", ")));
+        *error = {QStringLiteral("%1:%2:%3: %4")
+                      .arg(scenario.origin)
+                      .arg(l.number)
+                      .arg(column)
+                      .arg(tr("no client named '%1' in this scenario (%2): the expectation "
+                              "would count nothing")
+                               .arg(SafeText::echo(client), known)),
+                  l.number, column};
+        return false;
+    }
+    return true;
 }
 
 std::optional<QString> ScenarioParser::read(const QString& pathOrBuiltin, Error* error)

@@ -34,6 +34,14 @@ public:
     // file is not a regular file, is too large, or is not UTF-8).
     static std::optional<QString> read(const QString& pathOrBuiltin, Error* error);
 
+    // Whether every `expect NAME(CLIENT)` names a client the scenario has: one its `client add`
+    // lines name, `C<n>` for the n-th client added (also unnamed ones, or `initialClients` the
+    // app started), `F<n>` when it exposes ports or starts programs (your own clients). A file
+    // that exposes ports or starts programs may also meet clients that name themselves: their
+    // names are judged at the end (a name no client had fails there). False, with *error
+    // (file:line:column), otherwise: a typo would count nothing.
+    static bool checkClients(const Scenario& scenario, int initialClients, Error* error);
+
     // A `snapshot` line's title: "" when it has none, the text between its quotes otherwise;
     // nothing, and *why, when a title is not one quoted string.
     static std::optional<QString> snapshotTitle(const ParsedCommand& command, QString* why);

@@ -57,9 +57,14 @@ public:
     {
         std::function<void(const ParsedCommand&, const AnswerCallback&)> runCommand;
         std::function<std::optional<ClientSnapshot>(const QString& name)> client;
-        std::function<CheckCounters(const QString& client)> counters; // "": the whole run
+        // "": the whole run; nullopt: no client of the run ever had that name.
+        std::function<std::optional<CheckCounters>(const QString& client)> counters;
         std::function<void(quint64 seed)> applySeed;
         std::function<void(const HistoryEvent&)> record;
+        // Null, or the end of the run before the judgement (headless: every client stops and
+        // its release is answered), so that nothing after the verdict changes a counter; calls
+        // `done` once settled.
+        std::function<void(std::function<void()> done)> settle;
     };
     enum class State
     {
@@ -118,7 +123,7 @@ private:
     void fail(const QString& reason);
     void finish();
     ScenarioResult judge() const;
-    CheckCounters countersFor(const QString& client) const;
+    std::optional<CheckCounters> countersFor(const QString& client) const;
 
     Hooks m_hooks;
     const Clock& m_clock;
@@ -133,8 +138,8 @@ private:
     bool m_holdAtSlides = false;
     bool m_heldForSlide = false; // a slide is being taken: the next line waits
     QList<Expectation> m_expectations;
-    std::optional<ScenarioResult> m_failure;
-    QTimer m_timer;                                      // sleep and wait deadlines
+    std::optional<QString> m_failure; // why a step failed: the run fails whatever it counts
+    QTimer m_timer;                   // sleep and wait deadlines
     std::function<bool(const HistoryEvent*)> m_waitDone; // null when not waiting
     std::deque<HistoryEvent> m_unread; // since the last wait ended, for the next one
     static constexpr size_t UnreadKept = 10000;
