@@ -2,6 +2,8 @@
 // `redlockscope --headless --search` as a user runs it: every flag checked before anything
 // starts (exit 2, in words), a counterexample printed and saved (exit 1), nothing found with
 // what was tried and the seed to go on from (exit 0), nodes that cannot start said so (exit 2).
+#include "testruns.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -120,6 +122,8 @@ private slots:
             QDir(out.path()).entryList({QStringLiteral("counterexample-none-11.*")}, QDir::Files);
         QCOMPARE(saved, (QStringList{QStringLiteral("counterexample-none-11.jsonl"),
                                      QStringLiteral("counterexample-none-11.rls")}));
+        TestRuns::keep(out.filePath(QStringLiteral("counterexample-none-11.jsonl")),
+                       QStringLiteral("search-counterexample-none-11"));
         // Played headless, the saved scenario fails as it should (exit 1): its expect lines.
         const Run replay = run({"--headless", "--no-record", "--scenario",
                                 out.filePath(QStringLiteral("counterexample-none-11.rls"))},

@@ -9,6 +9,7 @@
 #include "scenario/scenarioparser.h"
 #include "search/counterexamplesearch.h"
 #include "search/schedulegenerator.h"
+#include "testruns.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -92,6 +93,7 @@ private slots:
         QVERIFY(c.scenario.contains(QStringLiteral("\nexpect overlaps == 0")));
         QVERIFY(QFile::exists(c.path));
         QVERIFY(QFile::exists(c.runPath));
+        TestRuns::keep(c.runPath, QStringLiteral("search-no-lock")); // for the second judge
         QFile saved(c.path);
         QVERIFY(saved.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(saved.readAll()), c.scenario);

@@ -27,6 +27,7 @@
 #include "record/runselfcheck.h"
 #include "storage/stockaccess.h"
 #include "testfleet.h"
+#include "testruns.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>
@@ -355,6 +356,7 @@ void TestSoak::nemesisAgainstTwentyClients()
             return;
         // The random history, judged again from its run file, says what the live checker said.
         engine->controller().shutdown();
+        TestRuns::keep(runPath, QStringLiteral("soak")); // for the second judge too
         const QStringList disagree =
             RunSelfCheck::problems(runPath, engine->controller().finalCounters());
         QVERIFY2(disagree.isEmpty(), qPrintable(disagree.join(QStringLiteral("; "))));
