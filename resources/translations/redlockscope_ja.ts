@@ -116,14 +116,6 @@
 <context>
     <name>CheckCounters</name>
     <message>
-        <source>times two clients were in their critical sections on one resource at once (a paused client is inside until it resumes and leaves)</source>
-        <translation>2 つのクライアントが同じリソースのクリティカルセクションに同時にいた回数（一時停止したクライアントは、再開して出るまで中にいる）</translation>
-    </message>
-    <message>
-        <source>critical sections whose validity ran out inside</source>
-        <translation>中で有効期間が尽きたクリティカルセクション</translation>
-    </message>
-    <message>
         <source>writes the storage accepted from a client after another client had acquired the lock since this client&apos;s acquisition</source>
         <translation>ストレージが受け入れた書き込みのうち、そのクライアントの取得後に別のクライアントがロックを取得していたもの</translation>
     </message>
@@ -136,20 +128,12 @@
         <translation>書き込んだクライアントの後に誰もロックを取得していないのに、フェンス付きストレージが拒否した書き込み：あるノードのフェンシング番号が戻った（永続化なしの再起動）</translation>
     </message>
     <message>
-        <source>sales erased: the items other clients sold between a client&apos;s read of the stock (or a later `stock N`) and its write (the write script returns the stock just before)</source>
-        <translation>消えた販売：あるクライアントが在庫を読んでから（またはその後の `stock N` から）書き込むまでに、他のクライアントが売った個数（書き込みスクリプトが直前の在庫を返す）</translation>
-    </message>
-    <message>
         <source>writes that went over an operator&apos;s `stock N` set after the writer had read the stock</source>
         <translation>書き込んだクライアントが在庫を読んだ後に操作者が `stock N` で設定した値を上書きした書き込み</translation>
     </message>
     <message>
         <source>items sold beyond the stock put there by the last `stock N`</source>
         <translation>最後の `stock N` で置いた在庫を超えて売った個数</translation>
-    </message>
-    <message>
-        <source>failed rounds where no client held a majority and the votes went to two clients or more (judged from the whole history)</source>
-        <translation>失敗したラウンドのうち、誰も過半数を持たず、票が 2 つ以上のクライアントに分かれたもの（履歴全体から判定）</translation>
     </message>
     <message>
         <source>locks acquired</source>
@@ -174,6 +158,22 @@
     <message>
         <source>reentrant locks taken again by their holder</source>
         <translation>保持者が再び取得したリエントラントロック</translation>
+    </message>
+    <message>
+        <source>times a client acquired the lock while another client was in its critical section on the same resource (a paused client is inside until it resumes and leaves)</source>
+        <translation>別のクライアントが同じリソースのクリティカルセクション内にいる間に、あるクライアントがロックを取得した回数（一時停止したクライアントは、再開して抜けるまで内側にいる）</translation>
+    </message>
+    <message>
+        <source>critical sections that lasted past their validity: the client saw its deadline pass inside, or the section ended (released, gave up, crashed, stopped, removed, or the run ended) after it</source>
+        <translation>有効期間を過ぎて続いたクリティカルセクション：クライアントが内側で期限切れを見たもの、またはセクションが期限の後に終わったもの（解放、断念、クラッシュ、停止、削除、実行の終了）</translation>
+    </message>
+    <message>
+        <source>sales the stock does not show: the sales since the last `stock N` minus the drop of the stock since then (N − the stock now), as on the storage card, added up over every `stock N`; each write that erased sales is named</source>
+        <translation>在庫に現れない販売：最後の `stock N` 以降の販売数から、それ以降の在庫の減少（N − 現在の在庫）を引いたもの。ストレージのカードに出ている値で、`stock N` ごとに合計します。販売を消した書き込みはそれぞれ名指しされます</translation>
+    </message>
+    <message>
+        <source>failed rounds, judged once complete (every answer, late ones included), where no client held a majority at any moment of the round and the votes went to two clients or more</source>
+        <translation>失敗したラウンドのうち（遅れた応答も含めすべての応答がそろってから判定）、ラウンドのどの時点でもどのクライアントも過半数を持たず、票が 2 つ以上のクライアントに分かれたもの</translation>
     </message>
 </context>
 <context>
@@ -1301,10 +1301,6 @@
         <translation>有効な書き込みを拒否</translation>
     </message>
     <message>
-        <source>the votes went to two clients or more and nobody held a majority (judged from the whole history)</source>
-        <translation>票が 2 つ以上のクライアントに分かれ、誰も過半数を持っていなかった（履歴全体から判定）</translation>
-    </message>
-    <message>
         <source>another client held the lock (judged from the whole history)</source>
         <translation>別のクライアントがロックを保持していた（履歴全体から判定）</translation>
     </message>
@@ -1320,6 +1316,18 @@
         <source>%1 and %2</source>
         <comment>the last two of a list of names</comment>
         <translation>%1 と %2</translation>
+    </message>
+    <message>
+        <source>held by an expired lock</source>
+        <translation>期限切れのロックが保持</translation>
+    </message>
+    <message>
+        <source>the votes went to two clients or more and nobody held a majority at any moment of the round (judged once the round was complete)</source>
+        <translation>票が 2 つ以上のクライアントに分かれ、ラウンドのどの時点でも誰も過半数を持たなかった（ラウンドがそろってから判定）</translation>
+    </message>
+    <message>
+        <source>a majority of the nodes still held the keys of another client&apos;s lock that was no longer valid (judged once the round was complete)</source>
+        <translation>過半数のノードが、もう有効でない別のクライアントのロックのキーをまだ持っていた（ラウンドがそろってから判定）</translation>
     </message>
 </context>
 <context>
@@ -1776,6 +1784,26 @@
         <source>LEASES OVERLAPPING: %1 and %2 held the lock on %3 at once (a lease: from a majority&apos;s grant for its TTL, or until released)</source>
         <translation>リースの重なり：%1 と %2 が %3 のロックを同時に保持しました（リース：過半数が許可してから TTL の間、または解放まで）</translation>
     </message>
+    <message>
+        <source>%1&apos;s round, judged with all its answers: SPLIT VOTE: its votes went to %2 clients and nobody held a majority</source>
+        <translation>%1 のラウンド（すべての応答で判定）：票割れ：票は %2 つのクライアントに分かれ、誰も過半数を持たなかった</translation>
+    </message>
+    <message>
+        <source>%1&apos;s round, judged with all its answers: refused, %2 held the lock</source>
+        <translation>%1 のラウンド（すべての応答で判定）：拒否、%2 がロックを保持していた</translation>
+    </message>
+    <message>
+        <source>%1&apos;s round, judged with all its answers: refused by the leftover keys of %2&apos;s lock, which was no longer valid</source>
+        <translation>%1 のラウンド（すべての応答で判定）：もう有効でない %2 のロックの残ったキーに拒否された</translation>
+    </message>
+    <message>
+        <source>%1&apos;s round, judged with all its answers: no quorum (%2 votes for it)</source>
+        <translation>%1 のラウンド（すべての応答で判定）：過半数に届かず（自分への票は %2）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number did not grow (%3 again: a restart without persistence counts from 1 again)</source>
+        <translation>%1 のロックは有効だったのに書き込みが拒否された：ノード %2 のフェンシング番号が増えなかった（再び %3：永続化なしの再起動は 1 から数え直す）</translation>
+    </message>
 </context>
 <context>
     <name>Expectation</name>
@@ -1802,6 +1830,10 @@
     <message>
         <source>`expect %1 &lt; 0` can never hold: a count is never negative</source>
         <translation>`expect %1 &lt; 0` は決して成り立ちません：カウントは負になりません</translation>
+    </message>
+    <message>
+        <source>no client named &apos;%1&apos; ran: nothing to count ✗</source>
+        <translation>「%1」という名前のクライアントは動いていない：数えるものがない ✗</translation>
     </message>
 </context>
 <context>
@@ -3640,6 +3672,10 @@ Since %1 on the run clock.</source>
         <source>repeat: %1 runs</source>
         <translation>反復：%1 回の実行</translation>
     </message>
+    <message>
+        <source>repeat: the counts vary, as they must here: %1 buy without a lock, so the operating system&apos;s scheduler decides whose write reaches the storage first; the seed fixes every other choice</source>
+        <translation>反復：ここでは数が実行ごとに変わるのが当然です：%1 はロックなしで買うので、誰の書き込みが先にストレージに届くかは OS のスケジューラが決めます。シードはそれ以外のすべての選択を固定します</translation>
+    </message>
 </context>
 <context>
     <name>ReplayBar</name>
@@ -3854,15 +3890,15 @@ Since %1 on the run clock.</source>
         <source>%1: %2 live, %3 judged again from the run file</source>
         <translation>%1：実行中 %2、実行ファイルから改めて判定すると %3</translation>
     </message>
-    <message>
-        <source>%1: %2 counted, %3 in the run&apos;s violation events</source>
-        <translation>%1：カウント %2、実行の違反イベントでは %3</translation>
-    </message>
     <message numerus="yes">
         <source>%n violation(s) in the run file never ended</source>
         <translation>
             <numerusform>実行ファイルに終わらなかった違反が %n 件</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: %2 counted, %3 in the run&apos;s violation and judgement events</source>
+        <translation>%1：数えたのは %2、実行記録の違反と判定のイベントでは %3</translation>
     </message>
 </context>
 <context>
@@ -3963,6 +3999,18 @@ Since %1 on the run clock.</source>
     <message>
         <source>a snapshot&apos;s title is empty: leave the quotes out for none</source>
         <translation>スナップショットの題が空です。題が要らなければ引用符ごと省いてください</translation>
+    </message>
+    <message>
+        <source>it adds none by name</source>
+        <translation>名前付きで追加するクライアントはありません</translation>
+    </message>
+    <message>
+        <source>it adds %1</source>
+        <translation>追加するのは %1</translation>
+    </message>
+    <message>
+        <source>no client named &apos;%1&apos; in this scenario (%2): the expectation would count nothing</source>
+        <translation>このシナリオに「%1」という名前のクライアントはいません（%2）：この期待は何も数えません</translation>
     </message>
 </context>
 <context>

@@ -116,14 +116,6 @@
 <context>
     <name>CheckCounters</name>
     <message>
-        <source>times two clients were in their critical sections on one resource at once (a paused client is inside until it resumes and leaves)</source>
-        <translation>两个客户端同时处于同一资源临界区的次数（暂停的客户端在恢复并离开之前仍在临界区内）</translation>
-    </message>
-    <message>
-        <source>critical sections whose validity ran out inside</source>
-        <translation>有效期在其中耗尽的临界区</translation>
-    </message>
-    <message>
         <source>writes the storage accepted from a client after another client had acquired the lock since this client&apos;s acquisition</source>
         <translation>存储接受的写入：在该客户端获得锁之后，另一个客户端又获得了锁</translation>
     </message>
@@ -136,20 +128,12 @@
         <translation>带栅栏的存储拒绝的写入，尽管写入者之后没有人获得锁：某个节点的栅栏编号倒退了（无持久化重启）</translation>
     </message>
     <message>
-        <source>sales erased: the items other clients sold between a client&apos;s read of the stock (or a later `stock N`) and its write (the write script returns the stock just before)</source>
-        <translation>被抹去的销售：在某客户端读取库存（或之后的 `stock N`）到它写入之间，其他客户端卖出的件数（写入脚本返回写入前的库存）</translation>
-    </message>
-    <message>
         <source>writes that went over an operator&apos;s `stock N` set after the writer had read the stock</source>
         <translation>覆盖了操作员 `stock N` 设置的写入（该设置发生在写入者读取库存之后）</translation>
     </message>
     <message>
         <source>items sold beyond the stock put there by the last `stock N`</source>
         <translation>超出最近一次 `stock N` 所放库存的售出件数</translation>
-    </message>
-    <message>
-        <source>failed rounds where no client held a majority and the votes went to two clients or more (judged from the whole history)</source>
-        <translation>失败的轮次：没有客户端持有过半数，且选票分给了两个或更多客户端（根据完整历史判定）</translation>
     </message>
     <message>
         <source>locks acquired</source>
@@ -174,6 +158,22 @@
     <message>
         <source>reentrant locks taken again by their holder</source>
         <translation>被持有者再次获取的可重入锁</translation>
+    </message>
+    <message>
+        <source>times a client acquired the lock while another client was in its critical section on the same resource (a paused client is inside until it resumes and leaves)</source>
+        <translation>某个客户端获取锁时，另一个客户端正处于同一资源的临界区内的次数（暂停的客户端在恢复并离开之前都算在临界区内）</translation>
+    </message>
+    <message>
+        <source>critical sections that lasted past their validity: the client saw its deadline pass inside, or the section ended (released, gave up, crashed, stopped, removed, or the run ended) after it</source>
+        <translation>持续超过有效期的临界区：客户端在区内看到截止时间已过，或者临界区在截止之后才结束（释放、放弃、崩溃、停止、移除或运行结束）</translation>
+    </message>
+    <message>
+        <source>sales the stock does not show: the sales since the last `stock N` minus the drop of the stock since then (N − the stock now), as on the storage card, added up over every `stock N`; each write that erased sales is named</source>
+        <translation>库存没有反映出来的销售：自最近一次 `stock N` 以来的销售数减去库存自那以后的下降（N − 当前库存），与存储卡片上显示的一致，对每次 `stock N` 累加；每个抹掉销售的写入都会被点名</translation>
+    </message>
+    <message>
+        <source>failed rounds, judged once complete (every answer, late ones included), where no client held a majority at any moment of the round and the votes went to two clients or more</source>
+        <translation>失败的轮次（在轮次完整后根据全部回答判定，包括迟到的回答），其中在该轮的任何时刻都没有客户端持有多数，且选票分给了两个或更多客户端</translation>
     </message>
 </context>
 <context>
@@ -1301,10 +1301,6 @@
         <translation>有效写入被拒绝</translation>
     </message>
     <message>
-        <source>the votes went to two clients or more and nobody held a majority (judged from the whole history)</source>
-        <translation>选票分给了两个或更多客户端，且没有人持有过半数（根据完整历史判定）</translation>
-    </message>
-    <message>
         <source>another client held the lock (judged from the whole history)</source>
         <translation>另一个客户端持有锁（根据完整历史判定）</translation>
     </message>
@@ -1320,6 +1316,18 @@
         <source>%1 and %2</source>
         <comment>the last two of a list of names</comment>
         <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>held by an expired lock</source>
+        <translation>被已过期的锁占着</translation>
+    </message>
+    <message>
+        <source>the votes went to two clients or more and nobody held a majority at any moment of the round (judged once the round was complete)</source>
+        <translation>选票分给了两个或更多客户端，且在该轮的任何时刻都没有人持有多数（在轮次完整后判定）</translation>
+    </message>
+    <message>
+        <source>a majority of the nodes still held the keys of another client&apos;s lock that was no longer valid (judged once the round was complete)</source>
+        <translation>多数节点仍保存着另一个客户端已不再有效的锁的键（在轮次完整后判定）</translation>
     </message>
 </context>
 <context>
@@ -1776,6 +1784,26 @@
         <source>LEASES OVERLAPPING: %1 and %2 held the lock on %3 at once (a lease: from a majority&apos;s grant for its TTL, or until released)</source>
         <translation>租约重叠：%1 和 %2 同时持有 %3 上的锁（租约：从多数节点授予起，持续其 TTL，或直到释放）</translation>
     </message>
+    <message>
+        <source>%1&apos;s round, judged with all its answers: SPLIT VOTE: its votes went to %2 clients and nobody held a majority</source>
+        <translation>%1 的这一轮（根据全部回答判定）：分票：选票分给了 %2 个客户端，没有人持有多数</translation>
+    </message>
+    <message>
+        <source>%1&apos;s round, judged with all its answers: refused, %2 held the lock</source>
+        <translation>%1 的这一轮（根据全部回答判定）：被拒绝，%2 持有锁</translation>
+    </message>
+    <message>
+        <source>%1&apos;s round, judged with all its answers: refused by the leftover keys of %2&apos;s lock, which was no longer valid</source>
+        <translation>%1 的这一轮（根据全部回答判定）：被 %2 的锁残留的键拒绝，而那把锁已不再有效</translation>
+    </message>
+    <message>
+        <source>%1&apos;s round, judged with all its answers: no quorum (%2 votes for it)</source>
+        <translation>%1 的这一轮（根据全部回答判定）：未达多数（它得到 %2 票）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number did not grow (%3 again: a restart without persistence counts from 1 again)</source>
+        <translation>%1 的锁有效，写入却被拒绝：节点 %2 的 fencing 编号没有增长（又是 %3：没有持久化的重启会从 1 重新计数）</translation>
+    </message>
 </context>
 <context>
     <name>Expectation</name>
@@ -1802,6 +1830,10 @@
     <message>
         <source>`expect %1 &lt; 0` can never hold: a count is never negative</source>
         <translation>`expect %1 &lt; 0` 永远不可能成立：计数永远不会为负</translation>
+    </message>
+    <message>
+        <source>no client named &apos;%1&apos; ran: nothing to count ✗</source>
+        <translation>没有名为“%1”的客户端运行过：无可计数 ✗</translation>
     </message>
 </context>
 <context>
@@ -3640,6 +3672,10 @@ Since %1 on the run clock.</source>
         <source>repeat: %1 runs</source>
         <translation>重复：%1 次运行</translation>
     </message>
+    <message>
+        <source>repeat: the counts vary, as they must here: %1 buy without a lock, so the operating system&apos;s scheduler decides whose write reaches the storage first; the seed fixes every other choice</source>
+        <translation>重复：计数各不相同，这里本该如此：%1 不加锁购买，谁的写入先到达存储由操作系统的调度器决定；种子固定了其他所有选择</translation>
+    </message>
 </context>
 <context>
     <name>ReplayBar</name>
@@ -3854,15 +3890,15 @@ Since %1 on the run clock.</source>
         <source>%1: %2 live, %3 judged again from the run file</source>
         <translation>%1：实时 %2，根据运行文件重新判定为 %3</translation>
     </message>
-    <message>
-        <source>%1: %2 counted, %3 in the run&apos;s violation events</source>
-        <translation>%1：计数 %2，运行中的违规事件为 %3</translation>
-    </message>
     <message numerus="yes">
         <source>%n violation(s) in the run file never ended</source>
         <translation>
             <numerusform>运行文件中有 %n 个违规从未结束</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: %2 counted, %3 in the run&apos;s violation and judgement events</source>
+        <translation>%1：计数为 %2，运行记录的违规和判定事件中为 %3</translation>
     </message>
 </context>
 <context>
@@ -3963,6 +3999,18 @@ Since %1 on the run clock.</source>
     <message>
         <source>a snapshot&apos;s title is empty: leave the quotes out for none</source>
         <translation>快照的标题是空的：不要标题就别写引号</translation>
+    </message>
+    <message>
+        <source>it adds none by name</source>
+        <translation>它没有按名字添加任何客户端</translation>
+    </message>
+    <message>
+        <source>it adds %1</source>
+        <translation>它添加了 %1</translation>
+    </message>
+    <message>
+        <source>no client named &apos;%1&apos; in this scenario (%2): the expectation would count nothing</source>
+        <translation>此场景中没有名为“%1”的客户端（%2）：这个预期什么也数不到</translation>
     </message>
 </context>
 <context>
