@@ -67,6 +67,18 @@ int RoundJudge::clientOf(const QByteArray& token) const
     return it == m_attemptOfToken.cend() ? -1 : it->client;
 }
 
+qint64 RoundJudge::oldestStartUs(qint64 nowUs) const
+{
+    qint64 oldest = nowUs;
+    for (const Round& r : m_pending)
+        oldest = std::min(oldest, r.startUs);
+    for (const QList<HistoryEvent>& answers : m_waiting)
+        for (const HistoryEvent& a : answers)
+            oldest = std::min(oldest, a.sinceUs >= 0 ? a.sinceUs
+                                                     : a.tUs - std::max<qint64>(0, a.latencyUs));
+    return oldest;
+}
+
 void RoundJudge::rememberToken(const HistoryEvent& attempt)
 {
     if (attempt.token.isEmpty() || m_attemptOfToken.contains(attempt.token))

@@ -49,6 +49,10 @@ public:
     void finish(qint64 lastUs, const SectionJudge& sections, const Judged& judged);
     // The client whose attempt used `token`, -1 when not one of this run's (or forgotten).
     int clientOf(const QByteArray& token) const;
+    // The earliest start of a round still to be judged that has answered so far (`nowUs` when
+    // none): the holds that ended before it can matter to no round but one that waits longer
+    // than its per-node timeouts for a first answer.
+    qint64 oldestStartUs(qint64 nowUs) const;
 
 private:
     struct Round

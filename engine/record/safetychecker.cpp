@@ -43,9 +43,10 @@ void SafetyChecker::feed(HistoryEvent& e, QList<HistoryEvent>* found)
     m_lastUs = std::max(m_lastUs, e.tUs);
     switch (e.kind) {
     case K::Ok:
-        if (e.operation == Op::Acquire)
+        if (e.operation == Op::Acquire) {
             onAcquired(e, found);
-        else if (e.operation == Op::Extend)
+            m_sections.prune(e.tUs, std::min(e.tUs - HoldKeptUs, m_rounds.oldestStartUs(e.tUs)));
+        } else if (e.operation == Op::Extend)
             m_sections.extended(e);
         else if (e.operation == Op::Write)
             onWriteAccepted(e, found);

@@ -62,6 +62,10 @@ public:
     int inSection(const QByteArray& resource) const;
 
 private:
+    // Holds that ended longer ago than this are forgotten (unless a round still to be judged
+    // began before): a round completes within its per-node timeouts of its start.
+    static constexpr qint64 HoldKeptUs = 60'000'000;
+
     void onAcquired(const HistoryEvent& e, QList<HistoryEvent>* found);
     void onJudged(const RoundJudge::Judgement& j, QList<HistoryEvent>* found);
     void onSectionEnd(const HistoryEvent& e, QList<HistoryEvent>* found);

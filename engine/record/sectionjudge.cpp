@@ -4,7 +4,7 @@
 namespace {
 using End = HistoryEvent::SectionEndReason;
 // Holds are pruned at most this often (a pass over the list).
-constexpr qint64 PruneEveryUs = 60'000'000;
+constexpr qint64 PruneEveryUs = 1'000'000;
 } // namespace
 
 QList<SectionJudge::Section> SectionJudge::acquired(const HistoryEvent& e)
@@ -20,7 +20,6 @@ QList<SectionJudge::Section> SectionJudge::acquired(const HistoryEvent& e)
     m_latest.insert(e.resource, section);
     m_ownLatestUs.insert(e.client, e.tUs);
     m_holds << Hold{e.client, e.tUs, section.validityEndUs, e.nodeMask};
-    prune(e.tUs);
     return others;
 }
 
@@ -117,12 +116,10 @@ std::optional<SectionJudge::Section> SectionJudge::supersederOf(const HistoryEve
     return *latest;
 }
 
-// Ended holds no round can reach any more go: a round is judged within its node timeouts of its
-// start, or when a paused client resumes; an hour is far beyond both.
-void SectionJudge::prune(qint64 nowUs)
+void SectionJudge::prune(qint64 nowUs, qint64 beforeUs)
 {
     if (nowUs - m_prunedUs < PruneEveryUs)
         return;
     m_prunedUs = nowUs;
-    m_holds.removeIf([&](const Hold& h) { return h.endUs < nowUs - HoldKeptUs; });
+    m_holds.removeIf([&](const Hold& h) { return h.endUs < beforeUs; });
 }

@@ -56,13 +56,12 @@ public:
     // The latest acquisition on the resource by another client than the writer that came after
     // the writer's own latest one: the writer was superseded by it.
     std::optional<Section> supersederOf(const HistoryEvent& write) const;
-    // How long a hold that has ended is kept for rounds judged later (a round completes within
-    // its per-node timeouts, or when its client resumes from a pause).
-    static constexpr qint64 HoldKeptUs = 3'600'000'000;
+    // Forgets the holds that ended before `beforeUs` (at most once a second of `nowUs`): no round
+    // still to be judged began before it.
+    void prune(qint64 nowUs, qint64 beforeUs);
 
 private:
     Section* sectionOf(const HistoryEvent& e);
-    void prune(qint64 nowUs);
 
     QHash<QByteArray, QList<Section>> m_open; // resource -> sections going on
     QHash<QByteArray, Section> m_latest;      // resource -> its latest acquisition

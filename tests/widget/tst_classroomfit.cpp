@@ -46,6 +46,7 @@ void storageUp(EngineSnapshot& s, qint64 stock, qint64 sales)
     s.storage.stockActive = s.storage.stockExists = true;
     s.storage.stock = stock;
     s.storage.initial = 100;
+    s.storage.soldSinceStock = sales;
     s.counters.sales = sales;
 }
 
