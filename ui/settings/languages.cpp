@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settings/languages.h"
 
+#include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -84,7 +85,35 @@ QString Languages::install(const QString& choice)
     // Removing or installing a translator sends every widget a LanguageChange event.
     // The default locale decides number formats and QLocale().name() for everything else.
     QLocale::setDefault(QLocale(code));
+    if (qobject_cast<QGuiApplication*>(QCoreApplication::instance()))
+        QGuiApplication::setFont(face(QGuiApplication::font(), code));
     return code;
+}
+
+QString Languages::cjkFamily(const QString& code)
+{
+    if (code == QLatin1String("zh_CN"))
+        return QStringLiteral("Noto Sans CJK SC");
+    if (code == QLatin1String("ja"))
+        return QStringLiteral("Noto Sans CJK JP");
+    return {};
+}
+
+QFont Languages::face(const QFont& font, const QString& code)
+{
+    QStringList families = font.families();
+    if (families.isEmpty())
+        families << font.family();
+    for (const Language& l : available()) // another language's face goes
+        if (const QString other = cjkFamily(l.code); !other.isEmpty())
+            families.removeAll(other);
+    if (families.isEmpty())
+        families << QFont().family();
+    if (const QString own = cjkFamily(code); !own.isEmpty())
+        families.insert(1, own);
+    QFont result = font;
+    result.setFamilies(families);
+    return result;
 }
 
 QString Languages::current()

@@ -2,21 +2,24 @@
 #include "window/scenariobar.h"
 
 #include "scenario/scenariorunner.h"
+#include "widgets/elidedlabel.h"
 #include "widgets/uitheme.h"
 
 #include <QAction>
-#include <QLabel>
+#include <QResizeEvent>
+#include <QToolButton>
 
 ScenarioBar::ScenarioBar(QWidget* parent)
     : QToolBar(parent), m_playPause(addButton("actionScenarioPlayPause")),
       m_step(addButton("actionScenarioStep")), m_restart(addButton("actionScenarioRestart")),
-      m_stop(addButton("actionScenarioStop")), m_status(new QLabel(this))
+      m_stop(addButton("actionScenarioStop")), m_status(new ElidedLabel(this))
 {
     setObjectName(QStringLiteral("scenarioBar"));
     setMovable(false);
     setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_status->setObjectName(QStringLiteral("scenarioStatus"));
     m_status->setContentsMargins(8, 0, 8, 0);
+    m_status->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     addWidget(m_status);
     connect(m_playPause, &QAction::triggered, this, [this] {
         if (m_state == int(ScenarioRunner::State::Paused))
@@ -68,11 +71,34 @@ void ScenarioBar::setState(int state)
 void ScenarioBar::showResult(const ScenarioResult& result)
 {
     const bool passed = result.outcome == ScenarioResult::Outcome::Passed;
-    m_status->setText(tr("%1 · %2").arg(m_play.source, result.verdictLine()));
+    const QString line = result.verdictLine();
+    // Shorter forms for a narrow bar: without the source, then the verdict word alone.
+    const QString verdict = line.section(QStringLiteral("  "), 0, 0);
+    m_status->setTexts({tr("%1 · %2").arg(m_play.source, line), line,
+                        tr("%1 · %2").arg(m_play.source, verdict), verdict});
+    m_status->setToolTip(tr("%1 · %2").arg(m_play.source, line));
     const bool dark = UiTheme::isDark(palette());
     QPalette p = m_status->palette();
     p.setColor(QPalette::WindowText, passed ? UiTheme::good(dark) : UiTheme::bad(dark));
     m_status->setPalette(p);
+    fitStatus();
+}
+
+void ScenarioBar::resizeEvent(QResizeEvent* event)
+{
+    QToolBar::resizeEvent(event);
+    fitStatus();
+}
+
+void ScenarioBar::fitStatus()
+{
+    int buttons = 0;
+    for (QAction* action : {m_playPause, m_step, m_restart, m_stop})
+        if (QWidget* button = widgetForAction(action))
+            buttons += button->sizeHint().width() + layout()->spacing();
+    const QMargins margins = contentsMargins() + layout()->contentsMargins();
+    const int room = width() - buttons - margins.left() - margins.right() - 16;
+    m_status->setMaximumWidth(std::max(60, room));
 }
 
 void ScenarioBar::retranslate()

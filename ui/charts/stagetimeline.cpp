@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/stagetimeline.h"
+
+#include "charts/chartstyle.h"
+#include "charts/rundata.h"
+#include "charts/timelinepainter.h"
+
+#include <QPainter>
+
+StageTimeline::StageTimeline(const RunData* data, QWidget* parent) : QWidget(parent), m_data(data)
+{
+    setObjectName(QStringLiteral("stageTimeline"));
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void StageTimeline::refresh()
+{
+    if (isVisible())
+        update();
+}
+
+void StageTimeline::setCursorUs(qint64 tUs)
+{
+    m_cursorUs = tUs;
+    refresh();
+}
+
+void StageTimeline::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    ChartView view;
+    view.t1Us = m_cursorUs >= 0 ? m_cursorUs : m_data->nowUs();
+    view.t0Us = std::max(m_data->startUs(), view.t1Us - MaxSpanUs);
+    view.t1Us = std::max(view.t1Us, view.t0Us + 1000);
+    view.legend = false;
+    TimelinePainter(*m_data, ChartStyle::forWidget(palette(), font()))
+        .paint(&painter, QRectF(rect()), view);
+}
