@@ -6,6 +6,7 @@
 #include "charts/runchart.h"
 #include "charts/rundata.h"
 #include "charts/timelinepainter.h"
+#include "slides/cmapfixdevice.h"
 #include "widgets/uitheme.h"
 
 #include <QBuffer>
@@ -185,5 +186,8 @@ bool ChartRenderer::save(Chart::Kind kind, const RunData& data, const QString& p
         *error = QCoreApplication::translate("ChartRenderer", "cannot draw %1").arg(path);
         return false;
     }
-    return OutputFile::save(path, buffer.data(), error);
+    QByteArray bytes = buffer.data();
+    if (suffix == QLatin1String("pdf"))
+        CMapFixDevice::fixPdf(bytes); // its words copy as the real characters
+    return OutputFile::save(path, bytes, error);
 }

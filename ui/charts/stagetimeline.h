@@ -26,6 +26,8 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    qint64 storyStartUs() const;
+
     const RunData* m_data;
     qint64 m_cursorUs = -1;
 };

@@ -163,7 +163,7 @@ void TimelinePainter::paint(QPainter* p, const QRectF& rect, const View& view) c
     }
     paintViolations(p, axis, refs, l, &labels);
     paintMoments(p, axis, refs, l, &labels);
-    paintSays(p, axis, l, &labels);
+    paintSays(p, axis, l, &labels, view.captionLabels);
     if (view.cursorUs >= 0)
         paintCursor(p, axis, l, view.cursorUs);
     p->setClipping(false);
@@ -560,7 +560,7 @@ QList<const RunSeries::Say*> TimelinePainter::captionsShown(const View& view) co
 // Each caption as a dashed line where it was said; its words above the lanes, or, when they
 // are listed under the picture (an export), its number.
 void TimelinePainter::paintSays(QPainter* p, const TimeAxis& axis, const Layout& l,
-                                QList<Label>* labels) const
+                                QList<Label>* labels, bool labelled) const
 {
     QPen pen(m_style.muted, 1, Qt::DashLine);
     int number = 0;
@@ -571,6 +571,8 @@ void TimelinePainter::paintSays(QPainter* p, const TimeAxis& axis, const Layout&
         const double x = std::round(axis.x(say.tUs)) + 0.5;
         p->setPen(pen);
         p->drawLine(QPointF(x, l.lanes.top()), QPointF(x, l.lanes.bottom()));
+        if (!labelled)
+            continue;
         const QString text = l.captions.isEmpty() ? QStringLiteral("“%1”").arg(captionText(say))
                                                   : QStringLiteral("%1").arg(number);
         *labels << Label{x, text, m_style.text, !l.captions.isEmpty()};

@@ -93,8 +93,8 @@ private:
                          const Layout& layout, QList<Label>* labels) const;
     void paintMoments(QPainter* p, const TimeAxis& axis, const QList<LaneRef>& lanes,
                       const Layout& layout, QList<Label>* labels) const;
-    void paintSays(QPainter* p, const TimeAxis& axis, const Layout& layout,
-                   QList<Label>* labels) const;
+    void paintSays(QPainter* p, const TimeAxis& axis, const Layout& layout, QList<Label>* labels,
+                   bool labelled) const;
     void paintCaptions(QPainter* p, const Layout& layout, const View& view) const;
     QList<const RunSeries::Say*> captionsShown(const View& view) const;
     static QString captionText(const RunSeries::Say& say);

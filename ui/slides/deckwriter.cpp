@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "slides/deckwriter.h"
 
+#include "slides/cmapfixdevice.h"
+
 #include "model/verdict.h"
 #include "settings/languages.h"
 #include "widgets/uitheme.h"
@@ -123,7 +125,9 @@ bool DeckWriter::open(QString* error)
     if (!m_file.open(error))
         return false;
     if (m_pdf) {
-        m_writer = std::make_unique<QPdfWriter>(m_file.device());
+        // Through the fixer: Chinese and Japanese copy out of the deck as themselves.
+        m_fix = std::make_unique<CMapFixDevice>(m_file.device());
+        m_writer = std::make_unique<QPdfWriter>(m_fix.get());
         m_writer->setTitle(m_deck.title);
         m_writer->setCreator(
             QStringLiteral("Redlock Scope %1").arg(QCoreApplication::applicationVersion()));
@@ -238,7 +242,7 @@ bool DeckWriter::finish(const DeckSummary& summary, QString* error)
     bool ok = true;
     if (m_pdf) {
         paintSummary(*m_painter, QRectF(QPointF(0, 0), QSizeF(m_deck.size)), m_deck, summary);
-        ok = m_painter->end();
+        ok = m_painter->end() && m_fix->finish();
     } else {
         QString html =
             QStringLiteral("<section class=\"summary\" id=\"summary\">\n<h2>%1</h2>\n"

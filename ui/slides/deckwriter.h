@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <memory>
 
+class CMapFixDevice;
 class QPainter;
 class QPdfWriter;
 class QWidget;
@@ -62,6 +63,7 @@ private:
     SlideDeck m_deck;
     bool m_pdf = true;
     OutputFile m_file;
+    std::unique_ptr<CMapFixDevice> m_fix; // the PDF's text as the real characters
     std::unique_ptr<QPdfWriter> m_writer;
     std::unique_ptr<QPainter> m_painter;
     bool m_writeFailed = false;
