@@ -55,6 +55,23 @@ QString SlidesCommand::deckTitle(const QString& source, const QString& text)
                                                         : QFileInfo(source).completeBaseName();
 }
 
+// The verdict's level in words for a class; the numbers are the counts under it (the
+// checker's own line counts with "(s)", which a slide need not).
+QString SlidesCommand::verdictWords(Verdict::Level level)
+{
+    switch (level) {
+    case Verdict::Level::Damaged:
+        return tr("DATA DAMAGED");
+    case Verdict::Level::Broken:
+        return tr("MUTUAL EXCLUSION BROKEN");
+    case Verdict::Level::Fenced:
+        return tr("MUTUAL EXCLUSION BROKEN, but fencing kept the data safe");
+    case Verdict::Level::Safe:
+        break;
+    }
+    return tr("SAFE: one holder at a time, the data whole");
+}
+
 QList<QPair<QString, qint64>> SlidesCommand::summaryCounts(const CheckCounters& c)
 {
     using N = CheckCounters::Name;
@@ -168,7 +185,7 @@ void SlidesCommand::onFinished(const ScenarioResult& result)
     const double playedS = m_clock.elapsed() / 1000.0;
     const CheckCounters& counters = m_window->latestSnapshot().counters;
     DeckSummary summary;
-    summary.verdict = Verdict::headline(counters);
+    summary.verdict = verdictWords(Verdict::level(counters));
     summary.level = int(Verdict::level(counters));
     summary.outcome =
         result.outcome == Outcome::Passed

@@ -3,6 +3,7 @@
 
 #include "model/checkcounters.h"
 #include "model/engineconfig.h"
+#include "model/verdict.h"
 #include "slides/slide.h"
 
 #include <QElapsedTimer>
@@ -50,6 +51,7 @@ public:
     // The counts the last page shows, in the window's words (zero ones a class asks about
     // too: "0 stale writes accepted" is the point of a fenced story).
     static QList<QPair<QString, qint64>> summaryCounts(const CheckCounters& counters);
+    static QString verdictWords(Verdict::Level level);
 
 private:
     void setUpWindow();
