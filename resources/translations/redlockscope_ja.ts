@@ -4883,6 +4883,22 @@ Since %1 on the run clock.</source>
         <source>The story did not go as the scenario expects: %1</source>
         <translation>話はシナリオの想定どおりに進みませんでした：%1</translation>
     </message>
+    <message>
+        <source>DATA DAMAGED</source>
+        <translation>データ破損</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN</source>
+        <translation>相互排他が破れた</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN, but fencing kept the data safe</source>
+        <translation>相互排他は破れたが、フェンシングがデータを守った</translation>
+    </message>
+    <message>
+        <source>SAFE: one holder at a time, the data whole</source>
+        <translation>安全：保持者は常に 1 人、データは無傷</translation>
+    </message>
 </context>
 <context>
     <name>StockChart</name>

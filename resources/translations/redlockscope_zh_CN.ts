@@ -4883,6 +4883,22 @@ Since %1 on the run clock.</source>
         <source>The story did not go as the scenario expects: %1</source>
         <translation>故事没有按场景的预期发展：%1</translation>
     </message>
+    <message>
+        <source>DATA DAMAGED</source>
+        <translation>数据受损</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN</source>
+        <translation>互斥被破坏</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN, but fencing kept the data safe</source>
+        <translation>互斥被破坏，但栅栏令牌保住了数据</translation>
+    </message>
+    <message>
+        <source>SAFE: one holder at a time, the data whole</source>
+        <translation>安全：每次只有一个持有者，数据完好</translation>
+    </message>
 </context>
 <context>
     <name>StockChart</name>
