@@ -781,6 +781,7 @@ void MainWindow::setLanguage(const QString& code)
 void MainWindow::retranslate()
 {
     m_language = Languages::current();
+    applyType(); // in the new language's own face
     updateTitle();
     m_menus->build(chosenLanguage());
     refreshRecentMenu();
