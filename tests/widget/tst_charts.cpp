@@ -155,7 +155,7 @@ QStringList unnamed(const QGraphicsScene& scene, const RunChart* chart)
                         : QStringList{QStringLiteral("the legend names %1 series").arg(entries)};
 }
 
-qint64 sum(const std::array<qint64, 5>& counts)
+qint64 sum(const std::array<qint64, AttemptOutcome::Count>& counts)
 {
     qint64 total = 0;
     for (qint64 n : counts)
@@ -619,7 +619,7 @@ private slots:
         auto* latency = static_cast<LatencyChart*>(
             ChartRenderer::exportChart(Chart::Kind::Latency, data, &scene, QSize(1400, 700), true));
         const QAreaSeries* killed = nullptr;
-        for (QAbstractSeries* series : latency->series())
+        for (QAbstractSeries* series : static_cast<QChart*>(latency)->series())
             if (series->name() == QLatin1String("node killed"))
                 killed = qobject_cast<QAreaSeries*>(series);
         QVERIFY(killed);
