@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settings/languages.h"
 
-#include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -85,8 +84,6 @@ QString Languages::install(const QString& choice)
     // Removing or installing a translator sends every widget a LanguageChange event.
     // The default locale decides number formats and QLocale().name() for everything else.
     QLocale::setDefault(QLocale(code));
-    if (qobject_cast<QGuiApplication*>(QCoreApplication::instance()))
-        QGuiApplication::setFont(face(QGuiApplication::font(), code));
     return code;
 }
 

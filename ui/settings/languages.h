@@ -9,10 +9,10 @@
 // The languages the window speaks (English, Simplified Chinese, Japanese), their Qt Linguist
 // translations compiled into the program (:/i18n/redlockscope_CODE.qm), and the one in use.
 //
-// install() swaps the application's translators and sets the application's font in the
-// language's own face; Qt then sends every widget a LanguageChange event, and the window
-// retranslates itself live. Scenario narration is not a Linguist
-// string: the engine picks `say.zh` / `say.ja` by engineLanguage().
+// install() swaps the application's translators; Qt then sends every widget a LanguageChange
+// event, and the window retranslates itself live (and sets its type in the language's face).
+// Scenario narration is not a Linguist string: the engine picks `say.zh` / `say.ja` by
+// engineLanguage().
 class Languages
 {
     Q_DECLARE_TR_FUNCTIONS(Languages)

@@ -2,24 +2,23 @@
 #include "window/scenariobar.h"
 
 #include "scenario/scenariorunner.h"
-#include "widgets/elidedlabel.h"
 #include "widgets/uitheme.h"
 
 #include <QAction>
+#include <QLabel>
 #include <QResizeEvent>
 #include <QToolButton>
 
 ScenarioBar::ScenarioBar(QWidget* parent)
     : QToolBar(parent), m_playPause(addButton("actionScenarioPlayPause")),
       m_step(addButton("actionScenarioStep")), m_restart(addButton("actionScenarioRestart")),
-      m_stop(addButton("actionScenarioStop")), m_status(new ElidedLabel(this))
+      m_stop(addButton("actionScenarioStop")), m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("scenarioBar"));
     setMovable(false);
     setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_status->setObjectName(QStringLiteral("scenarioStatus"));
     m_status->setContentsMargins(8, 0, 8, 0);
-    m_status->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     addWidget(m_status);
     connect(m_playPause, &QAction::triggered, this, [this] {
         if (m_state == int(ScenarioRunner::State::Paused))
@@ -49,6 +48,7 @@ QString ScenarioBar::statusText() const
 void ScenarioBar::start(const Play& play)
 {
     m_play = play;
+    m_statusForms.clear();
     m_status->setText(play.source);
     show();
 }
@@ -74,8 +74,8 @@ void ScenarioBar::showResult(const ScenarioResult& result)
     const QString line = result.verdictLine();
     // Shorter forms for a narrow bar: without the source, then the verdict word alone.
     const QString verdict = line.section(QStringLiteral("  "), 0, 0);
-    m_status->setTexts({tr("%1 · %2").arg(m_play.source, line), line,
-                        tr("%1 · %2").arg(m_play.source, verdict), verdict});
+    m_statusForms = {tr("%1 · %2").arg(m_play.source, line), line,
+                     tr("%1 · %2").arg(m_play.source, verdict), verdict};
     m_status->setToolTip(tr("%1 · %2").arg(m_play.source, line));
     const bool dark = UiTheme::isDark(palette());
     QPalette p = m_status->palette();
@@ -96,9 +96,21 @@ void ScenarioBar::fitStatus()
     for (QAction* action : {m_playPause, m_step, m_restart, m_stop})
         if (QWidget* button = widgetForAction(action))
             buttons += button->sizeHint().width() + layout()->spacing();
-    const QMargins margins = contentsMargins() + layout()->contentsMargins();
-    const int room = width() - buttons - margins.left() - margins.right() - 16;
-    m_status->setMaximumWidth(std::max(60, room));
+    const QMargins margins =
+        contentsMargins() + layout()->contentsMargins() + m_status->contentsMargins();
+    const int room = std::max(60, width() - buttons - margins.left() - margins.right() - 16);
+    m_status->setMaximumWidth(room + m_status->contentsMargins().left() +
+                              m_status->contentsMargins().right());
+    if (m_statusForms.isEmpty())
+        return;
+    const QFontMetrics metrics = m_status->fontMetrics();
+    QString shown = metrics.elidedText(m_statusForms.last(), Qt::ElideRight, room);
+    for (const QString& form : std::as_const(m_statusForms))
+        if (metrics.horizontalAdvance(form) <= room) {
+            shown = form;
+            break;
+        }
+    m_status->setText(shown);
 }
 
 void ScenarioBar::retranslate()

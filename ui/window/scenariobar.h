@@ -8,7 +8,7 @@
 #include <optional>
 
 class QAction;
-class ElidedLabel;
+class QLabel;
 struct ScenarioResult;
 
 // The bar under the main toolbar while a scenario plays: pause or play on, step to the next
@@ -64,7 +64,8 @@ private:
     QAction* m_step;
     QAction* m_restart;
     QAction* m_stop;
-    ElidedLabel* m_status;
+    QLabel* m_status;
+    QStringList m_statusForms; // the status whole, then shorter forms of it
     Play m_play;
     int m_state = 0; // ScenarioRunner::State
 };
