@@ -38,6 +38,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSize>
 #include <QTimer>
 #include <algorithm>
 #include <cmath>
@@ -78,6 +79,7 @@ struct Options
     // Presenter: empty / unset means "as remembered" (AppSettings).
     QString theme;           // "dark" or "light"
     double zoomPct = 0;      // --zoom, or TypeSize::LargePct for --large
+    QSize size;              // --size WxH: a deck's pages, an export's picture (invalid: theirs)
     QString language;        // a code of Languages::available(), or "system"
     bool nodesGiven = false; // --nodes, --config or --local-nodes: not the remembered fleet
     double durationS = 0;    // headless: stop after this long (0: until a signal)
@@ -241,6 +243,11 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("The window's language: en, zh_CN, ja or system (default: as chosen "
                         "in View > Language, else the system's)."),
          QStringLiteral("code")},
+        {QStringLiteral("size"),
+         QStringLiteral("With --slides: the stage's and the pages' size in pixels (default "
+                        "1280x720; 1920x1080 for a full-HD projector). With --export to .png, "
+                        ".svg or .pdf: the chart's (default: its own); the type grows with it."),
+         QStringLiteral("WxH")},
     });
 }
 
@@ -338,7 +345,8 @@ QString unusedSlidesFlag(const QCommandLineParser& parser, const Options& o)
         return {};
     for (const char* flag :
          {"headless", "scenario", "exec", "export", "open", "screenshot", "bench", "bench-ui",
-          "bench-record", "bench-timeline", "bench-charts", "repeat", "json", "duration"})
+          "bench-record", "bench-timeline", "bench-charts", "repeat", "json", "duration",
+          "charts"}) // the stage draws the timeline itself
         if (parser.isSet(QLatin1String(flag)))
             return QStringLiteral("--slides plays its own scenario in the window and writes "
                                   "--to: --%1 does not go with it")
@@ -379,10 +387,18 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
                                   "not go with it")
                 .arg(flag);
     }
-    if (!o.exportFrom.isEmpty() && (isSet("theme") || isSet("large") || isSet("zoom")))
-        return QStringLiteral("--export draws its charts in the light theme at their own size: "
-                              "--theme, --large and --zoom are for the window (--language "
-                              "applies)");
+    if (isSet("size") && o.slidesFrom.isEmpty() && o.exportFrom.isEmpty())
+        return QStringLiteral("--size goes with --slides or --export");
+    if (!o.exportFrom.isEmpty() &&
+        (isSet("size") || isSet("theme") || isSet("large") || isSet("zoom")) &&
+        !QStringList{"png", "svg", "pdf", "html"}.contains(
+            QFileInfo(o.exportTo).suffix().toLower()))
+        return QStringLiteral("--size, --theme, --large and --zoom draw charts: they go with an "
+                              "export to .png, .svg, .pdf or .html");
+    if (!o.exportFrom.isEmpty() && isSet("size") &&
+        QFileInfo(o.exportTo).suffix().toLower() == QLatin1String("html"))
+        return QStringLiteral("--size sets one chart's picture: the HTML report sizes its "
+                              "charts for a page (--theme, --large and --zoom apply)");
     if (!o.exportFrom.isEmpty() && (isSet("open") || isSet("screenshot") || isSet("charts") ||
                                     isSet("bench-timeline") || isSet("bench-charts")))
         return QStringLiteral("--export runs alone: no window, no --open, --screenshot, "
@@ -607,6 +623,26 @@ bool readScript(Options* o, QString* error)
     return true;
 }
 
+// --size WxH: whole pixels, from a small projector's 640 × 360 to 8K.
+bool readSize(const QCommandLineParser& parser, Options* o, QString* error)
+{
+    if (!parser.isSet(QStringLiteral("size")))
+        return true;
+    static const QRegularExpression form(QStringLiteral("^([0-9]{1,5})[xX×]([0-9]{1,5})$"));
+    const QString text = parser.value(QStringLiteral("size")).trimmed();
+    const auto m = form.match(text);
+    const int w = m.hasMatch() ? m.captured(1).toInt() : 0;
+    const int h = m.hasMatch() ? m.captured(2).toInt() : 0;
+    if (w < 640 || h < 360 || w > 7680 || h > 4320) {
+        *error = QStringLiteral("--size must be WIDTHxHEIGHT in pixels, from 640x360 to "
+                                "7680x4320 (1920x1080 for a full-HD projector), not '%1'")
+                     .arg(SafeText::echo(parser.value(QStringLiteral("size"))));
+        return false;
+    }
+    o->size = QSize(w, h);
+    return true;
+}
+
 // --theme and --language take one of a few words; anything else is refused with the list.
 bool readPresenter(const QCommandLineParser& parser, Options* o, QString* error)
 {
@@ -634,8 +670,28 @@ bool readPresenter(const QCommandLineParser& parser, Options* o, QString* error)
     return true;
 }
 
+// An option that takes a value takes one: `--slides A --slides B` would quietly make B's deck
+// only (QCommandLineParser keeps the last), and a run that does something else than asked is
+// worse than none.
+QString repeatedOption(const QCommandLineParser& parser)
+{
+    QStringList seen;
+    for (const QString& name : parser.optionNames()) {
+        const QStringList values = parser.values(name);
+        if (values.size() > 1 && !seen.contains(name))
+            return QStringLiteral("--%1 given %2 times ('%3'): one at a time")
+                .arg(name)
+                .arg(values.size())
+                .arg(SafeText::echo(values.join(QStringLiteral("', '"))));
+        seen << name;
+    }
+    return {};
+}
+
 bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
 {
+    if (*error = repeatedOption(parser); !error->isEmpty())
+        return false;
     if (parser.isSet(QStringLiteral("config"))) {
         auto config = EngineConfig::loadFile(parser.value(QStringLiteral("config")), error);
         if (!config)
@@ -685,7 +741,7 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         return false;
     if (o->benchUi && !parser.isSet(QStringLiteral("clients")))
         o->config.initialClients = 50;
-    if (!readPresenter(parser, o, error))
+    if (!readPresenter(parser, o, error) || !readSize(parser, o, error))
         return false;
     o->nodesGiven = parser.isSet(QStringLiteral("nodes")) ||
                     parser.isSet(QStringLiteral("config")) ||
@@ -798,7 +854,7 @@ int runSlides(const Options& o)
     slides.theme = o.theme;
     slides.zoomPct = o.zoomPct;
     slides.language = o.language;
-    slides.charts = o.showCharts;
+    slides.size = o.size.isValid() ? o.size : QSize(1280, 720);
     return SlidesCommand(slides).exec();
 }
 
@@ -828,10 +884,18 @@ int runExport(const Options& o)
     if (!run->readProblems().isEmpty())
         printError(QStringLiteral("%1: %2").arg(o.exportFrom, run->readProblems()));
     clock.restart();
-    if (!RunExporter::write(run, o.exportTo, o.chart, &error)) {
+    ExportLook look;
+    look.size = o.size;
+    look.typeScale = o.zoomPct > 0 ? o.zoomPct / 100.0 : 1.0;
+    look.dark = o.theme == QLatin1String("dark");
+    QString note; // a chart's: how large its smallest text came out, for whoever projects it
+    if (!RunExporter::write(run, o.exportTo, o.chart, &error, look, &note)) {
         printError(error);
         return 2;
     }
+    if (!note.isEmpty())
+        printf("redlockscope: %s: %s\n", qPrintable(SafeText::printable(o.exportTo)),
+               qPrintable(note));
     const QString done = QStringLiteral("redlockscope: %1 (%2) read in %3 s, %4 written in %5 s")
                              .arg(o.exportFrom, run->summary())
                              .arg(readS, 0, 'f', 2)

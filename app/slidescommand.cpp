@@ -4,12 +4,14 @@
 #include "base/safetext.h"
 #include "control/enginecontroller.h"
 #include "interruption.h"
+#include "model/verdict.h"
 #include "scenario/scenariolibrary.h"
 #include "scenario/scenariorunner.h"
 #include "settings/appsettings.h"
 #include "settings/languages.h"
 #include "slides/deckwriter.h"
 #include "slides/sliderecorder.h"
+#include "widgets/enumtext.h"
 #include "window/mainwindow.h"
 
 #include <QCoreApplication>
@@ -53,7 +55,39 @@ QString SlidesCommand::deckTitle(const QString& source, const QString& text)
                                                         : QFileInfo(source).completeBaseName();
 }
 
-// The window as a class sees it at 1280 × 720: the theme and type size asked for, else as the
+// The verdict's level in words for a class; the numbers are the counts under it (the
+// checker's own line counts with "(s)", which a slide need not).
+QString SlidesCommand::verdictWords(Verdict::Level level)
+{
+    switch (level) {
+    case Verdict::Level::Damaged:
+        return tr("DATA DAMAGED");
+    case Verdict::Level::Broken:
+        return tr("MUTUAL EXCLUSION BROKEN");
+    case Verdict::Level::Fenced:
+        return tr("MUTUAL EXCLUSION BROKEN, but fencing kept the data safe");
+    case Verdict::Level::Safe:
+        break;
+    }
+    return tr("SAFE: one holder at a time, the data whole");
+}
+
+QList<QPair<QString, qint64>> SlidesCommand::summaryCounts(const CheckCounters& c)
+{
+    using N = CheckCounters::Name;
+    QList<QPair<QString, qint64>> counts;
+    for (N name : {N::Overlaps, N::StaleWrites, N::LostUpdates, N::Oversold})
+        counts.append({EnumText::counter(name), c.value(name)});
+    for (N name : {N::StaleWritesRejected, N::ValidWritesRejected, N::ResetsOverwritten,
+                   N::LockLost, N::WrongReleases, N::SplitVotes})
+        if (c.value(name) > 0)
+            counts.append({EnumText::counter(name), c.value(name)});
+    for (N name : {N::Acquisitions, N::Sales})
+        counts.append({EnumText::counter(name), c.value(name)});
+    return counts;
+}
+
+// The stage as a class sees it, at --size: the theme and type size asked for, else as the
 // window was last; never its remembered docks or geometry, so that a deck comes out the same
 // for whoever makes it.
 void SlidesCommand::setUpWindow()
@@ -69,11 +103,25 @@ void SlidesCommand::setUpWindow()
         m_window->setTypeScale(m_options.zoomPct / 100.0);
     else if (const auto scale = settings.typeScale())
         m_window->setTypeScale(*scale);
-    m_window->resize(1280, 720);
+    m_window->setPresenting(true);
+    m_window->resize(m_options.size);
     m_window->show();
     m_window->startEngine();
-    if (m_options.charts)
-        m_window->setChartsVisible(true);
+}
+
+SlideDeck SlidesCommand::deck() const
+{
+    SlideDeck deck;
+    deck.title = deckTitle(m_options.source, m_options.scriptText);
+    deck.subtitle =
+        m_options.config.replicated()
+            ? tr("Played by Redlock Scope on a Redis master, its replica and three Sentinels")
+            : tr("Played by Redlock Scope on %1 Redis nodes").arg(m_options.config.nodeCount());
+    deck.source = m_options.source;
+    deck.language = Languages::current();
+    deck.size = m_options.size;
+    deck.dark = m_window->isDarkTheme();
+    return deck;
 }
 
 int SlidesCommand::exec()
@@ -82,6 +130,11 @@ int SlidesCommand::exec()
     previousHandler = qInstallMessageHandler(quietOffscreen);
     setUpWindow();
     EngineController* engine = m_window->controller();
+    m_deck = std::make_unique<DeckWriter>(m_options.to, deck());
+    if (QString error; !m_deck->open(&error)) {
+        say(stderr, error);
+        return 2;
+    }
     m_recorder = new SlideRecorder(m_window.get(), this);
     connect(m_recorder, &SlideRecorder::slideTaken, this, &SlidesCommand::onSlide);
     connect(engine, &EngineController::stepFinished, this,
@@ -100,6 +153,10 @@ int SlidesCommand::exec()
 
 void SlidesCommand::onSlide(const Slide& slide, int count)
 {
+    QElapsedTimer drawing;
+    drawing.start();
+    m_deck->addStage(m_window.get(), slide);
+    m_writingMs += drawing.elapsed();
     const QString what = slide.title.isEmpty() ? slide.caption : slide.title;
     say(stdout, tr("slide %1 at %2 s (line %3): %4")
                     .arg(count)
@@ -126,24 +183,29 @@ void SlidesCommand::onFinished(const ScenarioResult& result)
         return;
     }
     const double playedS = m_clock.elapsed() / 1000.0;
-    SlideDeck deck;
-    deck.title = deckTitle(m_options.source, m_options.scriptText);
-    deck.source = m_options.source;
-    deck.language = Languages::current();
-    deck.slides = m_recorder->slides();
+    const CheckCounters& counters = m_window->latestSnapshot().counters;
+    DeckSummary summary;
+    summary.verdict = verdictWords(Verdict::level(counters));
+    summary.level = int(Verdict::level(counters));
+    summary.outcome =
+        result.outcome == Outcome::Passed
+            ? tr("The story went as the scenario expects.")
+            : tr("The story did not go as the scenario expects: %1").arg(result.reason);
+    summary.counts = summaryCounts(counters);
     QElapsedTimer writing;
     writing.start();
     QString error;
-    if (!DeckWriter::write(deck, m_options.to, &error)) {
+    const int slides = m_recorder->count();
+    if (!m_deck->finish(summary, &error)) {
         say(stderr, error);
         QCoreApplication::exit(2);
         return;
     }
-    say(stdout, tr("%1: %n slide(s) written in %2 s (the scenario played %3 s)", nullptr,
-                   int(deck.slides.size()))
-                    .arg(m_options.to)
-                    .arg(writing.elapsed() / 1000.0, 0, 'f', 2)
-                    .arg(playedS, 0, 'f', 1));
+    say(stdout,
+        tr("%1: %n slide(s) written in %2 s (the scenario played %3 s)", nullptr, slides + 2)
+            .arg(m_options.to)
+            .arg((m_writingMs + writing.elapsed()) / 1000.0, 0, 'f', 2)
+            .arg(playedS, 0, 'f', 1));
     if (result.outcome == Outcome::Failed)
         say(stderr, tr("the slides show a scenario that did not go as expected"));
     QCoreApplication::exit(result.exitCode());
@@ -155,8 +217,7 @@ void SlidesCommand::onInterrupted()
     if (m_done)
         return;
     m_done = true;
-    say(stderr, tr("interrupted by %1: no slides written (%n taken)", nullptr,
-                   int(m_recorder->slides().size()))
+    say(stderr, tr("interrupted by %1: no slides written (%n taken)", nullptr, m_recorder->count())
                     .arg(Interruption::instance().signalName()));
     QCoreApplication::exit(Interruption::ExitCode);
 }

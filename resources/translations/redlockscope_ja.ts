@@ -43,6 +43,14 @@
         <source>a quorum said yes, but too late: the validity had run out</source>
         <translation>過半数が同意したが遅すぎた：有効期間が尽きていた</translation>
     </message>
+    <message>
+        <source>no quorum: its own earlier key</source>
+        <translation>過半数に届かず：自分の前回のキー</translation>
+    </message>
+    <message>
+        <source>nodes still held this client&apos;s key from an earlier try, whose release had not reached them</source>
+        <translation>前の試行で取ったこのクライアントのキーがノードに残っていた（その解放がまだ届いていなかった）</translation>
+    </message>
 </context>
 <context>
     <name>CaptionBar</name>
@@ -111,6 +119,10 @@
     <message>
         <source>cannot draw %1</source>
         <translation>%1 を描画できません</translation>
+    </message>
+    <message>
+        <source>smallest text %1 px at %2 × %3</source>
+        <translation>最小の文字 %1 px、%2 × %3</translation>
     </message>
 </context>
 <context>
@@ -473,6 +485,14 @@
         <source>Your own client (%1), through the exposed ports: its locks are recorded and judged as leases. The app can pause it and cut it off from nodes; it cannot stop, crash or change it.</source>
         <translation>あなた自身のクライアント（%1）、公開ポート経由：そのロックは記録され、リースとして判定されます。アプリは一時停止とノードからの切断ができますが、停止・クラッシュ・変更はできません。</translation>
     </message>
+    <message>
+        <source>1 try · %1 acquired · %2 failed</source>
+        <translation>試行 1 回 · 取得 %1 回 · 失敗 %2 回</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;1 try&lt;/b&gt;: acquire attempts (each retry is one)</source>
+        <translation>&lt;b&gt;試行 1 回&lt;/b&gt;：取得の試み（再試行も 1 回と数える）</translation>
+    </message>
 </context>
 <context>
     <name>ClientLaneList</name>
@@ -507,6 +527,10 @@
     <message>
         <source>✗ lock deleted by %1</source>
         <translation>✗ %1 がロックを削除</translation>
+    </message>
+    <message>
+        <source>No clients yet.</source>
+        <translation>クライアントはまだいません。</translation>
     </message>
 </context>
 <context>
@@ -1070,10 +1094,6 @@
         <translation>データ破損：%1 が在庫 %2 を書き、操作者が設定した在庫（%3）を上書きしました</translation>
     </message>
     <message>
-        <source>DATA DAMAGED: %1 wrote stock %2 after its lock expired</source>
-        <translation>データ破損：%1 がロック期限切れの後に在庫 %2 を書きました</translation>
-    </message>
-    <message>
         <source>DATA DAMAGED: %1 wrote stock %2</source>
         <translation>データ破損：%1 が在庫 %2 を書きました</translation>
     </message>
@@ -1102,8 +1122,80 @@
         <translation>ストレージは書き込みを受け入れました</translation>
     </message>
     <message>
-        <source>%1 acquired (nodes %2) while %3 was still in its section</source>
-        <translation>%3 がまだクリティカルセクション内にいる間に %1 がロックを取得しました（ノード %2）</translation>
+        <source>DATA DAMAGED: %1 wrote stock %2 %3</source>
+        <translation>データ破損：%1 が%3在庫 %2 を書き込みました</translation>
+    </message>
+    <message>
+        <source>with no lock at all</source>
+        <translation>ロックなしで</translation>
+    </message>
+    <message>
+        <source>after its lock expired in a pause</source>
+        <translation>停止中にロックが期限切れになったあとで</translation>
+    </message>
+    <message>
+        <source>after its lock expired</source>
+        <translation>ロックが期限切れになったあとで</translation>
+    </message>
+    <message>
+        <source>after a failover lost its lock</source>
+        <translation>フェイルオーバーでロックを失ったあとで</translation>
+    </message>
+    <message>
+        <source>after a clock jump ended its lock early</source>
+        <translation>時計の跳びでロックが早く切れたあとで</translation>
+    </message>
+    <message>
+        <source>after a restart lost its lock</source>
+        <translation>再起動でロックを失ったあとで</translation>
+    </message>
+    <message>
+        <source>after %1 deleted its lock</source>
+        <translation>%1 にロックを消されたあとで</translation>
+    </message>
+    <message>
+        <source>while %1 held the lock too</source>
+        <translation>%1 もロックを持っている間に</translation>
+    </message>
+    <message>
+        <source>%1 went in</source>
+        <translation>%1 も入りました</translation>
+    </message>
+    <message>
+        <source>%1 acquired (node %2)</source>
+        <translation>%1 がロックを取得（ノード %2）</translation>
+    </message>
+    <message>
+        <source>%1 acquired (nodes %2)</source>
+        <translation>%1 がロックを取得（ノード %2）</translation>
+    </message>
+    <message>
+        <source>%1 too: with no lock, nothing kept them apart</source>
+        <translation>%1：ロックがないので、両者を隔てるものは何もありません</translation>
+    </message>
+    <message>
+        <source>%1 after %2&apos;s validity had ended</source>
+        <translation>%1。%2 の有効期間はすでに切れていました</translation>
+    </message>
+    <message>
+        <source>the master died before the key reached the replica; %1 on the new master while %2&apos;s validity still ran</source>
+        <translation>キーがレプリカに届く前にマスターが落ちました。新しいマスターで %1。%2 の有効期間はまだ残っていました</translation>
+    </message>
+    <message>
+        <source>node %1&apos;s clock jumped and its key expired; %2 while %3&apos;s validity still ran</source>
+        <translation>ノード %1 の時計が跳んでキーが期限切れに。%2。%3 の有効期間はまだ残っていました</translation>
+    </message>
+    <message>
+        <source>node %1 came back without the key; %2 while %3&apos;s validity still ran</source>
+        <translation>ノード %1 はキーを失って戻りました。%2。%3 の有効期間はまだ残っていました</translation>
+    </message>
+    <message>
+        <source>%1&apos;s release deleted %2&apos;s key on node %3; %4</source>
+        <translation>%1 の解放が ノード %3 の %2 のキーを消しました。%4</translation>
+    </message>
+    <message>
+        <source>%1 while %2 was still in its section</source>
+        <translation>%1。%2 はまだクリティカルセクションの中でした</translation>
     </message>
 </context>
 <context>
@@ -1113,8 +1205,12 @@
         <translation>%1 にスライドを書けません：ファイル名は .pdf か .html で終わる必要があります</translation>
     </message>
     <message>
-        <source>%1 · slide %2 of %3 · line %4 · %5 s</source>
-        <translation>%1 · スライド %2 / %3 · %4 行目 · %5 秒</translation>
+        <source>%1 · slide %2 · %3 s</source>
+        <translation>%1 · スライド %2 · %3 秒</translation>
+    </message>
+    <message>
+        <source>What the checker found</source>
+        <translation>チェッカーが見つけたこと</translation>
     </message>
 </context>
 <context>
@@ -1328,6 +1424,226 @@
     <message>
         <source>a majority of the nodes still held the keys of another client&apos;s lock that was no longer valid (judged once the round was complete)</source>
         <translation>過半数のノードが、もう有効でない別のクライアントのロックのキーをまだ持っていた（ラウンドがそろってから判定）</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>強制終了</translation>
+    </message>
+    <message>
+        <source>waiting to restart</source>
+        <translation>再起動待ち</translation>
+    </message>
+    <message>
+        <source>shut down</source>
+        <translation>シャットダウン</translation>
+    </message>
+    <message>
+        <source>partitioned</source>
+        <translation>分断</translation>
+    </message>
+    <message>
+        <source>slowed</source>
+        <translation>遅延</translation>
+    </message>
+    <message>
+        <source>dropping requests</source>
+        <translation>リクエストを破棄</translation>
+    </message>
+    <message>
+        <source>clock jump</source>
+        <translation>時計の跳び</translation>
+    </message>
+    <message>
+        <source>restarted</source>
+        <translation>再起動</translation>
+    </message>
+    <message>
+        <source>overlap</source>
+        <translation>重なり</translation>
+    </message>
+    <message>
+        <source>stale write</source>
+        <translation>古い書き込み</translation>
+    </message>
+    <message>
+        <source>lost update</source>
+        <translation>更新の消失</translation>
+    </message>
+    <message>
+        <source>oversold</source>
+        <translation>売り越し</translation>
+    </message>
+    <message>
+        <source>reset overwritten</source>
+        <translation>リセットの上書き</translation>
+    </message>
+    <message>
+        <source>valid write rejected</source>
+        <translation>有効な書き込みの拒否</translation>
+    </message>
+    <message>
+        <source>lease overlap</source>
+        <translation>リースの重なり</translation>
+    </message>
+    <message>
+        <source>overlaps: two in their critical sections at once</source>
+        <translation>重なり：2 つが同時にクリティカルセクションに</translation>
+    </message>
+    <message>
+        <source>locks lost inside a critical section</source>
+        <translation>クリティカルセクション内で失ったロック</translation>
+    </message>
+    <message>
+        <source>stale writes accepted</source>
+        <translation>受け入れられた古い書き込み</translation>
+    </message>
+    <message>
+        <source>stale writes rejected by fencing</source>
+        <translation>フェンシングで拒否された古い書き込み</translation>
+    </message>
+    <message>
+        <source>valid writes rejected</source>
+        <translation>拒否された有効な書き込み</translation>
+    </message>
+    <message>
+        <source>lost updates</source>
+        <translation>消えた更新</translation>
+    </message>
+    <message>
+        <source>stock resets overwritten</source>
+        <translation>上書きされた在庫のリセット</translation>
+    </message>
+    <message>
+        <source>items oversold</source>
+        <translation>売り越した商品</translation>
+    </message>
+    <message>
+        <source>split votes</source>
+        <translation>票割れ</translation>
+    </message>
+    <message>
+        <source>locks acquired</source>
+        <translation>取得したロック</translation>
+    </message>
+    <message>
+        <source>acquisitions failed</source>
+        <translation>取得の失敗</translation>
+    </message>
+    <message>
+        <source>sales</source>
+        <translation>販売</translation>
+    </message>
+    <message>
+        <source>EXEC conflicts</source>
+        <translation>EXEC の競合</translation>
+    </message>
+    <message>
+        <source>locks deleted by another client</source>
+        <translation>他のクライアントに消されたロック</translation>
+    </message>
+    <message>
+        <source>reentries</source>
+        <translation>再入</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>情報</translation>
+    </message>
+    <message>
+        <source>command</source>
+        <translation>コマンド</translation>
+    </message>
+    <message>
+        <source>caption</source>
+        <translation>字幕</translation>
+    </message>
+    <message>
+        <source>node up</source>
+        <translation>ノード起動</translation>
+    </message>
+    <message>
+        <source>node down</source>
+        <translation>ノード停止</translation>
+    </message>
+    <message>
+        <source>client added</source>
+        <translation>クライアント追加</translation>
+    </message>
+    <message>
+        <source>client removed</source>
+        <translation>クライアント削除</translation>
+    </message>
+    <message>
+        <source>client state</source>
+        <translation>クライアントの状態</translation>
+    </message>
+    <message>
+        <source>%1 invoked</source>
+        <translation>%1 開始</translation>
+    </message>
+    <message>
+        <source>invoked</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>%1 ok</source>
+        <translation>%1 成功</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 失敗</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>attempt</source>
+        <translation>試行</translation>
+    </message>
+    <message>
+        <source>node answer</source>
+        <translation>ノードの応答</translation>
+    </message>
+    <message>
+        <source>lock lost</source>
+        <translation>ロック喪失</translation>
+    </message>
+    <message>
+        <source>section end</source>
+        <translation>セクション終了</translation>
+    </message>
+    <message>
+        <source>fault start</source>
+        <translation>障害の開始</translation>
+    </message>
+    <message>
+        <source>fault end</source>
+        <translation>障害の終了</translation>
+    </message>
+    <message>
+        <source>violation</source>
+        <translation>違反</translation>
+    </message>
+    <message>
+        <source>violation end</source>
+        <translation>違反の終了</translation>
+    </message>
+    <message>
+        <source>stock set</source>
+        <translation>在庫の設定</translation>
+    </message>
+    <message>
+        <source>deleted another&apos;s key</source>
+        <translation>他人のキーを削除</translation>
+    </message>
+    <message>
+        <source>reentered</source>
+        <translation>再入</translation>
+    </message>
+    <message>
+        <source>woken up</source>
+        <translation>起こされた</translation>
     </message>
 </context>
 <context>
@@ -3345,16 +3661,24 @@ Since %1 on the run clock.</source>
         <translation>取得できたラウンドの票</translation>
     </message>
     <message>
-        <source>split vote: nobody reached the quorum</source>
-        <translation>票割れ：誰も過半数に届かない</translation>
-    </message>
-    <message>
         <source>No acquire was decided in this stretch of the run.</source>
         <translation>この区間では取得の決定がありません。</translation>
     </message>
     <message>
         <source>%1 at %2: %3 of %4 nodes said yes</source>
         <translation>%1（%2）：%4 ノード中 %3 が同意</translation>
+    </message>
+    <message>
+        <source>split vote: each client&apos;s share of the votes</source>
+        <translation>票割れ：各クライアントの票数</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>split %1</source>
+        <translation>票割れ %1</translation>
     </message>
 </context>
 <context>
@@ -4591,6 +4915,38 @@ Since %1 on the run clock.</source>
             <numerusform>%1 で中断：スライドは書いていません（撮影済み %n 枚）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Played by Redlock Scope on a Redis master, its replica and three Sentinels</source>
+        <translation>Redlock Scope が Redis のマスター、そのレプリカ、Sentinel 3 台で再現</translation>
+    </message>
+    <message>
+        <source>Played by Redlock Scope on %1 Redis nodes</source>
+        <translation>Redlock Scope が %1 台の Redis ノードで再現</translation>
+    </message>
+    <message>
+        <source>The story went as the scenario expects.</source>
+        <translation>話はシナリオの想定どおりに進みました。</translation>
+    </message>
+    <message>
+        <source>The story did not go as the scenario expects: %1</source>
+        <translation>話はシナリオの想定どおりに進みませんでした：%1</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED</source>
+        <translation>データ破損</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN</source>
+        <translation>相互排他が破れた</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN, but fencing kept the data safe</source>
+        <translation>相互排他は破れたが、フェンシングがデータを守った</translation>
+    </message>
+    <message>
+        <source>SAFE: one holder at a time, the data whole</source>
+        <translation>安全：保持者は常に 1 人、データは無傷</translation>
+    </message>
 </context>
 <context>
     <name>StockChart</name>
@@ -4792,6 +5148,10 @@ valid writes refused: %1</source>
     <message>
         <source>newer on every node both tokens share</source>
         <translation>両トークンが共有する全ノードで新しいこと</translation>
+    </message>
+    <message>
+        <source>no stock yet</source>
+        <translation>在庫はまだありません</translation>
     </message>
 </context>
 <context>
@@ -5203,6 +5563,14 @@ valid writes refused: %1</source>
         <source>%1&apos;s release DELETED %2&apos;s lock on node %3</source>
         <translation>%1 の解放がノード %3 の %2 のロックを削除</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%2 の%1</translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -5605,6 +5973,14 @@ valid writes refused: %1</source>
     <message>
         <source>Random faults against a lock until one breaks it, shrunk and told as a scenario</source>
         <translation>ロックにランダムな故障を加え、破れるまで探す。縮小してシナリオとして語る</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>プレゼンテーション(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The stage for a class, full screen: the nodes, the headline, the caption, the lanes and the timeline, without menus or buttons (F11 or Esc leaves)</source>
+        <translation>授業向けのステージを全画面で：ノード、見出し、字幕、レーン、タイムライン。メニューやボタンはなし（F11 か Esc で戻る）</translation>
     </message>
 </context>
 <context>

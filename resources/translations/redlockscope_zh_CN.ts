@@ -43,6 +43,14 @@
         <source>a quorum said yes, but too late: the validity had run out</source>
         <translation>多数节点同意了，但太晚：有效期已经用完</translation>
     </message>
+    <message>
+        <source>no quorum: its own earlier key</source>
+        <translation>未达多数：它自己早先的键</translation>
+    </message>
+    <message>
+        <source>nodes still held this client&apos;s key from an earlier try, whose release had not reached them</source>
+        <translation>节点上还留着这个客户端早先尝试的键，那次释放还没到达它们</translation>
+    </message>
 </context>
 <context>
     <name>CaptionBar</name>
@@ -111,6 +119,10 @@
     <message>
         <source>cannot draw %1</source>
         <translation>无法绘制 %1</translation>
+    </message>
+    <message>
+        <source>smallest text %1 px at %2 × %3</source>
+        <translation>最小文字 %1 像素，尺寸 %2 × %3</translation>
     </message>
 </context>
 <context>
@@ -473,6 +485,14 @@
         <source>Your own client (%1), through the exposed ports: its locks are recorded and judged as leases. The app can pause it and cut it off from nodes; it cannot stop, crash or change it.</source>
         <translation>你自己的客户端（%1），经由开放的端口：它的锁被记录下来，并按租约评判。本应用可以暂停它、把它与节点隔断；不能停止、崩溃或修改它。</translation>
     </message>
+    <message>
+        <source>1 try · %1 acquired · %2 failed</source>
+        <translation>1 次尝试 · %1 次获得 · %2 次失败</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;1 try&lt;/b&gt;: acquire attempts (each retry is one)</source>
+        <translation>&lt;b&gt;1 次尝试&lt;/b&gt;：获取锁的尝试（每次重试算一次）</translation>
+    </message>
 </context>
 <context>
     <name>ClientLaneList</name>
@@ -507,6 +527,10 @@
     <message>
         <source>✗ lock deleted by %1</source>
         <translation>✗ 锁被 %1 删除</translation>
+    </message>
+    <message>
+        <source>No clients yet.</source>
+        <translation>还没有客户端。</translation>
     </message>
 </context>
 <context>
@@ -1070,10 +1094,6 @@
         <translation>数据受损：%1 写入库存 %2，覆盖了操作员设置的库存（%3）</translation>
     </message>
     <message>
-        <source>DATA DAMAGED: %1 wrote stock %2 after its lock expired</source>
-        <translation>数据受损：%1 在锁过期后写入了库存 %2</translation>
-    </message>
-    <message>
         <source>DATA DAMAGED: %1 wrote stock %2</source>
         <translation>数据受损：%1 写入了库存 %2</translation>
     </message>
@@ -1102,8 +1122,80 @@
         <translation>存储接受了这次写入</translation>
     </message>
     <message>
-        <source>%1 acquired (nodes %2) while %3 was still in its section</source>
-        <translation>%1 在 %3 仍在临界区内时拿到了锁（节点 %2）</translation>
+        <source>DATA DAMAGED: %1 wrote stock %2 %3</source>
+        <translation>数据受损：%1 %3写入了库存 %2</translation>
+    </message>
+    <message>
+        <source>with no lock at all</source>
+        <translation>在完全没有锁的情况下</translation>
+    </message>
+    <message>
+        <source>after its lock expired in a pause</source>
+        <translation>在它的锁于停顿中过期之后</translation>
+    </message>
+    <message>
+        <source>after its lock expired</source>
+        <translation>在它的锁过期之后</translation>
+    </message>
+    <message>
+        <source>after a failover lost its lock</source>
+        <translation>在故障转移丢掉了它的锁之后</translation>
+    </message>
+    <message>
+        <source>after a clock jump ended its lock early</source>
+        <translation>在时钟跳变让它的锁提前结束之后</translation>
+    </message>
+    <message>
+        <source>after a restart lost its lock</source>
+        <translation>在重启丢掉了它的锁之后</translation>
+    </message>
+    <message>
+        <source>after %1 deleted its lock</source>
+        <translation>在 %1 删除了它的锁之后</translation>
+    </message>
+    <message>
+        <source>while %1 held the lock too</source>
+        <translation>在 %1 也持有这把锁时</translation>
+    </message>
+    <message>
+        <source>%1 went in</source>
+        <translation>%1 也进入了</translation>
+    </message>
+    <message>
+        <source>%1 acquired (node %2)</source>
+        <translation>%1 获得了锁（节点 %2）</translation>
+    </message>
+    <message>
+        <source>%1 acquired (nodes %2)</source>
+        <translation>%1 获得了锁（节点 %2）</translation>
+    </message>
+    <message>
+        <source>%1 too: with no lock, nothing kept them apart</source>
+        <translation>%1：没有锁，没有什么能把它们隔开</translation>
+    </message>
+    <message>
+        <source>%1 after %2&apos;s validity had ended</source>
+        <translation>%1，此时 %2 的有效期已经结束</translation>
+    </message>
+    <message>
+        <source>the master died before the key reached the replica; %1 on the new master while %2&apos;s validity still ran</source>
+        <translation>键还没到达副本，主节点就宕机了；%1，在新主节点上，而 %2 的有效期还没结束</translation>
+    </message>
+    <message>
+        <source>node %1&apos;s clock jumped and its key expired; %2 while %3&apos;s validity still ran</source>
+        <translation>节点 %1 的时钟跳变，它的键过期了；%2，而 %3 的有效期还没结束</translation>
+    </message>
+    <message>
+        <source>node %1 came back without the key; %2 while %3&apos;s validity still ran</source>
+        <translation>节点 %1 回来时已没有这个键；%2，而 %3 的有效期还没结束</translation>
+    </message>
+    <message>
+        <source>%1&apos;s release deleted %2&apos;s key on node %3; %4</source>
+        <translation>%1 的释放删除了 %2 在节点 %3 上的键；%4</translation>
+    </message>
+    <message>
+        <source>%1 while %2 was still in its section</source>
+        <translation>%1，而 %2 仍在临界区内</translation>
     </message>
 </context>
 <context>
@@ -1113,8 +1205,12 @@
         <translation>无法把幻灯片写入 %1：文件名必须以 .pdf 或 .html 结尾</translation>
     </message>
     <message>
-        <source>%1 · slide %2 of %3 · line %4 · %5 s</source>
-        <translation>%1 · 第 %2 张，共 %3 张 · 第 %4 行 · %5 秒</translation>
+        <source>%1 · slide %2 · %3 s</source>
+        <translation>%1 · 第 %2 张 · %3 秒</translation>
+    </message>
+    <message>
+        <source>What the checker found</source>
+        <translation>检查器的发现</translation>
     </message>
 </context>
 <context>
@@ -1328,6 +1424,226 @@
     <message>
         <source>a majority of the nodes still held the keys of another client&apos;s lock that was no longer valid (judged once the round was complete)</source>
         <translation>多数节点仍保存着另一个客户端已不再有效的锁的键（在轮次完整后判定）</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>被杀死</translation>
+    </message>
+    <message>
+        <source>waiting to restart</source>
+        <translation>等待重启</translation>
+    </message>
+    <message>
+        <source>shut down</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>partitioned</source>
+        <translation>被分区</translation>
+    </message>
+    <message>
+        <source>slowed</source>
+        <translation>被减速</translation>
+    </message>
+    <message>
+        <source>dropping requests</source>
+        <translation>丢弃请求</translation>
+    </message>
+    <message>
+        <source>clock jump</source>
+        <translation>时钟跳变</translation>
+    </message>
+    <message>
+        <source>restarted</source>
+        <translation>已重启</translation>
+    </message>
+    <message>
+        <source>overlap</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>stale write</source>
+        <translation>过期写入</translation>
+    </message>
+    <message>
+        <source>lost update</source>
+        <translation>丢失更新</translation>
+    </message>
+    <message>
+        <source>oversold</source>
+        <translation>超卖</translation>
+    </message>
+    <message>
+        <source>reset overwritten</source>
+        <translation>重置被覆盖</translation>
+    </message>
+    <message>
+        <source>valid write rejected</source>
+        <translation>有效写入被拒绝</translation>
+    </message>
+    <message>
+        <source>lease overlap</source>
+        <translation>租约重叠</translation>
+    </message>
+    <message>
+        <source>overlaps: two in their critical sections at once</source>
+        <translation>重叠：两个客户端同时在临界区内</translation>
+    </message>
+    <message>
+        <source>locks lost inside a critical section</source>
+        <translation>在临界区内丢失的锁</translation>
+    </message>
+    <message>
+        <source>stale writes accepted</source>
+        <translation>被接受的过期写入</translation>
+    </message>
+    <message>
+        <source>stale writes rejected by fencing</source>
+        <translation>被栅栏令牌拒绝的过期写入</translation>
+    </message>
+    <message>
+        <source>valid writes rejected</source>
+        <translation>被拒绝的有效写入</translation>
+    </message>
+    <message>
+        <source>lost updates</source>
+        <translation>丢失的更新</translation>
+    </message>
+    <message>
+        <source>stock resets overwritten</source>
+        <translation>被覆盖的库存重置</translation>
+    </message>
+    <message>
+        <source>items oversold</source>
+        <translation>超卖的商品</translation>
+    </message>
+    <message>
+        <source>split votes</source>
+        <translation>选票分裂</translation>
+    </message>
+    <message>
+        <source>locks acquired</source>
+        <translation>获得的锁</translation>
+    </message>
+    <message>
+        <source>acquisitions failed</source>
+        <translation>获取失败</translation>
+    </message>
+    <message>
+        <source>sales</source>
+        <translation>销售</translation>
+    </message>
+    <message>
+        <source>EXEC conflicts</source>
+        <translation>EXEC 冲突</translation>
+    </message>
+    <message>
+        <source>locks deleted by another client</source>
+        <translation>被其他客户端删除的锁</translation>
+    </message>
+    <message>
+        <source>reentries</source>
+        <translation>重入次数</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>caption</source>
+        <translation>字幕</translation>
+    </message>
+    <message>
+        <source>node up</source>
+        <translation>节点启动</translation>
+    </message>
+    <message>
+        <source>node down</source>
+        <translation>节点宕机</translation>
+    </message>
+    <message>
+        <source>client added</source>
+        <translation>客户端已添加</translation>
+    </message>
+    <message>
+        <source>client removed</source>
+        <translation>客户端已移除</translation>
+    </message>
+    <message>
+        <source>client state</source>
+        <translation>客户端状态</translation>
+    </message>
+    <message>
+        <source>%1 invoked</source>
+        <translation>%1 发起</translation>
+    </message>
+    <message>
+        <source>invoked</source>
+        <translation>发起</translation>
+    </message>
+    <message>
+        <source>%1 ok</source>
+        <translation>%1 成功</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 失败</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>attempt</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>node answer</source>
+        <translation>节点应答</translation>
+    </message>
+    <message>
+        <source>lock lost</source>
+        <translation>锁丢失</translation>
+    </message>
+    <message>
+        <source>section end</source>
+        <translation>临界区结束</translation>
+    </message>
+    <message>
+        <source>fault start</source>
+        <translation>故障开始</translation>
+    </message>
+    <message>
+        <source>fault end</source>
+        <translation>故障结束</translation>
+    </message>
+    <message>
+        <source>violation</source>
+        <translation>违规</translation>
+    </message>
+    <message>
+        <source>violation end</source>
+        <translation>违规结束</translation>
+    </message>
+    <message>
+        <source>stock set</source>
+        <translation>设置库存</translation>
+    </message>
+    <message>
+        <source>deleted another&apos;s key</source>
+        <translation>删除了别人的键</translation>
+    </message>
+    <message>
+        <source>reentered</source>
+        <translation>重入</translation>
+    </message>
+    <message>
+        <source>woken up</source>
+        <translation>被唤醒</translation>
     </message>
 </context>
 <context>
@@ -3345,16 +3661,24 @@ Since %1 on the run clock.</source>
         <translation>获得锁的一轮的票数</translation>
     </message>
     <message>
-        <source>split vote: nobody reached the quorum</source>
-        <translation>选票分裂：没有人达到多数</translation>
-    </message>
-    <message>
         <source>No acquire was decided in this stretch of the run.</source>
         <translation>运行的这一段中没有获取请求做出决定。</translation>
     </message>
     <message>
         <source>%1 at %2: %3 of %4 nodes said yes</source>
         <translation>%1，于 %2：%4 个节点中 %3 个同意</translation>
+    </message>
+    <message>
+        <source>split vote: each client&apos;s share of the votes</source>
+        <translation>选票分裂：每个客户端得到的票数</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>split %1</source>
+        <translation>选票分裂 %1</translation>
     </message>
 </context>
 <context>
@@ -4591,6 +4915,38 @@ Since %1 on the run clock.</source>
             <numerusform>被 %1 中断：未写入幻灯片（已拍 %n 张）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Played by Redlock Scope on a Redis master, its replica and three Sentinels</source>
+        <translation>由 Redlock Scope 在一个 Redis 主节点、它的副本和三个哨兵上演示</translation>
+    </message>
+    <message>
+        <source>Played by Redlock Scope on %1 Redis nodes</source>
+        <translation>由 Redlock Scope 在 %1 个 Redis 节点上演示</translation>
+    </message>
+    <message>
+        <source>The story went as the scenario expects.</source>
+        <translation>故事按场景的预期发展。</translation>
+    </message>
+    <message>
+        <source>The story did not go as the scenario expects: %1</source>
+        <translation>故事没有按场景的预期发展：%1</translation>
+    </message>
+    <message>
+        <source>DATA DAMAGED</source>
+        <translation>数据受损</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN</source>
+        <translation>互斥被破坏</translation>
+    </message>
+    <message>
+        <source>MUTUAL EXCLUSION BROKEN, but fencing kept the data safe</source>
+        <translation>互斥被破坏，但栅栏令牌保住了数据</translation>
+    </message>
+    <message>
+        <source>SAFE: one holder at a time, the data whole</source>
+        <translation>安全：每次只有一个持有者，数据完好</translation>
+    </message>
 </context>
 <context>
     <name>StockChart</name>
@@ -4792,6 +5148,10 @@ valid writes refused: %1</source>
     <message>
         <source>newer on every node both tokens share</source>
         <translation>须在两个令牌共有的每个节点上都更新</translation>
+    </message>
+    <message>
+        <source>no stock yet</source>
+        <translation>还没有库存</translation>
     </message>
 </context>
 <context>
@@ -5203,6 +5563,14 @@ valid writes refused: %1</source>
         <source>%1&apos;s release DELETED %2&apos;s lock on node %3</source>
         <translation>%1 的释放删除了 %2 在节点 %3 上的锁</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%2 的%1</translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -5605,6 +5973,14 @@ valid writes refused: %1</source>
     <message>
         <source>Random faults against a lock until one breaks it, shrunk and told as a scenario</source>
         <translation>对锁施加随机故障，直到某次破坏了它；缩小后讲述成场景</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>演示(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The stage for a class, full screen: the nodes, the headline, the caption, the lanes and the timeline, without menus or buttons (F11 or Esc leaves)</source>
+        <translation>给课堂看的舞台，全屏：节点、标题、字幕、客户端通道和时间线，没有菜单和按钮（F11 或 Esc 退出）</translation>
     </message>
 </context>
 <context>

@@ -34,6 +34,18 @@ QStringList captions(const QString& name, const QString& language)
     return said;
 }
 
+// The process's resident memory now (VmRSS), in kB; 0 when it has ended.
+qint64 residentKb(qint64 pid)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong();
+    return 0;
+}
+
 int pdfPages(const QByteArray& pdf)
 {
     static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?!s)"));
@@ -84,9 +96,15 @@ QString pdfCharacters(const QByteArray& pdf)
             }
         }
     }
-    // A glyph two code points share maps back to one of them: 一 and the Kangxi radical ⼀ are
-    // one glyph in Noto CJK, and the PDF may name the radical. NFKC makes them one again.
-    return characters.normalized(QString::NormalizationForm_KC);
+    return characters;
+}
+
+// A character a CJK radical or compatibility ideograph (⼯ for 工): what a deck's text copied
+// as, before its ToUnicode maps were written with the real characters.
+bool isRadical(QChar c)
+{
+    const ushort u = c.unicode();
+    return (u >= 0x2E80 && u <= 0x2FDF) || (u >= 0xF900 && u <= 0xFAFF);
 }
 
 // The sections of an HTML deck: each slide's narration and picture.
@@ -159,32 +177,45 @@ private slots:
         QVERIFY2(r.ms < 60000, qPrintable(QStringLiteral("%1 ms").arg(r.ms)));
         const QStringList said = captions(Builtin, language.left(2));
         QCOMPARE(said.size(), 2);
+        // A title page, a page per caption, the verdict's page.
+        const int pages = int(said.size()) + 2;
         // What it says is said in the language asked for too.
         const QString written = language == QLatin1String("en")
                                     ? QStringLiteral("%1: %2 slide(s) written")
                                     : QStringLiteral("%1：已写入 %2 张幻灯片");
-        QVERIFY2(r.out.contains(written.arg(deck).arg(said.size()).toUtf8()), r.out.constData());
+        QVERIFY2(r.out.contains(written.arg(deck).arg(pages).toUtf8()), r.out.constData());
         const QByteArray bytes = readAll(deck);
         if (format == QLatin1String("pdf")) {
             QVERIFY(bytes.startsWith("%PDF-"));
-            QCOMPARE(pdfPages(bytes), said.size());
+            QCOMPARE(pdfPages(bytes), pages);
+            // Each language in its own face: Simplified Chinese forms for zh_CN.
+            if (language == QLatin1String("zh_CN")) {
+                QVERIFY(bytes.contains("NotoSansCJKsc"));
+                QVERIFY(!bytes.contains("NotoSansCJKjp"));
+            }
             const QString drawn = pdfCharacters(bytes);
             for (const QString& caption : said) {
-                const QString normal = caption.normalized(QString::NormalizationForm_KC);
-                for (const QChar c : normal)
+                for (const QChar c : caption)
                     QVERIFY2(c.isSpace() || drawn.contains(c),
                              qPrintable(QStringLiteral("'%1' of \"%2\" is not in the PDF")
                                             .arg(QString(c), caption)));
             }
+            // Copied text is the real characters, not the radicals that share their glyphs.
+            for (const QChar c : drawn)
+                QVERIFY2(
+                    !isRadical(c),
+                    qPrintable(QStringLiteral("U+%1 in the PDF's text").arg(c.unicode(), 4, 16)));
         } else {
             QVERIFY(bytes.startsWith("<!DOCTYPE html>"));
             QVERIFY(!bytes.contains("http://") && !bytes.contains("https://")); // stands alone
-            const QList<HtmlSlide> pages = htmlSlides(bytes);
-            QCOMPARE(pages.size(), said.size());
-            for (qsizetype i = 0; i < pages.size(); ++i) {
-                QCOMPARE(pages[i].narration, said[i].toHtmlEscaped());
-                QCOMPARE(pages[i].picture.size(), QSize(1280, 720));
+            const QList<HtmlSlide> shown = htmlSlides(bytes);
+            QCOMPARE(shown.size(), said.size());
+            for (qsizetype i = 0; i < shown.size(); ++i) {
+                QCOMPARE(shown[i].narration, said[i].toHtmlEscaped());
+                QCOMPARE(shown[i].picture.size(), QSize(1280, 720));
             }
+            QVERIFY(bytes.contains("<section class=\"title\" id=\"title\">"));
+            QVERIFY(bytes.contains("<section class=\"summary\" id=\"summary\">"));
         }
     }
 
@@ -220,6 +251,82 @@ private slots:
         QCOMPARE(pages[3].narration, QStringLiteral("Now C2 has it.")); // no say.zh: English
         QVERIFY(readAll(deck).contains("<title>A short story</title>"));
         QVERIFY(readAll(deck).contains("<html lang=\"zh-CN\">"));
+    }
+
+    // --size: the stage and the pages that many pixels (a full-HD projector's), with the
+    // title page first and the verdict and the counts last.
+    void aDeckForAFullHdProjector()
+    {
+        const QString deck = path(QStringLiteral("hd.html"));
+        const Result r = slides({QStringLiteral("--slides"), QStringLiteral("builtin:") + Builtin,
+                                 QStringLiteral("--to"), deck, QStringLiteral("--size"),
+                                 QStringLiteral("1920x1080")});
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        const QByteArray bytes = readAll(deck);
+        const QList<HtmlSlide> shown = htmlSlides(bytes);
+        QCOMPARE(shown.size(), 2);
+        for (const HtmlSlide& slide : shown)
+            QCOMPARE(slide.picture.size(), QSize(1920, 1080));
+        const QString html = QString::fromUtf8(bytes);
+        const qsizetype title = html.indexOf(QLatin1String("<section class=\"title\""));
+        const qsizetype first = html.indexOf(QLatin1String("<section class=\"slide\""));
+        const qsizetype summary = html.indexOf(QLatin1String("<section class=\"summary\""));
+        QVERIFY(title >= 0 && title < first && first < summary);
+        // The verdict the checker gave, and the counts a class asks about.
+        QVERIFY2(html.mid(summary).contains(QLatin1String("DATA DAMAGED")),
+                 qPrintable(html.mid(summary)));
+        QVERIFY(html.mid(summary).contains(QLatin1String("lost updates")));
+        // The class reads no internal names.
+        QVERIFY(!html.contains(QLatin1String("Seed 000")));
+        QVERIFY(!html.contains(QLatin1String("builtin:")));
+    }
+
+    // No built-in tells a class about "the seed" (the project's source texts), in any language.
+    void noInternalNamesInTheCaptions()
+    {
+        for (const QString& name : ScenarioLibrary::names()) {
+            const QString text = ScenarioLibrary::text(name);
+            for (const QString& line : text.split(QLatin1Char('\n'))) {
+                if (!line.startsWith(QLatin1String("say")))
+                    continue;
+                QVERIFY2(!line.contains(QLatin1String("Seed 000")) &&
+                             !line.contains(QLatin1String("seed's")) &&
+                             !line.contains(QStringLiteral("种子文章")),
+                         qPrintable(name + QStringLiteral(": ") + line));
+            }
+        }
+    }
+
+    // A deck is written as it is made: a page's picture is not kept once drawn. 120 `snapshot`
+    // lines kept as pictures took 120 × 3.7 MB; streamed, the process stays far below.
+    void pagesAreStreamedNotKept()
+    {
+        QByteArray rls = "# Many pages\nseed 3\ndefaults work=100 think=50\nclient add C1\n";
+        for (int i = 0; i < 120; ++i)
+            rls += "snapshot\n";
+        rls += "expect safe\n";
+        const QString file = writeFile(path(QStringLiteral("many.rls")), rls);
+        const QString deck = path(QStringLiteral("many.pdf"));
+        QProcess p;
+        p.setProcessEnvironment(environment(m_dir.path()));
+        p.start(QStringLiteral(REDLOCKSCOPE_BINARY),
+                {QStringLiteral("--no-record"), QStringLiteral("--slides"), file,
+                 QStringLiteral("--to"), deck});
+        QVERIFY(p.waitForStarted());
+        qint64 peakKb = 0;
+        QElapsedTimer clock;
+        clock.start();
+        while (!p.waitForFinished(100) && clock.elapsed() < 240000)
+            peakKb = std::max(peakKb, residentKb(p.processId()));
+        if (p.state() != QProcess::NotRunning) {
+            p.kill();
+            p.waitForFinished();
+            QFAIL("the deck was not made in 4 minutes");
+        }
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QCOMPARE(pdfPages(readAll(deck)), 122);
+        QVERIFY2(peakKb > 0 && peakKb < 330 * 1024,
+                 qPrintable(QStringLiteral("peak %1 MB").arg(peakKb / 1024)));
     }
 
     // Refused before anything plays: exit 2 in words, no file written, no node started.
@@ -260,6 +367,13 @@ private slots:
         QTest::newRow("headless") << QStringList{"--slides", "builtin:gc-pause", "--to", deck,
                                                  "--headless"}
                                   << "--headless does not go with it";
+        QTest::newRow("two decks")
+            << QStringList{"--slides", "builtin:gc-pause", "--slides", "builtin:clock-jump", "--to",
+                           deck}
+            << "--slides given 2 times";
+        QTest::newRow("a size that is none")
+            << QStringList{"--slides", "builtin:gc-pause", "--to", deck, "--size", "big"}
+            << "--size must be WIDTHxHEIGHT";
         QTest::newRow("another scenario")
             << QStringList{"--slides", "builtin:gc-pause", "--to",
                            deck,       "--scenario",       "builtin:gc-pause"}

@@ -14,6 +14,7 @@
 #include "charts/quorumchart.h"
 #include "charts/runchartview.h"
 #include "charts/rundata.h"
+#include "charts/runexporter.h"
 #include "charts/stockchart.h"
 #include "charts/throughputchart.h"
 #include "charts/timeaxis.h"
@@ -26,6 +27,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -34,6 +36,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 namespace {
 
@@ -152,7 +155,7 @@ QStringList unnamed(const QGraphicsScene& scene, const RunChart* chart)
                         : QStringList{QStringLiteral("the legend names %1 series").arg(entries)};
 }
 
-qint64 sum(const std::array<qint64, 5>& counts)
+qint64 sum(const std::array<qint64, AttemptOutcome::Count>& counts)
 {
     qint64 total = 0;
     for (qint64 n : counts)
@@ -202,6 +205,72 @@ ScriptedHistory smallRun()
     h.endSection(1, 700, c1);
     h.release(1, 701, 0b00111);
     return h;
+}
+
+// A round of `client`'s whose nodes answered as given, node by node: the client's own id is
+// an OK; another id "taken" naming that client; -id "taken" naming the client itself (its own
+// earlier key).
+void roundOf(ScriptedHistory& h, int client, double tMs, const QList<int>& holders)
+{
+    using K = HistoryEvent::Kind;
+    using Op = HistoryEvent::Operation;
+    static quint64 next = 5000;
+    const quint64 op = (quint64(client) << 32) | ++next;
+    h.add(HistoryEvent::forClient(K::Invoke, client, Op::Acquire, op), tMs);
+    int votes = 0;
+    quint16 granted = 0;
+    for (int n = 0; n < holders.size(); ++n) {
+        HistoryEvent a = HistoryEvent::forClient(K::NodeAnswer, client, Op::Acquire, op);
+        a.node = n;
+        const bool ok = holders[n] == client;
+        a.code = quint8(ok ? NodeOutcome::Kind::Ok : NodeOutcome::Kind::Taken);
+        a.number = ok ? 0 : std::abs(holders[n]);
+        a.latencyUs = 500;
+        votes += ok ? 1 : 0;
+        granted |= ok ? quint16(1u << n) : 0;
+        h.add(a, tMs + 1);
+    }
+    HistoryEvent attempt = HistoryEvent::forClient(K::Attempt, client, Op::Acquire, op);
+    attempt.token = QByteArray::number(qulonglong(op), 16).rightJustified(40, 'c');
+    attempt.number = votes;
+    attempt.nodeMask = granted;
+    attempt.latencyUs = 1000;
+    attempt.sinceUs = qint64(tMs * 1000);
+    attempt.code = quint8(HistoryEvent::FailReason::NoQuorum);
+    h.add(attempt, tMs + 1);
+    HistoryEvent fail = HistoryEvent::forClient(K::Fail, client, Op::Acquire, op);
+    fail.code = quint8(HistoryEvent::FailReason::NoQuorum);
+    h.add(fail, tMs + 1);
+}
+
+// The smallest font-size of any text of an SVG, in its user units (the pixels of a picture
+// whose viewBox is its size); *texts: how many texts it has.
+double smallestSvgText(const QByteArray& svg, int* texts)
+{
+    QXmlStreamReader xml(svg);
+    QList<double> sizes; // the font-size in force in each open element
+    double smallest = 1e9;
+    *texts = 0;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            const auto given = xml.attributes().value(QLatin1String("font-size"));
+            const double size =
+                given.isEmpty() ? (sizes.isEmpty() ? -1 : sizes.last()) : given.toDouble();
+            if (xml.name() == QLatin1String("text")) {
+                const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                if (!text.trimmed().isEmpty() && size > 0) {
+                    ++*texts;
+                    smallest = std::min(smallest, size);
+                }
+                continue; // its end was read with it
+            }
+            sizes << size;
+        } else if (xml.isEndElement() && !sizes.isEmpty()) {
+            sizes.removeLast();
+        }
+    }
+    return smallest;
 }
 
 } // namespace
@@ -467,6 +536,121 @@ private slots:
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         found = problems(scene, rect);
         QVERIFY2(!found.isEmpty(), "a y title longer than the plot went unnoticed");
+    }
+
+    // --export --size 1920x1080 --large: every chart exactly that size, its smallest text
+    // 20 px (18 at least, measured in the SVG the same painting makes), and the export says so.
+    void anExportForAProjector()
+    {
+        const auto run = smallRun().run();
+        ExportLook look;
+        look.size = QSize(1920, 1080);
+        look.typeScale = 1.35;
+        for (Chart::Kind kind : Chart::all()) {
+            const QString svg =
+                m_dir.filePath(QStringLiteral("hd-%1.svg").arg(EnumNames::name(kind)));
+            QString error;
+            QString note;
+            QVERIFY2(RunExporter::write(run, svg, kind, &error, look, &note), qPrintable(error));
+            QCOMPARE(note, QStringLiteral("smallest text 20 px at 1920 × 1080"));
+            QFile file(svg);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            int texts = 0;
+            const double smallest = smallestSvgText(file.readAll(), &texts);
+            QVERIFY2(texts > 5, qPrintable(EnumNames::name(kind)));
+            QVERIFY2(smallest >= 18, qPrintable(QStringLiteral("%1: smallest text %2 px")
+                                                    .arg(EnumNames::name(kind))
+                                                    .arg(smallest)));
+            const QString png =
+                m_dir.filePath(QStringLiteral("hd-%1.png").arg(EnumNames::name(kind)));
+            QVERIFY2(RunExporter::write(run, png, kind, &error, look), qPrintable(error));
+            QCOMPARE(QImage(png).size(), QSize(1920, 1080));
+        }
+    }
+
+    // A caption recorded in one language is told in the chart's (the ja export shows say.ja);
+    // the timeline is 16:9 with its captions listed; SVG text holds no control character.
+    void theTimelineTellsItsCaptions()
+    {
+        ScriptedHistory h = smallRun();
+        HistoryEvent say = HistoryEvent::make(HistoryEvent::Kind::Say,
+                                              QStringLiteral("C1 buys: read the stock, work, "
+                                                             "check its validity, write stock - 1, "
+                                                             "release."));
+        say.line = 9; // gc-pause's first caption
+        h.add(say, 150);
+        HistoryEvent odd = HistoryEvent::make(HistoryEvent::Kind::Say,
+                                              QStringLiteral("a \x1b[31mcoloured\x1b[0m note"));
+        h.add(odd, 160);
+        RunData data;
+        data.load(h.run());
+        QCOMPARE(ChartRenderer::sizeFor(Chart::Kind::Timeline, data), QSize(1600, 900));
+        Languages::install(QStringLiteral("ja"));
+        const QString svg = QString::fromUtf8(ChartRenderer::svg(Chart::Kind::Timeline, data));
+        // (Qt writes each run of one script, kanji or kana, as a text of its own.)
+        QVERIFY2(svg.contains(QStringLiteral(">購入<")) &&
+                     svg.contains(QStringLiteral(">有効期間<")),
+                 "the ja caption is not drawn");
+        QVERIFY(!svg.contains(QStringLiteral("C1 buys")));
+        for (const QChar c : svg)
+            QVERIFY(c.unicode() >= 0x20 || c == u'\n' || c == u'\r' || c == u'\t');
+        QXmlStreamReader xml(svg);
+        while (!xml.atEnd())
+            xml.readNext();
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    }
+
+    // Two nodes killed together are shaded as one stretch, in the kill's own colour (not the
+    // overlaps' red); a split round shows how its votes split; a round refused by the
+    // client's own earlier key is not "nodes down or slow".
+    void everyFaultAndRoundIsToldAsItWas()
+    {
+        ScriptedHistory h(5, 2000);
+        for (int n = 0; n < 5; ++n)
+            h.nodeUp(n, 1);
+        for (int c = 1; c <= 3; ++c)
+            h.client(c, 10);
+        h.nodeFault(0, Fault::Kind::Killed, 300, true);
+        h.nodeFault(1, Fault::Kind::Killed, 300, true);
+        h.nodeFault(0, Fault::Kind::Killed, 800, false);
+        h.nodeFault(1, Fault::Kind::Killed, 900, false);
+        roundOf(h, 1, 1000, {1, 1, 2, 2, 3});    // split: C1 2, C2 2, C3 1
+        roundOf(h, 1, 1200, {1, 1, -1, -1, -1}); // its own earlier key on three nodes
+        RunData data;
+        data.load(h.run());
+        QGraphicsScene scene;
+        auto* latency = static_cast<LatencyChart*>(
+            ChartRenderer::exportChart(Chart::Kind::Latency, data, &scene, QSize(1400, 700), true));
+        const QAreaSeries* killed = nullptr;
+        for (QAbstractSeries* series : static_cast<QChart*>(latency)->series())
+            if (series->name() == QLatin1String("node killed"))
+                killed = qobject_cast<QAreaSeries*>(series);
+        QVERIFY(killed);
+        const QList<QPointF> outline = killed->upperSeries()->points();
+        QVERIFY(!outline.isEmpty());
+        for (qsizetype i = 1; i < outline.size(); ++i)
+            QVERIFY2(outline[i].x() >= outline[i - 1].x(), "the shading doubles back");
+        QCOMPARE(outline.first().x(), 0.3);
+        QCOMPARE(outline.last().x(), 0.9);
+        const ChartStyle style = ChartStyle::forExport();
+        QVERIFY(style.fault(Fault::Kind::Killed) != style.bad());
+        QVERIFY(style.fault(Fault::Kind::Crashed) != style.bad());
+        QStringList labels;
+        auto* quorum =
+            ChartRenderer::exportChart(Chart::Kind::Quorum, data, &scene, QSize(1400, 700), true);
+        for (const Word& w : words(scene))
+            labels << w.text;
+        Q_UNUSED(quorum);
+        QVERIFY2(labels.contains(QStringLiteral("split C1 2 · C2 2 · C3 1")),
+                 qPrintable(labels.join(QStringLiteral(" | "))));
+        const auto& attempts = data.series().attempts;
+        QList<AttemptOutcome::Kind> outcomes;
+        for (const RunSeries::Attempt& a : attempts)
+            outcomes << a.outcome;
+        QVERIFY(outcomes.contains(AttemptOutcome::Kind::SplitVote));
+        QVERIFY(outcomes.contains(AttemptOutcome::Kind::OwnKey));
+        QVERIFY(AttemptOutcome::name(AttemptOutcome::Kind::OwnKey) !=
+                AttemptOutcome::name(AttemptOutcome::Kind::NoQuorum));
     }
 
     // A refusal because another client holds the lock is not "no quorum": the checker's judgement

@@ -9,6 +9,8 @@
 
 #include <QCompleter>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -70,6 +72,33 @@ private slots:
         caption.showCaption(12, QStringLiteral("C1 froze right before its write."));
         QVERIFY(caption.isVisible());
         QCOMPARE(caption.text(), QStringLiteral("C1 froze right before its write."));
+    }
+
+    // The console follows the newest lines while a scenario plays (steps come in while it is
+    // open, shown or not), unless the reader scrolled up; back at the end, it follows again.
+    void followsTheNewestLines()
+    {
+        ConsoleView console;
+        console.resize(500, 160);
+        console.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&console));
+        auto* output = console.findChild<QPlainTextEdit*>(QStringLiteral("consoleOutput"));
+        QVERIFY(output);
+        QScrollBar* bar = output->verticalScrollBar();
+        for (int line = 1; line <= 60; ++line)
+            console.showStepStarted(QStringLiteral("builtin:gc-pause"), line,
+                                    QStringLiteral("sleep 100"));
+        QCoreApplication::processEvents();
+        QVERIFY(bar->maximum() > 0);
+        QCOMPARE(bar->value(), bar->maximum());
+        bar->setValue(0); // the reader scrolls up to read
+        console.showStepStarted(QStringLiteral("builtin:gc-pause"), 61, QStringLiteral("say hi"));
+        QCoreApplication::processEvents();
+        QCOMPARE(bar->value(), 0);
+        bar->setValue(bar->maximum()); // and back to the end
+        console.showStepStarted(QStringLiteral("builtin:gc-pause"), 62, QStringLiteral("say hi"));
+        QCoreApplication::processEvents();
+        QCOMPARE(bar->value(), bar->maximum());
     }
 
     // In a live window the console runs commands and directives through the engine.

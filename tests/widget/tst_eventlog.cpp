@@ -6,9 +6,11 @@
 #include "log/eventlogfilter.h"
 #include "log/eventlogmodel.h"
 #include "log/eventlogview.h"
+#include "settings/languages.h"
 #include "snapshotfactory.h"
 
 #include <QComboBox>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
@@ -91,6 +93,22 @@ private slots:
         const QString detail = model.index(0, EventLogModel::DetailColumn).data().toString();
         QCOMPARE(detail, QStringLiteral("C2 acquired stock-lock on nodes 1, 2, 3 · valid 9.8 s · "
                                         "token 01234567"));
+    }
+
+    // The Event column speaks the reader's language, not the history's names.
+    void eventNamesAreTranslated()
+    {
+        Languages::install(QStringLiteral("zh_CN"));
+        EventLogModel model(100);
+        model.appendEvents({historyEvent(HistoryEvent::Kind::ClientState, 1, -1),
+                            historyEvent(HistoryEvent::Kind::NodeAnswer, 1, 0)});
+        for (int row = 0; row < 2; ++row) {
+            const QString kind = model.index(row, EventLogModel::KindColumn).data().toString();
+            QVERIFY2(!kind.isEmpty() && !kind.contains(QLatin1Char('-')) &&
+                         kind.contains(QRegularExpression(QStringLiteral("\\p{Han}"))),
+                     qPrintable(kind));
+        }
+        Languages::install(QStringLiteral("en"));
     }
 
     void filtersByClientNodeAndKind()

@@ -7,6 +7,7 @@
 
 #include "cards/nodecard.h"
 #include "cards/outcomegrid.h"
+#include "console/captionbar.h"
 #include "lanes/clientlane.h"
 #include "settings/appsettings.h"
 #include "settings/languages.h"
@@ -14,6 +15,7 @@
 #include "widgets/elidedlabel.h"
 #include "window/mainwindow.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QDockWidget>
 #include <QHeaderView>
@@ -27,6 +29,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolBar>
 #include <QToolButton>
 
 using namespace SnapshotFactory;
@@ -84,6 +87,70 @@ private:
 
 private slots:
     void cleanup() { Languages::install(QStringLiteral("en")); }
+
+    // View → Present (F11) and what --slides draws: the nodes, the headline, the caption,
+    // the lanes and the timeline; no menus, toolbars, status bar, docks, buttons or operator
+    // hints; large type at least, grown with the height (1920 × 1080 shows what 1280 × 720
+    // does, half as large again); and the window as it was afterwards.
+    void theStageHasNoChrome_data()
+    {
+        QTest::addColumn<QString>("language");
+        for (const char* code : {"en", "zh_CN", "ja"})
+            QTest::newRow(code) << QString::fromLatin1(code);
+    }
+
+    void theStageHasNoChrome()
+    {
+        QFETCH(QString, language);
+        Languages::install(language);
+        auto w = makeWindow({1280, 720});
+        openDocks(w.get());
+        w->applySnapshot(busySnapshot(3));
+        w->caption()->showCaption(7, QStringLiteral("C1 takes the lock."));
+        w->updateNow();
+        const double windowPt = w->font().pointSizeF();
+        QAction* present = w->findChild<QAction*>(QStringLiteral("actionPresent"));
+        QVERIFY(present);
+        w->setPresenting(true);
+        w->updateNow();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QVERIFY(present->isChecked());
+        QVERIFY(!w->menuBar()->isVisible());
+        QVERIFY(!w->statusBar()->isVisible());
+        for (const QToolBar* bar : w->findChildren<QToolBar*>())
+            QVERIFY2(!bar->isVisible(), qPrintable(bar->objectName()));
+        for (const QDockWidget* dock : w->findChildren<QDockWidget*>())
+            QVERIFY2(!dock->isVisible(), qPrintable(dock->objectName()));
+        for (const QAbstractButton* button : w->centralWidget()->findChildren<QAbstractButton*>())
+            QVERIFY2(!button->isVisible(),
+                     qPrintable(button->objectName() + QLatin1Char(' ') + button->text()));
+        for (const QLabel* label : w->centralWidget()->findChildren<QLabel*>())
+            QVERIFY2(!label->isVisible() || (!label->text().contains(QLatin1String("press A")) &&
+                                             !label->text().contains(QLatin1String("line 7"))),
+                     qPrintable(label->text()));
+        QVERIFY(w->findChild<QWidget*>(QStringLiteral("stageTimeline"))->isVisible());
+        QVERIFY(w->clientLane(QStringLiteral("C1"))->isVisible());
+        QVERIFY(w->nodeCard(1)->isVisible());
+        QVERIFY(w->caption()->isVisible());
+        // Large type at least; at 1080 lines half as large again.
+        const double stagePt = w->font().pointSizeF();
+        QVERIFY2(stagePt >= windowPt * 1.3, qPrintable(QString::number(stagePt)));
+        w->resize(1920, 1080);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QVERIFY2(qAbs(w->font().pointSizeF() - stagePt * 1.5) < 0.05,
+                 qPrintable(QString::number(w->font().pointSizeF())));
+        // Off the stage: the window as it was.
+        w->setPresenting(false);
+        w->resize(1280, 720);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QVERIFY(w->menuBar()->isVisible());
+        QVERIFY(w->statusBar()->isVisible());
+        QVERIFY(w->findChild<QDockWidget*>(QStringLiteral("consoleDock"))->isVisible());
+        QVERIFY(w->findChild<QToolBar*>(QStringLiteral("mainToolBar"))->isVisible());
+        QVERIFY(!w->findChild<QWidget*>(QStringLiteral("stageTimeline"))->isVisible());
+        QCOMPARE(w->font().pointSizeF(), windowPt);
+        QVERIFY(!present->isChecked());
+    }
 
     void readableUnclipped_data()
     {

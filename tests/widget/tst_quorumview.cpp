@@ -2,12 +2,37 @@
 // The quorum view's verdicts and headlines, from synthetic resource snapshots: each follows
 // what the nodes hold and who is in a critical section, never more.
 
+#include "charts/rundata.h"
 #include "quorum/quorumview.h"
+#include "scriptedhistory.h"
 #include "settings/languages.h"
 #include "snapshotfactory.h"
 #include "widgets/clientlegend.h"
 
 #include <QTest>
+
+namespace {
+
+using K = HistoryEvent::Kind;
+using Op = HistoryEvent::Operation;
+
+// An acquisition granted by the nodes in `mask` (none: a client with no lock at all), valid
+// `validityMs`, as the engine records it.
+quint64 acquiredOn(ScriptedHistory& h, int id, double tMs, quint16 mask, double validityMs)
+{
+    static quint64 next = 1000;
+    const quint64 op = (quint64(id) << 32) | ++next;
+    h.add(HistoryEvent::forClient(K::Invoke, id, Op::Acquire, op), tMs);
+    HistoryEvent ok = HistoryEvent::forClient(K::Ok, id, Op::Acquire, op);
+    ok.nodeMask = mask;
+    ok.number = qint64(validityMs * 1000);
+    ok.token = QByteArray::number(qulonglong(op), 16).rightJustified(40, 'b');
+    h.add(ok, tMs + 1);
+    h.state(id, ScriptedHistory::State::Holding, tMs + 1);
+    return op;
+}
+
+} // namespace
 
 using namespace SnapshotFactory;
 
@@ -390,8 +415,9 @@ private slots:
         QuorumView view;
         view.setSnapshot(snap(r, clients, {}, {stale, lost}), legend(), t);
         QCOMPARE(view.verdict(), QuorumView::Verdict::DataDamaged);
-        QCOMPARE(view.headline(), QStringLiteral("DATA DAMAGED: C1 wrote stock 99 after its lock "
-                                                 "expired; 6 updates lost"));
+        // Without the history to read, no cause is claimed: who held the lock too.
+        QCOMPARE(view.headline(), QStringLiteral("DATA DAMAGED: C1 wrote stock 99 while C2 held "
+                                                 "the lock too; 6 updates lost"));
         QVERIFY2(view.subline().startsWith(QLatin1String("C2 acquired (nodes 2, 4, 5)")),
                  qPrintable(view.subline()));
         view.advance(t + 20'000'000); // time alone does not clear it
@@ -414,6 +440,91 @@ private slots:
         QCOMPARE(view.verdict(), QuorumView::Verdict::DataDamaged);
         view.noteCaption(t + 61'000'000); // the story moves on
         QVERIFY(view.verdict() != QuorumView::Verdict::DataDamaged);
+    }
+
+    // The headline names the cause the history proves (issue 33), never a fixed phrase: C1
+    // still valid when C2 acquired after a failover did not lose its lock by expiry; a
+    // client with no lock at all had none to lose; no empty "(nodes )".
+    void theCauseIsTheHistorys_data()
+    {
+        QTest::addColumn<QString>("story");
+        QTest::addColumn<bool>("failover");
+        QTest::addColumn<QString>("headline");
+        QTest::addColumn<QString>("subline");
+        QTest::newRow("failover") << "failover" << true
+                                  << "DATA DAMAGED: C1 wrote stock 99 after a failover lost its "
+                                     "lock; 1 update lost"
+                                  << "C2 acquired (node 2) on the new master";
+        QTest::newRow("no lock") << "none" << false
+                                 << "DATA DAMAGED: C1 wrote stock 99 with no lock at all; 1 "
+                                    "update lost"
+                                 << "C2 went in too";
+        QTest::newRow("expired in a pause")
+            << "pause" << false
+            << "DATA DAMAGED: C1 wrote stock 99 after its lock expired in a pause; 1 update lost"
+            << "C2 acquired (nodes 1, 2, 3, 4, 5) after C1's validity had ended";
+        QTest::newRow("clock jump") << "clock" << false
+                                    << "DATA DAMAGED: C1 wrote stock 99 after a clock jump ended "
+                                       "its lock early; 1 update lost"
+                                    << "node 3's clock jumped";
+        QTest::newRow("restart") << "restart" << false
+                                 << "DATA DAMAGED: C1 wrote stock 99 after a restart lost its "
+                                    "lock; 1 update lost"
+                                 << "node 3 came back without the key";
+    }
+
+    void theCauseIsTheHistorys()
+    {
+        QFETCH(QString, story);
+        QFETCH(bool, failover);
+        QFETCH(QString, headline);
+        QFETCH(QString, subline);
+        ScriptedHistory h(5, 10000);
+        for (int n = 0; n < 5; ++n)
+            h.nodeUp(n, 1);
+        h.client(1, 10);
+        h.client(2, 10);
+        h.stock(100, 20);
+        if (story == QLatin1String("failover")) {
+            acquiredOn(h, 1, 100, 0b00001, 9900);
+            h.nodeFault(0, Fault::Kind::Killed, 1500, true);
+            acquiredOn(h, 2, 4000, 0b00010, 9900);
+        } else if (story == QLatin1String("none")) {
+            acquiredOn(h, 1, 100, 0, 365.0 * 24 * 3600 * 1000);
+            acquiredOn(h, 2, 150, 0, 365.0 * 24 * 3600 * 1000);
+        } else if (story == QLatin1String("pause")) {
+            acquiredOn(h, 1, 100, 0b11111, 1900);
+            h.pause(1, 200);
+            acquiredOn(h, 2, 2500, 0b11111, 1900);
+            h.resume(1, 5000);
+        } else if (story == QLatin1String("clock")) {
+            acquiredOn(h, 1, 100, 0b00111, 5900);
+            h.nodeFault(2, Fault::Kind::ClockJump, 500, true);
+            acquiredOn(h, 2, 800, 0b11100, 5900);
+        } else {
+            acquiredOn(h, 1, 100, 0b00111, 5900);
+            h.nodeFault(2, Fault::Kind::Killed, 300, true);
+            h.nodeFault(2, Fault::Kind::Killed, 600, false);
+            h.nodeUp(2, 600);
+            acquiredOn(h, 2, 800, 0b11100, 5900);
+        }
+        h.write(2, 5100, 99, 100); // C2's sale, valid
+        h.write(1, 5200, 99, 99);  // C1's, stale: one sale erased
+        const auto run = h.run();
+        QVERIFY(run->counters.staleWrites >= 1);
+        RunData history;
+        history.load(run);
+        QList<ClientSnapshot> clients = m_clients;
+        clients[0].strategy = failover ? Strategy::Kind::Failover : Strategy::Kind::Redlock;
+        QuorumView view;
+        view.setHistory(&history);
+        view.setSnapshot(snap(resource(5), clients, {}, run->violations), legend(), 5'300'000);
+        QCOMPARE(view.verdict(), QuorumView::Verdict::DataDamaged);
+        QCOMPARE(view.headline(), headline);
+        QVERIFY2(view.subline().contains(subline), qPrintable(view.subline()));
+        QVERIFY2(!view.subline().contains(QLatin1String("(nodes )")), qPrintable(view.subline()));
+        QVERIFY(!view.headline().contains(QLatin1String("expired")) ||
+                story == QLatin1String("pause"));
     }
 
     // The fenced storage refused a stale write: the headline says so a few seconds, though

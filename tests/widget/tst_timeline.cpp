@@ -5,6 +5,7 @@
 #include "charts/rundata.h"
 #include "charts/timelinepainter.h"
 #include "charts/timelineview.h"
+#include "console/captionbar.h"
 #include "quorum/quorumview.h"
 #include "scriptedhistory.h"
 #include "window/mainwindow.h"
@@ -12,6 +13,7 @@
 
 #include <QAction>
 #include <QImage>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -273,6 +275,17 @@ private slots:
         window.updateNow();
         QVERIFY2(window.quorumHeadline().startsWith(QLatin1String("held by C1")),
                  qPrintable(window.quorumHeadline()));
+        // The scrubbed instant shows the caption a class saw then.
+        QVERIFY(window.caption()->isVisible());
+        QCOMPARE(window.caption()->text(), QStringLiteral("C1 stops the world"));
+        // The status bar's verdict is whole beside the long "Opened ..." answer.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+        const auto* verdict = window.findChild<QLabel*>(QStringLiteral("checkerVerdict"));
+        QVERIFY(verdict && !verdict->text().isEmpty());
+        QVERIFY2(
+            verdict->width() >= verdict->fontMetrics().horizontalAdvance(verdict->text()),
+            qPrintable(QStringLiteral("'%1' in %2 px").arg(verdict->text()).arg(verdict->width())));
         QCOMPARE(window.nodeCardCount(), 5);
         window.replayBar()->seek(3'000'000);
         window.updateNow();

@@ -73,7 +73,9 @@ NodeCard::NodeCard(int number, QWidget* parent)
     header->addStretch(1);
     header->addWidget(m_statePill);
 
-    auto* buttons = new QHBoxLayout;
+    m_buttonRow = new QWidget(this);
+    m_buttonRow->setObjectName(QStringLiteral("buttons"));
+    auto* buttons = new QHBoxLayout(m_buttonRow);
     buttons->setContentsMargins(0, 0, 0, 0);
     buttons->setSpacing(4);
     m_kill = addButton(tr("Kill"), QStringLiteral("kill"),
@@ -121,7 +123,7 @@ NodeCard::NodeCard(int number, QWidget* parent)
     layout->addWidget(m_outcomesHeading);
     layout->addWidget(m_outcomes);
     layout->addStretch(1);
-    layout->addLayout(buttons);
+    layout->addWidget(m_buttonRow);
 
     applyFonts();
     updateOffers();
@@ -419,7 +421,7 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
                    f.kind == Fault::Kind::RestartPending;
         });
     m_addressWanted = refusing || (down && !toldByFault);
-    m_address->setVisible(!m_large || m_addressWanted);
+    m_address->setVisible((!m_large && !m_stage) || m_addressWanted);
     m_address->setToolTip(down || refusing ? tr("%1: %2").arg(node.address, problem)
                                            : tr("Where this node listens (host:port)."));
     m_statePill->setToolTip(down ? tr("%1: %2").arg(node.address, problem)
@@ -604,6 +606,15 @@ void NodeCard::updateOffers()
     }
 }
 
+// On the stage the class sees the node, not the presenter's buttons nor its port.
+void NodeCard::setStage(bool stage)
+{
+    m_stage = stage;
+    m_buttonRow->setVisible(!stage);
+    m_address->setVisible((!m_large && !stage) || m_addressWanted);
+    update(); // no selection outline on the stage
+}
+
 void NodeCard::applyFonts()
 {
     // Sizes relative to the card's font, which follows the window's (large type mode).
@@ -615,7 +626,7 @@ void NodeCard::applyFonts()
     m_outcomesHeading->setVisible(!large);
     // So does the address (a class needs no port numbers), unless it says a problem.
     m_large = large;
-    m_address->setVisible(!large || m_addressWanted);
+    m_address->setVisible((!large && !m_stage) || m_addressWanted);
     m_outcomes->setToolTip(large ? m_outcomesHeading->text() + QStringLiteral(": ") +
                                        m_outcomesHeading->toolTip()
                                  : QString());
@@ -691,7 +702,7 @@ void NodeCard::paintEvent(QPaintEvent*)
     }
     painter.setPen(pen);
     painter.drawPath(path);
-    if (m_selected) {
+    if (m_selected && !m_stage) {
         painter.setPen(QPen(palette().color(QPalette::Highlight), 3, Qt::DashLine));
         painter.drawRoundedRect(path.boundingRect().adjusted(3, 3, -3, -3), 8, 8);
     }

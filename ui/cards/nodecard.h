@@ -44,6 +44,8 @@ public:
 
     void setSelected(bool selected);
     bool isSelected() const { return m_selected; }
+    // The stage for a class (View → Present, slides): no buttons, no address, no selection.
+    void setStage(bool stage);
     NodeSnapshot::State state() const { return m_node.state; }
     // The snapshot the card shows, as the engine sent it.
     const NodeSnapshot& node() const { return m_node; }
@@ -114,7 +116,9 @@ private:
     ElidedLabel* m_address;
     ElidedLabel* m_role; // master or replica, and the replica's lag (replicated topology)
     FaultStrip* m_faults;
-    bool m_large = false;         // large type: no address line, no heading over the answers
+    bool m_large = false; // large type: no address line, no heading over the answers
+    bool m_stage = false; // on the stage: no buttons, no address line
+    QWidget* m_buttonRow = nullptr;
     bool m_addressWanted = false; // the address line says a problem: shown in any type size
     QLabel* m_keysHeading;
     QLabel* m_outcomesHeading;

@@ -51,6 +51,7 @@ bool NodeCardGrid::sync(const EngineSnapshot& snapshot, const ClientLegend& lege
             card = new NodeCard(i + 1, this);
             connect(card, &NodeCard::commandRequested, this, &NodeCardGrid::commandRequested);
             card->setSelected(m_selected == i + 1);
+            card->setStage(m_stage);
             changed = true;
         }
         card->setNode(snapshot.nodes[i], legend, ttlByClient, nowUs);
@@ -101,6 +102,14 @@ void NodeCardGrid::relayout()
     }
 }
 
+void NodeCardGrid::setStage(bool stage)
+{
+    m_stage = stage;
+    for (NodeCard* card : std::as_const(m_cards))
+        card->setStage(stage);
+    m_storage->setStage(stage);
+}
+
 bool NodeCardGrid::advance(qint64 nowUs)
 {
     bool moving = false;
@@ -120,6 +129,7 @@ void NodeCardGrid::rebuild()
     qDeleteAll(m_cards);
     m_cards.clear();
     delete std::exchange(m_storage, new StorageCard(this));
+    m_storage->setStage(m_stage);
     relayout();
 }
 

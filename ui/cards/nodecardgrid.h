@@ -39,6 +39,10 @@ public:
     // next sync fills them).
     void rebuild();
 
+    // The stage for a class (View → Present, slides): the cards without the presenter's
+    // buttons, addresses and command hints.
+    void setStage(bool stage);
+
     int selected() const { return m_selected; }
     void select(int number); // 0: none; a number without a card changes nothing
     // The command line for `verb` on the selected node ("node kill 3"), only when its card
@@ -58,4 +62,5 @@ private:
     QWidget* m_sentinels = nullptr;
     bool m_withSentinels = false;
     int m_selected = 0;
+    bool m_stage = false;
 };

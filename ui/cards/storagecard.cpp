@@ -185,8 +185,14 @@ void StorageCard::applyFonts()
     // and on 720 lines each line of this narrow card pushes the lanes down.
     const double base = qMax(10.0, QApplication::font().pointSizeF());
     m_large = TypeSize::isLarge(font().pointSizeF() / base);
-    m_address->setVisible(!m_large || m_storage.state == NodeSnapshot::State::Down);
+    m_address->setVisible((!m_large && !m_stage) || m_storage.state == NodeSnapshot::State::Down);
     m_applyingFonts = false;
+}
+
+void StorageCard::setStage(bool stage)
+{
+    m_stage = stage;
+    setStorage(m_storage, m_counters);
 }
 
 void StorageCard::setAlert(QLabel* label, bool alert)
@@ -212,9 +218,11 @@ void StorageCard::setStorage(const StorageSnapshot& storage, const CheckCounters
     else
         m_address->setText(storage.address);
     m_address->setAlert(down);
-    m_address->setVisible(!m_large || down); // an error is said whatever the type size
+    m_address->setVisible((!m_large && !m_stage) || down); // an error is said in any size
     m_stock->setText(stockText());
-    if (!storage.stockActive)
+    if (!storage.stockActive && m_stage) // the class is told no command
+        m_stockCaption->setText(tr("no stock yet"));
+    else if (!storage.stockActive)
         m_stockCaption->setText(tr("no stock yet: `stock 100` puts 100 items here"));
     else if (!storage.stockExists)
         m_stockCaption->setText(tr("the stock key is gone from the storage"));

@@ -26,6 +26,8 @@ public:
     explicit StorageCard(QWidget* parent = nullptr);
 
     void setStorage(const StorageSnapshot& storage, const CheckCounters& counters);
+    // The stage for a class: no address, no command hints.
+    void setStage(bool stage);
     // The last stale write the fenced storage refused (none when its tUs is -1).
     void setRejectedWrite(const CheckerMoments::RejectedWrite& rejected,
                           const ClientLegend& legend);
@@ -72,6 +74,7 @@ private:
     bool m_damaged = false;
     qint64 m_rejectedTime = -1; // the last rejected write's, -1: none
     bool m_large = false;       // large type: no address line unless it says an error
+    bool m_stage = false;       // on the stage: no address line, no command hints
     bool m_applyingFonts = false;
     bool m_fitQueued = false; // fitDetails() after the layout pass that resized the card
 };

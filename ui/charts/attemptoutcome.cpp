@@ -3,7 +3,8 @@
 
 QList<AttemptOutcome::Kind> AttemptOutcome::all()
 {
-    return {Kind::Acquired, Kind::Refused, Kind::NoQuorum, Kind::SplitVote, Kind::Expired};
+    return {Kind::Acquired, Kind::Refused,   Kind::NoQuorum,
+            Kind::OwnKey,   Kind::SplitVote, Kind::Expired};
 }
 
 AttemptOutcome::Kind AttemptOutcome::classify(HistoryEvent::FailReason reason)
@@ -38,6 +39,8 @@ QString AttemptOutcome::name(Kind kind)
         return tr("split vote");
     case Kind::Expired:
         return tr("expired before granted");
+    case Kind::OwnKey:
+        return tr("no quorum: its own earlier key");
     }
     return {};
 }
@@ -55,6 +58,9 @@ QString AttemptOutcome::meaning(Kind kind)
         return tr("the nodes' votes split between clients and nobody reached the quorum");
     case Kind::Expired:
         return tr("a quorum said yes, but too late: the validity had run out");
+    case Kind::OwnKey:
+        return tr("nodes still held this client's key from an earlier try, whose release had "
+                  "not reached them");
     }
     return {};
 }

@@ -91,10 +91,12 @@ void ChartLabels::place()
         if (box.top() < plot.top())
             box.moveTop(g.at.y() + Gap);
         double step = -(size.height() + 2);
+        const auto clashes = [&taken](const QRectF& b) {
+            return std::any_of(taken.cbegin(), taken.cend(),
+                               [&](const QRectF& r) { return r.intersects(b); });
+        };
         for (int tries = 0; tries < 12; ++tries) {
-            const bool clash = std::any_of(taken.cbegin(), taken.cend(),
-                                           [&](const QRectF& r) { return r.intersects(box); });
-            if (!clash)
+            if (!clashes(box))
                 break;
             if (box.top() + step < plot.top())
                 step = size.height() + 2; // no room above: from here on downwards
@@ -102,6 +104,13 @@ void ChartLabels::place()
         }
         box.moveLeft(std::clamp(box.left(), plot.left(), plot.right() - box.width()));
         box.moveTop(std::clamp(box.top(), plot.top(), plot.bottom() - box.height()));
+        // A plot too short for one more: it is left out (hover names it), never written over
+        // another.
+        if (clashes(box)) {
+            item->setVisible(false);
+            m_boxes[i]->setVisible(false);
+            continue;
+        }
         taken << box;
         item->setPos(box.topLeft());
         m_boxes[i]->setRect(box.adjusted(-2, 0, 2, 0));

@@ -2,6 +2,7 @@
 #include "charts/chartspanel.h"
 
 #include "charts/runchartview.h"
+#include "charts/stagetimeline.h"
 #include "charts/timelineview.h"
 
 #include <QTabWidget>
@@ -48,7 +49,8 @@ void ChartsPanel::appendEvents(const QList<HistoryEvent>& events)
 
 bool ChartsPanel::refresh(qint64 nowUs)
 {
-    if (!isVisible())
+    const bool stage = m_stage && m_stage->isVisible();
+    if (!isVisible() && !stage)
         return false;
     if (m_data.isLive())
         m_data.setNowUs(nowUs);
@@ -58,6 +60,10 @@ bool ChartsPanel::refresh(qint64 nowUs)
         return true; // a later frame draws it
     m_sinceDrawn.start();
     m_drawnRevision = m_data.revision();
+    if (stage)
+        m_stage->refresh();
+    if (!isVisible())
+        return m_data.isLive();
     if (m_tabs->currentWidget() == m_timeline)
         m_timeline->refresh();
     else if (auto* chart = qobject_cast<RunChartView*>(m_tabs->currentWidget()))
@@ -75,8 +81,15 @@ void ChartsPanel::showRun(std::shared_ptr<const RecordedRun> run)
     m_drawnRevision = 0;
 }
 
+void ChartsPanel::setStageTimeline(StageTimeline* stage)
+{
+    m_stage = stage;
+}
+
 void ChartsPanel::setCursorUs(qint64 tUs)
 {
+    if (m_stage)
+        m_stage->setCursorUs(tUs);
     m_timeline->setCursorUs(tUs);
     for (RunChartView* chart : std::as_const(m_charts))
         chart->setCursorUs(tUs);

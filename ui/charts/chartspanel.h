@@ -11,6 +11,7 @@
 
 class RunChartView;
 class QTabWidget;
+class StageTimeline;
 class TimelineView;
 
 // The charts of the run on screen: a tab per chart (the timeline first), fed live by the
@@ -42,6 +43,9 @@ public:
     bool refresh(qint64 nowUs);
     void showRun(std::shared_ptr<const RecordedRun> run);
     void setCursorUs(qint64 tUs); // a replay's "now"
+    // The stage's timeline (View → Present) draws the same data: kept up to date with it,
+    // also while the panel is hidden.
+    void setStageTimeline(StageTimeline* stage);
 
     Chart::Kind currentChart() const;
     void setCurrentChart(Chart::Kind kind);
@@ -60,6 +64,7 @@ private:
     QTabWidget* m_tabs;
     TimelineView* m_timeline;
     QList<RunChartView*> m_charts;
+    StageTimeline* m_stage = nullptr;
     quint64 m_drawnRevision = 0;
     QElapsedTimer m_sinceDrawn;
 };

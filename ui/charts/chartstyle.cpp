@@ -21,8 +21,7 @@ QFont forLanguage(QFont font)
     font.setFamilies(
         {chinese ? QStringLiteral("Noto Sans CJK SC") : QStringLiteral("Noto Sans CJK JP"),
          font.family()});
-    font.setPointSizeF(font.pointSizeF() * 0.88);
-    return font;
+    return ChartStyle::scaled(font, 0.88);
 }
 
 } // namespace
@@ -45,6 +44,35 @@ ChartStyle ChartStyle::forExport()
     QFont font(QStringLiteral("DejaVu Sans"));
     font.setPointSizeF(10);
     return forWidget(UiTheme::palette(UiTheme::Mode::Light), font);
+}
+
+int ChartStyle::minTextPxFor(const ExportLook& look, int height)
+{
+    return qRound(std::max(11.0, height / 72.0) * look.typeScale);
+}
+
+ChartStyle ChartStyle::forExport(const ExportLook& look, const QSize& size)
+{
+    const int smallest = minTextPxFor(look, size.height());
+    QFont font(QStringLiteral("DejaVu Sans"));
+    // The body type a size up from the smallest (small() is 0.85 of it); the CJK faces, a
+    // third taller, at the same pixel size: nothing below the floor.
+    font.setPixelSize(qRound(smallest / 0.85));
+    ChartStyle s =
+        forWidget(UiTheme::palette(look.dark ? UiTheme::Mode::Dark : UiTheme::Mode::Light), font);
+    s.font.setPixelSize(qRound(smallest / 0.85));
+    s.minTextPx = smallest;
+    return s;
+}
+
+QFont ChartStyle::scaled(const QFont& font, double factor)
+{
+    QFont f = font;
+    if (font.pixelSize() > 0)
+        f.setPixelSize(std::max(1, qRound(font.pixelSize() * factor)));
+    else
+        f.setPointSizeF(font.pointSizeF() * factor);
+    return f;
 }
 
 QColor ChartStyle::owner(int client) const
@@ -77,9 +105,14 @@ QColor ChartStyle::paused() const
     return UiTheme::paused(dark);
 }
 
+// On a chart red says a violation (an overlap, a stale write): a dead node or client is
+// shaded in a colour of its own, an earthy brown, and never mistaken for one.
 QColor ChartStyle::fault(Fault::Kind kind) const
 {
-    return kind == Fault::Kind::Crashed ? UiTheme::bad(dark) : UiTheme::fault(kind, dark);
+    using K = Fault::Kind;
+    if (kind == K::Killed || kind == K::ShutDown || kind == K::Crashed)
+        return dark ? QColor(0xc8, 0x94, 0x5e) : QColor(0x8a, 0x56, 0x2a);
+    return UiTheme::fault(kind, dark);
 }
 
 QColor ChartStyle::outcome(AttemptOutcome::Kind kind) const
@@ -95,14 +128,17 @@ QColor ChartStyle::outcome(AttemptOutcome::Kind kind) const
         return paused();
     case AttemptOutcome::Kind::Expired:
         return bad();
+    case AttemptOutcome::Kind::OwnKey:
+        return info(); // the client's own key: not the silent nodes' grey
     }
     return muted;
 }
 
 QFont ChartStyle::small() const
 {
-    QFont f = font;
-    f.setPointSizeF(font.pointSizeF() * 0.85);
+    QFont f = scaled(font, 0.85);
+    if (minTextPx > 0 && f.pixelSize() > 0 && f.pixelSize() < minTextPx)
+        f.setPixelSize(minTextPx);
     return f;
 }
 

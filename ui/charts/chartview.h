@@ -12,4 +12,6 @@ struct ChartView
     qint64 cursorUs = -1; // a replay's "now": a vertical line; -1 none
     bool title = false;   // exports: the chart's title and the run above it
     bool legend = true;
+    bool captions = false;     // exports: the captions listed under the timeline, numbered
+    bool captionLabels = true; // the captions' words over the lanes (the stage shows its own)
 };

@@ -33,6 +33,19 @@ void collect(const TimelineTrack& faults, const QString& who, qint64 nowUs, qint
     }
 }
 
+// The stretches' union, in time order (they come sorted by start).
+QList<QPair<qint64, qint64>> unions(const QList<FaultShading::Stretch>& stretches)
+{
+    QList<QPair<qint64, qint64>> merged;
+    for (const FaultShading::Stretch& s : stretches) {
+        if (!merged.isEmpty() && s.startUs <= merged.last().second)
+            merged.last().second = std::max(merged.last().second, s.endUs);
+        else
+            merged.append({s.startUs, s.endUs});
+    }
+    return merged;
+}
+
 } // namespace
 
 QString FaultShading::name(Fault::Kind kind, bool node)
@@ -104,10 +117,12 @@ void FaultShading::feed(const RunData& data, qint64 t0Us, qint64 t1Us, double lo
             collect(lane.faults, lane.name, data.nowUs(), t0Us, t1Us, band.kind, &band.stretches);
         std::sort(band.stretches.begin(), band.stretches.end(),
                   [](const Stretch& a, const Stretch& b) { return a.startUs < b.startUs; });
+        // Stretches that overlap (two nodes killed together) are shaded as their union: the
+        // outline of one drawn back over another's cancelled both out.
         QList<QPointF> upper;
-        for (const Stretch& s : std::as_const(band.stretches)) {
-            const double a = s.startUs / 1e6;
-            const double b = s.endUs / 1e6;
+        for (const auto& [from, to] : unions(band.stretches)) {
+            const double a = from / 1e6;
+            const double b = to / 1e6;
             upper << QPointF(a, low) << QPointF(a, high) << QPointF(b, high) << QPointF(b, low);
         }
         band.upper->replace(upper);

@@ -22,7 +22,7 @@ class HistogramChart : public RunChart
 
 public:
     static constexpr int Bins = 40;
-    using Counts = std::array<qint64, 5>;
+    using Counts = std::array<qint64, AttemptOutcome::Count>;
 
     HistogramChart(const RunData* data, const Look& look);
 
@@ -47,7 +47,7 @@ private:
 
     QLogValueAxis* m_latency;
     QValueAxis* m_rounds;
-    std::array<QAreaSeries*, 5> m_bars{};
+    std::array<QAreaSeries*, AttemptOutcome::Count> m_bars{};
     std::array<QLineSeries*, 4> m_lines{}; // p50, p90, p99, the slowest
     ChartLabels m_labels;
     QList<Bin> m_bins;

@@ -27,6 +27,8 @@ QString esc(const QString& text)
 const char* Style = R"(
 body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; color: #1d2127;
        max-width: 1440px; margin: 24px auto; padding: 0 16px; background: #f2f3f5; }
+:lang(zh-CN) { font-family: "DejaVu Sans", "Noto Sans CJK SC", sans-serif; }
+:lang(ja) { font-family: "DejaVu Sans", "Noto Sans CJK JP", sans-serif; }
 h1 { margin-bottom: 4px; } h2 { margin-top: 32px; }
 .muted { color: #6b727c; }
 .verdict { font-size: 1.4em; font-weight: bold; padding: 12px 16px; border-radius: 6px;
@@ -37,7 +39,7 @@ td, th { border: 1px solid #c8ccd2; padding: 4px 10px; text-align: left; vertica
 th { background: #e4e6ea; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 figure { background: white; margin: 16px 0; padding: 8px; border: 1px solid #c8ccd2; }
-figure svg { width: 100%; height: auto; }
+figure svg { width: 100%; max-width: 1200px; height: auto; display: block; margin: 0 auto; }
 figcaption { color: #6b727c; padding: 4px 8px; }
 )";
 
@@ -178,8 +180,13 @@ QString verdictClass(const CheckCounters& c)
 
 } // namespace
 
-QByteArray HtmlReport::build(const RecordedRun& run, const RunData& data)
+QByteArray HtmlReport::build(const RecordedRun& run, const RunData& data, const ExportLook& look)
 {
+    // The page's charts: 16:9 at its width, their smallest text MinTextPx (times --large).
+    ExportLook charts = look;
+    charts.size = QSize(ChartWidth, ChartHeight);
+    charts.typeScale =
+        look.typeScale * MinTextPx / double(ChartStyle::minTextPxFor(ExportLook{}, ChartHeight));
     const QString name = QFileInfo(run.path).fileName();
     QString html =
         QStringLiteral("<!DOCTYPE html>\n<html lang=\"%3\"><head><meta charset=\"utf-8\">"
@@ -205,7 +212,7 @@ QByteArray HtmlReport::build(const RecordedRun& run, const RunData& data)
     for (Chart::Kind kind : Chart::all())
         html += QStringLiteral("<figure id=\"chart-%1\">\n%2\n<figcaption>%3</figcaption>"
                                "</figure>\n")
-                    .arg(EnumNames::name(kind), inlineSvg(ChartRenderer::svg(kind, data)),
+                    .arg(EnumNames::name(kind), inlineSvg(ChartRenderer::svg(kind, data, charts)),
                          esc(Chart::caption(kind)));
     html += QStringLiteral("<p class=\"muted\">%1</p>\n</body></html>\n")
                 .arg(esc(tr("Made by Redlock Scope %1 from the run file; the verdict is the "

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "charts/chartstyle.h"
+
 #include <QByteArray>
 #include <QCoreApplication>
 
@@ -19,5 +21,12 @@ class HtmlReport
 
 public:
     static constexpr int MaxViolationRows = 500;
-    static QByteArray build(const RecordedRun& run, const RunData& data);
+    // Each chart as the page shows it, at its natural width (it shrinks only in a narrower
+    // window): read at 100 % zoom, its smallest text is at least MinTextPx pixels.
+    static constexpr int ChartWidth = 1200;
+    static constexpr int ChartHeight = 675;
+    static constexpr int MinTextPx = 14;
+    // `look`: its type scale and theme (--large, --theme); the charts' size is the page's.
+    static QByteArray build(const RecordedRun& run, const RunData& data,
+                            const ExportLook& look = {});
 };

@@ -35,6 +35,8 @@ QScatterSeries::MarkerShape shapeOf(Outcome outcome)
         return QScatterSeries::MarkerShapeRotatedRectangle;
     case Outcome::Expired:
         return QScatterSeries::MarkerShapeStar;
+    case Outcome::OwnKey:
+        return QScatterSeries::MarkerShapePentagon;
     }
     return QScatterSeries::MarkerShapeCircle;
 }

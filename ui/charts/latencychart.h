@@ -20,7 +20,7 @@ class LatencyChart : public RunChart
 
 public:
     // Rounds per outcome in the window, as fed (before downsampling).
-    using Counts = std::array<qint64, 5>;
+    using Counts = std::array<qint64, AttemptOutcome::Count>;
 
     LatencyChart(const RunData* data, const Look& look);
 
@@ -40,6 +40,6 @@ private:
     QLogValueAxis* m_latency;
     QLineSeries* m_p50;
     QLineSeries* m_p99;
-    std::array<QScatterSeries*, 5> m_outcomes{};
+    std::array<QScatterSeries*, AttemptOutcome::Count> m_outcomes{};
     Counts m_counts{};
 };

@@ -11,11 +11,16 @@
 
 namespace {
 using Outcome = AttemptOutcome::Kind;
+// Labels on the split rounds in view: more would cover the plot (each is told on hover).
+constexpr qsizetype MaxSplitLabels = 12;
 } // namespace
 
 QuorumChart::QuorumChart(const RunData* data, const Look& look)
-    : RunChart(Chart::Kind::Quorum, data, look)
+    : RunChart(Chart::Kind::Quorum, data, look),
+      m_labels(this, look.style.small(), look.style.background,
+               [this](int kind, qint64) { return m_splitTexts.value(kind); })
 {
+    connect(this, &QChart::plotAreaChanged, this, [this] { m_labels.place(); });
     const ChartStyle& s = m_look.style;
     addTimeAxis();
     m_nodes = new QValueAxis(this);
@@ -40,8 +45,17 @@ QuorumChart::QuorumChart(const RunData* data, const Look& look)
                           QScatterSeries::MarkerShapeTriangle, 9);
     m_acquired =
         addMarkers(tr("votes of a round acquired"), s.good(), QScatterSeries::MarkerShapeCircle, 8);
-    m_split = addMarkers(tr("split vote: nobody reached the quorum"), s.paused(),
+    m_split = addMarkers(tr("split vote: each client's share of the votes"), s.paused(),
                          QScatterSeries::MarkerShapeRotatedRectangle, 13);
+}
+
+// "split C1 2 · C2 2 · C3 1": whose the votes were, most first.
+QString QuorumChart::splitText(const RunSeries::Attempt& a) const
+{
+    QStringList parts;
+    for (const auto& [client, votes] : a.split)
+        parts << tr("%1 %2").arg(m_data->clientName(client)).arg(votes);
+    return tr("split %1").arg(parts.join(QStringLiteral(" · ")));
 }
 
 void QuorumChart::feed(int columns)
@@ -58,6 +72,8 @@ void QuorumChart::feed(int columns)
     Downsampler failed(x0, x1, markerColumns(m_failed->markerSize()), Downsampler::Mode::Distinct);
     Downsampler split(x0, x1, markerColumns(m_split->markerSize()), Downsampler::Mode::Distinct);
     m_counts = Counts();
+    m_splitTexts.clear();
+    QList<ChartLabels::Mark> marks;
     bool majority = false;
     bool single = false;
     for (auto it = first; it != attempts.end() && it->tUs <= m_t1Us; ++it) {
@@ -66,7 +82,17 @@ void QuorumChart::feed(int columns)
             acquired.add(x, it->votes, it->event);
             ++m_counts.acquired;
         } else if (it->outcome == Outcome::SplitVote) {
-            split.add(x, it->votes, it->event);
+            // A diamond at each client's share: how the round split, not its own votes alone.
+            for (const auto& [client, votes] : it->split)
+                split.add(x, votes, it->event);
+            if (it->split.empty())
+                split.add(x, it->votes, it->event);
+            const int top = it->split.empty() ? it->votes : it->split.front().second;
+            if (m_splitTexts.size() < MaxSplitLabels) {
+                marks.append(
+                    {QPointF(x, top), int(m_splitTexts.size()), 1, m_look.style.paused(), m_split});
+                m_splitTexts << splitText(*it);
+            }
             ++m_counts.splitVotes;
         } else {
             failed.add(x, it->votes, it->event);
@@ -79,6 +105,7 @@ void QuorumChart::feed(int columns)
     setPoints(m_acquired, acquired.points());
     setPoints(m_failed, failed.points());
     setPoints(m_split, split.points());
+    m_labels.setMarks(marks);
     feedRules(majority, single);
     setEmptyText(m_counts.acquired + m_counts.failed + m_counts.splitVotes == 0
                      ? tr("No acquire was decided in this stretch of the run.")

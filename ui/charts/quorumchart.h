@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "charts/chartlabels.h"
 #include "charts/runchart.h"
+
+#include "charts/runseries.h"
 
 class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
 
 // The quorum over time: the OK votes of each round of an acquire (acquired, not acquired, and
-// split votes marked apart, larger, on top), the rule a round must meet as a line (a majority
+// split votes marked apart, larger, on top: a diamond at each client's share of the round's
+// votes, labelled with how they split, "split C1 2 · C2 2 · C3 1"), the rule a round must
+// meet as a line (a majority
 // of the nodes for Redlock, one node for the single-node rungs; both when clients run both),
 // and the most nodes holding one client's key at each moment as a step line. Points are drawn
 // after the lines, so no line hides a vote.
@@ -37,6 +42,7 @@ protected:
 private:
     void feedRules(bool majority, bool single);
     void feedHolders(int columns);
+    QString splitText(const RunSeries::Attempt& a) const;
 
     QValueAxis* m_nodes;
     QLineSeries* m_majority;
@@ -46,4 +52,6 @@ private:
     QScatterSeries* m_failed;
     QScatterSeries* m_split;
     Counts m_counts;
+    ChartLabels m_labels;     // how each split round's votes split
+    QStringList m_splitTexts; // the labels' words, by mark kind (one kind per split round)
 };

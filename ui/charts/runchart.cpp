@@ -344,8 +344,9 @@ void RunChart::fitLegend()
     const QFont full = m_look.style.small();
     for (Qt::Alignment side : {Qt::AlignRight, Qt::AlignBottom})
         for (double scale : {1.0, 0.9, 0.8}) {
-            QFont font = full;
-            font.setPointSizeF(full.pointSizeF() * scale);
+            QFont font = ChartStyle::scaled(full, scale);
+            if (m_look.style.minTextPx > 0 && font.pixelSize() < m_look.style.minTextPx)
+                continue; // an export's words stay at its smallest size at least
             if (legend()->font() != font)
                 legend()->setFont(font);
             if (legend()->alignment() != side)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/rundata.h"
 
+#include "model/nodeoutcome.h"
+
 #include "model/fault.h"
 #include "model/strategy.h"
 
@@ -314,10 +316,68 @@ void RunData::updateNodeState(TimelineLane& lane, const ReplayNode& node, qint64
 // A round that failed is a point now. A round the nodes granted becomes a point when the
 // client takes the lock (Ok(Acquire)): so the acquired points are the checker's acquisitions,
 // and a grant the client never used (stopped or crashed in between) is not drawn as one.
+// A node's answer to an acquire: whom its vote went to (the client on OK; on "taken", the
+// holder it named), kept until the round is decided.
+void RunData::onAnswer(const HistoryEvent& e)
+{
+    Answers& answers = m_answers[e.client];
+    if (answers.op != e.op) {
+        answers.op = e.op;
+        answers.votes.clear();
+        answers.granted.reset();
+    }
+    const auto kind = NodeOutcome::Kind(e.code);
+    Vote vote;
+    vote.sentUs = e.latencyUs >= 0 ? e.tUs - e.latencyUs : e.tUs;
+    vote.ok = kind == NodeOutcome::Kind::Ok;
+    if (vote.ok)
+        vote.voter = e.client;
+    else if (kind == NodeOutcome::Kind::Taken && e.number > 0)
+        vote.voter = int(e.number);
+    else if (kind == NodeOutcome::Kind::Taken)
+        vote.voter = clientNamed(m_text.ownerOf(e.token));
+    else
+        return; // down, timed out or an error: no vote
+    answers.votes << vote;
+}
+
+int RunData::clientNamed(const QString& name) const
+{
+    for (const TimelineLane& lane : m_clients)
+        if (!name.isEmpty() && lane.name == name)
+            return lane.id;
+    return -1;
+}
+
+// A failed round told by the answers behind it: a split vote's votes by client (most first),
+// and a round "no quorum" because nodes still held the client's own earlier key.
+void RunData::judgeVotes(RunSeries::Attempt& a, const HistoryEvent& e, const Answers& answers)
+{
+    QHash<int, int> votes;
+    bool ownKey = false;
+    for (const Vote& v : answers.votes) {
+        if (v.sentUs < e.sinceUs || v.voter < 0)
+            continue;
+        ++votes[v.voter];
+        ownKey = ownKey || (!v.ok && v.voter == e.client);
+    }
+    if (a.outcome == AttemptOutcome::Kind::NoQuorum && ownKey)
+        a.outcome = AttemptOutcome::Kind::OwnKey;
+    if (a.outcome != AttemptOutcome::Kind::SplitVote)
+        return;
+    for (auto it = votes.cbegin(); it != votes.cend(); ++it)
+        a.split.push_back({it.key(), it.value()});
+    std::sort(a.split.begin(), a.split.end(), [](const auto& x, const auto& y) {
+        return x.second != y.second ? x.second > y.second : x.first < y.first;
+    });
+}
+
 void RunData::onAttempt(const HistoryEvent& e, quint64 index)
 {
     ++second(e.tUs).attempts;
     Answers& answers = m_answers[e.client];
+    if (answers.op != e.op)
+        answers.votes.clear();
     answers.op = e.op;
     const ReplayClient* client = m_state->client(e.client);
     const auto strategy = client ? client->settings().strategy : Strategy::Kind::Redlock;
@@ -330,6 +390,8 @@ void RunData::onAttempt(const HistoryEvent& e, quint64 index)
     a.votes = qint16(e.number);
     a.needed = qint16(needed);
     a.outcome = AttemptOutcome::classify(e.failReason());
+    judgeVotes(a, e, answers);
+    answers.votes.clear(); // the next round's answers are its own
     answers.granted.reset();
     if (a.outcome == AttemptOutcome::Kind::Acquired)
         answers.granted = a;
@@ -419,6 +481,10 @@ void RunData::onSeries(const HistoryEvent& e, quint64 index)
 {
     RunSeries& s = m_series;
     switch (e.kind) {
+    case K::NodeAnswer:
+        if (e.operation == Op::Acquire)
+            onAnswer(e);
+        break;
     case K::Attempt:
         if (e.operation == Op::Acquire)
             onAttempt(e, index);
@@ -453,7 +519,7 @@ void RunData::onSeries(const HistoryEvent& e, quint64 index)
         onStock(e, index);
         break;
     case K::Say:
-        s.says.push_back({e.tUs, e.text});
+        s.says.push_back({e.tUs, e.text, e.line});
         break;
     case K::Violation: {
         const auto kind = HistoryEvent::ViolationKind(e.code);

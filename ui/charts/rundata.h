@@ -56,6 +56,8 @@ public:
     // Its line, as the log and the terminal write it.
     QString describe(quint64 index) const;
     quint64 eventCount() const { return m_count; }
+    // The index of the oldest event still kept (0 for a recorded run).
+    quint64 firstEventIndex() const { return m_run ? 0 : m_firstIndex; }
 
 private:
     void reset(const RunHeader& header);
@@ -91,11 +93,21 @@ private:
     QList<TimelineLane> m_nodes;
     QList<std::optional<QPair<int, qint64>>> m_keyOwner; // per node: (client, set at) shown
     RunSeries m_series;
+    struct Vote // a node's answer to a round: whom it voted for
+    {
+        qint64 sentUs = 0;
+        int voter = -1;
+        bool ok = false; // the client's own grant (else a holder the node named)
+    };
     struct Answers // a client's acquire in progress: the round the nodes granted
     {
         quint64 op = 0;
         std::optional<RunSeries::Attempt> granted; // until the client takes the lock
+        QList<Vote> votes;                         // the round's answers so far
     };
+    void onAnswer(const HistoryEvent& e);
+    static void judgeVotes(RunSeries::Attempt& a, const HistoryEvent& e, const Answers& answers);
+    int clientNamed(const QString& name) const;
     QHash<int, Answers> m_answers;
     qint64 m_startUs = 0;
     qint64 m_nowUs = 0;

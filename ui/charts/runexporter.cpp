@@ -37,7 +37,7 @@ QString RunExporter::checkExtension(const QString& path)
 }
 
 bool RunExporter::write(const std::shared_ptr<const RecordedRun>& run, const QString& path,
-                        Chart::Kind chart, QString* error)
+                        Chart::Kind chart, QString* error, const ExportLook& look, QString* note)
 {
     if (*error = checkExtension(path); !error->isEmpty())
         return false;
@@ -46,7 +46,9 @@ bool RunExporter::write(const std::shared_ptr<const RecordedRun>& run, const QSt
         suffix == QLatin1String("pdf")) {
         RunData data;
         data.load(run);
-        return ChartRenderer::save(chart, data, path, error);
+        if (note)
+            *note = ChartRenderer::sizeNote(chart, data, look);
+        return ChartRenderer::save(chart, data, path, error, look);
     }
     // Whole or not at all, and a failed write says why (a full disk: "No space left on
     // device", not "Unknown error").
@@ -64,7 +66,7 @@ bool RunExporter::write(const std::shared_ptr<const RecordedRun>& run, const QSt
     } else {
         RunData data;
         data.load(run);
-        const QByteArray html = HtmlReport::build(*run, data);
+        const QByteArray html = HtmlReport::build(*run, data, look);
         ok = file.device()->write(html) == html.size();
     }
     return file.commit(ok, why, error);

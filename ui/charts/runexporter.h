@@ -2,6 +2,7 @@
 #pragma once
 
 #include "charts/chart.h"
+#include "charts/chartstyle.h"
 
 #include <QString>
 #include <QStringList>
@@ -20,6 +21,9 @@ public:
     static QString checkExtension(const QString& path);
     // False, with *error saying why, when the file cannot be written (nothing is left half
     // written: the file appears whole or not at all).
+    // `look`: a chart's size, type and theme (--size, --large, --theme), and the report's.
+    // *note, for a chart: "smallest text 20 px at 1920 × 1080".
     static bool write(const std::shared_ptr<const RecordedRun>& run, const QString& path,
-                      Chart::Kind chart, QString* error);
+                      Chart::Kind chart, QString* error, const ExportLook& look = {},
+                      QString* note = nullptr);
 };

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QtGlobal>
 #include <deque>
+#include <utility>
+#include <vector>
 
 // What the charts other than the timeline plot, gathered from the events as they come. Each
 // point keeps the index of the event behind it, for the charts' hover.
@@ -20,6 +22,8 @@ struct RunSeries
         qint16 votes = 0;  // the nodes that said OK
         qint16 needed = 0; // the votes its rung needs: a majority, or one node
         AttemptOutcome::Kind outcome = AttemptOutcome::Kind::Acquired;
+        // A split vote: how the votes split, (client, nodes) most first.
+        std::vector<std::pair<int, int>> split;
     };
     struct Second
     {
@@ -51,6 +55,7 @@ struct RunSeries
     {
         qint64 tUs = 0;
         QString text;
+        int line = 0; // the scenario's line: its translations are found by it and the text
     };
     struct ViolationMark
     {

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/timelinepainter.h"
 
-#include "base/enumnames.h"
 #include "base/textformat.h"
 #include "charts/chart.h"
+#include "charts/narrationtext.h"
 #include "charts/rundata.h"
+#include "settings/languages.h"
+#include "widgets/enumtext.h"
 #include "widgets/ownerpalette.h"
 
 #include <QCoreApplication>
@@ -18,16 +20,8 @@ namespace {
 using Seg = TimelineSegment;
 using SK = Seg::Kind;
 
-constexpr double NamesWidth = 86;
-constexpr double LabelRowHeight = 16;
-constexpr double AxisHeight = 20;
-constexpr double LegendHeight = 22;
-constexpr double TitleHeight = 40;
-constexpr double GroupGap = 10;
 constexpr double MinLane = 1;
 constexpr double NodeLaneFloor = 8;
-constexpr double MinHeightForLegend = 260;
-constexpr double MaxLane = 30;
 
 static_assert(int(SK::Stopped) == int(ClientSnapshot::State::Stopped),
               "a client's state kinds follow ClientSnapshot::State");
@@ -60,8 +54,26 @@ QString span(qint64 fromUs, qint64 toUs)
 
 } // namespace
 
+// The layout's measures at the window's normal type (a line of about 15 pixels), grown with
+// the type: an export in large type for a projector keeps its proportions.
+TimelinePainter::Sizes TimelinePainter::Sizes::forStyle(const ChartStyle& style)
+{
+    const double k = std::max(1.0, QFontMetricsF(style.font).height() / 15.0);
+    Sizes s;
+    s.names = 86 * k;
+    s.labelRow = std::max(16 * k, QFontMetricsF(style.bold()).height() + 2);
+    s.axis = std::max(20 * k, QFontMetricsF(style.small()).height() + 4);
+    s.legend = std::max(22 * k, QFontMetricsF(style.small()).height() + 6);
+    s.title = std::max(40 * k, QFontMetricsF(style.bold()).height() * 2.4);
+    s.groupGap = 10 * k;
+    s.maxLane = 30 * k;
+    s.minHeightForLegend = 260 * k;
+    s.captionLine = QFontMetricsF(style.small()).height() * 1.2;
+    return s;
+}
+
 TimelinePainter::TimelinePainter(const RunData& data, const ChartStyle& style)
-    : m_data(data), m_style(style), m_smallMetrics(style.small())
+    : m_data(data), m_style(style), m_smallMetrics(style.small()), m_sizes(Sizes::forStyle(style))
 {}
 
 qint64 TimelinePainter::endOf(const Seg& s) const
@@ -71,24 +83,33 @@ qint64 TimelinePainter::endOf(const Seg& s) const
 
 TimelinePainter::Layout TimelinePainter::layout(const QRectF& rect, const View& view) const
 {
+    const Sizes& z = m_sizes;
     Layout l;
     double top = rect.top();
     if (view.title) {
-        l.title = QRectF(rect.left() + 8, top, rect.width() - 16, TitleHeight);
-        top += TitleHeight;
+        l.title = QRectF(rect.left() + 8, top, rect.width() - 16, z.title);
+        top += z.title;
+    }
+    // The captions listed under the picture (an export): numbered, as their marks are.
+    double bottom = rect.bottom();
+    if (view.captions) {
+        const double listed = captionsShown(view).size() * z.captionLine;
+        const double height =
+            std::min(listed + (listed > 0 ? z.captionLine * 0.5 : 0), rect.height() * 0.35);
+        bottom -= height;
+        l.captions = QRectF(rect.left() + 8, bottom, rect.width() - 16, height);
     }
     // A short view (a dock) gives the legend's room to the lanes.
-    const bool legend = view.legend && rect.height() >= MinHeightForLegend;
-    const double bottom = rect.bottom() - (legend ? LegendHeight : 0);
-    l.legend = QRectF(rect.left() + 8, bottom, rect.width() - 16, legend ? LegendHeight : 0);
-    l.labels =
-        QRectF(rect.left() + NamesWidth, top, rect.width() - NamesWidth - 10, 2 * LabelRowHeight);
+    const bool legend = view.legend && rect.height() >= z.minHeightForLegend;
+    bottom -= legend ? z.legend : 0;
+    l.legend = QRectF(rect.left() + 8, bottom, rect.width() - 16, legend ? z.legend : 0);
+    l.labels = QRectF(rect.left() + z.names, top, rect.width() - z.names - 10, 2 * z.labelRow);
     const double lanesTop = l.labels.bottom() + 2;
-    const double lanesBottom = bottom - AxisHeight;
+    const double lanesBottom = bottom - z.axis;
     const int clients = int(m_data.clientLanes().size());
     const int nodes = m_data.nodeCount();
-    const double room = std::max(1.0, lanesBottom - lanesTop - (clients > 0 ? GroupGap : 0));
-    l.laneHeight = std::clamp(room / std::max(1, clients + nodes), MinLane, MaxLane);
+    const double room = std::max(1.0, lanesBottom - lanesTop - (clients > 0 ? z.groupGap : 0));
+    l.laneHeight = std::clamp(room / std::max(1, clients + nodes), MinLane, z.maxLane);
     l.nodeLaneHeight = l.laneHeight;
     // Too many clients to give every lane room: the nodes keep theirs (the keys are the
     // story), the clients share the rest, down to a pixel each.
@@ -97,11 +118,11 @@ TimelinePainter::Layout TimelinePainter::layout(const QRectF& rect, const View& 
         l.laneHeight = std::max(1.0, (room - l.nodeLaneHeight * nodes) / clients);
     }
     const double used =
-        l.laneHeight * clients + l.nodeLaneHeight * nodes + (clients > 0 ? GroupGap : 0);
+        l.laneHeight * clients + l.nodeLaneHeight * nodes + (clients > 0 ? z.groupGap : 0);
     l.lanes = QRectF(l.labels.left(), lanesTop, l.labels.width(), std::max(used, 1.0));
-    l.names = QRectF(rect.left(), lanesTop, NamesWidth - 6, l.lanes.height());
-    l.nodesTop = lanesTop + clients * l.laneHeight + (clients > 0 ? GroupGap : 0);
-    l.axis = QRectF(l.lanes.left(), l.lanes.bottom(), l.lanes.width(), AxisHeight);
+    l.names = QRectF(rect.left(), lanesTop, z.names - 6, l.lanes.height());
+    l.nodesTop = lanesTop + clients * l.laneHeight + (clients > 0 ? z.groupGap : 0);
+    l.axis = QRectF(l.lanes.left(), l.lanes.bottom(), l.lanes.width(), z.axis);
     return l;
 }
 
@@ -142,7 +163,7 @@ void TimelinePainter::paint(QPainter* p, const QRectF& rect, const View& view) c
     }
     paintViolations(p, axis, refs, l, &labels);
     paintMoments(p, axis, refs, l, &labels);
-    paintSays(p, axis, l, &labels);
+    paintSays(p, axis, l, &labels, view.captionLabels);
     if (view.cursorUs >= 0)
         paintCursor(p, axis, l, view.cursorUs);
     p->setClipping(false);
@@ -150,6 +171,8 @@ void TimelinePainter::paint(QPainter* p, const QRectF& rect, const View& view) c
     paintLaneNames(p, refs, l);
     if (view.title)
         paintTitle(p, l);
+    if (!l.captions.isEmpty())
+        paintCaptions(p, l, view);
     if (l.legend.height() > 0)
         paintLegend(p, l);
     p->restore();
@@ -174,7 +197,7 @@ QColor TimelinePainter::colorOf(const Seg& s) const
     case SK::WithoutLock:
         return alpha(m_style.owner(s.client), 80);
     case SK::NodeDown:
-        return alpha(m_style.bad(), 70);
+        return alpha(m_style.fault(Fault::Kind::Killed), 90); // red is for violations
     case SK::NodePaused:
         return alpha(m_style.paused(), 90);
     case SK::Fault: {
@@ -353,8 +376,10 @@ void TimelinePainter::paintLaneNames(QPainter* p, const QList<LaneRef>& refs, co
     // Smaller type for narrow lanes, down to 7 px; narrower still, every n-th name.
     const auto fitted = [this](double laneHeight) {
         QFont font = m_style.font;
+        const double floor = std::max(7.0, double(m_style.minTextPx));
         font.setPixelSize(
-            int(std::clamp(laneHeight * 0.95, 7.0, QFontInfo(font).pixelSize() * 1.0)));
+            int(std::clamp(laneHeight * 0.95, std::min(floor, QFontInfo(font).pixelSize() * 1.0),
+                           QFontInfo(font).pixelSize() * 1.0)));
         return font;
     };
     const QFont clientFont = [&] {
@@ -433,8 +458,7 @@ void TimelinePainter::paintFaultBands(QPainter* p, const TimeAxis& axis, const L
     for (const Start& start : std::as_const(starts))
         *labels << Label{
             start.x,
-            QStringLiteral("%1 %2").arg(start.who.join(QStringLiteral(", ")),
-                                        EnumNames::name(start.kind).replace(QLatin1Char('-'), ' ')),
+            tr("%1 %2").arg(start.who.join(QStringLiteral(", ")), EnumText::fault(start.kind)),
             m_style.fault(start.kind), false};
 }
 
@@ -472,10 +496,7 @@ void TimelinePainter::paintViolations(QPainter* p, const TimeAxis& axis, const Q
         p->setPen(Qt::NoPen);
         p->setBrush(red);
         p->drawPolygon(mark, 3);
-        *labels << Label{x0,
-                         QStringLiteral("%1 %2").arg(
-                             EnumNames::name(V(v.kind)).replace(QLatin1Char('-'), ' '), second),
-                         red, true};
+        *labels << Label{x0, tr("%1 by %2").arg(EnumText::violation(V(v.kind)), second), red, true};
     }
 }
 
@@ -519,17 +540,73 @@ void TimelinePainter::paintMoments(QPainter* p, const TimeAxis& axis, const QLis
     }
 }
 
+// A caption in the language the chart is drawn in (a run recorded in English, exported in
+// Japanese, shows the scenario's `say.ja`).
+QString TimelinePainter::captionText(const RunSeries::Say& say)
+{
+    return NarrationText::inLanguage(say.text, say.line,
+                                     Languages::engineLanguage(Languages::current()));
+}
+
+QList<const RunSeries::Say*> TimelinePainter::captionsShown(const View& view) const
+{
+    QList<const RunSeries::Say*> shown;
+    for (const RunSeries::Say& say : m_data.series().says)
+        if (say.tUs >= view.t0Us && say.tUs <= view.t1Us)
+            shown << &say;
+    return shown;
+}
+
+// Each caption as a dashed line where it was said; its words above the lanes, or, when they
+// are listed under the picture (an export), its number.
 void TimelinePainter::paintSays(QPainter* p, const TimeAxis& axis, const Layout& l,
-                                QList<Label>* labels) const
+                                QList<Label>* labels, bool labelled) const
 {
     QPen pen(m_style.muted, 1, Qt::DashLine);
+    int number = 0;
     for (const RunSeries::Say& say : m_data.series().says) {
         if (say.tUs < axis.t0() || say.tUs > axis.t1())
             continue;
+        ++number;
         const double x = std::round(axis.x(say.tUs)) + 0.5;
         p->setPen(pen);
         p->drawLine(QPointF(x, l.lanes.top()), QPointF(x, l.lanes.bottom()));
-        *labels << Label{x, QStringLiteral("“%1”").arg(say.text), m_style.text, false};
+        if (!labelled)
+            continue;
+        const QString text = l.captions.isEmpty() ? QStringLiteral("“%1”").arg(captionText(say))
+                                                  : QStringLiteral("%1").arg(number);
+        *labels << Label{x, text, m_style.text, !l.captions.isEmpty()};
+    }
+}
+
+// Under the picture: "1  2.1 s  One master, ...", one caption a line, cut to the width.
+void TimelinePainter::paintCaptions(QPainter* p, const Layout& l, const View& view) const
+{
+    const QFont font = m_style.small();
+    const QFont bold = m_style.bold();
+    const QFontMetricsF metrics(font);
+    const QFontMetricsF boldMetrics(ChartStyle::scaled(bold, 0.85));
+    const double numberW = boldMetrics.horizontalAdvance(QStringLiteral("00  "));
+    const double timeW = metrics.horizontalAdvance(QStringLiteral("000.0 s  "));
+    double y = l.captions.top() + m_sizes.captionLine * 0.5;
+    int number = 0;
+    for (const RunSeries::Say* say : captionsShown(view)) {
+        ++number;
+        if (y + m_sizes.captionLine > l.captions.bottom() + 0.5)
+            break;
+        const double base = y + metrics.ascent();
+        p->setFont(ChartStyle::scaled(bold, 0.85));
+        p->setPen(m_style.text);
+        p->drawText(QPointF(l.captions.left(), base), QString::number(number));
+        p->setFont(font);
+        p->setPen(m_style.muted);
+        p->drawText(QPointF(l.captions.left() + numberW, base),
+                    QStringLiteral("%1 s").arg((say->tUs - m_data.startUs()) / 1e6, 0, 'f', 1));
+        p->setPen(m_style.text);
+        const double x = l.captions.left() + numberW + timeW;
+        p->drawText(QPointF(x, base),
+                    metrics.elidedText(captionText(*say), Qt::ElideRight, l.captions.right() - x));
+        y += m_sizes.captionLine;
     }
 }
 
@@ -559,7 +636,7 @@ void TimelinePainter::paintLabels(QPainter* p, const Layout& l, QList<Label> lab
                 continue;
             p->setFont(font);
             p->setPen(label.color);
-            p->drawText(QPointF(x, l.labels.top() + row * LabelRowHeight + metrics.ascent() + 1),
+            p->drawText(QPointF(x, l.labels.top() + row * m_sizes.labelRow + metrics.ascent() + 1),
                         text);
             taken[row] << qMakePair(x, x + w);
             break;
@@ -607,13 +684,13 @@ void TimelinePainter::paintLegend(QPainter* p, const Layout& l) const
         {tr("in its critical section (client colour)"), m_style.owner(1)},
         {tr("working without the lock"), m_style.bad()},
         {tr("paused"), alpha(m_style.paused(), 125)},
-        {tr("crashed / node down"), alpha(m_style.bad(), 170)},
+        {tr("crashed / node down"), alpha(m_style.fault(Fault::Kind::Killed), 170)},
         {tr("key on a node (height: TTL left)"), alpha(m_style.owner(2), 170)},
         {tr("overlap"), alpha(m_style.bad(), 95)},
     };
     p->setFont(m_style.small());
     const QFontMetricsF metrics(m_style.small());
-    double x = l.legend.left() + NamesWidth - 8;
+    double x = l.legend.left() + m_sizes.names - 8;
     const double y = l.legend.center().y();
     for (const Item& item : items) {
         const double w = metrics.horizontalAdvance(item.text);
@@ -655,10 +732,10 @@ QString TimelinePainter::describeSegment(const TimelineLane& lane, const Seg& s)
         what = tr("paused");
         break;
     case SK::Fault:
-        what = EnumNames::name(Fault::Kind(s.code)).replace(QLatin1Char('-'), ' ');
+        what = EnumText::fault(Fault::Kind(s.code));
         break;
     default: // a client's state: the first kinds follow ClientSnapshot::State's order
-        what = EnumNames::name(ClientSnapshot::State(int(s.kind))).replace(QLatin1Char('-'), ' ');
+        what = EnumText::clientState(ClientSnapshot::State(int(s.kind)));
         break;
     }
     const qint64 end = endOf(s);

@@ -3,6 +3,7 @@
 
 #include "charts/chartstyle.h"
 #include "charts/chartview.h"
+#include "charts/runseries.h"
 #include "charts/timeaxis.h"
 #include "charts/timelinelane.h"
 
@@ -36,6 +37,7 @@ public:
         QRectF names;  // the lane names, left of the lanes
         QRectF axis;
         QRectF legend;
+        QRectF captions;           // an export's: the captions listed under it, numbered
         double laneHeight = 0;     // a client's
         double nodeLaneHeight = 0; // a node's
         double nodesTop = 0;       // the first node lane's top
@@ -50,6 +52,19 @@ public:
     QString describeAt(const QRectF& rect, const View& view, const QPointF& pos) const;
 
 private:
+    struct Sizes
+    {
+        double names = 86; // the lane names' column
+        double labelRow = 16;
+        double axis = 20;
+        double legend = 22;
+        double title = 40;
+        double groupGap = 10;
+        double maxLane = 30;
+        double minHeightForLegend = 260;
+        double captionLine = 18;
+        static Sizes forStyle(const ChartStyle& style);
+    };
     struct LaneRef
     {
         const TimelineLane* lane = nullptr;
@@ -78,8 +93,11 @@ private:
                          const Layout& layout, QList<Label>* labels) const;
     void paintMoments(QPainter* p, const TimeAxis& axis, const QList<LaneRef>& lanes,
                       const Layout& layout, QList<Label>* labels) const;
-    void paintSays(QPainter* p, const TimeAxis& axis, const Layout& layout,
-                   QList<Label>* labels) const;
+    void paintSays(QPainter* p, const TimeAxis& axis, const Layout& layout, QList<Label>* labels,
+                   bool labelled) const;
+    void paintCaptions(QPainter* p, const Layout& layout, const View& view) const;
+    QList<const RunSeries::Say*> captionsShown(const View& view) const;
+    static QString captionText(const RunSeries::Say& say);
     void paintLabels(QPainter* p, const Layout& layout, QList<Label> labels) const;
     void paintCursor(QPainter* p, const TimeAxis& axis, const Layout& layout, qint64 tUs) const;
     void paintTitle(QPainter* p, const Layout& layout) const;
@@ -92,4 +110,5 @@ private:
     const RunData& m_data;
     ChartStyle m_style;
     QFontMetricsF m_smallMetrics; // once per paint, not once per track
+    Sizes m_sizes;
 };

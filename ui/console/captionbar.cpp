@@ -44,6 +44,12 @@ void CaptionBar::showCaption(int line, const QString& text)
     show();
 }
 
+// The scenario's line number is the presenter's: the class reads the words.
+void CaptionBar::setStage(bool stage)
+{
+    m_line->setVisible(!stage);
+}
+
 void CaptionBar::clear()
 {
     m_text->clear();

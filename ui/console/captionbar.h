@@ -16,6 +16,8 @@ public:
 
     void showCaption(int line, const QString& text);
     void clear();
+    // The stage for a class (View → Present, slides): the words without the line number.
+    void setStage(bool stage);
     QString text() const;
 
 protected:

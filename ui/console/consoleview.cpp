@@ -10,6 +10,7 @@
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QStringListModel>
 #include <QVBoxLayout>
 
@@ -58,6 +59,16 @@ ConsoleView::ConsoleView(QWidget* parent)
     layout->addWidget(m_output, 1);
     layout->addWidget(m_input);
     connect(m_input, &QLineEdit::returnPressed, this, &ConsoleView::submit);
+    QScrollBar* bar = m_output->verticalScrollBar();
+    connect(bar, &QScrollBar::valueChanged, this, [this, bar](int value) {
+        if (!m_appending)
+            m_following = value >= bar->maximum() - 2;
+    });
+    // Shown or resized (a dock opened, the type grew): the end stays in view.
+    connect(bar, &QScrollBar::rangeChanged, this, [this] {
+        if (m_following)
+            followEnd();
+    });
 }
 
 void ConsoleView::submit()
@@ -105,9 +116,21 @@ void ConsoleView::showStepFinished(const QString& origin, int line, bool ok, con
         showAnswer(typed ? line : 0, ok, message);
 }
 
+// The newest lines stay in view while a scenario plays, unless the reader scrolled up to read
+// older ones (then they stay where they are, until scrolled back to the end).
 void ConsoleView::append(const QString& html)
 {
+    m_appending = true;
     m_output->appendHtml(html);
+    if (m_following)
+        followEnd();
+    m_appending = false;
+}
+
+void ConsoleView::followEnd()
+{
+    QScrollBar* bar = m_output->verticalScrollBar();
+    bar->setValue(bar->maximum());
 }
 
 QString ConsoleView::transcript() const

@@ -48,8 +48,11 @@ private:
     void submit();
     void walkHistory(int step);
     void append(const QString& html);
+    void followEnd();
 
     QPlainTextEdit* m_output;
+    bool m_following = true; // the newest line in view: the reader has not scrolled up
+    bool m_appending = false;
     QLineEdit* m_input;
     QCompleter* m_completer;
     QStringList m_typed;

@@ -14,6 +14,7 @@
 
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
@@ -46,6 +47,10 @@ ClientLane::ClientLane(int clientId, QWidget* parent)
     m_strategy->setFocusPolicy(Qt::TabFocus);
     buildStrategyMenu();
     layout->addWidget(m_strategy);
+    m_rung = new QLabel(this); // the rung named on the stage, where no button is
+    m_rung->setObjectName(QStringLiteral("rung"));
+    m_rung->setVisible(false);
+    layout->addWidget(m_rung);
     layout->addWidget(m_state);
     layout->addWidget(m_cutOff);
     layout->addWidget(m_validity, 2);
@@ -447,6 +452,7 @@ void ClientLane::refreshColors()
             tr("Locks with %1: %2. Click to choose another rung of the ladder.")
                 .arg(Strategy::name(m_client.strategy), Strategy::describe(m_client.strategy)));
     }
+    m_rung->setText(m_strategy->text());
     m_state->set(describeState(m_client), UiTheme::clientState(m_client.state, dark),
                  m_client.state == ClientSnapshot::State::Stopped);
 }
@@ -495,8 +501,12 @@ QStringList ClientLane::counterForms() const
         failed += it.value();
         reasons << QStringLiteral("%1 %2").arg(it.value()).arg(EnumText::failReason(it.key()));
     }
+    // Spelled out, not "try(s)": the lane is read from the back of the room.
     const QString counts =
-        tr("%1 tries · %2 acquired · %3 failed").arg(c.attempts).arg(c.acquisitions).arg(failed);
+        (c.attempts == 1 ? tr("1 try · %1 acquired · %2 failed")
+                         : tr("%1 tries · %2 acquired · %3 failed").arg(c.attempts))
+            .arg(c.acquisitions)
+            .arg(failed);
     QString writes;
     if (c.sales > 0 || c.rejectedWrites > 0)
         writes += tr(" · %1 sold").arg(c.sales);
@@ -533,7 +543,9 @@ QString ClientLane::countersToolTip() const
 {
     const ClientSnapshot& c = m_client;
     QStringList lines;
-    lines << tr("<b>%1 tries</b>: acquire attempts (each retry is one)").arg(c.attempts)
+    lines << (c.attempts == 1
+                  ? tr("<b>1 try</b>: acquire attempts (each retry is one)")
+                  : tr("<b>%1 tries</b>: acquire attempts (each retry is one)").arg(c.attempts))
           << tr("<b>%1 acquired</b>: attempts that got a majority with validity left")
                  .arg(c.acquisitions);
     quint64 failed = 0;
@@ -572,6 +584,16 @@ void ClientLane::becomeForeign()
     m_pausePastTtl->setVisible(false);
 }
 
+// On the stage a class sees the client, its state and counts, not the presenter's buttons;
+// the rung stays named, as words rather than a menu.
+void ClientLane::setStage(bool stage)
+{
+    m_stage = stage;
+    m_strategy->setVisible(!stage);
+    m_rung->setVisible(stage);
+    updateButtons();
+}
+
 void ClientLane::updateButtons()
 {
     using S = ClientSnapshot::State;
@@ -590,6 +612,13 @@ void ClientLane::updateButtons()
     m_restart->setEnabled(crashed);
     m_crash->setVisible(!m_client.foreign && !crashed);
     m_restart->setVisible(!m_client.foreign && crashed);
+    if (m_stage)
+        for (QToolButton* b :
+             {m_startStop, m_pause, m_resume, m_crash, m_restart, m_settings, m_more, m_remove})
+            b->setVisible(false);
+    else
+        for (QToolButton* b : {m_startStop, m_settings, m_more, m_remove})
+            b->setVisible(b == m_more || !m_client.foreign); // becomeForeign's
     // The engine pauses a client that runs and is not paused already.
     m_pauseFor->setEnabled(running && !paused);
     m_pausePastTtl->setEnabled(running && !paused);

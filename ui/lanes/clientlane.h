@@ -8,6 +8,7 @@
 class ElidedLabel;
 class PillLabel;
 class QHBoxLayout;
+class QLabel;
 class QMenu;
 class QToolButton;
 class ValidityBar;
@@ -41,6 +42,8 @@ public:
     // release that deleted another's key, its own key deleted): said where the counters are,
     // longest form first; empty when there is none to tell.
     void setMoment(const QStringList& forms);
+    // The stage for a class (View → Present, slides): no buttons.
+    void setStage(bool stage);
     QString momentText() const { return m_moment.value(0); }
     bool advance(qint64 nowUs);
 
@@ -114,4 +117,6 @@ private:
     qint64 m_leftoverUntilUs = 0;
     QStringList m_moment;
     bool m_alarm = false;
+    bool m_stage = false;
+    QLabel* m_rung = nullptr; // the rung's name, on the stage instead of its menu button
 };

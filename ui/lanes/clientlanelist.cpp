@@ -34,7 +34,28 @@ ClientLaneList::ClientLaneList(QWidget* parent)
 
 void ClientLaneList::retranslate()
 {
-    m_noClients->setText(tr("No clients yet: press A to add one."));
+    // On the stage the class is told no key to press.
+    m_noClients->setText(m_stage ? tr("No clients yet.")
+                                 : tr("No clients yet: press A to add one."));
+}
+
+void ClientLaneList::setStage(bool stage)
+{
+    m_stage = stage;
+    for (ClientLane* lane : std::as_const(m_lanes))
+        lane->setStage(stage);
+    retranslate();
+    // On the stage the lanes take the height they need, and the timeline under them the rest.
+    setSizePolicy(QSizePolicy::Preferred, stage ? QSizePolicy::Maximum : QSizePolicy::Expanding);
+    updateGeometry();
+}
+
+QSize ClientLaneList::sizeHint() const
+{
+    const QSize hint = QScrollArea::sizeHint();
+    if (!m_stage)
+        return hint;
+    return {hint.width(), m_area->sizeHint().height() + 2 * frameWidth()};
 }
 
 ClientLane* ClientLaneList::lane(const QString& name, const EngineSnapshot& snapshot, qint64 nowUs)
@@ -63,6 +84,7 @@ void ClientLaneList::sync(const EngineSnapshot& snapshot, qint64 nowUs)
         const bool created = !lane;
         if (created) {
             lane = new ClientLane(c.id, m_area);
+            lane->setStage(m_stage);
             connect(lane, &ClientLane::commandRequested, this, &ClientLaneList::commandRequested);
             connect(lane, &ClientLane::settingsRequested, this, &ClientLaneList::settingsRequested);
         }
@@ -158,6 +180,7 @@ void ClientLaneList::reorder(const QList<int>& order)
     }
     m_noClients->setVisible(order.isEmpty());
     keepInView();
+    updateGeometry(); // on the stage its height follows the lanes
 }
 
 // What the nodes say about one client: which of them cut it off by name (a partition from

@@ -51,6 +51,10 @@ public:
     // Whether every lane (up to AllLanesUpTo) must stay in view, or two are enough: with
     // several docks open under tabs, on 720 lines in large type, three do not fit.
     void setAllLanesInView(bool all);
+    // The stage for a class (View → Present, slides): lanes without the presenter's buttons
+    // and no key hints.
+    void setStage(bool stage);
+    QSize sizeHint() const override;
     // Lanes say most of their words once, when made: a new language makes them again.
     void rebuild();
     void retranslate();
@@ -84,6 +88,7 @@ private:
     QMap<int, ClientLane*> m_lanes; // by client id
     QList<int> m_order;
     bool m_allLanesInView = true;
+    bool m_stage = false;
     QSet<int> m_stale; // out of view at the last sync: behind the snapshot
     QString m_caption;
     QList<qint64> m_captionsUs; // when each caption was shown (a moment stays while the first

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "log/eventlogmodel.h"
 
+#include "widgets/enumtext.h"
+
 #include <QColor>
 
 EventLogModel::EventLogModel(int capacity, QObject* parent)
@@ -90,7 +92,7 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
         case TimeColumn:
             return QString::number(e.tUs / 1e6, 'f', 3);
         case KindColumn:
-            return EventText::tag(e);
+            return EnumText::event(e); // in the reader's language, not the history's names
         case ClientColumn:
             return e.client < 0 ? QString() : m_legend.name(e.client);
         case NodeColumn:

@@ -70,6 +70,7 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r, const EngineS
     baseVerdict(b, s.clients, legend);
     // The moments the checker judged: the damage a write did, a split round's votes.
     b.incident = DataIncident::current(s);
+    judgeCause(b.incident);
     if (!b.incident.isNull()) {
         b.incidentHeadline = b.incident.headline(legend);
         b.incidentEvidence = b.incident.evidence(legend);
@@ -86,6 +87,19 @@ QuorumView::Block QuorumView::makeBlock(const ResourceSnapshot& r, const EngineS
     makeSquares(b, legend);
     b.verdict = withMoments(b, m_nowUs);
     return b;
+}
+
+void QuorumView::judgeCause(DataIncident& incident) const
+{
+    if (incident.isNull() || incident.superseder < 0 || !m_history)
+        return;
+    const QPair<qint64, int> key(incident.tUs, incident.writer);
+    if (key != m_causeOf) {
+        incident.judgeCause(*m_history);
+        m_causeOf = key;
+        m_cause = incident.cause;
+    }
+    incident.cause = m_cause;
 }
 
 // What the nodes hold and who is inside say, before the moments are laid over it.

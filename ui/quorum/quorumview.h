@@ -23,6 +23,8 @@
 // ("DATA DAMAGED: C1 wrote stock 99 after its lock expired; 6 updates lost", until the next
 // critical section begins), and a round the checker judged a split vote ("split vote: nobody
 // has 3 of 5", its votes on the squares, for a few seconds).
+class RunData;
+
 class QuorumView : public QWidget
 {
     Q_OBJECT
@@ -52,6 +54,9 @@ public:
     explicit QuorumView(QWidget* parent = nullptr);
 
     void setSnapshot(const EngineSnapshot& snapshot, const ClientLegend& legend, qint64 nowUs);
+    // Where the headline reads why a writer had lost its lock (DataIncident::judgeCause): the
+    // run's events as the charts keep them. Without it, the headline names no cause.
+    void setHistory(const RunData* history) { m_history = history; }
     // A scenario's caption was shown at `nowUs`: a moment stays while the first caption after
     // it (the one that tells it) is the one shown, however long that is.
     void noteCaption(qint64 nowUs);
@@ -166,7 +171,13 @@ private:
     void paintHeadline(QPainter& painter, const Block& block, const QRect& head, bool dark) const;
     void paintSquares(QPainter& painter, const Block& block, const QRect& area, bool dark) const;
 
+    // The cause judged for the incident last seen: judged once, not every frame.
+    void judgeCause(DataIncident& incident) const;
+
     QList<Block> m_blocks;
+    const RunData* m_history = nullptr;
+    mutable QPair<qint64, int> m_causeOf{-1, -1}; // (write time, writer) of m_cause
+    mutable IncidentCause m_cause;
     QList<qint64> m_captionsUs; // when each caption was shown, oldest first
     qint64 m_nowUs = 0;
 };

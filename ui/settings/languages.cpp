@@ -87,6 +87,32 @@ QString Languages::install(const QString& choice)
     return code;
 }
 
+QString Languages::cjkFamily(const QString& code)
+{
+    if (code == QLatin1String("zh_CN"))
+        return QStringLiteral("Noto Sans CJK SC");
+    if (code == QLatin1String("ja"))
+        return QStringLiteral("Noto Sans CJK JP");
+    return {};
+}
+
+QFont Languages::face(const QFont& font, const QString& code)
+{
+    QStringList families = font.families();
+    if (families.isEmpty())
+        families << font.family();
+    for (const Language& l : available()) // another language's face goes
+        if (const QString other = cjkFamily(l.code); !other.isEmpty())
+            families.removeAll(other);
+    if (families.isEmpty())
+        families << QFont().family();
+    if (const QString own = cjkFamily(code); !own.isEmpty())
+        families.insert(1, own);
+    QFont result = font;
+    result.setFamilies(families);
+    return result;
+}
+
 QString Languages::current()
 {
     return installed().code;

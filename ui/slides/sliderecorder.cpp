@@ -64,13 +64,12 @@ void SlideRecorder::take()
 {
     m_limit.stop();
     const Pending pending = *std::exchange(m_pending, std::nullopt);
+    m_window->settle();
     Slide slide;
-    slide.picture = m_window->settledPicture();
     slide.line = pending.line;
     slide.caption = m_window->caption()->text();
     slide.title = pending.title;
     slide.atS = (pending.askedUs - m_startedUs) / 1e6;
-    m_slides << slide;
+    emit slideTaken(slide, ++m_count); // drawn while the window shows that moment
     m_engine->slideTaken();
-    emit slideTaken(m_slides.last(), int(m_slides.size()));
 }

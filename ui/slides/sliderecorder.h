@@ -11,9 +11,10 @@ class EngineController;
 class MainWindow;
 struct EngineSnapshot;
 
-// Takes the window's picture at each caption and each `snapshot` line of the scenario it
-// plays (--slides). The scenario holds after such a line (EngineController::holdAtSlides)
-// until the picture is taken, so a caption never gives way to the next before its slide.
+// Says when to take the window's picture, at each caption and each `snapshot` line of the
+// scenario it plays (--slides). The scenario holds after such a line
+// (EngineController::holdAtSlides) until the picture is taken, so a caption never gives way to the
+// next before its slide.
 //
 // Settled, not slept: a slide is taken once the window holds a snapshot the engine made after
 // the line ran (the history up to the caption: the headline and lanes for that state) whose
@@ -30,9 +31,11 @@ public:
     // Starts listening to the window's engine; call before the scenario starts.
     explicit SlideRecorder(MainWindow* window, QObject* parent = nullptr);
 
-    const QList<Slide>& slides() const { return m_slides; }
+    int count() const { return m_count; }
 
 signals:
+    // The window is settled at the slide's moment: draw it now (DeckWriter::addStage); the
+    // scenario goes on when this returns.
     void slideTaken(const Slide& slide, int count);
 
 private:
@@ -53,5 +56,5 @@ private:
     std::optional<Pending> m_pending;
     QTimer m_limit;         // SettleLimitMs after the first snapshot since the line
     qint64 m_startedUs = 0; // when the scenario's first line began
-    QList<Slide> m_slides;
+    int m_count = 0;
 };

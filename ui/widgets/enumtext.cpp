@@ -177,3 +177,149 @@ QString EnumText::nameList(const QStringList& names)
     const QString head = QStringList(names.mid(0, names.size() - 1)).join(tr(", "));
     return tr("%1 and %2", "the last two of a list of names").arg(head, names.last());
 }
+
+QString EnumText::fault(Fault::Kind kind)
+{
+    using K = Fault::Kind;
+    switch (kind) {
+    case K::Killed:
+        return tr("killed");
+    case K::Paused:
+        return tr("paused");
+    case K::RestartPending:
+        return tr("waiting to restart");
+    case K::ShutDown:
+        return tr("shut down");
+    case K::Partition:
+        return tr("partitioned");
+    case K::Latency:
+        return tr("slowed");
+    case K::Drop:
+        return tr("dropping requests");
+    case K::ClockJump:
+        return tr("clock jump");
+    case K::Crashed:
+        return tr("crashed");
+    case K::Restarted:
+        return tr("restarted");
+    }
+    return {};
+}
+
+QString EnumText::violation(HistoryEvent::ViolationKind kind)
+{
+    using V = HistoryEvent::ViolationKind;
+    switch (kind) {
+    case V::Overlap:
+        return tr("overlap");
+    case V::StaleWrite:
+        return tr("stale write");
+    case V::LostUpdate:
+        return tr("lost update");
+    case V::Oversold:
+        return tr("oversold");
+    case V::ResetOverwritten:
+        return tr("reset overwritten");
+    case V::ValidWriteRejected:
+        return tr("valid write rejected");
+    case V::LeaseOverlap:
+        return tr("lease overlap");
+    }
+    return {};
+}
+
+QString EnumText::counter(CheckCounters::Name name)
+{
+    using N = CheckCounters::Name;
+    switch (name) {
+    case N::Overlaps:
+        return tr("overlaps: two in their critical sections at once");
+    case N::LockLost:
+        return tr("locks lost inside a critical section");
+    case N::StaleWrites:
+        return tr("stale writes accepted");
+    case N::StaleWritesRejected:
+        return tr("stale writes rejected by fencing");
+    case N::ValidWritesRejected:
+        return tr("valid writes rejected");
+    case N::LostUpdates:
+        return tr("lost updates");
+    case N::ResetsOverwritten:
+        return tr("stock resets overwritten");
+    case N::Oversold:
+        return tr("items oversold");
+    case N::SplitVotes:
+        return tr("split votes");
+    case N::Acquisitions:
+        return tr("locks acquired");
+    case N::Failures:
+        return tr("acquisitions failed");
+    case N::Sales:
+        return tr("sales");
+    case N::Conflicts:
+        return tr("EXEC conflicts");
+    case N::WrongReleases:
+        return tr("locks deleted by another client");
+    case N::Reentries:
+        return tr("reentries");
+    }
+    return {};
+}
+
+QString EnumText::event(const HistoryEvent& e)
+{
+    using K = HistoryEvent::Kind;
+    using Op = HistoryEvent::Operation;
+    const bool withOp = e.operation != Op::None && e.kind != K::NodeAnswer && e.kind != K::Attempt;
+    switch (e.kind) {
+    case K::Info:
+        return tr("info");
+    case K::Error:
+        return tr("error");
+    case K::Command:
+        return tr("command");
+    case K::Say:
+        return tr("caption");
+    case K::NodeUp:
+        return tr("node up");
+    case K::NodeDown:
+        return tr("node down");
+    case K::ClientAdded:
+        return tr("client added");
+    case K::ClientRemoved:
+        return tr("client removed");
+    case K::ClientState:
+        return tr("client state");
+    case K::Invoke:
+        return withOp ? tr("%1 invoked").arg(operation(e.operation)) : tr("invoked");
+    case K::Ok:
+        return withOp ? tr("%1 ok").arg(operation(e.operation)) : tr("ok");
+    case K::Fail:
+        return withOp ? tr("%1 failed").arg(operation(e.operation)) : tr("failed");
+    case K::Attempt:
+        return tr("attempt");
+    case K::NodeAnswer:
+        return tr("node answer");
+    case K::LockLost:
+        return tr("lock lost");
+    case K::SectionEnd:
+        return tr("section end");
+    case K::FaultStart:
+        return tr("fault start");
+    case K::FaultEnd:
+        return tr("fault end");
+    case K::Violation:
+        return tr("violation");
+    case K::ViolationEnd:
+        return tr("violation end");
+    case K::StockSet:
+        return tr("stock set");
+    case K::DeletedOthersKey:
+        return tr("deleted another's key");
+    case K::Reentered:
+        return tr("reentered");
+    case K::WokenUp:
+        return tr("woken up");
+    }
+    return {};
+}

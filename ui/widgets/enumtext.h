@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/checkcounters.h"
 #include "model/clientsnapshot.h"
+#include "model/fault.h"
 #include "model/historyevent.h"
 #include "model/nodeoutcome.h"
 #include "model/nodesnapshot.h"
@@ -30,4 +32,12 @@ public:
     static QString failReasonMeaning(const QString& engineName);
     // Names as a list in the reader's language: "C1 and C2", "C1, C2 and C3"; "C1 和 C2".
     static QString nameList(const QStringList& names);
+    // A fault as the timeline names it beside who it hit: "killed", "paused", "clock jump".
+    static QString fault(Fault::Kind kind);
+    // A violation of the checker: "overlap", "stale write", "lost update", ...
+    static QString violation(HistoryEvent::ViolationKind kind);
+    // A counter of the checker as a class reads it: "stale writes accepted", "lost updates".
+    static QString counter(CheckCounters::Name name);
+    // An event's kind, for the event log's Event column: "acquire ok", "node answer".
+    static QString event(const HistoryEvent& event);
 };

@@ -5,7 +5,9 @@
 #include "cards/nodecard.h"
 #include "cards/nodecardgrid.h"
 #include "charts/chartspanel.h"
+#include "charts/narrationtext.h"
 #include "charts/runexporter.h"
+#include "charts/stagetimeline.h"
 #include "console/captionbar.h"
 #include "console/consoleview.h"
 #include "control/enginecontroller.h"
@@ -36,14 +38,17 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QIcon>
 #include <QInputDialog>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QPixmap>
 #include <QStatusBar>
 #include <QTimer>
+#include <QToolBar>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -114,6 +119,12 @@ void MainWindow::buildLayout()
     setCentralWidget(central);
 
     m_docks = new WindowDocks(this);
+    // On the stage only: the story up to this moment, under the lanes.
+    m_stageTimeline = new StageTimeline(&m_docks->charts()->data(), central);
+    m_stageTimeline->setVisible(false);
+    layout->addWidget(m_stageTimeline, 0);
+    m_docks->charts()->setStageTimeline(m_stageTimeline);
+    m_quorum->setHistory(&m_docks->charts()->data()); // why a stale writer had lost its lock
     m_status = new WindowStatus(statusBar());
     m_scenarioBar = new ScenarioBar(this);
     m_replay = new RunReplay(m_replayBar, this);
@@ -161,6 +172,7 @@ void MainWindow::connectParts()
     connect(m_replay, &RunReplay::pictureReady, this, &MainWindow::applySnapshot);
     connect(m_replay, &RunReplay::logReset, this, &MainWindow::clearLog);
     connect(m_replay, &RunReplay::cursorMoved, m_docks->charts(), &ChartsPanel::setCursorUs);
+    connect(m_replay, &RunReplay::cursorMoved, this, &MainWindow::showCaptionAt);
     connect(m_scenarioBar, &ScenarioBar::pauseRequested, m_engine, &EngineSession::pauseScenario);
     connect(m_scenarioBar, &ScenarioBar::resumeRequested, m_engine, &EngineSession::resumeScenario);
     connect(m_scenarioBar, &ScenarioBar::stepRequested, m_engine, &EngineSession::stepScenario);
@@ -339,7 +351,9 @@ void MainWindow::runScenario(const QString& source, const QString& text,
 {
     m_caption->clear();
     m_scenarioBar->start({source, text, seed, config().clientDefaults});
-    backToLive(); // a scenario plays on live nodes, not over a recorded run
+    if (m_presenting)
+        m_scenarioBar->hide(); // the presenter's; shown again off the stage
+    backToLive();              // a scenario plays on live nodes, not over a recorded run
     if (m_settings && source != QLatin1String("--exec")) {
         m_settings->addRecentScenario(source);
         refreshRecentMenu();
@@ -439,11 +453,30 @@ bool MainWindow::openRun(const QString& path, QString* error)
 
 void MainWindow::setReplayMode(bool on)
 {
-    m_replayBar->setVisible(on);
+    m_replayBar->setVisible(on && !m_presenting);
     m_menus->sync(); // commands off, Live run and the replay's Space on
-    if (on)
+    if (on && !m_presenting)
         setChartsVisible(true);
     updateTitle();
+}
+
+// A recorded run scrubbed: the caption on screen at that instant, as the class saw it then
+// (in the window's language when the scenario is a built-in one).
+void MainWindow::showCaptionAt(qint64 tUs)
+{
+    const RunSeries::Say* shown = nullptr;
+    for (const RunSeries::Say& say : m_docks->charts()->data().series().says) {
+        if (say.tUs > tUs)
+            break;
+        shown = &say;
+    }
+    if (!shown) {
+        m_caption->clear();
+        return;
+    }
+    m_caption->showCaption(
+        shown->line,
+        NarrationText::inLanguage(shown->text, shown->line, Languages::engineLanguage(m_language)));
 }
 
 void MainWindow::updateTitle()
@@ -493,6 +526,7 @@ void MainWindow::backToLive()
     if (!isReplaying())
         return;
     m_replay->close();
+    m_caption->clear(); // the recorded run's caption is not the live one's
     clearLog();
     m_docks->charts()->setCursorUs(-1);
     m_runPath.clear();
@@ -559,6 +593,12 @@ bool MainWindow::saveScreenshot(const QString& pngPath)
 
 QImage MainWindow::settledPicture()
 {
+    settle();
+    return grab().toImage();
+}
+
+void MainWindow::settle()
+{
     // Pending relayouts (new cards or lanes, a language's longer words) first.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     updateNow();
@@ -567,7 +607,6 @@ QImage MainWindow::settledPicture()
     m_cards->settle();
     m_frames->advance(engineNow());
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-    return grab().toImage();
 }
 
 // ---- looks, and no work while hidden ----------------------------------------------------
@@ -585,11 +624,82 @@ void MainWindow::setDarkTheme(bool dark)
 void MainWindow::setTypeScale(double scale)
 {
     m_typeScale = qBound(MinTypeScale, scale, MaxTypeScale);
-    QFont f = font();
-    f.setPointSizeF(m_basePointSize * m_typeScale);
-    setFont(f);
+    applyType();
     m_menus->sync();
     m_docks->setCompact(TypeSize::isLarge(m_typeScale));
+}
+
+// On the stage: large type at least (a class reads it from the back), grown with the height
+// beyond 720 lines, so that 1920 × 1080 shows what 1280 × 720 does, only larger.
+double MainWindow::stageScale() const
+{
+    if (!m_presenting)
+        return 1.0;
+    const double large = TypeSize::scale(TypeSize::LargePct);
+    return std::max(m_typeScale, large) / m_typeScale * std::max(1.0, height() / 720.0);
+}
+
+void MainWindow::applyType()
+{
+    m_appliedStageScale = stageScale();
+    // The stage (and its slides) in the language's own face. The window keeps the system's
+    // fallback for now: with the face named, Qt's lines of Chinese and Japanese came out up to
+    // 2 px taller each, and the window in large type with its docks grew past 720 lines
+    // (tst_classroomfit).
+    QFont f = Languages::face(font(), m_presenting ? Languages::current() : QStringLiteral("en"));
+    f.setPointSizeF(m_basePointSize * m_typeScale * m_appliedStageScale);
+    setFont(f);
+}
+
+void MainWindow::present(bool on)
+{
+    if (on && !m_presenting)
+        m_fullScreenBeforeStage = isFullScreen();
+    setPresenting(on);
+    if (on)
+        showFullScreen();
+    else if (!m_fullScreenBeforeStage)
+        showNormal();
+}
+
+void MainWindow::setPresenting(bool on)
+{
+    if (on == m_presenting)
+        return;
+    m_presenting = on;
+    if (on) {
+        m_stateBeforeStage = saveState();
+        for (QToolBar* bar : findChildren<QToolBar*>(Qt::FindDirectChildrenOnly))
+            bar->hide();
+        for (QDockWidget* dock : findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly))
+            dock->hide();
+    }
+    menuBar()->setVisible(!on);
+    statusBar()->setVisible(!on);
+    m_replayBar->setVisible(!on && isReplaying());
+    if (!on) {
+        restoreState(m_stateBeforeStage); // the toolbars and docks as they were
+        m_scenarioBar->setVisible(!m_scenarioBar->play().source.isEmpty());
+    }
+    m_cards->setStage(on);
+    m_lanes->setStage(on);
+    m_caption->setStage(on);
+    m_stageTimeline->setVisible(on);
+    if (auto* layout = qobject_cast<QVBoxLayout*>(centralWidget()->layout())) {
+        // The lanes take what they need and the timeline the rest; off stage the lanes all.
+        layout->setStretchFactor(m_lanes, on ? 0 : 1);
+        layout->setStretchFactor(m_stageTimeline, on ? 1 : 0);
+    }
+    applyType();
+    m_menus->sync();
+    m_frames->redraw();
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    if (m_presenting && !qFuzzyCompare(stageScale(), m_appliedStageScale))
+        applyType();
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -675,6 +785,7 @@ void MainWindow::setLanguage(const QString& code)
 void MainWindow::retranslate()
 {
     m_language = Languages::current();
+    applyType(); // in the new language's own face
     updateTitle();
     m_menus->build(chosenLanguage());
     refreshRecentMenu();

@@ -28,6 +28,7 @@ class QuorumView;
 class ReplayBar;
 class ScenarioBar;
 class SentinelPanel;
+class StageTimeline;
 class WindowActions;
 class WindowDialogs;
 struct ScenarioResult;
@@ -60,8 +61,13 @@ public:
     // The window as it is now, settled (every pending snapshot and layout in, no animation
     // half way): what a screenshot and a slide show.
     QImage settledPicture();
+    // Every pending snapshot and layout in, no animation half way: the window as a picture
+    // of it would show it (a slide draws it right after).
+    void settle();
 
     EngineController* controller() const { return m_engine->controller(); }
+    // The newest snapshot the window holds: all it knows of the engine.
+    const EngineSnapshot& latestSnapshot() const { return m_frames->snapshot(); }
     // What a new engine would start from now: the nodes and topology chosen here, and the
     // client defaults the running engine has (they change with `defaults ...`).
     EngineConfig config() const;
@@ -104,6 +110,15 @@ public:
     ReplayBar* replayBar() const { return m_replayBar; }
     ChartsPanel* charts() const { return m_docks->charts(); }
     void setChartsVisible(bool visible) { m_docks->setChartsVisible(visible); }
+    // ---- the stage: what a class sees (View → Present, F11; what --slides draws) ----------
+    // The nodes, the headline, the caption, the lanes and the timeline up to this moment;
+    // no menus, toolbars, status bar, docks or buttons, no operator's hints, in type a back
+    // row reads (large type at least, grown with the height beyond 720 lines). Off, the
+    // window is as it was.
+    void setPresenting(bool on);
+    bool isPresenting() const { return m_presenting; }
+    // View → Present: the stage, full screen (and back to the window as it was).
+    void present(bool on);
     // The run shown: the live run's file (while it is recorded) or the opened one.
     QString runPath() const { return m_runPath; }
     // ---- presenter: remembered settings, language, recent files --------------------------
@@ -160,6 +175,7 @@ protected:
     void showEvent(QShowEvent* event) override;
     void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void buildLayout();
@@ -173,17 +189,23 @@ private:
     void onScenarioFinished(const ScenarioResult& result);
     void setReplayMode(bool on);
     void updateTitle();
+    void showCaptionAt(qint64 tUs);
     void clearLog();
     void restartWithNodes(const EngineConfig& config);
     void refreshRecentMenu();
     void retranslate();
     QString chosenLanguage() const;
+    // The window's type: the chosen scale, on the stage at least large and grown with the
+    // height; in the language's own face.
+    void applyType();
+    double stageScale() const;
 
     EngineSession* m_engine = nullptr;
     NodeCardGrid* m_cards = nullptr;
     QuorumView* m_quorum = nullptr;
     SentinelPanel* m_sentinels = nullptr; // the replicated topology's Sentinels
     CaptionBar* m_caption = nullptr;
+    StageTimeline* m_stageTimeline = nullptr;
     ClientLaneList* m_lanes = nullptr;
     ReplayBar* m_replayBar = nullptr;
     WindowDocks* m_docks = nullptr;
@@ -202,4 +224,8 @@ private:
     double m_typeScale = 1.0;
     double m_basePointSize = 10.0;
     bool m_retranslateQueued = false;
+    bool m_presenting = false;
+    bool m_fullScreenBeforeStage = false;
+    QByteArray m_stateBeforeStage; // toolbars and docks, as they were before the stage
+    double m_appliedStageScale = 1.0;
 };

@@ -6,6 +6,8 @@
 
 #include <QAction>
 #include <QLabel>
+#include <QResizeEvent>
+#include <QToolButton>
 
 ScenarioBar::ScenarioBar(QWidget* parent)
     : QToolBar(parent), m_playPause(addButton("actionScenarioPlayPause")),
@@ -46,6 +48,7 @@ QString ScenarioBar::statusText() const
 void ScenarioBar::start(const Play& play)
 {
     m_play = play;
+    m_statusForms.clear();
     m_status->setText(play.source);
     show();
 }
@@ -68,11 +71,46 @@ void ScenarioBar::setState(int state)
 void ScenarioBar::showResult(const ScenarioResult& result)
 {
     const bool passed = result.outcome == ScenarioResult::Outcome::Passed;
-    m_status->setText(tr("%1 · %2").arg(m_play.source, result.verdictLine()));
+    const QString line = result.verdictLine();
+    // Shorter forms for a narrow bar: without the source, then the verdict word alone.
+    const QString verdict = line.section(QStringLiteral("  "), 0, 0);
+    m_statusForms = {tr("%1 · %2").arg(m_play.source, line), line,
+                     tr("%1 · %2").arg(m_play.source, verdict), verdict};
+    m_status->setToolTip(tr("%1 · %2").arg(m_play.source, line));
     const bool dark = UiTheme::isDark(palette());
     QPalette p = m_status->palette();
     p.setColor(QPalette::WindowText, passed ? UiTheme::good(dark) : UiTheme::bad(dark));
     m_status->setPalette(p);
+    fitStatus();
+}
+
+void ScenarioBar::resizeEvent(QResizeEvent* event)
+{
+    QToolBar::resizeEvent(event);
+    fitStatus();
+}
+
+void ScenarioBar::fitStatus()
+{
+    int buttons = 0;
+    for (QAction* action : {m_playPause, m_step, m_restart, m_stop})
+        if (QWidget* button = widgetForAction(action))
+            buttons += button->sizeHint().width() + layout()->spacing();
+    const QMargins margins =
+        contentsMargins() + layout()->contentsMargins() + m_status->contentsMargins();
+    const int room = std::max(60, width() - buttons - margins.left() - margins.right() - 16);
+    m_status->setMaximumWidth(room + m_status->contentsMargins().left() +
+                              m_status->contentsMargins().right());
+    if (m_statusForms.isEmpty())
+        return;
+    const QFontMetrics metrics = m_status->fontMetrics();
+    QString shown = metrics.elidedText(m_statusForms.last(), Qt::ElideRight, room);
+    for (const QString& form : std::as_const(m_statusForms))
+        if (metrics.horizontalAdvance(form) <= room) {
+            shown = form;
+            break;
+        }
+    m_status->setText(shown);
 }
 
 void ScenarioBar::retranslate()

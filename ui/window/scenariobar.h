@@ -51,14 +51,21 @@ signals:
     void restartRequested();
     void stopRequested();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     QAction* addButton(const char* objectName);
+    // The status keeps to the room the buttons leave: cut ("…"), never moved into the »
+    // overflow menu, where large type put the verdict out of sight.
+    void fitStatus();
 
     QAction* m_playPause;
     QAction* m_step;
     QAction* m_restart;
     QAction* m_stop;
     QLabel* m_status;
+    QStringList m_statusForms; // the status whole, then shorter forms of it
     Play m_play;
     int m_state = 0; // ScenarioRunner::State
 };

@@ -149,10 +149,16 @@ QList<Entry> WindowActions::viewEntries()
          .tip = tr("Switch between the light and the dark theme"),
          .keys = {Qt::Key_T},
          .toggle = [w](bool on) { w->setDarkTheme(on); }},
+        {.id = "actionPresent",
+         .text = tr("&Present"),
+         .tip = tr("The stage for a class, full screen: the nodes, the headline, the caption, "
+                   "the lanes and the timeline, without menus or buttons (F11 or Esc leaves)"),
+         .keys = {Qt::Key_F11},
+         .toggle = [w](bool on) { w->present(on); }},
         {.id = "actionFullScreen",
          .text = tr("&Full screen"),
          .tip = tr("Full screen on or off"),
-         .keys = {Qt::Key_F11},
+         .keys = {K(Qt::SHIFT | Qt::Key_F11)},
          .toggle = [w](bool on) { on ? w->showFullScreen() : w->showNormal(); }},
         {.id = "actionEventLog", .keys = {Qt::Key_E}, .existing = m_docks->logToggle()},
         {.id = "actionConsole", .keys = {Qt::Key_QuoteLeft}, .existing = m_docks->consoleToggle()},
@@ -178,7 +184,8 @@ QList<Entry> WindowActions::nodeEntries()
          .text = tr("Deselect node"),
          .tip = tr("Deselect the node"),
          .keys = {Qt::Key_Escape},
-         .run = [w] { w->selectNode(0); }},
+         // On the stage Esc leaves it, as in any presentation program.
+         .run = [w] { w->isPresenting() ? w->present(false) : w->selectNode(0); }},
         {.id = "actionKillNode",
          .text = tr("&Kill node"),
          .tip = tr("Kill the selected node"),
@@ -263,7 +270,8 @@ QList<Entry> WindowActions::fileEntries()
         {.id = "actionOpenRun",
          .text = tr("&Open run…"),
          .tip = tr("Show a recorded run: scrub it in time, play it again"),
-         .keys = {K::Open},
+         // Ctrl+O opens a scenario; a run is the other thing one opens.
+         .keys = {K(Qt::CTRL | Qt::SHIFT | Qt::Key_O)},
          .run = [w] { w->openRunDialog(); }},
         {.id = "actionExport",
          .text = tr("&Export…"),
@@ -274,7 +282,8 @@ QList<Entry> WindowActions::fileEntries()
          .text = tr("&Live run"),
          .tip = tr("Leave the recorded run: start the nodes and clients again"),
          .run = [w] { w->backToLive(); }},
-        {.id = "actionCharts", .keys = {Qt::Key_G}, .existing = m_docks->chartsToggle()},
+        // G is the GC-pause demo's key; C for Charts.
+        {.id = "actionCharts", .keys = {Qt::Key_C}, .existing = m_docks->chartsToggle()},
         // Space: stop / start all clients live, play / pause a recorded run (one is off).
         {.id = "actionReplayPlay",
          .text = tr("Play / pause the run"),
@@ -324,7 +333,8 @@ void WindowActions::buildMenus(const QString& chosenLanguage)
     for (const char* id : SelectNodeIds)
         nodes->addAction(m_registry.action(id));
     nodes->addAction(m_registry.action("actionDeselectNode"));
-    QMenu* view = addMenu(tr("&View"), {{"actionLargeType", "actionBigger", "actionSmaller",
+    QMenu* view = addMenu(tr("&View"), {{"actionPresent"},
+                                        {"actionLargeType", "actionBigger", "actionSmaller",
                                          "actionResetType", "actionDarkTheme", "actionFullScreen",
                                          "actionEventLog", "actionConsole", "actionCharts"}});
     auto* languages = new LanguageMenu(chosenLanguage, view);
@@ -387,6 +397,7 @@ void WindowActions::sync()
     m_registry.action("actionDarkTheme")->setChecked(m_window->isDarkTheme());
     m_registry.action("actionLargeType")->setChecked(TypeSize::isLarge(m_window->typeScale()));
     m_registry.action("actionFullScreen")->setChecked(m_window->isFullScreen());
+    m_registry.action("actionPresent")->setChecked(m_window->isPresenting());
     // Independent masters or the failover rung: only local nodes can be made either way.
     const EngineConfig config = m_window->config();
     QAction* topology = m_registry.action("actionReplicatedTopology");

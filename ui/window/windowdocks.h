@@ -12,7 +12,7 @@ class QDockWidget;
 class QMainWindow;
 
 // The window's three docks, tabbed under the lock: the event log, the console and the charts.
-// Each has a toggle action (E, `, G in the window's table); the console takes the focus when
+// Each has a toggle action (E, `, C in the window's table); the console takes the focus when
 // shown. A projector's 720 lines go to the lock first: the log opens by itself only on a tall
 // screen, the console and the charts when asked.
 class WindowDocks : public QObject

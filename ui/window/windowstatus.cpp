@@ -19,6 +19,10 @@ WindowStatus::WindowStatus(QStatusBar* bar)
       m_nodesUp(addLabel(bar, "nodesUp", true)), m_checker(addLabel(bar, "checkerVerdict", true)),
       m_bar(bar)
 {
+    // The answer gives way to the figures and the verdict: a long one ("Opened run.jsonl:
+    // ...", in a recorded run) once held its whole width and cut the verdict mid-word
+    // ("mutual exclu"); it is cut instead, whole in its tooltip.
+    m_answer->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->installEventFilter(this);
     retranslate();
 }
