@@ -29,6 +29,16 @@ constexpr int kCloseGraceMs = 2000;
 // reconnects and resyncs once healed): the master's own soft limit on a replica's output
 // buffer (client-output-buffer-limit replica 256mb 64mb 60).
 constexpr qint64 kMaxHeldWhileCutBytes = 64 * 1024 * 1024;
+// Back-pressure (docs/proxy.md, "Bounds"): Qt reads at most this much of a socket ahead of us,
+// so a side we stop reading fills its kernel buffers and TCP slows its sender down.
+constexpr qint64 kReadBufferBytes = 256 * 1024;
+// A side whose peer does not drain is no longer read past this many bytes waiting for that
+// peer (in the socket's buffer or a delay queue), and read again below kLowWaterBytes.
+constexpr qint64 kHighWaterBytes = 4 * 1024 * 1024;
+constexpr qint64 kLowWaterBytes = 1024 * 1024;
+// What cannot wait for the peer (a command held whole for the drop decision) is capped: past
+// this the connection is closed, and the history says why.
+constexpr qint64 kMaxHeldCommandBytes = 64 * 1024 * 1024;
 
 qint64 nowUs()
 {
@@ -180,7 +190,10 @@ void ProxyWorker::unexpose()
 
 void ProxyWorker::tagForeign(const QString& key, int clientId)
 {
-    m_foreignIds.insert(key, clientId);
+    if (clientId == 0)
+        m_foreignIds.remove(key);
+    else
+        m_foreignIds.insert(key, clientId);
     for (auto& [serial, connection] : m_connections)
         if (connection->sniffer && connection->who.key == key)
             connection->clientId = clientId;
@@ -332,6 +345,7 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
     while (QTcpSocket* socket = server->nextPendingConnection()) {
         socket->setParent(this); // outlives its listener only until releaseClient() aborts it
         socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        socket->setReadBufferSize(kReadBufferBytes);
 
         auto owned = std::make_unique<Connection>();
         Connection* connection = owned.get();
@@ -352,6 +366,8 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
                 [this, connection] { closeConnection(connection, CloseMode::Graceful); });
         connect(socket, &QTcpSocket::errorOccurred, this,
                 [this, connection, socket] { onSocketError(connection, socket); });
+        connect(socket, &QTcpSocket::bytesWritten, this,
+                [this, connection] { resumeReading(connection); });
 
         // A cut client's connection waits, unconnected upstream, for heal (onPartitionChanged).
         // On a link listener nobody is connected upstream before we know who is calling.
@@ -365,6 +381,7 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
 void ProxyWorker::connectUpstream(Connection* connection)
 {
     auto* upstream = new QTcpSocket(this);
+    upstream->setReadBufferSize(kReadBufferBytes);
     connection->upstream = upstream;
     connect(upstream, &QTcpSocket::connected, this,
             [this, connection] { onUpstreamConnected(connection); });
@@ -374,6 +391,8 @@ void ProxyWorker::connectUpstream(Connection* connection)
             [this, connection] { closeConnection(connection, CloseMode::Graceful); });
     connect(upstream, &QTcpSocket::errorOccurred, this,
             [this, connection, upstream] { onSocketError(connection, upstream); });
+    connect(upstream, &QTcpSocket::bytesWritten, this,
+            [this, connection] { resumeReading(connection); });
     // QTcpSocket has no connect timeout of its own (a black-holed host keeps it trying for
     // minutes). The timer finds the connection by serial: it may be gone by then.
     const int timeoutMs = m_connectTimeoutMs;
@@ -410,6 +429,7 @@ void ProxyWorker::failUpstream(Connection* connection, const QString& reason)
     // the client before it has read our reply. What it sent is lost with the node anyway.
     client->readAll();
     connection->queue.clear();
+    connection->queuedUpBytes = 0;
     connection->held.clear();
     client->write(ConnectError::proxyReply(m_upstreamHost, m_upstreamPort, reason));
     closeConnection(connection, CloseMode::Graceful);
@@ -438,14 +458,28 @@ QString ProxyWorker::upstreamFailure(const QTcpSocket* upstream) const
 
 void ProxyWorker::onClientReadyRead(Connection* connection)
 {
+    if (connection->closing)
+        return;
+    if (upBacklog(connection) > kHighWaterBytes) {
+        connection->clientStalled = true; // the node side drains it: resumeReading()
+        return;
+    }
     QByteArray bytes = connection->client->readAll();
-    if (bytes.isEmpty() || connection->closing)
+    if (bytes.isEmpty())
         return;
     if (connection->sorting && !sort(connection, &bytes))
         return;
-    if (connection->sniffer)
-        connection->sniffer->fromClient(bytes, nowUs());
+    // Forwarded first, followed after: the sniffer's work is not on the round trip. Nothing
+    // else runs in this thread between the two, so what the sniffer hands on still comes
+    // before any answer the node gives after this command.
+    const qint64 sentUs = nowUs();
+    const QByteArray followed = connection->sniffer ? bytes : QByteArray();
     fromClient(connection, std::move(bytes));
+    if (!connection->sniffer || connection->finished)
+        return;
+    QList<QByteArrayList> releases = connection->sniffer->fromClient(followed, sentUs);
+    if (!releases.isEmpty())
+        emit foreignRequests({connection->who, connection->serial, std::move(releases), sentUs});
 }
 
 // A connection to a replication-link listener: its bytes are held, unforwarded and with no
@@ -531,6 +565,9 @@ QByteArray ProxyWorker::keepWholeCommands(Connection* connection, const QByteArr
         return out;
     }
     held.append(data + start, size - start);
+    if (held.size() > kMaxHeldCommandBytes)
+        cap(connection, tr("a command of over %1 MiB was held whole while commands are dropped")
+                            .arg(kMaxHeldCommandBytes >> 20));
     return out;
 }
 
@@ -555,6 +592,7 @@ void ProxyWorker::forward(Connection* connection, QByteArray bytes)
     // Never overtake an earlier chunk, even one that drew a longer jitter.
     const qint64 sendAtUs = std::max(connection->lastSendAtUs, nowUs() + delayUs);
     connection->lastSendAtUs = sendAtUs;
+    connection->queuedUpBytes += bytes.size();
     connection->queue.push_back({sendAtUs, std::move(bytes)});
     dispatchDue(connection);
 }
@@ -571,10 +609,12 @@ void ProxyWorker::dispatchDue(Connection* connection)
         // Checked at delivery: a partition also loses what was still in flight.
         if (!isCut(connection))
             send(connection->upstream, queue.front().bytes);
+        connection->queuedUpBytes -= queue.front().bytes.size();
         queue.pop_front();
     }
     if (!queue.empty())
         armTimer(connection, queue.front().sendAtUs - now);
+    resumeReading(connection);
 }
 
 void ProxyWorker::armTimer(Connection* connection, qint64 inUs)
@@ -621,10 +661,57 @@ void ProxyWorker::setClientDelay(int clientId, int ms)
 }
 
 // ---------------------------------------------------------------------------------------
+// Bounds: back-pressure and the cap
+
+// What waits for the node: in the upstream socket's buffer, or in the delay queue.
+qint64 ProxyWorker::upBacklog(const Connection* connection) const
+{
+    return connection->queuedUpBytes +
+           (connection->upstream ? connection->upstream->bytesToWrite() : 0);
+}
+
+// What waits for the client.
+qint64 ProxyWorker::downBacklog(const Connection* connection) const
+{
+    return connection->queuedDownBytes + connection->client->bytesToWrite();
+}
+
+// A peer took some bytes (or a queue gave them): a side left unread for its sake is read
+// again once what waits for that peer is under the low-water mark.
+void ProxyWorker::resumeReading(Connection* connection)
+{
+    if (connection->closing)
+        return;
+    if (connection->clientStalled && upBacklog(connection) < kLowWaterBytes) {
+        connection->clientStalled = false;
+        onClientReadyRead(connection);
+    }
+    if (!connection->closing && connection->upstreamStalled && connection->upstream &&
+        downBacklog(connection) < kLowWaterBytes) {
+        connection->upstreamStalled = false;
+        onUpstreamReadyRead(connection);
+    }
+}
+
+// Over a bound that waiting cannot keep: the connection is closed, and whoever watches the
+// proxy is told why (the history says it).
+void ProxyWorker::cap(Connection* connection, const QString& why)
+{
+    const QString who = connection->sniffer ? connection->who.label
+                                            : QStringLiteral("client %1").arg(connection->clientId);
+    emit connectionCapped(tr("the connection of %1 was closed: %2").arg(who, why));
+    closeConnection(connection, CloseMode::Abort);
+}
+
+// ---------------------------------------------------------------------------------------
 // Node -> client, errors and closing
 
 void ProxyWorker::onUpstreamReadyRead(Connection* connection)
 {
+    if (!connection->closing && downBacklog(connection) > kHighWaterBytes) {
+        connection->upstreamStalled = true; // the client drains it: resumeReading()
+        return;
+    }
     QByteArray bytes = connection->upstream->readAll();
     if (bytes.isEmpty())
         return;
@@ -673,6 +760,7 @@ void ProxyWorker::forwardDown(Connection* connection, QByteArray bytes, qint64 d
 {
     const qint64 sendAtUs = std::max(connection->lastDownAtUs, nowUs() + delayUs);
     connection->lastDownAtUs = sendAtUs;
+    connection->queuedDownBytes += bytes.size();
     connection->downQueue.push_back({sendAtUs, std::move(bytes)});
     dispatchDownDue(connection);
 }
@@ -686,9 +774,11 @@ void ProxyWorker::dispatchDownDue(Connection* connection)
     while (!queue.empty() && queue.front().sendAtUs <= now) {
         if (connection->client->state() == QAbstractSocket::ConnectedState)
             send(connection->client, queue.front().bytes);
+        connection->queuedDownBytes -= queue.front().bytes.size();
         queue.pop_front();
     }
-    if (queue.empty())
+    resumeReading(connection);
+    if (queue.empty() || connection->closing)
         return;
     if (!connection->downTimer) {
         connection->downTimer = new QTimer(this);
@@ -725,6 +815,7 @@ void ProxyWorker::closeConnection(Connection* connection, CloseMode mode)
         connection->held.clear();
         connection->unsorted.clear();
         connection->downQueue.clear();
+        connection->queuedUpBytes = connection->queuedDownBytes = 0;
         if (connection->timer)
             connection->timer->stop();
         if (connection->downTimer)

@@ -47,7 +47,7 @@ public:
     // From now on the connections of foreign identity `key` are client `clientId`'s: the
     // faults of that client (partition, hold) reach them.
     void unexpose();
-    void tagForeign(const QString& key, int clientId);
+    void tagForeign(const QString& key, int clientId); // 0: forgotten
     // A stop-the-world pause of these clients as the network sees it: every byte of theirs,
     // both ways, waits here until released, then goes on in order.
     void setHeld(const QSet<int>& clientIds);
@@ -75,6 +75,9 @@ signals:
     void connectionCountChanged(int count);
     void foreignConnection(const ForeignIdentity& who, bool open);
     void foreignExchange(const ForeignExchange& exchange);
+    void foreignRequests(const ForeignRequests& requests);
+    // A connection was closed for going over a bound (docs/proxy.md, "Bounds"): why, in words.
+    void connectionCapped(const QString& text);
 
 private:
     struct Chunk
@@ -91,6 +94,10 @@ private:
         QTimer* timer = nullptr;        // created on the first chunk that must wait
         std::deque<Chunk> queue;        // client -> node chunks not yet due
         std::deque<Chunk> downQueue;    // node -> client chunks not yet due (a delayed stream)
+        qint64 queuedUpBytes = 0;       // the bytes in `queue`
+        qint64 queuedDownBytes = 0;     // the bytes in `downQueue`
+        bool clientStalled = false;     // not read while the node side drains (back-pressure)
+        bool upstreamStalled = false;   // not read while the client drains
         QTimer* downTimer = nullptr;
         qint64 lastDownAtUs = 0;
         qint64 lastSendAtUs = 0;
@@ -130,6 +137,10 @@ private:
     QByteArray keepWholeCommands(Connection* connection, const QByteArray& bytes);
     void forward(Connection* connection, QByteArray bytes);
     void onUpstreamReadyRead(Connection* connection);
+    qint64 upBacklog(const Connection* connection) const;
+    qint64 downBacklog(const Connection* connection) const;
+    void resumeReading(Connection* connection);
+    void cap(Connection* connection, const QString& why);
     void onSocketError(Connection* connection, QTcpSocket* socket);
     void dispatchDue(Connection* connection);
     void armTimer(Connection* connection, qint64 inUs);
