@@ -28,7 +28,8 @@ bool ForeignSniffer::mayRelease(const QByteArrayList& command)
     return verbs.contains(verbOf(command));
 }
 
-QList<QByteArrayList> ForeignSniffer::fromClient(const QByteArray& bytes, qint64 nowUs)
+QList<QByteArrayList> ForeignSniffer::fromClient(const QByteArray& bytes, qint64 nowUs,
+                                                 bool reachesNode)
 {
     QList<QByteArrayList> releases;
     if (m_lost)
@@ -45,6 +46,8 @@ QList<QByteArrayList> ForeignSniffer::fromClient(const QByteArray& bytes, qint64
             m_pending.clear();
             return {};
         }
+        if (!reachesNode)
+            continue;
         if (mayRelease(command))
             releases << command;
         m_pending.push_back({std::move(command), nowUs});

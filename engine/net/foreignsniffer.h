@@ -30,7 +30,10 @@ public:
 
     // Follows the client's bytes; returns the commands completed in them that may end a hold
     // (mayRelease()), for the app to see before any answer.
-    QList<QByteArrayList> fromClient(const QByteArray& bytes, qint64 nowUs);
+    // `reachesNode` false: the bytes were lost on the way (a cut), so the node never answers
+    // the commands they complete.
+    QList<QByteArrayList> fromClient(const QByteArray& bytes, qint64 nowUs,
+                                     bool reachesNode = true);
     QList<Exchange> fromServer(const QByteArray& bytes, qint64 nowUs);
     // The connection closed with commands unanswered (the node was killed, or the proxy cut
     // it): each one that matters, answered with `error`.

@@ -474,10 +474,13 @@ void ProxyWorker::onClientReadyRead(Connection* connection)
     // before any answer the node gives after this command.
     const qint64 sentUs = nowUs();
     const QByteArray followed = connection->sniffer ? bytes : QByteArray();
+    // A cut loses the bytes: the node never answers those commands.
+    const bool reachesNode =
+        holdsWhileCut(connection) || (connection->upstream && !isCut(connection));
     fromClient(connection, std::move(bytes));
     if (!connection->sniffer || connection->finished)
         return;
-    QList<QByteArrayList> releases = connection->sniffer->fromClient(followed, sentUs);
+    QList<QByteArrayList> releases = connection->sniffer->fromClient(followed, sentUs, reachesNode);
     if (!releases.isEmpty())
         emit foreignRequests({connection->who, connection->serial, std::move(releases), sentUs});
 }
@@ -716,8 +719,12 @@ void ProxyWorker::onUpstreamReadyRead(Connection* connection)
     if (bytes.isEmpty())
         return;
     const bool cut = isCut(connection);
-    if (cut && (!holdsWhileCut(connection) || connection->closing))
+    if (cut && (!holdsWhileCut(connection) || connection->closing)) {
+        // Lost on the way to the client, but the node did what they answer: still followed.
+        if (connection->sniffer)
+            followForeign(connection, bytes, false);
         return;
+    }
     if (connection->sniffer)
         followForeign(connection, bytes);
     if (delaysStream(connection) && !connection->closing &&
@@ -738,7 +745,7 @@ void ProxyWorker::onUpstreamReadyRead(Connection* connection)
 
 // What a foreign client's node answered: each reply paired with its command, and the
 // commands a lock client's story is made of handed on (the engine makes history of them).
-void ProxyWorker::followForeign(Connection* connection, const QByteArray& fromNode)
+void ProxyWorker::followForeign(Connection* connection, const QByteArray& fromNode, bool delivered)
 {
     const QList<ForeignSniffer::Exchange> exchanges =
         connection->sniffer->fromServer(fromNode, nowUs());
@@ -749,9 +756,12 @@ void ProxyWorker::followForeign(Connection* connection, const QByteArray& fromNo
         connection->clientId = m_foreignIds.value(connection->who.key, 0);
         emit foreignConnection(connection->who, true);
     }
+    // An answer a cut lost: for the client, that node never answered.
+    static const RedisReply lost =
+        RedisReply::error("no answer: the client is cut off from the node (its answer was lost)");
     for (const ForeignSniffer::Exchange& x : exchanges)
-        emit foreignExchange(
-            {connection->who, connection->serial, x.command, x.reply, x.sentUs, x.repliedUs});
+        emit foreignExchange({connection->who, connection->serial, x.command,
+                              delivered ? x.reply : lost, x.sentUs, x.repliedUs});
 }
 
 // A delayed (or held) stream to the client: each chunk `delayUs` later, in order, like

@@ -180,7 +180,7 @@ private:
     QHash<int, int> m_clientDelayMs;
     QSet<int> m_linkListeners;
     void forwardDown(Connection* connection, QByteArray bytes, qint64 delayUs);
-    void followForeign(Connection* connection, const QByteArray& fromNode);
+    void followForeign(Connection* connection, const QByteArray& fromNode, bool delivered = true);
     bool isHeld(const Connection* connection) const;
     QHash<QString, int> m_foreignIds; // identity key -> client id (tagForeign)
     QSet<int> m_heldClients;
