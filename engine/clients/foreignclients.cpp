@@ -584,11 +584,14 @@ void ForeignClients::sweep()
         m_sweep.stop();
 }
 
+// The run ends: the app stops watching, and a lease still running ends with the run (the
+// history must close what it opened, or a re-reading of the run would find it open).
 void ForeignClients::stop()
 {
     m_sweep.stop();
     m_retire.stop();
     for (const auto& c : std::as_const(m_clients)) {
+        endLease(*c, End::Stopped);
         c->expiry->stop();
         if (c->pauseTimer)
             c->pauseTimer->stop();

@@ -90,7 +90,8 @@ public:
     // process runs on (its timers fire, it may give up and try again when the bytes flow).
     CommandAnswer pause(const QString& name, int forMs);
     CommandAnswer resume(const QString& name);
-    // Stops every timer (the engine's shutdown, in its thread).
+    // Ends every lease with the run and stops every timer (the engine's shutdown, in its
+    // thread).
     void stop();
 
 signals:
