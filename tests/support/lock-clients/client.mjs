@@ -62,7 +62,8 @@ function lockOf(library, clients) {
   case 'sesamecare': {
     const Redlock = library === 'node-redlock' ? require('redlock').default
                                               : require('@sesamecare-oss/redlock').Redlock;
-    const redlock = new Redlock(clients, { retryCount: 10, retryDelay: 200, retryJitter: 100 });
+    // Few retries: a round that waits for a killed node's timeout must not outlast the run.
+    const redlock = new Redlock(clients, { retryCount: 3, retryDelay: 200, retryJitter: 100 });
     redlock.on('error', () => {});
     return {
       acquire: () => redlock.acquire([key], o.ttl),
@@ -74,7 +75,7 @@ function lockOf(library, clients) {
   case 'semaphore-mutex': {
     const { RedlockMutex, Mutex } = require('redis-semaphore');
     // Refreshed by this driver (the step its own timer runs), so that it can count them.
-    const settings = { lockTimeout: o.ttl, acquireTimeout: 4000, retryInterval: 50,
+    const settings = { lockTimeout: o.ttl, acquireTimeout: 2000, retryInterval: 50,
                        refreshInterval: 0, onLockLost: () => {} };
     return {
       acquire: async () => {
@@ -92,8 +93,8 @@ function lockOf(library, clients) {
     const { createLock, createRedlock, IoredisAdapter } = require('redlock-universal');
     const adapters = clients.map((c) => new IoredisAdapter(c));
     const lock = library === 'universal-lock'
-      ? createLock({ adapter: adapters[0], key, ttl: o.ttl, retryAttempts: 20, retryDelay: 50 })
-      : createRedlock({ adapters, key, ttl: o.ttl, retryAttempts: 5, retryDelay: 200 });
+      ? createLock({ adapter: adapters[0], key, ttl: o.ttl, retryAttempts: 4, retryDelay: 50 })
+      : createRedlock({ adapters, key, ttl: o.ttl, retryAttempts: 3, retryDelay: 200 });
     return {
       acquire: () => lock.acquire(),
       extend: async (handle) => ((await lock.extend(handle, o.ttl)) ? handle : null),

@@ -65,7 +65,7 @@ class PyLock:
         self.client = clients[0]
 
     def acquire(self):
-        lock = Lock(self.client, KEY, timeout=o.ttl / 1000, sleep=0.1, blocking_timeout=4)
+        lock = Lock(self.client, KEY, timeout=o.ttl / 1000, sleep=0.1, blocking_timeout=2)
         if not lock.acquire():
             raise RuntimeError("not acquired")
         return lock
@@ -98,7 +98,7 @@ class PyRedlock:
 
     def acquire(self):
         token = secrets.token_hex(20)
-        for _ in range(20):
+        for _ in range(5):
             start = time.monotonic()
             votes = self._each(lambda c: c.set(KEY, token, nx=True, px=o.ttl))
             elapsed_ms = (time.monotonic() - start) * 1000
