@@ -199,8 +199,11 @@ private slots:
     }
 
     void recordedAndFaulted_data() { rows(); }
-    // Two named workers contend for 8 s, buying inside the lock; F1 is cut off from a majority
-    // (its one node) for 1.5 s; then a node is killed (for a one-node client, its node).
+    // F1 (one worker) is cut off from a majority (its one node) for 1.5 s and ends; then two
+    // named workers (F2, F3) contend for 8 s, buying inside the lock, and a node is killed (for
+    // a one-node client, its node). The counted workers run no partition: the proxy's cut loses
+    // bytes inside a TCP stream, and a library that keeps its connection after a timeout
+    // (ioredis) pairs later answers with the commands the cut lost (README, "Known limits").
     void recordedAndFaulted()
     {
         const Library& l = library();
@@ -214,37 +217,46 @@ private slots:
             play(QStringLiteral("faults"),
                  QStringLiteral("exec %1\n"
                                 "wait until acquired(F1) 15000\n"
-                                "wait until acquired(F2) 15000\n"
-                                "sleep 1000\n"
                                 "client partition F1 %2\n"
                                 "sleep 1500\n"
                                 "%3"
-                                "sleep 1000\n"
-                                "node kill %4\n"
+                                "sleep 4000\n"
+                                "exec %4\n"
+                                "wait until acquired(F2) 15000\n"
+                                "wait until acquired(F3) 15000\n"
+                                "sleep 1500\n"
+                                "node kill %5\n"
                                 "sleep 9000\n" // the client ends (its last acquire too) and counts
                                 "expect safe\n")
-                     .arg(client(QStringLiteral("--storage STORAGE --seconds 8 --workers 2 --named "
+                     .arg(client(QStringLiteral("--seconds 3 --ttl 2000 --timeout 500")), cut, heal,
+                          client(QStringLiteral("--storage STORAGE --seconds 8 --workers 2 --named "
                                                 "--ttl 2000 --timeout 500")),
-                          cut, heal, killed),
+                          killed),
                  &r);
         QVERIFY2(r.exitCode == 0 && r.out.contains("verdict: PASS"), "no overlap, safe");
-        // Counted as it counts, each lane.
-        const QJsonObject own = ownCount(run, 1);
+        // Counted as it counts, each named lane.
+        const int countedLine = 5 + int(cut.count(QLatin1Char(' '))) + 2;
+        const QJsonObject own = ownCount(run, countedLine);
         if (own.isEmpty())
             for (const QJsonObject& e : run)
-                if (e.value("line").toInt() == 1)
+                if (e.value("line").toInt() == countedLine)
                     qInfo("%s", QJsonDocument(e).toJson(QJsonDocument::Compact).constData());
-        QVERIFY2(!own.isEmpty(), "the client printed its count");
+        QVERIFY2(!own.isEmpty(), "the workers printed their counts");
         const QHash<int, QString> label = lanes(run);
-        QCOMPARE(label.size(), 2);
+        QCOMPARE(label.size(), 3);
+        int compared = 0;
         for (auto it = label.cbegin(); it != label.cend(); ++it) {
             const int counted = own.value("workers").toObject().value(it.value()).toInt(-1);
+            if (counted < 0)
+                continue; // F1, the process that was cut off
             const int recorded = countOf(run, it.key(), "ok", "acquire");
             qInfo("%s %s: recorded %d, counted %d", QTest::currentDataTag(), qPrintable(it.value()),
                   recorded, counted);
             QCOMPARE(recorded, counted);
+            ++compared;
         }
-        // The cut in F1's lane: a failed round (or its node's silence) after it.
+        QCOMPARE(compared, 2);
+        // The cut in F1's lane: a failed round after it; the kill in a worker's lane.
         const qint64 cutAt = commandTime(run, QStringLiteral("client partition F1 ") + cut);
         const qint64 killedAt = commandTime(run, QStringLiteral("node kill ") + killed);
         QVERIFY(cutAt > 0 && killedAt > cutAt);
@@ -254,10 +266,10 @@ private slots:
             const qint64 t = timeOf(e);
             const QString kind = e.value("kind").toString();
             const bool acquire = e.value("f").toString() == "acquire";
-            if (e.value("client").toInt() == 1001 && acquire && kind == "attempt" && t > cutAt &&
-                t < killedAt)
+            const int client = e.value("client").toInt();
+            if (client == 1001 && acquire && kind == "attempt" && t > cutAt)
                 failedAfterCut |= e.value("code").toString() != "none";
-            if (!label.contains(e.value("client").toInt()) || t <= killedAt)
+            if (client == 1001 || !label.contains(client) || t <= killedAt)
                 continue;
             if (kind == "node-answer" && e.value("node").toInt() == killed.toInt() - 1)
                 killSeen |=
@@ -268,8 +280,7 @@ private slots:
         }
         if (!failedAfterCut)
             for (const QJsonObject& e : run)
-                if (e.value("client").toInt() == 1001 && timeOf(e) > cutAt - 500000 &&
-                    timeOf(e) < killedAt + 500000)
+                if (e.value("client").toInt() == 1001 && timeOf(e) > cutAt - 500000)
                     qInfo("%s", QJsonDocument(e).toJson(QJsonDocument::Compact).constData());
         QVERIFY2(failedAfterCut, "F1 failed a round while cut off");
         QVERIFY2(killSeen, "the killed node's answer, or a lease without it, in a lane");
