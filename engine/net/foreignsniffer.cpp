@@ -29,7 +29,7 @@ bool ForeignSniffer::mayRelease(const QByteArrayList& command)
 }
 
 QList<QByteArrayList> ForeignSniffer::fromClient(const QByteArray& bytes, qint64 nowUs,
-                                                 bool reachesNode)
+                                                 bool reachesNode, QList<Exchange>* lost)
 {
     QList<QByteArrayList> releases;
     if (m_lost)
@@ -46,8 +46,13 @@ QList<QByteArrayList> ForeignSniffer::fromClient(const QByteArray& bytes, qint64
             m_pending.clear();
             return {};
         }
-        if (!reachesNode)
+        if (!reachesNode) {
+            if (lost && matters(command))
+                lost->append({std::move(command),
+                              RedisReply::error("no answer: the client is cut off from the node"),
+                              nowUs, nowUs});
             continue;
+        }
         if (mayRelease(command))
             releases << command;
         m_pending.push_back({std::move(command), nowUs});

@@ -31,9 +31,9 @@ public:
     // Follows the client's bytes; returns the commands completed in them that may end a hold
     // (mayRelease()), for the app to see before any answer.
     // `reachesNode` false: the bytes were lost on the way (a cut), so the node never answers
-    // the commands they complete.
-    QList<QByteArrayList> fromClient(const QByteArray& bytes, qint64 nowUs,
-                                     bool reachesNode = true);
+    // the commands they complete: those that matter go to *lost*, answered "no answer".
+    QList<QByteArrayList> fromClient(const QByteArray& bytes, qint64 nowUs, bool reachesNode = true,
+                                     QList<Exchange>* lost = nullptr);
     QList<Exchange> fromServer(const QByteArray& bytes, qint64 nowUs);
     // The connection closed with commands unanswered (the node was killed, or the proxy cut
     // it): each one that matters, answered with `error`.

@@ -480,7 +480,14 @@ void ProxyWorker::onClientReadyRead(Connection* connection)
     fromClient(connection, std::move(bytes));
     if (!connection->sniffer || connection->finished)
         return;
-    QList<QByteArrayList> releases = connection->sniffer->fromClient(followed, sentUs, reachesNode);
+    QList<ForeignSniffer::Exchange> lost;
+    QList<QByteArrayList> releases =
+        connection->sniffer->fromClient(followed, sentUs, reachesNode, &lost);
+    // Commands a cut lost: the node never sees them, the client waits for nothing. Said at
+    // once, so the client's lane shows the cut while it lasts.
+    for (ForeignSniffer::Exchange& x : lost)
+        emit foreignExchange({connection->who, connection->serial, std::move(x.command),
+                              std::move(x.reply), x.sentUs, x.repliedUs});
     if (!releases.isEmpty())
         emit foreignRequests({connection->who, connection->serial, std::move(releases), sentUs});
 }
