@@ -427,7 +427,15 @@ void ProxyWorker::failUpstream(Connection* connection, const QString& reason)
     }
     // Closing with unread bytes would send a reset instead of a FIN, and a reset may reach
     // the client before it has read our reply. What it sent is lost with the node anyway.
-    client->readAll();
+    const QByteArray unread = client->readAll();
+    if (connection->sniffer) { // a foreign client's commands: answered with the node's reason
+        QList<ForeignSniffer::Exchange> lost;
+        connection->sniffer->fromClient(unread, nowUs(), false, &lost);
+        const RedisReply down = RedisReply::error("node down: " + reason.toUtf8());
+        for (ForeignSniffer::Exchange& x : lost)
+            emit foreignExchange({connection->who, connection->serial, std::move(x.command), down,
+                                  x.sentUs, x.repliedUs});
+    }
     connection->queue.clear();
     connection->queuedUpBytes = 0;
     connection->held.clear();
