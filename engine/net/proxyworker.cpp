@@ -68,7 +68,7 @@ void send(QTcpSocket* socket, const QByteArray& bytes)
 } // namespace
 
 ProxyWorker::ProxyWorker(const QString& upstreamHost, quint16 upstreamPort, quint32 seed)
-    : m_upstreamHost(upstreamHost), m_upstreamPort(upstreamPort), m_random(seed)
+    : m_upstreamHost(upstreamHost), m_upstreamPort(upstreamPort), m_policy(seed)
 {}
 
 ProxyWorker::~ProxyWorker()
@@ -202,7 +202,7 @@ void ProxyWorker::tagForeign(const QString& key, int clientId)
 
 void ProxyWorker::setHeld(const QSet<int>& clientIds)
 {
-    m_heldClients = clientIds;
+    m_policy.setHeld(clientIds);
     std::vector<quint64> released;
     for (auto& [serial, connection] : m_connections)
         if (!isHeld(connection.get()))
@@ -217,12 +217,12 @@ void ProxyWorker::setHeld(const QSet<int>& clientIds)
 
 bool ProxyWorker::isHeld(const Connection* connection) const
 {
-    return connection->clientId > 0 && m_heldClients.contains(connection->clientId);
+    return m_policy.isHeld(connection->clientId);
 }
 
 void ProxyWorker::releaseClient(int clientId)
 {
-    m_clientDelayMs.remove(clientId);
+    m_policy.forgetClient(clientId);
     m_linkListeners.remove(clientId);
     QTcpServer* server = m_listeners.take(clientId);
     if (!server)
@@ -242,21 +242,19 @@ void ProxyWorker::releaseClient(int clientId)
 
 void ProxyWorker::setPartition(bool all, const QSet<int>& clientIds)
 {
-    m_partitionAll = all;
-    m_partitionedClients = clientIds;
+    m_policy.setPartition(all, clientIds);
     onPartitionChanged();
 }
 
 void ProxyWorker::setLatency(int fixedMs, int jitterMs)
 {
-    m_latencyMs = fixedMs;
-    m_jitterMs = jitterMs;
+    m_policy.setLatency(fixedMs, jitterMs);
 }
 
 void ProxyWorker::setDropRate(double fraction)
 {
-    m_dropRate = fraction;
-    if (m_dropRate > 0.0)
+    m_policy.setDropRate(fraction);
+    if (fraction > 0.0)
         return;
     // Nothing is dropped any more: a command start held back for its decision goes now.
     for (auto& [serial, connection] : m_connections) {
@@ -267,16 +265,11 @@ void ProxyWorker::setDropRate(double fraction)
     }
 }
 
-bool ProxyWorker::isClientPartitioned(int clientId) const
-{
-    return m_partitionAll || m_partitionedClients.contains(clientId);
-}
-
 // Sentinel's connections are never cut: the user's partition is of the replication link (and
 // the clients), and Sentinel reached the node directly before it shared the link's listener.
 bool ProxyWorker::isCut(const Connection* connection) const
 {
-    return !connection->sentinel && isClientPartitioned(connection->clientId);
+    return !connection->sentinel && m_policy.isCut(connection->clientId);
 }
 
 bool ProxyWorker::delaysStream(const Connection* connection) const
@@ -524,7 +517,7 @@ void ProxyWorker::fromClient(Connection* connection, QByteArray bytes)
 {
     // Every byte goes through the framer, also those a partition discards, so that it always
     // knows where the next command starts.
-    if (m_dropRate > 0.0 || !connection->held.isEmpty())
+    if (m_policy.dropRate() > 0.0 || !connection->held.isEmpty())
         bytes = keepWholeCommands(connection, bytes);
     else
         followUnframed(connection, bytes);
@@ -650,32 +643,17 @@ void ProxyWorker::armTimer(Connection* connection, qint64 inUs)
 
 bool ProxyWorker::shouldDrop(const Connection* connection)
 {
-    if (m_dropRate <= 0.0 || connection->sentinel)
-        return false;
-    return m_dropRate >= 1.0 || m_random.generateDouble() < m_dropRate;
+    return !connection->sentinel && m_policy.drawDrop();
 }
 
 qint64 ProxyWorker::nextDelayUs(const Connection* connection)
 {
-    if (connection->sentinel)
-        return 0;
-    const int clientId = connection->clientId;
-    qint64 delayUs = qint64(m_latencyMs) * 1000;
-    if (m_jitterMs > 0)
-        delayUs += qint64(m_random.bounded(quint32(m_jitterMs) * 1000u + 1u));
-    // A client on another host: its own distance to this node, varying a little per packet
-    // (up to a millisecond), as real networks do.
-    if (const int clientMs = m_clientDelayMs.value(clientId); clientMs > 0)
-        delayUs += qint64(clientMs) * 1000 + qint64(m_random.bounded(1001u));
-    return delayUs;
+    return connection->sentinel ? 0 : m_policy.drawDelayUs(connection->clientId);
 }
 
 void ProxyWorker::setClientDelay(int clientId, int ms)
 {
-    if (ms > 0)
-        m_clientDelayMs.insert(clientId, ms);
-    else
-        m_clientDelayMs.remove(clientId);
+    m_policy.setClientDelay(clientId, ms);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -743,11 +721,11 @@ void ProxyWorker::onUpstreamReadyRead(Connection* connection)
     if (connection->sniffer)
         followForeign(connection, bytes);
     if (delaysStream(connection) && !connection->closing &&
-        (cut || m_latencyMs > 0 || !connection->downQueue.empty())) {
+        (cut || m_policy.latencyMs() > 0 || !connection->downQueue.empty())) {
         if (cut)
             holdWhileCut(connection, bytes.size());
         if (!connection->closing)
-            forwardDown(connection, std::move(bytes), qint64(m_latencyMs) * 1000);
+            forwardDown(connection, std::move(bytes), qint64(m_policy.latencyMs()) * 1000);
         return;
     }
     if (!connection->closing && (isHeld(connection) || !connection->downQueue.empty())) {

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "net/faultpolicy.h"
 #include "net/foreignexchange.h"
 #include "net/foreignsniffer.h"
 #include "net/respframer.h"
 
 #include <QHash>
 #include <QObject>
-#include <QRandomGenerator>
 #include <QSet>
 #include <QString>
 #include <atomic>
@@ -62,7 +62,7 @@ public:
     // the link's node -> client bytes wait out the latency too.
     void setReplicationLink(int clientId) { m_linkListeners.insert(clientId); }
     void setDropRate(double fraction);
-    void setRandomSeed(quint32 seed) { m_random.seed(seed); }
+    void setRandomSeed(quint32 seed) { m_policy.seed(seed); }
     void setUpstreamConnectTimeout(int ms) { m_connectTimeoutMs = ms; }
 
     // Any thread. Set before connectionCountChanged is emitted, so a caller that blocked on
@@ -150,7 +150,6 @@ private:
     void onPartitionChanged();
     void setConnectionCount();
     Connection* findConnection(quint64 serial) const;
-    bool isClientPartitioned(int clientId) const;
     bool isCut(const Connection* connection) const;
     bool delaysStream(const Connection* connection) const;
     bool holdsWhileCut(const Connection* connection) const;
@@ -173,19 +172,13 @@ private:
     quint64 m_nextSerial = 0;
     std::atomic<int> m_connectionCount = 0;
 
-    bool m_partitionAll = false;
-    QSet<int> m_partitionedClients;
-    int m_latencyMs = 0;
-    int m_jitterMs = 0;
-    QHash<int, int> m_clientDelayMs;
+    // Who is cut off, delayed, dropped or held, and the random stream of those choices.
+    FaultPolicy m_policy;
     QSet<int> m_linkListeners;
     void forwardDown(Connection* connection, QByteArray bytes, qint64 delayUs);
     void followForeign(Connection* connection, const QByteArray& fromNode, bool delivered = true);
     bool isHeld(const Connection* connection) const;
     QHash<QString, int> m_foreignIds; // identity key -> client id (tagForeign)
-    QSet<int> m_heldClients;
     void dispatchDownDue(Connection* connection);
-    double m_dropRate = 0.0;
     int m_connectTimeoutMs = 1000;
-    QRandomGenerator m_random;
 };
