@@ -19,6 +19,10 @@ packages=(
     # Static analysis (scripts/lint.sh): clang with clazy's plugin compiles, clang-tidy reads.
     clang clang-tidy clazy
 )
+# node and npm: the npm lock clients of the library matrix and the node-redlock benchmark
+# (scripts/node-redlock/setup.sh). Only where npm is missing: a machine with another Node.js
+# (a nodejs package that ships npm itself) keeps it.
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do

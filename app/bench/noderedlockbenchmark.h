@@ -18,13 +18,16 @@ class QTextStream;
 // `redlockscope --headless --bench --vs-node-redlock`: the app's simulated clients against
 // node-redlock on the same workload, the same nodes, in one run (README, "The benchmark").
 // 8 clients contend for one lock (TTL 10 s, node-redlock's retries) and each buys from the
-// stock inside it. Phases, interleaved (app, direct, exposed, then the other way round) so a
-// drift in the machine's load weighs on all alike:
+// stock inside it. Phases, interleaved (app, direct, exposed, one client direct, one client
+// exposed, then the other way round) so a drift in the machine's load weighs on all alike:
 // - app: 8 simulated clients on a whole engine (the proxies, the history, the checker);
 // - direct: node-redlock's 8 workers straight on the nodes (NodeRedlockScript);
-// - exposed: the same through the app's exposed ports, judged by its checker.
+// - exposed: the same through the app's exposed ports, judged by its checker;
+// - one client, direct and exposed: a single worker, no contention, so its rate is its round
+//   trips: what the exposed path costs a client near the wire.
 // First it measures what the proxy costs a round trip (RoundTripCost). Judged: the app's
-// acquisitions/s against node-redlock's direct ones, target >= 1.0, and the checker safe.
+// acquisitions/s against node-redlock's direct ones (target >= 1.0), the single client through
+// the exposed ports against it directly (target >= 0.7), and the checker safe.
 class NodeRedlockBenchmark
 {
 public:
@@ -49,7 +52,9 @@ private:
     {
         App,
         Direct,
-        Exposed
+        Exposed,
+        DirectOne, // one worker, no contention
+        ExposedOne
     };
     struct Phase
     {
@@ -80,9 +85,10 @@ private:
     qint64 pooled(Who who, qint64 Phase::*figure) const;
     bool runApp(Phase* phase, QString* error);
     NodeRedlockScript::Run scriptRun(const QList<NodeAddress>& nodes, const NodeAddress& storage,
-                                     qint64 stock) const;
+                                     qint64 stock, int workers) const;
     bool runDirect(Phase* phase, QString* error);
     bool runExposed(Phase* phase, QString* error);
+    void printAdded(QTextStream& out) const;
     static std::optional<quint16> expose(EnginePhase& engine, int ports, QString* error);
     static void takeScriptFigures(const NodeRedlockScript::Result& r, Phase* phase);
     double pooledRate(Who who) const;
@@ -92,6 +98,10 @@ private:
                                 QTextStream& out);
     static void print(const Phase& phase, QTextStream& out);
     static QString name(Who who);
+    static bool exposed(Who who) { return who == Who::Exposed || who == Who::ExposedOne; }
+    int workers(Who who) const;
+    bool judgeRatio(QTextStream& out, const QString& what, Who of, Who against, double target,
+                    const QString& key);
     static QJsonObject toJson(const Phase& phase);
     int judge(QTextStream& out);
     int finish(int code);

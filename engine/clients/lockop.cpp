@@ -63,94 +63,113 @@ LockOp fromSet(const QByteArrayList& c, const RedisReply& reply, const QByteArra
     return fromReplyError(op, reply);
 }
 
-// Lua comments say what a script does in words a test of its text would take for calls
-// ("-- Return 0 if an entry already exists"): they go before it is read.
-QByteArray withoutComments(const QByteArray& body)
+// A script's answer that means "done": a count of keys, OK, or an array that starts with one
+// (redlock-universal answers {1, ttl}).
+bool saysDone(const RedisReply& reply)
 {
-    QByteArray out;
-    for (const QByteArray& line : body.split('\n')) {
-        const qsizetype dashes = line.indexOf("--");
-        out += (dashes < 0 ? line : line.left(dashes)) + '\n';
-    }
-    return out;
+    if (reply.type == RedisReply::Type::Array && !reply.elements.isEmpty())
+        return saysDone(reply.elements.first());
+    return (reply.type == RedisReply::Type::Integer && reply.integer >= 1) || reply.isOkStatus();
 }
 
-// What a script does, from its text: compared with an argument (the holder's token) and then
-// deleted or given more time, or set only where free.
-LockOp fromScript(const QByteArray& body, const QByteArrayList& keys, const QByteArrayList& args,
-                  const RedisReply& reply, const QByteArray& stockKey)
+// What a script call did, from what the script is (its shape) and the node's answer.
+LockOp fromShape(const ScriptShape& shape, const QByteArrayList& keys, const QByteArrayList& args,
+                 const RedisReply& reply, const QByteArray& stockKey)
 {
-    const QByteArray text = withoutComments(body).toLower();
-    const bool compares = (text.contains("get") || text.contains("hexists")) &&
-                          text.contains("argv") &&
-                          (text.contains("==") || text.contains("~=") || text.contains("== 0"));
-    const bool deletes = text.contains("'del'") || text.contains("\"del\"") ||
-                         text.contains("'unlink'") || text.contains("\"unlink\"");
-    const bool setsWithTtl = (text.contains("'set'") || text.contains("\"set\"")) &&
-                             (text.contains("px") || text.contains("ex"));
-    const bool expires = text.contains("pexpire") || text.contains("expire") || setsWithTtl;
-    const bool hash = text.contains("hincrby") || text.contains("hset");
-    const bool setsIfFree = (text.contains("exists") && (text.contains("set") || hash)) ||
-                            text.contains("setnx") || text.contains("'nx'") ||
-                            text.contains("\"nx\"");
     LockOp op;
-    if (keys.isEmpty())
+    if (keys.isEmpty() || keys.first() == stockKey) // the storage's own fenced write script
         return op;
     op.key = keys.first();
-    for (const QByteArray& arg : args) {
-        qint64 n = 0;
-        if (isNumber(arg, &n)) {
-            if (op.ttlMs < 0)
-                op.ttlMs = n;
-        } else if (op.token.isEmpty()) {
-            op.token = arg;
-        }
-    }
-    if (op.key == stockKey) // the storage's own fenced write script, used by a foreign client
-        return {};
-    if (compares && deletes) {
+    op.args = args;
+    op.token = ScriptShape::at(args, shape.tokenArg);
+    qint64 ttl = 0;
+    if (isNumber(ScriptShape::at(args, shape.ttlArg), &ttl))
+        op.ttlMs = ttl * shape.ttlScale;
+    op.ttlFromNode = shape.ttlFromNode;
+    switch (shape.kind) {
+    case ScriptShape::Kind::Release:
         op.kind = Kind::Release;
         // Redisson: 1 released, 0 still held (reentrant), nil not held; others: keys deleted.
-        op.granted = reply.type == RedisReply::Type::Integer && reply.integer >= 1;
-    } else if (setsIfFree) { // before extensions: Redisson's lock also compares and expires
+        op.granted = saysDone(reply);
+        break;
+    case ScriptShape::Kind::Acquire:
         op.kind = Kind::Acquire;
         // Redisson answers nil when it locked, the lock's PTTL when it is held; scripts that
         // count answer how many keys they set; some answer OK.
-        op.granted = hash ? reply.isNil()
-                          : (reply.type == RedisReply::Type::Integer && reply.integer >= 1) ||
-                                reply.isOkStatus();
-    } else if (compares && expires) {
+        op.granted = shape.hash ? reply.isNil() : saysDone(reply);
+        break;
+    case ScriptShape::Kind::Extend:
         op.kind = Kind::Extend;
-        op.granted =
-            (reply.type == RedisReply::Type::Integer && reply.integer >= 1) || reply.isOkStatus();
+        op.granted = saysDone(reply);
+        break;
+    case ScriptShape::Kind::Unknown:
+        break;
     }
     return fromReplyError(op, reply);
+}
+
+// KEYS and ARGV of an EVAL or EVALSHA, or false when the numbers do not add up.
+bool splitEval(const QByteArrayList& c, QByteArrayList* keys, QByteArrayList* args)
+{
+    qint64 numKeys = 0;
+    if (c.size() < 3 || !isNumber(c.at(2), &numKeys) || numKeys < 0 || 3 + numKeys > c.size())
+        return false;
+    *keys = c.mid(3, numKeys);
+    *args = c.mid(3 + numKeys);
+    return true;
 }
 
 LockOp fromEval(const QByteArrayList& c, const RedisReply& reply, const QByteArray& stockKey,
                 LockOp::Scripts* scripts)
 {
-    if (c.size() < 3)
+    QByteArrayList keys;
+    QByteArrayList args;
+    if (!splitEval(c, &keys, &args))
         return {};
     // NOSCRIPT says nothing of the lock: the client sends the script itself next, with the
     // same arguments (node-redlock, redis-py), and that answer is the node's.
     if (reply.isError() && reply.text.startsWith("NOSCRIPT"))
         return {};
     const bool bySha = c.first().toUpper() == "EVALSHA";
-    const QByteArray body = bySha ? scripts->body(c.at(1)) : c.at(1);
-    if (!bySha)
-        scripts->learn(body);
-    qint64 numKeys = 0;
-    if (body.isEmpty() || !isNumber(c.at(2), &numKeys) || numKeys < 0 || 3 + numKeys > c.size())
-        return {};
-    return fromScript(body, c.mid(3, numKeys), c.mid(3 + numKeys), reply, stockKey);
+    if (bySha && !scripts->knows(c.at(1))) {
+        LockOp op;
+        if (keys.isEmpty() || keys.first() == stockKey)
+            return op;
+        op.unknownScript = true; // the node will tell what it did
+        op.sha = c.at(1).toLower();
+        op.key = keys.first();
+        op.args = args;
+        return fromReplyError(op, reply);
+    }
+    const ScriptShape shape = bySha ? scripts->shape(c.at(1)) : scripts->shapeOf(c.at(1));
+    return fromShape(shape, keys, args, reply, stockKey);
 }
 } // namespace
 
 void LockOp::Scripts::learn(const QByteArray& body)
 {
-    const QByteArray sha = QCryptographicHash::hash(body, QCryptographicHash::Sha1).toHex();
-    m_bodies.insert(sha, body);
+    shapeOf(body);
+}
+
+ScriptShape LockOp::Scripts::shapeOf(const QByteArray& body)
+{
+    if (const auto it = m_bodies.constFind(body); it != m_bodies.cend())
+        return *it;
+    const ScriptShape shape = ScriptShape::read(body);
+    m_bodies.insert(body, shape);
+    m_shapes.insert(QCryptographicHash::hash(body, QCryptographicHash::Sha1).toHex(), shape);
+    return shape;
+}
+
+void LockOp::Scripts::learnShape(const QByteArray& sha, const ScriptShape& shape)
+{
+    m_shapes.insert(sha.toLower(), shape);
+}
+
+LockOp LockOp::intent(const QByteArrayList& c, const QByteArray& stockKey, Scripts* scripts)
+{
+    // The answer a release would get if it deleted: what the request means, whatever came.
+    return recognise(c, RedisReply::number(1), stockKey, scripts);
 }
 
 LockOp LockOp::recognise(const QByteArrayList& c, const RedisReply& reply,

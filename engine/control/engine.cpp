@@ -16,6 +16,7 @@
 #include "fleet/fleetnode.h"
 #include "fleet/nodemonitor.h"
 #include "model/strategy.h"
+#include "net/redisconnection.h"
 #include "record/recorder.h"
 #include "record/runwriter.h"
 #include "scenario/scenarioparser.h"
@@ -249,6 +250,32 @@ public:
         QObject::connect(&fleet, &Fleet::foreignConnection, &foreign,
                          &ForeignClients::onConnection);
         QObject::connect(&fleet, &Fleet::foreignExchange, &foreign, &ForeignClients::onExchange);
+        QObject::connect(&fleet, &Fleet::foreignRequests, &foreign, &ForeignClients::onRequests);
+        foreign.setProbe(
+            [this](int node, const QByteArray& key, const ForeignClients::ProbeDone& done) {
+                probeKey(node, key, done);
+            });
+        QObject::connect(&foreign, &ForeignClients::nodeAnswered, q,
+                         [this](int client, int node, HistoryEvent::Operation operation,
+                                const NodeOutcome& outcome) {
+                             builder.noteAnswer(client, node, operation, outcome);
+                             if (node >= 0 && node < fleet.size())
+                                 fleet.node(node)->monitor()->refresh();
+                         });
+        QObject::connect(&foreign, &ForeignClients::retired, q,
+                         [this](int client, const QString& key) {
+                             builder.forgetClient(client);
+                             fleet.tagForeign(key, 0);
+                             storage.tagForeign(key, 0);
+                         });
+        // Where the stock stands for the next foreign write: a simulated client's write or a
+        // `stock N` moved it.
+        QObject::connect(&recorder, &Recorder::recorded, &foreign, [this](const HistoryEvent& e) {
+            if (e.kind == HistoryEvent::Kind::StockSet ||
+                (e.is(HistoryEvent::Kind::Ok, HistoryEvent::Operation::Write) &&
+                 !foreign.isForeign(e.client)))
+                foreign.noteStock(e.number);
+        });
         QObject::connect(
             &storage, &Storage::foreignExchange, &foreign,
             [this](const ForeignExchange& x) { foreign.onExchange(HistoryEvent::StorageNode, x); });
@@ -270,6 +297,25 @@ public:
                          [this](int client, const QByteArray& token) {
                              owners.add(token, client, clock.nowUs());
                          });
+    }
+
+    // What node `node` holds under `key` now, read atomically on the engine's own connection
+    // to it (the monitor's): how a foreign client's unknown script is judged by its effect.
+    void probeKey(int node, const QByteArray& key, const ForeignClients::ProbeDone& done)
+    {
+        static const QByteArray ReadKey =
+            "local ok, v = pcall(redis.call, 'get', KEYS[1]) "
+            "if not ok then v = false end return {v, redis.call('pttl', KEYS[1])}";
+        if (node < 0 || node >= fleet.size())
+            return done(std::nullopt);
+        fleet.node(node)->monitor()->connection()->send(
+            {"EVAL", ReadKey, "1", key}, 1000, [done](const CommandResult& r) {
+                const RedisReply& reply = r.reply;
+                if (r.status != CommandResult::Status::Replied ||
+                    reply.type != RedisReply::Type::Array || reply.elements.size() != 2)
+                    return done(std::nullopt);
+                done(ForeignClients::KeyState{reply.elements.at(0), reply.elements.at(1).integer});
+            });
     }
 
     // The recorder hands every event to the writer; a failure to write is an event too.

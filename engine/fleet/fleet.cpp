@@ -71,6 +71,7 @@ void Fleet::onAddressesKnown(const QList<NodeAddress>& addresses)
         connect(node, &FleetNode::event, this, &Fleet::event);
         connect(node, &FleetNode::foreignConnection, this, &Fleet::foreignConnection);
         connect(node, &FleetNode::foreignExchange, this, &Fleet::foreignExchange);
+        connect(node, &FleetNode::foreignRequests, this, &Fleet::foreignRequests);
         node->monitor()->setWatchReplication(m_config.replicated());
         node->start(m_config.pollIntervalMs, {m_config.resource});
         m_nodes << node;

@@ -84,6 +84,7 @@ public:
 signals:
     void foreignConnection(int node, const ForeignIdentity& who, bool open);
     void foreignExchange(int node, const ForeignExchange& exchange);
+    void foreignRequests(int node, const ForeignRequests& requests);
     void ready();
     void failed(const QString& error);
     void event(const HistoryEvent& event);

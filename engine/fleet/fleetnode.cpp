@@ -36,6 +36,13 @@ FleetNode::FleetNode(int index, const NodeAddress& address, RedisServerProcess* 
             });
     connect(m_proxy, &NodeProxy::foreignExchange, this,
             [this](const ForeignExchange& exchange) { emit foreignExchange(m_index, exchange); });
+    connect(m_proxy, &NodeProxy::foreignRequests, this,
+            [this](const ForeignRequests& requests) { emit foreignRequests(m_index, requests); });
+    connect(m_proxy, &NodeProxy::connectionCapped, this, [this](const QString& text) {
+        HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Error, text);
+        e.node = m_index;
+        emit event(e);
+    });
     // The proxy gives up connecting before the client does, so the client hears why
     // ("timed out connecting") instead of its own bare timeout.
     m_proxy->setUpstreamConnectTimeout(std::max(1, options.connectTimeoutMs * 3 / 4));

@@ -95,6 +95,7 @@ signals:
     void changed();
     void foreignConnection(int node, const ForeignIdentity& who, bool open);
     void foreignExchange(int node, const ForeignExchange& exchange);
+    void foreignRequests(int node, const ForeignRequests& requests);
 
 private:
     // A TCP listener of the proxy's network half (a replication link).

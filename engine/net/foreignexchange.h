@@ -34,5 +34,17 @@ struct ForeignExchange
     qint64 repliedUs = 0; // when the answer's last byte did
 };
 
+// Commands of a foreign client as they went to the node, before any answer: those that may
+// end its hold (a release), so that a lease ends when its release is sent, before the node
+// can grant the key to anyone else (docs/proxy.md, "Foreign clients").
+struct ForeignRequests
+{
+    ForeignIdentity who;
+    quint64 connection = 0;
+    QList<QByteArrayList> commands;
+    qint64 sentUs = 0;
+};
+
 Q_DECLARE_METATYPE(ForeignIdentity)
+Q_DECLARE_METATYPE(ForeignRequests)
 Q_DECLARE_METATYPE(ForeignExchange)

@@ -28,7 +28,12 @@ public:
         qint64 repliedUs = 0;
     };
 
-    void fromClient(const QByteArray& bytes, qint64 nowUs);
+    // Follows the client's bytes; returns the commands completed in them that may end a hold
+    // (mayRelease()), for the app to see before any answer.
+    // `reachesNode` false: the bytes were lost on the way (a cut), so the node never answers
+    // the commands they complete: those that matter go to *lost*, answered "no answer".
+    QList<QByteArrayList> fromClient(const QByteArray& bytes, qint64 nowUs, bool reachesNode = true,
+                                     QList<Exchange>* lost = nullptr);
     QList<Exchange> fromServer(const QByteArray& bytes, qint64 nowUs);
     // The connection closed with commands unanswered (the node was killed, or the proxy cut
     // it): each one that matters, answered with `error`.
@@ -37,6 +42,8 @@ public:
     const std::optional<QByteArray>& clientName() const { return m_name; }
     // Whether `command` is one a lock client's story is made of.
     static bool matters(const QByteArrayList& command);
+    // Whether `command` may delete a lock's key: DEL, UNLINK, GETDEL, a script.
+    static bool mayRelease(const QByteArrayList& command);
 
 private:
     struct Pending
@@ -46,10 +53,14 @@ private:
     };
 
     void noteSetName(const QByteArrayList& command, const RedisReply& reply);
+    bool inTransaction(Pending& pending, RedisReply& reply, qint64 nowUs,
+                       QList<Exchange>* exchanges);
 
     RespReader m_commands;
     RespReader m_replies;
     std::deque<Pending> m_pending;
     std::optional<QByteArray> m_name;
-    bool m_lost = false; // subscribed, or not RESP: no longer followed
+    bool m_inMulti = false;
+    QList<Pending> m_queued; // commands queued in a MULTI, answered at its EXEC
+    bool m_lost = false;     // subscribed, or not RESP: no longer followed
 };

@@ -29,6 +29,13 @@ NodeProxy::NodeProxy(const QString& upstreamHost, quint16 upstreamPort, QObject*
             Qt::QueuedConnection);
     connect(m_worker, &ProxyWorker::foreignExchange, this, &NodeProxy::foreignExchange,
             Qt::QueuedConnection);
+    qRegisterMetaType<ForeignRequests>();
+    connect(m_worker, &ProxyWorker::foreignRequests, this, &NodeProxy::foreignRequests,
+            Qt::QueuedConnection);
+    connect(m_worker, &ProxyWorker::connectionCapped, this, &NodeProxy::connectionCapped,
+            Qt::QueuedConnection);
+    connect(m_local, &ProxyWorker::connectionCapped, this, &NodeProxy::connectionCapped,
+            Qt::QueuedConnection);
     // Queued too, though in our thread: the count changes deep inside the worker's handlers.
     // Either worker's change is told as the sum of both.
     connect(
@@ -134,9 +141,15 @@ void NodeProxy::unexpose()
     m_exposedPort = 0;
 }
 
+// Posted, not waited for: a new foreign client must not make this thread wait for the network
+// thread (thousands of short-lived clients would stall the simulated ones). A fault set later
+// waits for the network thread, so it runs after the tag (calls to one thread keep their order).
 void NodeProxy::tagForeign(const QString& key, int clientId)
 {
-    inWorkers([&](ProxyWorker& worker) { worker.tagForeign(key, clientId); });
+    m_local->tagForeign(key, clientId);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, key, clientId] { worker->tagForeign(key, clientId); },
+        Qt::QueuedConnection);
 }
 
 void NodeProxy::setClientHeld(int clientId, bool held)

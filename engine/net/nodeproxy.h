@@ -55,6 +55,7 @@ public:
     // Closes the exposed port (its connections stay): an `expose` that failed half-way.
     void unexpose();
     // The connections of foreign identity `key` are client `clientId`'s from now on.
+    // 0: no client's any more (its lane retired), forgotten.
     void tagForeign(const QString& key, int clientId);
     // A stop-the-world pause of a client as the network sees it: its bytes wait, both ways.
     void setClientHeld(int clientId, bool held);
@@ -112,6 +113,9 @@ signals:
     void faultsChanged();
     void foreignConnection(const ForeignIdentity& who, bool open);
     void foreignExchange(const ForeignExchange& exchange);
+    void foreignRequests(const ForeignRequests& requests);
+    // A connection went over a bound and was closed (docs/proxy.md, "Bounds"): why, in words.
+    void connectionCapped(const QString& text);
 
 private:
     void inNetworkThread(const std::function<void(ProxyWorker&)>& call);

@@ -29,6 +29,16 @@ constexpr int kCloseGraceMs = 2000;
 // reconnects and resyncs once healed): the master's own soft limit on a replica's output
 // buffer (client-output-buffer-limit replica 256mb 64mb 60).
 constexpr qint64 kMaxHeldWhileCutBytes = 64 * 1024 * 1024;
+// Back-pressure (docs/proxy.md, "Bounds"): Qt reads at most this much of a socket ahead of us,
+// so a side we stop reading fills its kernel buffers and TCP slows its sender down.
+constexpr qint64 kReadBufferBytes = 256 * 1024;
+// A side whose peer does not drain is no longer read past this many bytes waiting for that
+// peer (in the socket's buffer or a delay queue), and read again below kLowWaterBytes.
+constexpr qint64 kHighWaterBytes = 4 * 1024 * 1024;
+constexpr qint64 kLowWaterBytes = 1024 * 1024;
+// What cannot wait for the peer (a command held whole for the drop decision) is capped: past
+// this the connection is closed, and the history says why.
+constexpr qint64 kMaxHeldCommandBytes = 64 * 1024 * 1024;
 
 qint64 nowUs()
 {
@@ -58,7 +68,7 @@ void send(QTcpSocket* socket, const QByteArray& bytes)
 } // namespace
 
 ProxyWorker::ProxyWorker(const QString& upstreamHost, quint16 upstreamPort, quint32 seed)
-    : m_upstreamHost(upstreamHost), m_upstreamPort(upstreamPort), m_random(seed)
+    : m_upstreamHost(upstreamHost), m_upstreamPort(upstreamPort), m_policy(seed)
 {}
 
 ProxyWorker::~ProxyWorker()
@@ -180,7 +190,10 @@ void ProxyWorker::unexpose()
 
 void ProxyWorker::tagForeign(const QString& key, int clientId)
 {
-    m_foreignIds.insert(key, clientId);
+    if (clientId == 0)
+        m_foreignIds.remove(key);
+    else
+        m_foreignIds.insert(key, clientId);
     for (auto& [serial, connection] : m_connections)
         if (connection->sniffer && connection->who.key == key)
             connection->clientId = clientId;
@@ -189,7 +202,7 @@ void ProxyWorker::tagForeign(const QString& key, int clientId)
 
 void ProxyWorker::setHeld(const QSet<int>& clientIds)
 {
-    m_heldClients = clientIds;
+    m_policy.setHeld(clientIds);
     std::vector<quint64> released;
     for (auto& [serial, connection] : m_connections)
         if (!isHeld(connection.get()))
@@ -204,12 +217,12 @@ void ProxyWorker::setHeld(const QSet<int>& clientIds)
 
 bool ProxyWorker::isHeld(const Connection* connection) const
 {
-    return connection->clientId > 0 && m_heldClients.contains(connection->clientId);
+    return m_policy.isHeld(connection->clientId);
 }
 
 void ProxyWorker::releaseClient(int clientId)
 {
-    m_clientDelayMs.remove(clientId);
+    m_policy.forgetClient(clientId);
     m_linkListeners.remove(clientId);
     QTcpServer* server = m_listeners.take(clientId);
     if (!server)
@@ -229,21 +242,19 @@ void ProxyWorker::releaseClient(int clientId)
 
 void ProxyWorker::setPartition(bool all, const QSet<int>& clientIds)
 {
-    m_partitionAll = all;
-    m_partitionedClients = clientIds;
+    m_policy.setPartition(all, clientIds);
     onPartitionChanged();
 }
 
 void ProxyWorker::setLatency(int fixedMs, int jitterMs)
 {
-    m_latencyMs = fixedMs;
-    m_jitterMs = jitterMs;
+    m_policy.setLatency(fixedMs, jitterMs);
 }
 
 void ProxyWorker::setDropRate(double fraction)
 {
-    m_dropRate = fraction;
-    if (m_dropRate > 0.0)
+    m_policy.setDropRate(fraction);
+    if (fraction > 0.0)
         return;
     // Nothing is dropped any more: a command start held back for its decision goes now.
     for (auto& [serial, connection] : m_connections) {
@@ -254,16 +265,11 @@ void ProxyWorker::setDropRate(double fraction)
     }
 }
 
-bool ProxyWorker::isClientPartitioned(int clientId) const
-{
-    return m_partitionAll || m_partitionedClients.contains(clientId);
-}
-
 // Sentinel's connections are never cut: the user's partition is of the replication link (and
 // the clients), and Sentinel reached the node directly before it shared the link's listener.
 bool ProxyWorker::isCut(const Connection* connection) const
 {
-    return !connection->sentinel && isClientPartitioned(connection->clientId);
+    return !connection->sentinel && m_policy.isCut(connection->clientId);
 }
 
 bool ProxyWorker::delaysStream(const Connection* connection) const
@@ -332,6 +338,7 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
     while (QTcpSocket* socket = server->nextPendingConnection()) {
         socket->setParent(this); // outlives its listener only until releaseClient() aborts it
         socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        socket->setReadBufferSize(kReadBufferBytes);
 
         auto owned = std::make_unique<Connection>();
         Connection* connection = owned.get();
@@ -352,6 +359,8 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
                 [this, connection] { closeConnection(connection, CloseMode::Graceful); });
         connect(socket, &QTcpSocket::errorOccurred, this,
                 [this, connection, socket] { onSocketError(connection, socket); });
+        connect(socket, &QTcpSocket::bytesWritten, this,
+                [this, connection] { resumeReading(connection); });
 
         // A cut client's connection waits, unconnected upstream, for heal (onPartitionChanged).
         // On a link listener nobody is connected upstream before we know who is calling.
@@ -365,6 +374,7 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
 void ProxyWorker::connectUpstream(Connection* connection)
 {
     auto* upstream = new QTcpSocket(this);
+    upstream->setReadBufferSize(kReadBufferBytes);
     connection->upstream = upstream;
     connect(upstream, &QTcpSocket::connected, this,
             [this, connection] { onUpstreamConnected(connection); });
@@ -374,6 +384,8 @@ void ProxyWorker::connectUpstream(Connection* connection)
             [this, connection] { closeConnection(connection, CloseMode::Graceful); });
     connect(upstream, &QTcpSocket::errorOccurred, this,
             [this, connection, upstream] { onSocketError(connection, upstream); });
+    connect(upstream, &QTcpSocket::bytesWritten, this,
+            [this, connection] { resumeReading(connection); });
     // QTcpSocket has no connect timeout of its own (a black-holed host keeps it trying for
     // minutes). The timer finds the connection by serial: it may be gone by then.
     const int timeoutMs = m_connectTimeoutMs;
@@ -408,8 +420,17 @@ void ProxyWorker::failUpstream(Connection* connection, const QString& reason)
     }
     // Closing with unread bytes would send a reset instead of a FIN, and a reset may reach
     // the client before it has read our reply. What it sent is lost with the node anyway.
-    client->readAll();
+    const QByteArray unread = client->readAll();
+    if (connection->sniffer) { // a foreign client's commands: answered with the node's reason
+        QList<ForeignSniffer::Exchange> lost;
+        connection->sniffer->fromClient(unread, nowUs(), false, &lost);
+        const RedisReply down = RedisReply::error("node down: " + reason.toUtf8());
+        for (ForeignSniffer::Exchange& x : lost)
+            emit foreignExchange({connection->who, connection->serial, std::move(x.command), down,
+                                  x.sentUs, x.repliedUs});
+    }
     connection->queue.clear();
+    connection->queuedUpBytes = 0;
     connection->held.clear();
     client->write(ConnectError::proxyReply(m_upstreamHost, m_upstreamPort, reason));
     closeConnection(connection, CloseMode::Graceful);
@@ -438,14 +459,38 @@ QString ProxyWorker::upstreamFailure(const QTcpSocket* upstream) const
 
 void ProxyWorker::onClientReadyRead(Connection* connection)
 {
+    if (connection->closing)
+        return;
+    if (upBacklog(connection) > kHighWaterBytes) {
+        connection->clientStalled = true; // the node side drains it: resumeReading()
+        return;
+    }
     QByteArray bytes = connection->client->readAll();
-    if (bytes.isEmpty() || connection->closing)
+    if (bytes.isEmpty())
         return;
     if (connection->sorting && !sort(connection, &bytes))
         return;
-    if (connection->sniffer)
-        connection->sniffer->fromClient(bytes, nowUs());
+    // Forwarded first, followed after: the sniffer's work is not on the round trip. Nothing
+    // else runs in this thread between the two, so what the sniffer hands on still comes
+    // before any answer the node gives after this command.
+    const qint64 sentUs = nowUs();
+    const QByteArray followed = connection->sniffer ? bytes : QByteArray();
+    // A cut loses the bytes: the node never answers those commands.
+    const bool reachesNode =
+        holdsWhileCut(connection) || (connection->upstream && !isCut(connection));
     fromClient(connection, std::move(bytes));
+    if (!connection->sniffer || connection->finished)
+        return;
+    QList<ForeignSniffer::Exchange> lost;
+    QList<QByteArrayList> releases =
+        connection->sniffer->fromClient(followed, sentUs, reachesNode, &lost);
+    // Commands a cut lost: the node never sees them, the client waits for nothing. Said at
+    // once, so the client's lane shows the cut while it lasts.
+    for (ForeignSniffer::Exchange& x : lost)
+        emit foreignExchange({connection->who, connection->serial, std::move(x.command),
+                              std::move(x.reply), x.sentUs, x.repliedUs});
+    if (!releases.isEmpty())
+        emit foreignRequests({connection->who, connection->serial, std::move(releases), sentUs});
 }
 
 // A connection to a replication-link listener: its bytes are held, unforwarded and with no
@@ -472,7 +517,7 @@ void ProxyWorker::fromClient(Connection* connection, QByteArray bytes)
 {
     // Every byte goes through the framer, also those a partition discards, so that it always
     // knows where the next command starts.
-    if (m_dropRate > 0.0 || !connection->held.isEmpty())
+    if (m_policy.dropRate() > 0.0 || !connection->held.isEmpty())
         bytes = keepWholeCommands(connection, bytes);
     else
         followUnframed(connection, bytes);
@@ -531,6 +576,9 @@ QByteArray ProxyWorker::keepWholeCommands(Connection* connection, const QByteArr
         return out;
     }
     held.append(data + start, size - start);
+    if (held.size() > kMaxHeldCommandBytes)
+        cap(connection, tr("a command of over %1 MiB was held whole while commands are dropped")
+                            .arg(kMaxHeldCommandBytes >> 20));
     return out;
 }
 
@@ -555,6 +603,7 @@ void ProxyWorker::forward(Connection* connection, QByteArray bytes)
     // Never overtake an earlier chunk, even one that drew a longer jitter.
     const qint64 sendAtUs = std::max(connection->lastSendAtUs, nowUs() + delayUs);
     connection->lastSendAtUs = sendAtUs;
+    connection->queuedUpBytes += bytes.size();
     connection->queue.push_back({sendAtUs, std::move(bytes)});
     dispatchDue(connection);
 }
@@ -571,10 +620,12 @@ void ProxyWorker::dispatchDue(Connection* connection)
         // Checked at delivery: a partition also loses what was still in flight.
         if (!isCut(connection))
             send(connection->upstream, queue.front().bytes);
+        connection->queuedUpBytes -= queue.front().bytes.size();
         queue.pop_front();
     }
     if (!queue.empty())
         armTimer(connection, queue.front().sendAtUs - now);
+    resumeReading(connection);
 }
 
 void ProxyWorker::armTimer(Connection* connection, qint64 inUs)
@@ -592,32 +643,60 @@ void ProxyWorker::armTimer(Connection* connection, qint64 inUs)
 
 bool ProxyWorker::shouldDrop(const Connection* connection)
 {
-    if (m_dropRate <= 0.0 || connection->sentinel)
-        return false;
-    return m_dropRate >= 1.0 || m_random.generateDouble() < m_dropRate;
+    return !connection->sentinel && m_policy.drawDrop();
 }
 
 qint64 ProxyWorker::nextDelayUs(const Connection* connection)
 {
-    if (connection->sentinel)
-        return 0;
-    const int clientId = connection->clientId;
-    qint64 delayUs = qint64(m_latencyMs) * 1000;
-    if (m_jitterMs > 0)
-        delayUs += qint64(m_random.bounded(quint32(m_jitterMs) * 1000u + 1u));
-    // A client on another host: its own distance to this node, varying a little per packet
-    // (up to a millisecond), as real networks do.
-    if (const int clientMs = m_clientDelayMs.value(clientId); clientMs > 0)
-        delayUs += qint64(clientMs) * 1000 + qint64(m_random.bounded(1001u));
-    return delayUs;
+    return connection->sentinel ? 0 : m_policy.drawDelayUs(connection->clientId);
 }
 
 void ProxyWorker::setClientDelay(int clientId, int ms)
 {
-    if (ms > 0)
-        m_clientDelayMs.insert(clientId, ms);
-    else
-        m_clientDelayMs.remove(clientId);
+    m_policy.setClientDelay(clientId, ms);
+}
+
+// ---------------------------------------------------------------------------------------
+// Bounds: back-pressure and the cap
+
+// What waits for the node: in the upstream socket's buffer, or in the delay queue.
+qint64 ProxyWorker::upBacklog(const Connection* connection) const
+{
+    return connection->queuedUpBytes +
+           (connection->upstream ? connection->upstream->bytesToWrite() : 0);
+}
+
+// What waits for the client.
+qint64 ProxyWorker::downBacklog(const Connection* connection) const
+{
+    return connection->queuedDownBytes + connection->client->bytesToWrite();
+}
+
+// A peer took some bytes (or a queue gave them): a side left unread for its sake is read
+// again once what waits for that peer is under the low-water mark.
+void ProxyWorker::resumeReading(Connection* connection)
+{
+    if (connection->closing)
+        return;
+    if (connection->clientStalled && upBacklog(connection) < kLowWaterBytes) {
+        connection->clientStalled = false;
+        onClientReadyRead(connection);
+    }
+    if (!connection->closing && connection->upstreamStalled && connection->upstream &&
+        downBacklog(connection) < kLowWaterBytes) {
+        connection->upstreamStalled = false;
+        onUpstreamReadyRead(connection);
+    }
+}
+
+// Over a bound that waiting cannot keep: the connection is closed, and whoever watches the
+// proxy is told why (the history says it).
+void ProxyWorker::cap(Connection* connection, const QString& why)
+{
+    const QString who = connection->sniffer ? connection->who.label
+                                            : QStringLiteral("client %1").arg(connection->clientId);
+    emit connectionCapped(tr("the connection of %1 was closed: %2").arg(who, why));
+    closeConnection(connection, CloseMode::Abort);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -625,20 +704,28 @@ void ProxyWorker::setClientDelay(int clientId, int ms)
 
 void ProxyWorker::onUpstreamReadyRead(Connection* connection)
 {
+    if (!connection->closing && downBacklog(connection) > kHighWaterBytes) {
+        connection->upstreamStalled = true; // the client drains it: resumeReading()
+        return;
+    }
     QByteArray bytes = connection->upstream->readAll();
     if (bytes.isEmpty())
         return;
     const bool cut = isCut(connection);
-    if (cut && (!holdsWhileCut(connection) || connection->closing))
+    if (cut && (!holdsWhileCut(connection) || connection->closing)) {
+        // Lost on the way to the client, but the node did what they answer: still followed.
+        if (connection->sniffer)
+            followForeign(connection, bytes, false);
         return;
+    }
     if (connection->sniffer)
         followForeign(connection, bytes);
     if (delaysStream(connection) && !connection->closing &&
-        (cut || m_latencyMs > 0 || !connection->downQueue.empty())) {
+        (cut || m_policy.latencyMs() > 0 || !connection->downQueue.empty())) {
         if (cut)
             holdWhileCut(connection, bytes.size());
         if (!connection->closing)
-            forwardDown(connection, std::move(bytes), qint64(m_latencyMs) * 1000);
+            forwardDown(connection, std::move(bytes), qint64(m_policy.latencyMs()) * 1000);
         return;
     }
     if (!connection->closing && (isHeld(connection) || !connection->downQueue.empty())) {
@@ -651,7 +738,7 @@ void ProxyWorker::onUpstreamReadyRead(Connection* connection)
 
 // What a foreign client's node answered: each reply paired with its command, and the
 // commands a lock client's story is made of handed on (the engine makes history of them).
-void ProxyWorker::followForeign(Connection* connection, const QByteArray& fromNode)
+void ProxyWorker::followForeign(Connection* connection, const QByteArray& fromNode, bool delivered)
 {
     const QList<ForeignSniffer::Exchange> exchanges =
         connection->sniffer->fromServer(fromNode, nowUs());
@@ -662,9 +749,12 @@ void ProxyWorker::followForeign(Connection* connection, const QByteArray& fromNo
         connection->clientId = m_foreignIds.value(connection->who.key, 0);
         emit foreignConnection(connection->who, true);
     }
+    // An answer a cut lost: for the client, that node never answered.
+    static const RedisReply lost =
+        RedisReply::error("no answer: the client is cut off from the node (its answer was lost)");
     for (const ForeignSniffer::Exchange& x : exchanges)
-        emit foreignExchange(
-            {connection->who, connection->serial, x.command, x.reply, x.sentUs, x.repliedUs});
+        emit foreignExchange({connection->who, connection->serial, x.command,
+                              delivered ? x.reply : lost, x.sentUs, x.repliedUs});
 }
 
 // A delayed (or held) stream to the client: each chunk `delayUs` later, in order, like
@@ -673,6 +763,7 @@ void ProxyWorker::forwardDown(Connection* connection, QByteArray bytes, qint64 d
 {
     const qint64 sendAtUs = std::max(connection->lastDownAtUs, nowUs() + delayUs);
     connection->lastDownAtUs = sendAtUs;
+    connection->queuedDownBytes += bytes.size();
     connection->downQueue.push_back({sendAtUs, std::move(bytes)});
     dispatchDownDue(connection);
 }
@@ -686,9 +777,11 @@ void ProxyWorker::dispatchDownDue(Connection* connection)
     while (!queue.empty() && queue.front().sendAtUs <= now) {
         if (connection->client->state() == QAbstractSocket::ConnectedState)
             send(connection->client, queue.front().bytes);
+        connection->queuedDownBytes -= queue.front().bytes.size();
         queue.pop_front();
     }
-    if (queue.empty())
+    resumeReading(connection);
+    if (queue.empty() || connection->closing)
         return;
     if (!connection->downTimer) {
         connection->downTimer = new QTimer(this);
@@ -725,6 +818,7 @@ void ProxyWorker::closeConnection(Connection* connection, CloseMode mode)
         connection->held.clear();
         connection->unsorted.clear();
         connection->downQueue.clear();
+        connection->queuedUpBytes = connection->queuedDownBytes = 0;
         if (connection->timer)
             connection->timer->stop();
         if (connection->downTimer)

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "net/faultpolicy.h"
 #include "net/foreignexchange.h"
 #include "net/foreignsniffer.h"
 #include "net/respframer.h"
 
 #include <QHash>
 #include <QObject>
-#include <QRandomGenerator>
 #include <QSet>
 #include <QString>
 #include <atomic>
@@ -47,7 +47,7 @@ public:
     // From now on the connections of foreign identity `key` are client `clientId`'s: the
     // faults of that client (partition, hold) reach them.
     void unexpose();
-    void tagForeign(const QString& key, int clientId);
+    void tagForeign(const QString& key, int clientId); // 0: forgotten
     // A stop-the-world pause of these clients as the network sees it: every byte of theirs,
     // both ways, waits here until released, then goes on in order.
     void setHeld(const QSet<int>& clientIds);
@@ -62,7 +62,7 @@ public:
     // the link's node -> client bytes wait out the latency too.
     void setReplicationLink(int clientId) { m_linkListeners.insert(clientId); }
     void setDropRate(double fraction);
-    void setRandomSeed(quint32 seed) { m_random.seed(seed); }
+    void setRandomSeed(quint32 seed) { m_policy.seed(seed); }
     void setUpstreamConnectTimeout(int ms) { m_connectTimeoutMs = ms; }
 
     // Any thread. Set before connectionCountChanged is emitted, so a caller that blocked on
@@ -75,6 +75,9 @@ signals:
     void connectionCountChanged(int count);
     void foreignConnection(const ForeignIdentity& who, bool open);
     void foreignExchange(const ForeignExchange& exchange);
+    void foreignRequests(const ForeignRequests& requests);
+    // A connection was closed for going over a bound (docs/proxy.md, "Bounds"): why, in words.
+    void connectionCapped(const QString& text);
 
 private:
     struct Chunk
@@ -91,6 +94,10 @@ private:
         QTimer* timer = nullptr;        // created on the first chunk that must wait
         std::deque<Chunk> queue;        // client -> node chunks not yet due
         std::deque<Chunk> downQueue;    // node -> client chunks not yet due (a delayed stream)
+        qint64 queuedUpBytes = 0;       // the bytes in `queue`
+        qint64 queuedDownBytes = 0;     // the bytes in `downQueue`
+        bool clientStalled = false;     // not read while the node side drains (back-pressure)
+        bool upstreamStalled = false;   // not read while the client drains
         QTimer* downTimer = nullptr;
         qint64 lastDownAtUs = 0;
         qint64 lastSendAtUs = 0;
@@ -130,6 +137,10 @@ private:
     QByteArray keepWholeCommands(Connection* connection, const QByteArray& bytes);
     void forward(Connection* connection, QByteArray bytes);
     void onUpstreamReadyRead(Connection* connection);
+    qint64 upBacklog(const Connection* connection) const;
+    qint64 downBacklog(const Connection* connection) const;
+    void resumeReading(Connection* connection);
+    void cap(Connection* connection, const QString& why);
     void onSocketError(Connection* connection, QTcpSocket* socket);
     void dispatchDue(Connection* connection);
     void armTimer(Connection* connection, qint64 inUs);
@@ -139,7 +150,6 @@ private:
     void onPartitionChanged();
     void setConnectionCount();
     Connection* findConnection(quint64 serial) const;
-    bool isClientPartitioned(int clientId) const;
     bool isCut(const Connection* connection) const;
     bool delaysStream(const Connection* connection) const;
     bool holdsWhileCut(const Connection* connection) const;
@@ -162,19 +172,13 @@ private:
     quint64 m_nextSerial = 0;
     std::atomic<int> m_connectionCount = 0;
 
-    bool m_partitionAll = false;
-    QSet<int> m_partitionedClients;
-    int m_latencyMs = 0;
-    int m_jitterMs = 0;
-    QHash<int, int> m_clientDelayMs;
+    // Who is cut off, delayed, dropped or held, and the random stream of those choices.
+    FaultPolicy m_policy;
     QSet<int> m_linkListeners;
     void forwardDown(Connection* connection, QByteArray bytes, qint64 delayUs);
-    void followForeign(Connection* connection, const QByteArray& fromNode);
+    void followForeign(Connection* connection, const QByteArray& fromNode, bool delivered = true);
     bool isHeld(const Connection* connection) const;
     QHash<QString, int> m_foreignIds; // identity key -> client id (tagForeign)
-    QSet<int> m_heldClients;
     void dispatchDownDue(Connection* connection);
-    double m_dropRate = 0.0;
     int m_connectTimeoutMs = 1000;
-    QRandomGenerator m_random;
 };

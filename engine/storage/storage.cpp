@@ -208,6 +208,11 @@ std::optional<NodeAddress> Storage::expose(const QString& host, quint16 port, QS
     if (!m_exposed) {
         m_exposed = new NodeProxy(m_address.host, m_address.port, this);
         connect(m_exposed, &NodeProxy::foreignExchange, this, &Storage::foreignExchange);
+        connect(m_exposed, &NodeProxy::connectionCapped, this, [this](const QString& text) {
+            HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Error, text);
+            e.node = HistoryEvent::StorageNode;
+            emit event(e);
+        });
     }
     const quint16 opened = m_exposed->expose(host, port);
     if (opened == 0) {

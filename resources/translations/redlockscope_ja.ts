@@ -2524,16 +2524,48 @@ Since %1 on the run clock.</source>
         <translation>%1 はすでに一時停止しています</translation>
     </message>
     <message>
-        <source>pause: %1 (its bytes wait in the proxies)</source>
-        <translation>一時停止：%1（そのバイトはプロキシで待機します）</translation>
-    </message>
-    <message>
         <source>%1 is not paused</source>
         <translation>%1 は一時停止していません</translation>
     </message>
     <message>
-        <source>resume: %1</source>
-        <translation>再開：%1</translation>
+        <source>an EVALSHA %1 (a script the app never saw: loaded on the node before) is %2: learnt from node %3, which then held %4 (PTTL %5 ms)</source>
+        <translation>EVALSHA %1（アプリが見たことのないスクリプト：以前からノードに読み込まれていた）は%2：ノード %3 から判明（その時%4、PTTL %5 ms）</translation>
+    </message>
+    <message>
+        <source>an acquire</source>
+        <translation>取得</translation>
+    </message>
+    <message>
+        <source>a release</source>
+        <translation>解放</translation>
+    </message>
+    <message>
+        <source>an extension</source>
+        <translation>延長</translation>
+    </message>
+    <message>
+        <source>the key</source>
+        <translation>キーあり</translation>
+    </message>
+    <message>
+        <source>no key</source>
+        <translation>キーなし</translation>
+    </message>
+    <message>
+        <source>%1&apos;s key on node %2 was gone: the node granted %3 to %4</source>
+        <translation>ノード %2 上の %1 のキーは消えていた：ノードは %3 を %4 に与えた</translation>
+    </message>
+    <message>
+        <source>pause: %1&apos;s bytes wait in the proxies, both ways; its own process runs on (the app cannot stop it)</source>
+        <translation>一時停止：%1 のバイトは双方向ともプロキシで待機します。プロセス自体は動き続けます（アプリは止められません）</translation>
+    </message>
+    <message>
+        <source>resume: %1&apos;s bytes flow again</source>
+        <translation>再開：%1 のバイトが再び流れます</translation>
+    </message>
+    <message>
+        <source>no connection left, idle</source>
+        <translation>接続なし、アイドル</translation>
     </message>
 </context>
 <context>
@@ -3632,6 +3664,17 @@ Since %1 on the run clock.</source>
     <message>
         <source>cannot remove %1</source>
         <translation>%1 を削除できません</translation>
+    </message>
+</context>
+<context>
+    <name>ProxyWorker</name>
+    <message>
+        <source>a command of over %1 MiB was held whole while commands are dropped</source>
+        <translation>コマンドを破棄している間、%1 MiB を超えるコマンドを丸ごと保持していた</translation>
+    </message>
+    <message>
+        <source>the connection of %1 was closed: %2</source>
+        <translation>%1 の接続を閉じました：%2</translation>
     </message>
 </context>
 <context>

@@ -2524,16 +2524,48 @@ Since %1 on the run clock.</source>
         <translation>%1 已经暂停</translation>
     </message>
     <message>
-        <source>pause: %1 (its bytes wait in the proxies)</source>
-        <translation>暂停：%1（它的字节在代理中等待）</translation>
-    </message>
-    <message>
         <source>%1 is not paused</source>
         <translation>%1 没有暂停</translation>
     </message>
     <message>
-        <source>resume: %1</source>
-        <translation>恢复：%1</translation>
+        <source>an EVALSHA %1 (a script the app never saw: loaded on the node before) is %2: learnt from node %3, which then held %4 (PTTL %5 ms)</source>
+        <translation>EVALSHA %1（应用从未见过的脚本：之前已加载到节点上）是%2：从节点 %3 得知，该节点当时%4（PTTL %5 ms）</translation>
+    </message>
+    <message>
+        <source>an acquire</source>
+        <translation>一次获取</translation>
+    </message>
+    <message>
+        <source>a release</source>
+        <translation>一次释放</translation>
+    </message>
+    <message>
+        <source>an extension</source>
+        <translation>一次延期</translation>
+    </message>
+    <message>
+        <source>the key</source>
+        <translation>持有该键</translation>
+    </message>
+    <message>
+        <source>no key</source>
+        <translation>没有该键</translation>
+    </message>
+    <message>
+        <source>%1&apos;s key on node %2 was gone: the node granted %3 to %4</source>
+        <translation>%1 在节点 %2 上的键已不存在：该节点把 %3 授予了 %4</translation>
+    </message>
+    <message>
+        <source>pause: %1&apos;s bytes wait in the proxies, both ways; its own process runs on (the app cannot stop it)</source>
+        <translation>暂停：%1 的字节在代理中双向等待；它自己的进程继续运行（应用无法停止它）</translation>
+    </message>
+    <message>
+        <source>resume: %1&apos;s bytes flow again</source>
+        <translation>恢复：%1 的字节重新流动</translation>
+    </message>
+    <message>
+        <source>no connection left, idle</source>
+        <translation>已无连接，空闲</translation>
     </message>
 </context>
 <context>
@@ -3632,6 +3664,17 @@ Since %1 on the run clock.</source>
     <message>
         <source>cannot remove %1</source>
         <translation>无法删除 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ProxyWorker</name>
+    <message>
+        <source>a command of over %1 MiB was held whole while commands are dropped</source>
+        <translation>丢弃命令期间，一条超过 %1 MiB 的命令被完整暂存</translation>
+    </message>
+    <message>
+        <source>the connection of %1 was closed: %2</source>
+        <translation>%1 的连接已关闭：%2</translation>
     </message>
 </context>
 <context>

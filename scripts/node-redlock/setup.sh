@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Installs node-redlock and ioredis, at the versions package-lock.json pins, for
-# `redlockscope --headless --bench --vs-node-redlock` (README, "The benchmark") and for
-# tests/app/tst_noderedlock.cpp (README, "Your own client under test"): into
-# REDLOCK_NODE_REDLOCK_DIR, else ${XDG_CACHE_HOME:-~/.cache}/redlockscope/node-redlock, outside
-# the source tree. The benchmark finds them there and writes its script next to them.
+# Installs the npm lock clients Redlock Scope runs, at the versions package-lock.json pins:
+# node-redlock and ioredis, for `redlockscope --headless --bench --vs-node-redlock` (README,
+# "The benchmark") and tests/app/tst_noderedlock.cpp, and @sesamecare-oss/redlock,
+# redis-semaphore and redlock-universal for the library matrix (tests/matrix/tst_lockclients.cpp,
+# README, "Your own client under test"): into REDLOCK_NODE_REDLOCK_DIR, else
+# ${XDG_CACHE_HOME:-~/.cache}/redlockscope/node-redlock, outside the source tree. Does nothing
+# when that directory already holds exactly these versions. The tests run it themselves when
+# the modules are missing, and fail (not skip) when it fails.
 # Needs node and npm (Debian: apt-get install nodejs npm) and the npm registry.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -15,7 +18,12 @@ for tool in node npm; do
         exit 2
     fi
 done
+if cmp -s "$here/package-lock.json" "$dest/package-lock.json" &&
+    [ -f "$dest/node_modules/.package-lock.json" ]; then
+    echo "the npm lock clients are installed in $dest"
+    exit 0
+fi
 mkdir -p "$dest"
 cp "$here/package.json" "$here/package-lock.json" "$dest/"
 (cd "$dest" && npm ci --no-audit --no-fund --loglevel=error)
-echo "node-redlock installed in $dest"
+echo "the npm lock clients installed in $dest"

@@ -148,7 +148,7 @@ private slots:
                                                      "expect safe\n"));
         QVERIFY2(r.exitCode == 0, r.out + r.err);
         QVERIFY2(r.out.contains("verdict: PASS"), r.out);
-        QVERIFY2(r.out.contains("pause: F1 (its bytes wait in the proxies)"), r.out);
+        QVERIFY2(r.out.contains("pause: F1's bytes wait in the proxies"), r.out);
     }
 
     // Nodes 1-3 restart without persistence under F1's 10 s lease; C1 takes them.

@@ -12,11 +12,13 @@
 #include "model/nodeoutcome.h"
 #include "record/eventtext.h"
 
+#include <QCoreApplication>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <hiredis/hiredis.h>
 
 namespace {
 
@@ -258,6 +260,59 @@ private slots:
             }
         }
         QVERIFY2(said, "the violation says leases overlapped");
+    }
+
+    // 3,000 short-lived clients, each its own name, one SET NX each (issue 32: 68 -> 696 MB,
+    // the GUI thread at 100 %, the simulated clients seeing healthy nodes as down): the lanes
+    // stay bounded, every client is in the history, and C1 meanwhile sees no node down.
+    void manyShortClientsKeepABoundedSetOfLanes()
+    {
+        EngineRunner engine(config());
+        engine.setEventLimit(20000);
+        const quint16 base = startExposed(engine);
+        QVERIFY2(base != 0, "the engine started and its nodes were exposed");
+        QString answer;
+        QVERIFY(engine.command(QStringLiteral("client add C1 ttl=2000 work=20"), &answer));
+        int maxLanes = 0;
+        int downForC1 = 0;
+        int added = 0;
+        const auto look = [&] {
+            QCoreApplication::processEvents();
+            int lanes = 0;
+            for (const ClientSnapshot& c : engine.last().clients)
+                lanes += c.foreign;
+            maxLanes = std::max(maxLanes, lanes);
+        };
+        QObject::connect(&engine.controller(), &EngineController::snapshotReady, &engine,
+                         [&](const EngineSnapshot& snapshot) {
+                             for (const HistoryEvent& e : snapshot.newEvents) {
+                                 added += e.kind == K::ClientAdded && e.code == 1;
+                                 downForC1 += e.kind == K::NodeAnswer && e.client == 1 &&
+                                              (e.code == quint8(NodeOutcome::Kind::Down) ||
+                                               e.code == quint8(NodeOutcome::Kind::Timeout));
+                             }
+                         });
+        constexpr int Clients = 3000;
+        for (int i = 0; i < Clients; ++i) {
+            timeval tv{2, 0};
+            redisContext* c = redisConnectWithTimeout("127.0.0.1", base, tv);
+            QVERIFY(c && !c->err);
+            redisSetTimeout(c, tv);
+            const QByteArray name = "short-" + QByteArray::number(i);
+            freeReplyObject(
+                redisCommand(c, "CLIENT SETNAME %b", name.constData(), size_t(name.size())));
+            freeReplyObject(
+                redisCommand(c, "SET lane-key %b NX PX 50", name.constData(), size_t(name.size())));
+            redisFree(c);
+            if (i % 50 == 0)
+                look();
+        }
+        QVERIFY(engine.waitFor([&](const EngineSnapshot&) { return added == Clients; }, 30000));
+        look();
+        qInfo("%d clients, at most %d lanes at once, C1 saw %d node(s) down", added, maxLanes,
+              downForC1);
+        QVERIFY2(maxLanes <= 16, qPrintable(QString::number(maxLanes)));
+        QCOMPARE(downForC1, 0);
     }
 
     // redis-py's Lock, its own process, on node 1: counted as it counts.

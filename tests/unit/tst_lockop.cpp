@@ -90,6 +90,110 @@ const QByteArray RedisPyExtend =
     "if ARGV[3] == \"0\" then newttl = ARGV[2] + expiration end "
     "redis.call('pexpire', KEYS[1], newttl) return 1";
 
+// @sesamecare-oss/redlock 1.4.0 (build/scripts.js): the database number comes first.
+const QByteArray SesameSelect = R"(
+  -- Protected call to execute SELECT command if supported
+  redis.pcall("SELECT", tonumber(ARGV[1]))
+)";
+const QByteArray SesameAcquire = SesameSelect + R"(
+  -- Return 0 if an entry already exists.
+  for i, key in ipairs(KEYS) do
+    if redis.call("exists", key) == 1 then
+      return 0
+    end
+  end
+  -- Create an entry for each provided key.
+  for i, key in ipairs(KEYS) do
+    redis.call("set", key, ARGV[2], "PX", ARGV[3])
+  end
+  return #KEYS
+)";
+const QByteArray SesameExtend = SesameSelect + R"(
+  for i, key in ipairs(KEYS) do
+    if redis.call("get", key) ~= ARGV[2] then
+      return 0
+    end
+  end
+  for i, key in ipairs(KEYS) do
+    redis.call("set", key, ARGV[2], "PX", ARGV[3])
+  end
+  return #KEYS
+)";
+const QByteArray SesameRelease = SesameSelect + R"(
+  local count = 0
+  for i, key in ipairs(KEYS) do
+    -- Only remove entries for *this* lock value.
+    if redis.call("get", key) == ARGV[2] then
+      redis.pcall("del", key)
+      count = count + 1
+    end
+  end
+  return count
+)";
+
+// redlock-universal 0.8.5 (dist/index.js): its atomic extension answers {1, ttl}, and takes
+// the minimum TTL before the new one.
+const QByteArray UniversalAtomicExtend = R"(local current_ttl = redis.call("PTTL", KEYS[1])
+local min_ttl = tonumber(ARGV[2])
+local new_ttl = tonumber(ARGV[3])
+if current_ttl == -2 then
+  return {-1, -2}
+end
+if current_ttl < min_ttl then
+  return {0, current_ttl}
+end
+local current_value = redis.call("GET", KEYS[1])
+if current_value == ARGV[1] then
+  redis.call("PEXPIRE", KEYS[1], new_ttl)
+  return {1, current_ttl}
+else
+  return {-1, current_ttl}
+end)";
+const QByteArray UniversalBatchAcquire = R"(
+  for i = 1, #KEYS do
+    if redis.call("EXISTS", KEYS[i]) == 1 then
+      return {0, i, KEYS[i]}
+    end
+  end
+  local ttl = tonumber(ARGV[#ARGV])
+  for i = 1, #KEYS do
+    redis.call("SET", KEYS[i], ARGV[i], "PX", ttl)
+  end
+  return {1, #KEYS}
+)";
+const QByteArray UniversalInspect = R"(
+local value = redis.call("GET", KEYS[1])
+if not value then
+  return nil
+end
+local ttl = redis.call("PTTL", KEYS[1])
+return {value, ttl}
+)";
+
+// redis-semaphore 5.8.0 (lib/mutex/refresh.js): the arguments through locals.
+const QByteArray SemaphoreRefresh = R"(
+  local key = KEYS[1]
+  local identifier = ARGV[1]
+  local lockTimeout = ARGV[2]
+
+  local value = redis.call('get', key)
+
+  if value == identifier then
+    redis.call('pexpire', key, lockTimeout)
+    return 1
+  end
+
+  return 0
+  )";
+
+RedisReply arrayOf(const QList<RedisReply>& elements)
+{
+    RedisReply r;
+    r.type = RedisReply::Type::Array;
+    r.elements = elements;
+    return r;
+}
+
 LockOp eval(const QByteArray& script, const QByteArrayList& keysAndArgs, int keys,
             const RedisReply& reply, LockOp::Scripts* scripts = nullptr)
 {
@@ -214,11 +318,93 @@ private slots:
             eval(RedisPyExtend, {"lock", "tok", "2000", "1"}, 1, RedisReply::number(1));
         QCOMPARE(extend.kind, Kind::Extend);
         QCOMPARE(extend.ttlMs, 2000);
-        // An EVALSHA of a script never seen is nothing the app can read.
-        QCOMPARE(LockOp::recognise({"EVALSHA", QByteArray(40, 'a'), "1", "lock", "tok"},
-                                   RedisReply::number(1), "stock", &scripts)
-                     .kind,
-                 Kind::None);
+        // An EVALSHA of a script never seen is nothing the app can read from the text alone.
+        const LockOp unseen =
+            LockOp::recognise({"EVALSHA", QByteArray(40, 'a'), "1", "lock", "tok"},
+                              RedisReply::number(1), "stock", &scripts);
+        QCOMPARE(unseen.kind, Kind::None);
+        QVERIFY(unseen.unknownScript);
+    }
+
+    // The token and the TTL are found by what the script does with them, not by their place.
+    void argumentsByWhatTheScriptDoes()
+    {
+        const LockOp acquire =
+            eval(SesameAcquire, {"lock", "0", "tok", "10000"}, 1, RedisReply::number(1));
+        QCOMPARE(acquire.kind, Kind::Acquire);
+        QCOMPARE(acquire.token, QByteArray("tok"));
+        QCOMPARE(acquire.ttlMs, 10000);
+        QVERIFY(acquire.granted);
+        const LockOp extend =
+            eval(SesameExtend, {"lock", "0", "tok", "5000"}, 1, RedisReply::number(1));
+        QCOMPARE(extend.kind, Kind::Extend);
+        QCOMPARE(extend.token, QByteArray("tok"));
+        QCOMPARE(extend.ttlMs, 5000);
+        const LockOp release = eval(SesameRelease, {"lock", "0", "tok"}, 1, RedisReply::number(1));
+        QCOMPARE(release.kind, Kind::Release);
+        QCOMPARE(release.token, QByteArray("tok"));
+        QVERIFY(release.granted);
+
+        const LockOp atomic = eval(UniversalAtomicExtend, {"lock", "tok", "1000", "30000"}, 1,
+                                   arrayOf({RedisReply::number(1), RedisReply::number(900)}));
+        QCOMPARE(atomic.kind, Kind::Extend);
+        QVERIFY(atomic.granted);
+        QCOMPARE(atomic.token, QByteArray("tok"));
+        QCOMPARE(atomic.ttlMs, 30000);
+        QVERIFY(!eval(UniversalAtomicExtend, {"lock", "tok", "1000", "30000"}, 1,
+                      arrayOf({RedisReply::number(-1), RedisReply::number(900)}))
+                     .granted);
+        const LockOp batch = eval(UniversalBatchAcquire, {"lock", "tok", "8000"}, 1,
+                                  arrayOf({RedisReply::number(1), RedisReply::number(1)}));
+        QCOMPARE(batch.kind, Kind::Acquire);
+        QCOMPARE(batch.token, QByteArray("tok"));
+        QCOMPARE(batch.ttlMs, 8000);
+        QVERIFY(batch.granted);
+        QCOMPARE(eval(UniversalInspect, {"lock"}, 1, RedisReply::nil()).kind, Kind::None);
+
+        const LockOp refresh =
+            eval(SemaphoreRefresh, {"lock", "id-1", "10000"}, 1, RedisReply::number(1));
+        QCOMPARE(refresh.kind, Kind::Extend);
+        QCOMPARE(refresh.token, QByteArray("id-1"));
+        QCOMPARE(refresh.ttlMs, 10000);
+        QVERIFY(!refresh.ttlFromNode);
+        // redis-py's extend adds to what is left: the node knows the new deadline.
+        QVERIFY(eval(RedisPyExtend, {"lock", "tok", "2000", "0"}, 1, RedisReply::number(1))
+                    .ttlFromNode);
+    }
+
+    // An EVALSHA of a script never seen says so, with what it was called with; once learnt
+    // (from the node) it is read as any script.
+    void anUnknownScriptIsToldAndCanBeLearnt()
+    {
+        LockOp::Scripts scripts;
+        const QByteArray sha(40, 'b');
+        const LockOp unknown = LockOp::recognise({"EVALSHA", sha, "1", "lock", "0", "tok", "9000"},
+                                                 RedisReply::number(1), "stock", &scripts);
+        QCOMPARE(unknown.kind, Kind::None);
+        QVERIFY(unknown.unknownScript);
+        QCOMPARE(unknown.key, QByteArray("lock"));
+        QCOMPARE(unknown.args, (QByteArrayList{"0", "tok", "9000"}));
+        ScriptShape shape;
+        shape.kind = ScriptShape::Kind::Acquire;
+        shape.tokenArg = 1;
+        shape.ttlArg = 2;
+        scripts.learnShape(sha, shape);
+        const LockOp known = LockOp::recognise({"EVALSHA", sha, "1", "lock", "0", "tok", "9000"},
+                                               RedisReply::number(1), "stock", &scripts);
+        QCOMPARE(known.kind, Kind::Acquire);
+        QCOMPARE(known.token, QByteArray("tok"));
+        QCOMPARE(known.ttlMs, 9000);
+        QVERIFY(known.granted);
+        // What a request means before its answer: a release of that token.
+        ScriptShape release;
+        release.kind = ScriptShape::Kind::Release;
+        release.tokenArg = 0;
+        scripts.learnShape(QByteArray(40, 'c'), release);
+        const LockOp intent =
+            LockOp::intent({"EVALSHA", QByteArray(40, 'c'), "1", "lock", "tok"}, "stock", &scripts);
+        QCOMPARE(intent.kind, Kind::Release);
+        QCOMPARE(intent.token, QByteArray("tok"));
     }
 
     void stock()
