@@ -4,6 +4,7 @@
 #include "model/nodeoutcome.h"
 
 #include <QSet>
+#include <algorithm>
 
 namespace {
 using K = HistoryEvent::Kind;
@@ -26,6 +27,11 @@ void RoundJudge::note(const HistoryEvent& e)
             a.owner = e.token;
             a.ownerClient = e.number > 0 ? int(e.number) : -1;
         }
+        // A late answer of a round already judged: no later round of the client can use it
+        // (each begins after its last ended). Kept, it stayed for good when the op had no
+        // round after it: memory that grew with every late answer (issue 32).
+        if (a.sentUs < m_judgedUntilUs.value(e.client, -1))
+            return;
         m_answers[e.op] << a;
     } else if (e.kind == K::Attempt && !e.token.isEmpty() && !m_clientOfToken.contains(e.token)) {
         m_clientOfToken.insert(e.token, e.client);
@@ -107,4 +113,6 @@ void RoundJudge::forget(const HistoryEvent& attempt)
     answers.removeIf([&](const Answer& a) { return a.sentUs < attempt.tUs; });
     if (answers.isEmpty())
         m_answers.remove(attempt.op);
+    qint64& judged = m_judgedUntilUs[attempt.client];
+    judged = std::max(judged, attempt.tUs);
 }

@@ -43,6 +43,15 @@ public:
     int clientOf(const QByteArray& token) const { return m_clientOfToken.value(token, -1); }
     // Forgets what no later round can need (answers of decided rounds, old tokens).
     void forget(const HistoryEvent& attempt);
+    // Node answers kept for rounds still to be judged (for tests: bounded by the rounds
+    // under way, however long the run).
+    qsizetype answersKept() const
+    {
+        qsizetype n = 0;
+        for (const QList<Answer>& answers : m_answers)
+            n += answers.size();
+        return n;
+    }
 
 private:
     struct Answer
@@ -58,4 +67,5 @@ private:
     QHash<quint64, QList<Answer>> m_answers; // op -> its node answers so far
     QHash<QByteArray, int> m_clientOfToken;  // every attempt's token -> its client
     QList<QByteArray> m_tokens;              // in the order they came (to forget the oldest)
+    QHash<int, qint64> m_judgedUntilUs;      // client -> the end of its last judged round
 };
