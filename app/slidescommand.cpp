@@ -70,6 +70,10 @@ void SlidesCommand::setUpWindow()
     else if (const auto scale = settings.typeScale())
         m_window->setTypeScale(*scale);
     m_window->resize(1280, 720);
+    // Offscreen, nobody answers a dialog: what needs consent runs only as the command line
+    // allowed it (main.cpp refused the rest before this).
+    m_window->allowWithoutAsking(m_options.allowExec, m_options.allowDestructive);
+    m_window->setConsentAsker([](const QString&, const QStringList&) { return false; });
     m_window->show();
     m_window->startEngine();
     if (m_options.charts)
@@ -92,7 +96,12 @@ int SlidesCommand::exec()
     connect(engine, &EngineController::scenarioFinished, this, &SlidesCommand::onFinished);
     connect(&Interruption::instance(), &Interruption::requested, this,
             &SlidesCommand::onInterrupted);
-    m_window->runScenario(m_options.source, m_options.scriptText, m_options.seed);
+    if (!m_window->runScenario(m_options.source, m_options.scriptText, m_options.seed)) {
+        say(stderr, tr("%1 was not run: it needs --allow-exec or --allow-destructive")
+                        .arg(m_options.source));
+        m_window.reset();
+        return 2;
+    }
     const int code = QCoreApplication::exec();
     m_window.reset(); // its engine stops, and its local nodes with it
     return code;

@@ -33,6 +33,8 @@ public:
         double zoomPct = 0; // 0: as last time
         QString language;   // "" (as chosen in the window), a code, or "system"
         bool charts = false;
+        bool allowExec = false; // --allow-exec, --allow-destructive (nobody is asked here)
+        bool allowDestructive = false;
     };
 
     explicit SlidesCommand(const Options& options, QObject* parent = nullptr);
