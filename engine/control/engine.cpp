@@ -317,10 +317,14 @@ public:
         fleet.setLargestTtlMs(clients.largestTtlMs());
         for (int i = 0; i < config.initialClients; ++i)
             clients.add({}, {});
+        // Ports asked for at start that cannot be opened (taken since they were checked) are
+        // a run that cannot be what was asked: it fails to start (exit 2 headless).
         if (!config.expose.isEmpty())
             exposeCommands.expose(config.expose, [this](const CommandAnswer& a) {
-                if (!a.ok)
-                    recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, a.message));
+                if (a.ok)
+                    return;
+                recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, a.message));
+                emit q->startFailed(a.message);
             });
         emit q->started();
         markDirty();
