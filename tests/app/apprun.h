@@ -24,6 +24,14 @@ struct Result
     qint64 ms = 0; // how long it ran
 };
 
+// The binary under test: this build's, or another one named by REDLOCK_APP_UNDER_TEST (to see a
+// test fail on an older build, e.g. main's).
+inline QString binary()
+{
+    const QString other = qEnvironmentVariable("REDLOCK_APP_UNDER_TEST");
+    return other.isEmpty() ? QStringLiteral(REDLOCKSCOPE_BINARY) : other;
+}
+
 inline QProcessEnvironment environment(const QString& dataHome)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -39,7 +47,7 @@ inline Result run(const QStringList& args, int timeoutMs = 30000, const QString&
     p.setProcessEnvironment(environment(dataHome));
     QElapsedTimer clock;
     clock.start();
-    p.start(QStringLiteral(REDLOCKSCOPE_BINARY), args);
+    p.start(binary(), args);
     Result r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
@@ -138,7 +146,7 @@ Signalled signalWhen(const QStringList& args, int signal, Ready ready, const QSt
     Signalled s;
     QProcess p;
     p.setProcessEnvironment(environment(dataHome));
-    p.start(QStringLiteral(REDLOCKSCOPE_BINARY), args);
+    p.start(binary(), args);
     if (!p.waitForStarted())
         return s;
     QByteArray out;
