@@ -26,6 +26,10 @@ TrialRunner::TrialRunner(const Setup& setup, QObject* parent) : QObject(parent),
 
 TrialRunner::~TrialRunner()
 {
+    if (!m_engine)
+        return;
+    // Nothing is judged any more: its stopped() must not reach this half-destroyed runner.
+    m_engine->disconnect(this);
     delete m_engine; // stops it and waits for its thread, if it was still running
 }
 

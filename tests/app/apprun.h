@@ -40,11 +40,11 @@ inline QProcessEnvironment environment(const QString& dataHome)
     return env;
 }
 
-// Runs the binary to its end (or kills it after `timeoutMs`).
-inline Result run(const QStringList& args, int timeoutMs = 30000, const QString& dataHome = {})
+// Runs the binary to its end (or kills it after `timeoutMs`), in `env`.
+inline Result run(const QStringList& args, const QProcessEnvironment& env, int timeoutMs)
 {
     QProcess p;
-    p.setProcessEnvironment(environment(dataHome));
+    p.setProcessEnvironment(env);
     QElapsedTimer clock;
     clock.start();
     p.start(binary(), args);
@@ -60,6 +60,12 @@ inline Result run(const QStringList& args, int timeoutMs = 30000, const QString&
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+// The same in the test's environment (XDG_DATA_HOME moved to `dataHome` when given).
+inline Result run(const QStringList& args, int timeoutMs = 30000, const QString& dataHome = {})
+{
+    return run(args, environment(dataHome), timeoutMs);
 }
 
 // The redis-server (and redis-sentinel) processes whose parent is `pid`, read from /proc.

@@ -56,28 +56,6 @@ bool pidExists(qint64 pid)
     return pid > 0 && ::kill(pid_t(pid), 0) == 0 && alive(pid);
 }
 
-// Runs the binary with its own TMPDIR (and any extra variables), to its end.
-Result runIn(const QStringList& args, const QProcessEnvironment& env, int timeoutMs = 60000)
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    QElapsedTimer clock;
-    clock.start();
-    p.start(binary(), args);
-    Result r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "timed out";
-        return r;
-    }
-    r.ms = clock.elapsed();
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
-
 QString said(const Result& r)
 {
     return QStringLiteral("exit %1\nstdout: %2\nstderr: %3")
@@ -392,7 +370,7 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(said(r)));
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("MY_REDIS_PASSWORD"), QStringLiteral("s3cret"));
-        r = runIn(base + QStringList{"--password-env", "MY_REDIS_PASSWORD"}, env);
+        r = run(base + QStringList{"--password-env", "MY_REDIS_PASSWORD"}, env, 60000);
         QVERIFY2(r.exitCode == 0, qPrintable(said(r)));
         r = run(base + QStringList{"--password-env", "NO_SUCH_VARIABLE_HERE"});
         QVERIFY2(r.exitCode == 2 && r.err.contains("NO_SUCH_VARIABLE_HERE"), qPrintable(said(r)));
@@ -576,7 +554,7 @@ private slots:
         }
         QCOMPARE(folders().size(), 1); // left behind
         const Result r =
-            runIn({"--headless", "--no-record", "--local-nodes", "1", "--duration", "2"}, env);
+            run({"--headless", "--no-record", "--local-nodes", "1", "--duration", "2"}, env, 60000);
         QVERIFY2(r.exitCode == 0, qPrintable(said(r)));
         QVERIFY2(folders().isEmpty(), qPrintable(folders().join(QLatin1Char(' '))));
     }
