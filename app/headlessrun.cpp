@@ -99,6 +99,14 @@ int HeadlessRun::exec()
 
 void HeadlessRun::stop(const QString& why, bool byTime)
 {
+    // A run whose nodes never came up (a --redis-server that is never ready, nodes that do
+    // not answer) did not run: exit 2, not the 0 of a run that ended as asked.
+    if (byTime && !m_up && !m_finished) {
+        print(stderr, tr("redlockscope: the nodes were not up when %1: nothing ran").arg(why));
+        m_code = 2;
+        QCoreApplication::exit(m_code);
+        return;
+    }
     if (!scripted() || m_finished) {
         QCoreApplication::quit(); // a plain run ends here as asked: exit 0
         return;
@@ -124,6 +132,7 @@ void HeadlessRun::onStarted()
 {
     // The story's clock starts now: nodes and storage are up, whatever their start cost.
     m_readyUs = SteadyClock::instance().nowUs();
+    m_up = true;
     if (scripted())
         print(stdout, QStringLiteral("%1  nodes up: running %2").arg(stamp(), m_options.source));
 }

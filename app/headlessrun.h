@@ -60,4 +60,5 @@ private:
     bool m_finished = false; // the scenario ended (its result is in m_result)
     bool m_stopping = false; // a signal or --duration asked the script to stop
     qint64 m_readyUs = 0;    // when the nodes and the storage were up: the story's time zero
+    bool m_up = false;       // ... they were
 };

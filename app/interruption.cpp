@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "interruption.h"
 
+#include "base/hardstop.h"
 #include "base/unixsignalwatcher.h"
 
 #include <QCoreApplication>
 #include <csignal>
+#include <unistd.h>
 
 Interruption& Interruption::instance()
 {
@@ -15,9 +17,12 @@ Interruption& Interruption::instance()
 void Interruption::install(QCoreApplication* app)
 {
     auto* watcher = new UnixSignalWatcher(app);
+    // At once, but not leaving what a clean end removes: a scenario's programs, the socket
+    // folders, a benchmark's JSON without its "interrupted" mark (HardStop).
     watcher->setDeadline(DeadlineMs, ExitCode,
                          QByteArrayLiteral("redlockscope: still busy 0.8 s after the signal: "
-                                           "stopped at once (its local nodes end with it)\n"));
+                                           "stopped at once (its local nodes end with it)\n"),
+                         &Interruption::endAtOnce);
     connect(watcher, &UnixSignalWatcher::terminationRequested, this, [this](int signal) {
         if (m_signal != 0)
             return;
@@ -26,9 +31,24 @@ void Interruption::install(QCoreApplication* app)
     });
 }
 
+// In the watchdog's thread, the app's other threads busy: say by what, then what an abrupt end
+// must still do (HardStop).
+void Interruption::endAtOnce(int signal)
+{
+    const QByteArray line = "redlockscope: interrupted by " + nameOf(signal).toUtf8() + '\n';
+    [[maybe_unused]] const ssize_t written =
+        ::write(STDERR_FILENO, line.constData(), size_t(line.size()));
+    HardStop::run();
+}
+
 QString Interruption::signalName() const
 {
-    switch (m_signal) {
+    return nameOf(m_signal);
+}
+
+QString Interruption::nameOf(int signal)
+{
+    switch (signal) {
     case 0:
         return {};
     case SIGINT:
@@ -38,6 +58,6 @@ QString Interruption::signalName() const
     case SIGHUP:
         return QStringLiteral("SIGHUP");
     default:
-        return QStringLiteral("signal %1").arg(m_signal);
+        return QStringLiteral("signal %1").arg(signal);
     }
 }

@@ -27,6 +27,7 @@ public:
     bool isRequested() const { return m_signal != 0; }
     // "SIGTERM", "SIGINT (Ctrl-C)", "SIGHUP"; empty before a signal.
     QString signalName() const;
+    static QString nameOf(int signal);
 
 signals:
     // The first signal only: later ones change nothing (the deadline is running).
@@ -34,5 +35,6 @@ signals:
 
 private:
     Interruption() = default;
+    static void endAtOnce(int signal); // the deadline's last acts (HardStop)
     int m_signal = 0;
 };

@@ -5,6 +5,7 @@
 #include "base/safetext.h"
 #include "bench/benchmark.h"
 #include "bench/chartbenchmark.h"
+#include "bench/memorybenchmark.h"
 #include "bench/noderedlockbenchmark.h"
 #include "bench/recordbenchmark.h"
 #include "bench/strategybenchmark.h"
@@ -12,16 +13,21 @@
 #include "charts/chartspanel.h"
 #include "charts/runexporter.h"
 #include "control/enginecontroller.h"
+#include "dialogs/consentdialog.h"
+#include "fleet/replicatedtopology.h"
 #include "headlessrun.h"
 #include "interruption.h"
 #include "lock/strategyfactory.h"
 #include "model/engineconfig.h"
 #include "model/nodecount.h"
+#include "net/exposeaddress.h"
+#include "nodepasswords.h"
 #include "outputpaths.h"
 #include "record/eventtext.h"
 #include "record/runfolder.h"
 #include "record/runreader.h"
 #include "repeatedrun.h"
+#include "scenario/scenarioconsent.h"
 #include "scenario/scenariolibrary.h"
 #include "scenario/scenarioparser.h"
 #include "searchcommand.h"
@@ -56,6 +62,7 @@ struct Options
     bool bench = false;
     bool benchUi = false;
     bool benchRecord = false;
+    bool benchMemory = false;              // --bench-memory
     QList<Strategy::Kind> benchStrategies; // --strategies (or Redlock for --contention)
     bool benchContention = false;
     bool benchNodeRedlock = false; // --vs-node-redlock
@@ -85,6 +92,13 @@ struct Options
     double durationS = 0;    // headless: stop after this long (0: until a signal)
     int benchCycles = 3000;
     int repeat = 1; // --repeat: a headless scenario played this many times
+    // What the scenario file, or the config file, would do that needs consent
+    // (ScenarioConsent), and the consent given on the command line.
+    QList<ScenarioConsent::Item> scriptConsent;
+    QList<ScenarioConsent::Item> configConsent;
+    QString configPath;
+    bool allowExec = false;        // --allow-exec
+    bool allowDestructive = false; // --allow-destructive
 };
 
 void addOptions(QCommandLineParser& parser)
@@ -103,6 +117,16 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("list")},
         {QStringLiteral("config"), QStringLiteral("A JSON config file (nodes, client settings)."),
          QStringLiteral("file")},
+        {QStringLiteral("password-file"),
+         QStringLiteral("The password of every node (and --storage) given without one: the "
+                        "file's first line (never in `ps`, unlike a password in --nodes)."),
+         QStringLiteral("file")},
+        {QStringLiteral("password-env"), QStringLiteral("The same from this environment variable."),
+         QStringLiteral("name")},
+        {QStringLiteral("fleet"),
+         QStringLiteral("The nodes of a fleet saved in the window (Nodes > Save fleet), with the "
+                        "passwords it remembered (the keychain)."),
+         QStringLiteral("name")},
         {QStringLiteral("local-nodes"), QStringLiteral("How many local nodes to start (odd, 1-9)."),
          QStringLiteral("n")},
         {QStringLiteral("redis-server"), QStringLiteral("The redis-server binary for local nodes."),
@@ -179,6 +203,14 @@ void addOptions(QCommandLineParser& parser)
                         "when the runs disagree."),
          QStringLiteral("n")},
         {QStringLiteral("list-scenarios"), QStringLiteral("List the built-in scenarios and exit.")},
+        {QStringLiteral("allow-exec"),
+         QStringLiteral("Let the scenario file's `exec` lines, and the config file's "
+                        "redisServer/redisSentinel, start their programs without asking (without "
+                        "it a headless run, --slides and --repeat refuse them; the window asks).")},
+        {QStringLiteral("allow-destructive"),
+         QStringLiteral("Let the scenario file shut down or reconfigure your own nodes (--nodes, "
+                        "--config): `node kill`, `node shutdown`, `node persistence` (without it "
+                        "a headless run, --slides and --repeat refuse them; the window asks).")},
         {QStringLiteral("after"),
          QStringLiteral("With --screenshot: wait this long first "
                         "(default 3)."),
@@ -222,6 +254,10 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("bench-record"),
          QStringLiteral("With --headless: measure what recording costs the engine (default 50 "
                         "clients; --duration: seconds per phase, default 8).")},
+        {QStringLiteral("bench-memory"),
+         QStringLiteral("With --headless: whether memory stays flat on a long run (default 200 "
+                        "clients; --duration: seconds measured once the history's ring is full, "
+                        "default 600): RSS and heap every 10 s.")},
         {QStringLiteral("bench-timeline"),
          QStringLiteral("With --open: measure the timeline's frame times while it pans and "
                         "zooms over the run.")},
@@ -250,6 +286,8 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("WxH")},
     });
 }
+
+void printError(const QString& message);
 
 // A numeric flag's rules: every value outside them is refused, with them in the message.
 struct NumberFlag
@@ -291,6 +329,9 @@ std::optional<double> readNumber(const QCommandLineParser& parser, const NumberF
         value = double(whole);
     }
     ok = ok && value >= flag.min && value <= flag.max;
+    // "-0" reads as 0 (run until a signal): a minus sign on a flag that takes no negative
+    // value is a mistake, not a zero.
+    ok = ok && !(flag.min >= 0 && text.startsWith(QLatin1Char('-')));
     if (ok)
         return value;
     const QString kind = flag.whole ? QStringLiteral("a whole number") : QStringLiteral("a number");
@@ -371,10 +412,11 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
         return why;
     if (isSet("chart") && o.exportFrom.isEmpty() && o.openPath.isEmpty() && !o.showCharts)
         return QStringLiteral("--chart goes with --export, --open or --charts");
-    const QStringList engineFlags{"nodes",        "config",  "local-nodes", "redis-server",
-                                  "storage",      "clients", "resource",    "exec",
-                                  "scenario",     "seed",    "bench",       "bench-ui",
-                                  "bench-record", "record",  "no-record",   "duration"};
+    const QStringList engineFlags{"nodes",        "config",  "local-nodes",   "redis-server",
+                                  "storage",      "clients", "resource",      "exec",
+                                  "scenario",     "seed",    "bench",         "bench-ui",
+                                  "bench-record", "record",  "no-record",     "duration",
+                                  "bench-memory", "fleet",   "password-file", "password-env"};
     for (const QString& flag : engineFlags) {
         if (!parser.isSet(flag))
             continue;
@@ -417,13 +459,16 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--bench-charts measures the timeline too: one of them");
     if (o.benchRecord && (!o.headless || o.bench))
         return QStringLiteral("--bench-record runs with --headless, alone");
+    if (o.benchMemory &&
+        (!o.headless || o.bench || o.benchRecord || isSet("exec") || isSet("scenario")))
+        return QStringLiteral("--bench-memory runs with --headless, alone");
     if (isSet("repeat") && (!o.headless || o.scenario.isEmpty()))
         return QStringLiteral("--repeat plays a scenario headless: it goes with --headless "
                               "--scenario");
     if (isSet("repeat") && isSet("record"))
         return QStringLiteral("--repeat records each run in the run folder: one --record file "
                               "cannot hold them");
-    if (isSet("record") && (o.bench || o.benchRecord))
+    if (isSet("record") && (o.bench || o.benchRecord || o.benchMemory))
         return QStringLiteral("--record does not go with a benchmark of the lock or of "
                               "recording (they manage their own files)");
     return {};
@@ -442,6 +487,10 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
         return QStringLiteral("--exec and --scenario: one script at a time");
     if (isSet("seed") && !isSet("exec") && !isSet("scenario") && !isSet("slides"))
         return QStringLiteral("--seed goes with --scenario, --exec or --slides");
+    if ((isSet("allow-exec") || isSet("allow-destructive")) && !isSet("scenario") &&
+        !isSet("slides") && !isSet("config"))
+        return QStringLiteral("--allow-exec and --allow-destructive go with a file that needs "
+                              "them: --scenario, --slides or --config");
     if (o.bench && (isSet("exec") || isSet("scenario")))
         return QStringLiteral("--bench runs no scenario");
     if ((isSet("strategies") || isSet("contention") || isSet("vs-node-redlock")) && !o.bench)
@@ -457,8 +506,8 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
                               "--vs-node-redlock (they run for a time)");
     if (isSet("bench-cycles") && !o.bench)
         return QStringLiteral("--bench-cycles goes with --bench");
-    if (isSet("json") && !o.bench && !o.benchUi)
-        return QStringLiteral("--json goes with --bench or --bench-ui");
+    if (isSet("json") && !o.bench && !o.benchUi && !o.benchMemory)
+        return QStringLiteral("--json goes with --bench, --bench-ui or --bench-memory");
     if (isSet("after") && o.screenshotPath.isEmpty())
         return QStringLiteral("--after goes with --screenshot");
     if (isSet("duration") && !o.headless && !o.benchUi)
@@ -608,6 +657,15 @@ bool readScript(Options* o, QString* error)
         *error = why.message;
         return false;
     }
+    // An empty script would leave a plain run going until a signal: not what was asked.
+    if (scenario->lines.isEmpty()) {
+        *error = QStringLiteral("%1: no command in it").arg(SafeText::echo(origin));
+        return false;
+    }
+    // --exec is typed by the user: consent enough. A file (or a built-in scenario against the
+    // user's own nodes) is asked about (ScenarioConsent).
+    if (o->execText.isEmpty())
+        o->scriptConsent = ScenarioConsent::of(*scenario, o->config.usesLocalFleet());
     // Slides are taken at captions and `snapshot` lines: a scenario without one makes none.
     const auto slide = [](const Scenario::Line& l) {
         return l.command.verb() == QLatin1String("say") ||
@@ -688,6 +746,62 @@ QString repeatedOption(const QCommandLineParser& parser)
     return {};
 }
 
+// The programs a config file names (redisServer, redisSentinel) and that the command line does
+// not override: a file that would start a program is asked about like a scenario's `exec`.
+void noteConfigPrograms(const QCommandLineParser& parser, Options* o)
+{
+    const QString path = parser.value(QStringLiteral("config"));
+    if (path.isEmpty())
+        return;
+    o->configPath = path;
+    if (!parser.isSet(QStringLiteral("redis-server")) && !o->config.redisServer.isEmpty())
+        o->configConsent << ScenarioConsent::program(path + QStringLiteral(": redisServer"),
+                                                     o->config.redisServer);
+    if (!parser.isSet(QStringLiteral("redis-sentinel")) && !o->config.redisSentinel.isEmpty())
+        o->configConsent << ScenarioConsent::program(path + QStringLiteral(": redisSentinel"),
+                                                     o->config.redisSentinel);
+}
+
+// Where nobody can be asked (a headless run, --repeat, --slides, a screenshot or benchmark of
+// the window), what needs consent runs only when the command line gives it; otherwise exit 2
+// with the lines. The window asks (MainWindow::runScenario, runWindow).
+QString checkConsent(const Options& o)
+{
+    const bool nobodyToAsk =
+        o.headless || !o.slidesFrom.isEmpty() || !o.screenshotPath.isEmpty() || o.benchUi;
+    if (!nobodyToAsk)
+        return {};
+    const QList<ScenarioConsent::Item> refused = ScenarioConsent::unallowed(
+        o.configConsent + o.scriptConsent, o.allowExec, o.allowDestructive);
+    return refused.isEmpty() ? QString() : ScenarioConsent::refusal(refused);
+}
+
+// --expose: the host resolved and the ports tried now, before anything starts (exit 2 for a
+// host that does not resolve, a bad port, a port taken); the engine gets the address itself, so
+// its ports bind exactly that. A non-loopback address is warned about.
+bool readExpose(const QCommandLineParser& parser, Options* o, QString* error)
+{
+    const int count = o->config.nodeCount() + 1 +
+                      (o->config.replicated() ? ReplicatedTopology::SentinelCount : 0);
+    const std::optional<ExposeAddress> where =
+        ExposeAddress::parse(parser.value(QStringLiteral("expose")), count, error);
+    if (!where) {
+        *error = QStringLiteral("--expose: %1").arg(*error);
+        return false;
+    }
+    if (*error = where->checkFree(count); !error->isEmpty()) {
+        *error = QStringLiteral("--expose: %1").arg(*error);
+        return false;
+    }
+    if (const QString warning = where->warning(count); !warning.isEmpty())
+        printError(warning);
+    const QString host = where->address.protocol() == QAbstractSocket::IPv6Protocol
+                             ? QStringLiteral("[%1]").arg(where->address.toString())
+                             : where->address.toString();
+    o->config.expose = QStringLiteral("%1:%2").arg(host).arg(where->port);
+    return true;
+}
+
 bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
 {
     if (*error = repeatedOption(parser); !error->isEmpty())
@@ -698,6 +812,8 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
             return false;
         o->config = *config;
     }
+    o->allowExec = parser.isSet(QStringLiteral("allow-exec"));
+    o->allowDestructive = parser.isSet(QStringLiteral("allow-destructive"));
     if (parser.isSet(QStringLiteral("nodes"))) {
         auto nodes = NodeAddress::parseList(parser.value(QStringLiteral("nodes")), error);
         if (!nodes)
@@ -712,7 +828,18 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         }
         o->config.storage = *storage;
     }
-    if (parser.isSet(QStringLiteral("nodes")) || parser.isSet(QStringLiteral("storage")))
+    if (parser.isSet(QStringLiteral("fleet"))) {
+        if (parser.isSet(QStringLiteral("nodes")) || parser.isSet(QStringLiteral("config"))) {
+            *error = QStringLiteral("--fleet names the nodes: no --nodes or --config with it");
+            return false;
+        }
+        if (!NodePasswords::applyFleet(parser, &o->config, error))
+            return false;
+    }
+    if (!NodePasswords::apply(parser, &o->config, error))
+        return false;
+    if (parser.isSet(QStringLiteral("nodes")) || parser.isSet(QStringLiteral("storage")) ||
+        parser.isSet(QStringLiteral("fleet")))
         if (*error = o->config.checkNodesDistinct(); !error->isEmpty())
             return false;
     if (parser.isSet(QStringLiteral("redis-server")))
@@ -730,9 +857,9 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
     }
     if (parser.isSet(QStringLiteral("resource")))
         o->config.resource = parser.value(QStringLiteral("resource")).toUtf8();
-    if (parser.isSet(QStringLiteral("expose")))
-        o->config.expose = parser.value(QStringLiteral("expose"));
     if (!readNumbers(parser, o, error))
+        return false;
+    if (parser.isSet(QStringLiteral("expose")) && !readExpose(parser, o, error))
         return false;
     o->headless = parser.isSet(QStringLiteral("headless"));
     o->bench = parser.isSet(QStringLiteral("bench"));
@@ -743,9 +870,9 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         o->config.initialClients = 50;
     if (!readPresenter(parser, o, error) || !readSize(parser, o, error))
         return false;
-    o->nodesGiven = parser.isSet(QStringLiteral("nodes")) ||
-                    parser.isSet(QStringLiteral("config")) ||
-                    parser.isSet(QStringLiteral("local-nodes"));
+    o->nodesGiven =
+        parser.isSet(QStringLiteral("nodes")) || parser.isSet(QStringLiteral("config")) ||
+        parser.isSet(QStringLiteral("fleet")) || parser.isSet(QStringLiteral("local-nodes"));
     o->jsonPath = parser.value(QStringLiteral("json"));
     o->screenshotPath = parser.value(QStringLiteral("screenshot"));
     if (o->benchRecord = parser.isSet(QStringLiteral("bench-record")); o->benchRecord) {
@@ -755,10 +882,18 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         o->config.clientDefaults.workMinMs = o->config.clientDefaults.workMaxMs = 0;
         o->config.clientDefaults.thinkMs = 0;
     }
+    if (o->benchMemory = parser.isSet(QStringLiteral("bench-memory")); o->benchMemory) {
+        if (!parser.isSet(QStringLiteral("clients")))
+            o->config.initialClients = EngineConfig::kMaxClients; // 200
+    }
     if (!readRunOptions(parser, o, error))
         return false;
     // Before unusedFlag: --repeat goes with --scenario, and was refused while it was unread.
     o->execText = parser.value(QStringLiteral("exec"));
+    if (parser.isSet(QStringLiteral("exec")) && o->execText.trimmed().isEmpty()) {
+        *error = QStringLiteral("--exec needs command lines (\"client add C1; sleep 5000\")");
+        return false;
+    }
     o->scenario =
         o->slidesFrom.isEmpty() ? parser.value(QStringLiteral("scenario")) : o->slidesFrom;
     if (!o->slidesFrom.isEmpty())
@@ -773,6 +908,9 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         !parser.isSet(QStringLiteral("clients")))
         o->config.initialClients = 0;
     if (!readScript(o, error))
+        return false;
+    noteConfigPrograms(parser, o);
+    if (*error = checkConsent(*o); !error->isEmpty())
         return false;
     if (*error = o->config.validate(); !error->isEmpty())
         return false;
@@ -817,6 +955,14 @@ int runHeadless(const Options& o)
         Benchmark benchmark(bench);
         return benchmark.run();
     }
+    if (o.benchMemory) {
+        MemoryBenchmark::Options bench;
+        bench.config = o.config;
+        if (o.durationS > 0)
+            bench.seconds = int(std::ceil(o.durationS));
+        bench.jsonPath = o.jsonPath;
+        return MemoryBenchmark(bench).run();
+    }
     if (o.benchRecord) {
         RecordBenchmark::Options bench;
         bench.config = o.config;
@@ -855,6 +1001,8 @@ int runSlides(const Options& o)
     slides.zoomPct = o.zoomPct;
     slides.language = o.language;
     slides.size = o.size.isValid() ? o.size : QSize(1280, 720);
+    slides.allowExec = o.allowExec;
+    slides.allowDestructive = o.allowDestructive;
     return SlidesCommand(slides).exec();
 }
 
@@ -952,6 +1100,28 @@ void interruptScript(QApplication& app, EngineController& engine, const QString&
     engine.interruptScenario(why);
 }
 
+// The window's question about the config file's programs (ScenarioConsent), once per program:
+// empty when they may run, the refusal when the user said no.
+QString askConfigConsent(const Options& o, AppSettings* settings)
+{
+    const QList<ScenarioConsent::Item> ask =
+        ScenarioConsent::unallowed(o.configConsent, o.allowExec, o.allowDestructive);
+    if (ask.isEmpty())
+        return {};
+    QStringList programs;
+    for (const ScenarioConsent::Item& item : ask)
+        programs << item.text;
+    const QString key = ScenarioConsent::contentKey(o.configPath, programs.join(QLatin1Char('\n')));
+    if (settings->isConsented(key))
+        return {};
+    if (!ConsentDialog::ask(nullptr, o.configPath, ScenarioConsent::lines(ask)))
+        return QStringLiteral("not started: %1 names programs to start, and they were not "
+                              "agreed to")
+            .arg(o.configPath);
+    settings->addConsent(key);
+    return {};
+}
+
 // What the user chose last time, then what the command line says for this run. A scripted
 // run (screenshot, benchmark) reads the settings but never writes them.
 int runWindow(QApplication& app, const Options& o)
@@ -965,9 +1135,15 @@ int runWindow(QApplication& app, const Options& o)
         if (const auto last = settings.lastFleet(config))
             config = *last; // the nodes of last time: local or the user's own
     }
+    // A config file that would start a program is asked about before anything starts.
+    if (const QString refused = askConfigConsent(o, &settings); !refused.isEmpty()) {
+        printError(refused);
+        return 2;
+    }
     MainWindow window(config);
     window.resize(1280, 720);
     window.setAppSettings(&settings);
+    window.allowWithoutAsking(o.allowExec, o.allowDestructive);
     if (!o.language.isEmpty() && settings.isWritable())
         settings.setLanguage(o.language == QLatin1String("system") ? QString() : o.language);
     if (!o.theme.isEmpty())
@@ -1134,7 +1310,10 @@ int main(int argc, char** argv)
         parser.process(*app); // prints and exits with 0
     Options options;
     QString error;
-    if (!readOptions(parser, &options, &error)) {
+    const bool read = readOptions(parser, &options, &error);
+    // Read: a password given in --nodes or --storage is no longer shown by `ps`.
+    NodePasswords::maskArguments(argc, argv);
+    if (!read) {
         printError(error);
         return 2;
     }

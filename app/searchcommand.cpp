@@ -4,7 +4,12 @@
 #include "interruption.h"
 
 #include "base/enumnames.h"
+#include "base/regularfile.h"
+#include "base/safetext.h"
 #include "bench/searchbenchmark.h"
+#include "commands/commandparser.h"
+#include "scenario/scenarioconsent.h"
+#include "scenario/scenarioparser.h"
 #include "search/counterexamplesearch.h"
 #include "search/searchpreset.h"
 
@@ -150,6 +155,9 @@ void SearchCommand::addOptions(QCommandLineParser& parser)
                         "such as a `wait until`) run after each schedule, instead of the "
                         "checker's safety verdict."),
          QStringLiteral("file")},
+        {QStringLiteral("allow-exec"),
+         QStringLiteral("Let the --expect file's `exec` lines start their programs (refused "
+                        "without it).")},
         {QStringLiteral("topology"), QStringLiteral("independent (default) or replicated."),
          QStringLiteral("kind")},
         {QStringLiteral("local-nodes"), QStringLiteral("Lock nodes per trial (odd, default 5)."),
@@ -243,19 +251,41 @@ bool SearchCommand::readOptions(const QCommandLineParser& parser, SearchOptions*
         o->budgetS = SearchOptions::DefaultBudgetS;
     o->outDir = parser.isSet(QStringLiteral("out")) ? parser.value(QStringLiteral("out"))
                                                     : QStringLiteral(".");
+    // Where the finding goes is checked before the search, not after an hour of it.
+    if (const QFileInfo out(o->outDir); out.exists() && !out.isDir()) {
+        *error = QStringLiteral("--out %1 is not a folder (a counterexample is saved as two "
+                                "files in it)")
+                     .arg(SafeText::echo(o->outDir));
+        return false;
+    }
     o->redisServer = parser.value(QStringLiteral("redis-server"));
     o->redisSentinel = parser.value(QStringLiteral("redis-sentinel"));
     if (parser.isSet(QStringLiteral("expect"))) {
+        // A scenario's own checks: a regular file of at most a scenario's size (a FIFO
+        // would hang the search before it starts, /dev/zero fill the memory).
         const QString path = parser.value(QStringLiteral("expect"));
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            *error = QStringLiteral("--expect %1: %2").arg(path, file.errorString());
+        const std::optional<QByteArray> text = RegularFile::read(
+            path, ScenarioParser::MaxFileBytes, QStringLiteral("a property"), error);
+        if (!text) {
+            *error = QStringLiteral("--expect: %1").arg(*error);
             return false;
         }
-        o->property = QString::fromUtf8(file.readAll()).trimmed();
+        o->property = QString::fromUtf8(*text).trimmed();
         o->propertyOrigin = path;
         if (!o->hasProperty()) {
             *error = QStringLiteral("--expect %1: no line in it").arg(path);
+            return false;
+        }
+        // Its lines run after every trial: an `exec` there starts a program from a file.
+        ScenarioParser::Error why;
+        const std::optional<Scenario> lines =
+            ScenarioParser::parse(o->property, path, CommandParser::Context{o->nodeCount()}, &why);
+        const QList<ScenarioConsent::Item> needed =
+            lines ? ScenarioConsent::unallowed(ScenarioConsent::of(*lines, true),
+                                               parser.isSet(QStringLiteral("allow-exec")), false)
+                  : QList<ScenarioConsent::Item>();
+        if (!needed.isEmpty()) {
+            *error = ScenarioConsent::refusal(needed);
             return false;
         }
     }
@@ -379,6 +409,13 @@ void SearchCommand::onFound(const Counterexample& c)
     if (!c.path.isEmpty())
         print(stdout,
               QStringLiteral("saved: %1 (the run it was told from: %2)").arg(c.path, c.runPath));
+    // The finding above is all there is of it: said, and exit 2 (an output not written whole).
+    if (!c.saveError.isEmpty()) {
+        print(stderr, QStringLiteral("redlockscope: the counterexample was not saved whole in "
+                                     "%1: %2 (its scenario is above)")
+                          .arg(m_options.outDir, c.saveError));
+        m_saveFailed = true;
+    }
     print(stdout, QStringLiteral("found after %1 s (%2 schedules), confirmed at %3 s, shrunk and "
                                  "told at %4 s: %5 -> %6 steps, %7 candidates tried")
                       .arg(c.foundAfterS, 0, 'f', 1)
@@ -393,12 +430,20 @@ void SearchCommand::onFound(const Counterexample& c)
 
 void SearchCommand::onFinished(const SearchProgress& p)
 {
-    if (m_code == 0 && m_interrupted) {
-        print(stderr, QStringLiteral("redlockscope: interrupted by %1")
-                          .arg(Interruption::instance().signalName()));
+    // Interrupted is said and is the exit code whatever was found: a counterexample saved
+    // before the signal was not shrunk as far as it would have been (README, "Exit codes").
+    const bool found = m_code == 1;
+    if (m_saveFailed)
+        m_code = 2;
+    if (m_interrupted && m_code != 2) {
+        print(stderr, QStringLiteral("redlockscope: interrupted by %1%2")
+                          .arg(Interruption::instance().signalName(),
+                               found ? QStringLiteral(": the counterexample above is the best "
+                                                      "shrunk before it")
+                                     : QString()));
         m_code = Interruption::ExitCode;
     }
-    if (m_code == 0 || m_code == Interruption::ExitCode) {
+    if (!found && (m_code == 0 || m_code == Interruption::ExitCode)) {
         print(stdout, QStringLiteral("%1 in %2 s: %3 schedules run (%4 could not run "
                                      "as written, %5 failed once but not in %6 of %7 replays), "
                                      "%8 a second")

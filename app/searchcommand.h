@@ -44,5 +44,6 @@ private:
     int m_code = 0;
     int m_invalidAtStart = 0; // trials that could not run before any that could
     bool m_anyRan = false;
+    bool m_saveFailed = false;  // a counterexample could not be saved whole
     bool m_interrupted = false; // a signal stopped the search (exit 3)
 };

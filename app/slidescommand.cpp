@@ -105,6 +105,10 @@ void SlidesCommand::setUpWindow()
         m_window->setTypeScale(*scale);
     m_window->setPresenting(true);
     m_window->resize(m_options.size);
+    // Offscreen, nobody answers a dialog: what needs consent runs only as the command line
+    // allowed it (main.cpp refused the rest before this).
+    m_window->allowWithoutAsking(m_options.allowExec, m_options.allowDestructive);
+    m_window->setConsentAsker([](const QString&, const QStringList&) { return false; });
     m_window->show();
     m_window->startEngine();
 }
@@ -145,7 +149,12 @@ int SlidesCommand::exec()
     connect(engine, &EngineController::scenarioFinished, this, &SlidesCommand::onFinished);
     connect(&Interruption::instance(), &Interruption::requested, this,
             &SlidesCommand::onInterrupted);
-    m_window->runScenario(m_options.source, m_options.scriptText, m_options.seed);
+    if (!m_window->runScenario(m_options.source, m_options.scriptText, m_options.seed)) {
+        say(stderr, tr("%1 was not run: it needs --allow-exec or --allow-destructive")
+                        .arg(m_options.source));
+        m_window.reset();
+        return 2;
+    }
     const int code = QCoreApplication::exec();
     m_window.reset(); // its engine stops, and its local nodes with it
     return code;

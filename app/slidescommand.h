@@ -39,6 +39,8 @@ public:
         QString theme;         // "dark", "light", or "" (as last time in the window)
         double zoomPct = 0;    // 0: as last time
         QString language;      // "" (as chosen in the window), a code, or "system"
+        bool allowExec = false; // --allow-exec, --allow-destructive (nobody is asked here)
+        bool allowDestructive = false;
     };
 
     explicit SlidesCommand(const Options& options, QObject* parent = nullptr);

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/benchloop.h"
 
+#include "base/hardstop.h"
+#include "base/outputfile.h"
 #include "control/enginecontroller.h"
 #include "interruption.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QJsonDocument>
 #include <QTimer>
 
 bool BenchLoop::interrupted()
@@ -61,4 +64,23 @@ void BenchLoop::addBuyers(EngineController& engine, qint64 stock, int clients)
     engine.execute(QStringLiteral("stock %1").arg(stock));
     for (int i = 0; i < clients; ++i)
         engine.execute(QStringLiteral("client add"));
+}
+
+void BenchLoop::keepReportIfCut(const QString& jsonPath, QJsonObject report)
+{
+    if (jsonPath.isEmpty())
+        return;
+    report.insert(QStringLiteral("interrupted"), true);
+    report.insert(QStringLiteral("pass"), false);
+    report.insert(QStringLiteral("stopped_at_once"), true); // by the deadline after the signal
+    HardStop::setLastWords(jsonPath, QJsonDocument(report).toJson());
+}
+
+bool BenchLoop::saveReport(const QString& jsonPath, const QJsonObject& report, QString* error)
+{
+    if (jsonPath.isEmpty())
+        return true;
+    const bool saved = OutputFile::save(jsonPath, QJsonDocument(report).toJson(), error);
+    HardStop::forgetLastWords(jsonPath); // written, or said why not: not overwritten later
+    return saved;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QJsonObject>
 #include <QString>
 
 class EngineController;
@@ -24,4 +25,12 @@ public:
     static bool start(EngineController& engine, int timeoutMs, QString* error);
     // The stock first, then the clients: every one of them buys from the start.
     static void addBuyers(EngineController& engine, qint64 stock, int clients);
+
+    // What --json holds should the signal's deadline end the app before the benchmark could
+    // write its report (HardStop): `report`, marked interrupted and not passing. Call it
+    // when the benchmark starts, and again as its report grows.
+    static void keepReportIfCut(const QString& jsonPath, QJsonObject report = {});
+    // The report, written whole (OutputFile) when a path is given; the one kept for a cut
+    // is forgotten then. False, with *error, when it could not be written.
+    static bool saveReport(const QString& jsonPath, const QJsonObject& report, QString* error);
 };

@@ -248,6 +248,7 @@ void Benchmark::thaw()
 
 int Benchmark::run()
 {
+    BenchLoop::keepReportIfCut(m_options.jsonPath);
     QString error;
     if (!setUp(&error)) {
         fprintf(stderr, "redlockscope: benchmark cannot start: %s\n", qPrintable(error));
@@ -410,7 +411,7 @@ bool Benchmark::writeJson()
         return true;
     // All or nothing: a half-written report must not pass for a whole one.
     QString error;
-    if (OutputFile::save(m_options.jsonPath, QJsonDocument(m_report).toJson(), &error))
+    if (BenchLoop::saveReport(m_options.jsonPath, m_report, &error))
         return true;
     fprintf(stderr, "redlockscope: %s\n", qPrintable(SafeText::printable(error)));
     return false;

@@ -511,6 +511,7 @@ void NodeRedlockBenchmark::printAdded(QTextStream& s) const
 
 int NodeRedlockBenchmark::run()
 {
+    BenchLoop::keepReportIfCut(m_options.jsonPath);
     QString error;
     if (!m_nodes.start(m_options.config, &error))
         return fail(QStringLiteral("cannot start"), error);
@@ -551,6 +552,7 @@ int NodeRedlockBenchmark::run()
         print(phase, out());
         m_phases << phase;
         phases << toJson(phase);
+        BenchLoop::keepReportIfCut(m_options.jsonPath, m_report);
     }
     m_report.insert(QStringLiteral("phases"), phases);
     const int code = judge(out());
@@ -573,8 +575,7 @@ int NodeRedlockBenchmark::finish(int code)
     }
     out().flush();
     QString error;
-    if (!m_options.jsonPath.isEmpty() &&
-        !OutputFile::save(m_options.jsonPath, QJsonDocument(m_report).toJson(), &error)) {
+    if (!BenchLoop::saveReport(m_options.jsonPath, m_report, &error)) {
         fprintf(stderr, "redlockscope: %s\n", qPrintable(SafeText::printable(error)));
         return 2;
     }

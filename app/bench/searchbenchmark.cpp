@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/searchbenchmark.h"
 
+#include "base/safetext.h"
+#include "bench/benchloop.h"
 #include "interruption.h"
 #include "search/counterexamplesearch.h"
 #include "searchcommand.h"
@@ -8,7 +10,6 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QEventLoop>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <algorithm>
@@ -97,6 +98,7 @@ int SearchBenchmark::run(const QCommandLineParser& parser)
     const QString jsonPath = parser.value(QStringLiteral("json"));
     QList<Row> rows;
     bool allMet = true;
+    BenchLoop::keepReportIfCut(jsonPath);
     for (const SearchPreset& p : presets) {
         if (Interruption::instance().isRequested())
             break;
@@ -151,16 +153,12 @@ int SearchBenchmark::run(const QCommandLineParser& parser)
                   .arg(by)
                   .arg(rows.size())
                   .arg(presets.size()));
-    if (!jsonPath.isEmpty()) {
-        QFile file(jsonPath);
-        const QJsonObject report{{QStringLiteral("rungs"), json},
-                                 {QStringLiteral("interrupted"), interrupted},
-                                 {QStringLiteral("pass"), !interrupted && allMet}};
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            file.write(QJsonDocument(report).toJson()) < 0) {
-            fprintf(stderr, "redlockscope: cannot write %s\n", qPrintable(jsonPath));
-            return 2;
-        }
+    const QJsonObject report{{QStringLiteral("rungs"), json},
+                             {QStringLiteral("interrupted"), interrupted},
+                             {QStringLiteral("pass"), !interrupted && allMet}};
+    if (QString error; !BenchLoop::saveReport(jsonPath, report, &error)) {
+        fprintf(stderr, "redlockscope: %s\n", qPrintable(SafeText::printable(error)));
+        return 2;
     }
     if (interrupted) {
         fprintf(stderr, "redlockscope: benchmark %s\n", qPrintable(by));

@@ -242,11 +242,12 @@ bool StrategyBenchmark::writeJson(QString* error) const
 {
     if (m_options.jsonPath.isEmpty())
         return true;
-    return OutputFile::save(m_options.jsonPath, QJsonDocument(m_report).toJson(), error);
+    return BenchLoop::saveReport(m_options.jsonPath, m_report, error);
 }
 
 int StrategyBenchmark::run()
 {
+    BenchLoop::keepReportIfCut(m_options.jsonPath);
     QString error;
     if (!m_nodes.start(m_options.config, &error)) {
         fprintf(stderr, "redlockscope: benchmark cannot start: %s\n", qPrintable(error));
@@ -282,6 +283,7 @@ int StrategyBenchmark::run()
     for (Phase phase : planned) {
         if (!runPhase(&phase, &error)) {
             m_report.insert(QStringLiteral("phases"), phases);
+            BenchLoop::keepReportIfCut(m_options.jsonPath, m_report);
             if (BenchLoop::interrupted())
                 return reportInterrupted(planned.size());
             fprintf(stderr, "redlockscope: %s with %d client(s): %s\n",

@@ -5,6 +5,7 @@
 #include "base/safetext.h"
 #include "base/steadyclock.h"
 #include "bench/benchloop.h"
+#include "bench/processmemory.h"
 #include "control/enginecontroller.h"
 #include "interruption.h"
 #include "window/mainwindow.h"
@@ -48,6 +49,7 @@ void UiBenchmark::interrupt()
 
 void UiBenchmark::start()
 {
+    BenchLoop::keepReportIfCut(m_options.jsonPath);
     connect(m_window->controller(), &EngineController::snapshotReady, this,
             &UiBenchmark::onSnapshot);
     connect(m_window, &MainWindow::frameDrawn, this, &UiBenchmark::onFrame);
@@ -98,7 +100,7 @@ bool UiBenchmark::eventFilter(QObject* watched, QEvent* event)
 
 void UiBenchmark::sampleMemory()
 {
-    m_memory << qMakePair(m_wall.elapsed() / 1000.0, residentKb("VmRSS:"));
+    m_memory << qMakePair(m_wall.elapsed() / 1000.0, ProcessMemory::residentKb());
 }
 
 void UiBenchmark::finish()
@@ -110,7 +112,7 @@ void UiBenchmark::finish()
     const double cpuShare = (threadCpuUs() - m_cpuStartUs) / 1e6 / seconds;
     const double eventsPerS = (m_eventsLast - m_eventsStart) / seconds;
     const double fps = m_frames / seconds;
-    const qint64 peakKb = residentKb("VmHWM:");
+    const qint64 peakKb = ProcessMemory::peakResidentKb();
     // Flat: from the first minute on the resident size grows by less than 5 % (or 2 MB).
     // The history and the event log are bounded rings that fill during the first minute,
     // so a shorter run shows the filling, not a leak: it is reported, not judged.
@@ -205,7 +207,7 @@ bool UiBenchmark::writeJson(const QJsonObject& report)
     if (m_options.jsonPath.isEmpty())
         return true;
     QString error;
-    if (OutputFile::save(m_options.jsonPath, QJsonDocument(report).toJson(), &error))
+    if (BenchLoop::saveReport(m_options.jsonPath, report, &error))
         return true;
     fprintf(stderr, "redlockscope: %s\n", qPrintable(SafeText::printable(error)));
     return false;
@@ -216,15 +218,4 @@ qint64 UiBenchmark::threadCpuUs()
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return qint64(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
-}
-
-qint64 UiBenchmark::residentKb(const char* field)
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray& line : status.readAll().split('\n'))
-        if (line.startsWith(field))
-            return line.mid(int(qstrlen(field))).trimmed().split(' ').value(0).toLongLong();
-    return 0;
 }

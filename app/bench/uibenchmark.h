@@ -50,7 +50,6 @@ private:
     void finish();
     bool writeJson(const QJsonObject& report);
     static qint64 threadCpuUs();
-    static qint64 residentKb(const char* field);
 
     MainWindow* m_window;
     Options m_options;

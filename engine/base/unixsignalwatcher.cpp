@@ -7,9 +7,11 @@
 
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
-#include <ctime>
+#include <semaphore.h>
 #include <sys/socket.h>
+#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -17,19 +19,36 @@ namespace {
 std::atomic<int> s_writeFd{-1};
 static_assert(std::atomic<int>::is_always_lock_free);
 
-// The deadline: a timer made beforehand (timer_create is not async-signal-safe,
-// timer_settime is), armed by the first signal; its SIGALRM ends the process.
+// The deadline: a watchdog thread made beforehand waits on a semaphore, which the first
+// signal posts (sem_post is async-signal-safe); it then sleeps the deadline, and should the
+// process still run, ends it. From a thread of its own, not a signal handler, it may do what
+// an abrupt end needs (HardStop: kill a scenario's process groups, write a benchmark's JSON,
+// remove the socket folders) before _exit, whatever the other threads are busy with.
 struct Deadline
 {
-    timer_t timer{};
+    sem_t armed{};
     std::atomic<bool> set{false};
-    std::atomic<bool> armed{false};
+    std::atomic<bool> triggered{false};
     int ms = 0;
     int exitCode = 0;
     char message[512] = {};
     size_t length = 0;
+    void (*beforeExit)(int signal) = nullptr;
+    std::atomic<int> signal{0}; // the first one
 };
 Deadline s_deadline;
+
+void watchDeadline()
+{
+    while (::sem_wait(&s_deadline.armed) != 0 && errno == EINTR) {
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(s_deadline.ms));
+    [[maybe_unused]] const ssize_t written =
+        ::write(STDERR_FILENO, s_deadline.message, s_deadline.length);
+    if (s_deadline.beforeExit)
+        s_deadline.beforeExit(s_deadline.signal.load());
+    ::_exit(s_deadline.exitCode);
+}
 } // namespace
 
 UnixSignalWatcher::UnixSignalWatcher(QObject* parent) : QObject(parent)
@@ -68,53 +87,41 @@ UnixSignalWatcher::~UnixSignalWatcher()
     ::close(m_fds[1]);
 }
 
-bool UnixSignalWatcher::setDeadline(int ms, int exitCode, const QByteArray& message)
+bool UnixSignalWatcher::setDeadline(int ms, int exitCode, const QByteArray& message,
+                                    void (*beforeExit)(int signal))
 {
     if (s_deadline.set.load())
         return true;
-    struct sigevent event = {};
-    event.sigev_notify = SIGEV_SIGNAL;
-    event.sigev_signo = SIGALRM;
-    if (::timer_create(CLOCK_MONOTONIC, &event, &s_deadline.timer) != 0) {
-        qWarning("UnixSignalWatcher: timer_create failed: %s", strerror(errno));
+    if (::sem_init(&s_deadline.armed, 0, 0) != 0) {
+        qWarning("UnixSignalWatcher: sem_init failed: %s", strerror(errno));
         return false;
     }
     s_deadline.ms = ms;
     s_deadline.exitCode = exitCode;
     s_deadline.length = std::min(message.size(), qsizetype(sizeof s_deadline.message));
     std::memcpy(s_deadline.message, message.constData(), s_deadline.length);
-    struct sigaction action = {};
-    action.sa_handler = &UnixSignalWatcher::handleDeadline;
-    sigemptyset(&action.sa_mask);
-    ::sigaction(SIGALRM, &action, nullptr);
+    s_deadline.beforeExit = beforeExit;
+    // Never joined: it ends the process, or waits until the process ends.
+    std::thread(&watchDeadline).detach();
     s_deadline.set.store(true);
     return true;
 }
 
 void UnixSignalWatcher::handleSignal(int signal)
 {
-    // Async-signal-safe only: write(2), timer_settime(2), and errno restored for the
-    // interrupted code.
+    // Async-signal-safe only: write(2), sem_post(3), and errno restored for the interrupted
+    // code.
     const int savedErrno = errno;
     const int fd = s_writeFd.load();
     if (fd >= 0) {
         const unsigned char byte = static_cast<unsigned char>(signal);
         [[maybe_unused]] const ssize_t written = ::write(fd, &byte, 1);
     }
-    if (s_deadline.set.load() && !s_deadline.armed.exchange(true)) {
-        struct itimerspec when = {};
-        when.it_value.tv_sec = s_deadline.ms / 1000;
-        when.it_value.tv_nsec = long(s_deadline.ms % 1000) * 1'000'000L;
-        ::timer_settime(s_deadline.timer, 0, &when, nullptr);
+    if (s_deadline.set.load() && !s_deadline.triggered.exchange(true)) {
+        s_deadline.signal.store(signal);
+        ::sem_post(&s_deadline.armed);
     }
     errno = savedErrno;
-}
-
-void UnixSignalWatcher::handleDeadline(int)
-{
-    [[maybe_unused]] const ssize_t written =
-        ::write(STDERR_FILENO, s_deadline.message, s_deadline.length);
-    ::_exit(s_deadline.exitCode);
 }
 
 void UnixSignalWatcher::onReadable()

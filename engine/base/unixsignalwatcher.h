@@ -17,11 +17,12 @@ class QSocketNotifier;
 // One watcher at a time per process (the handlers are process-wide); the previous handlers
 // are restored when it is destroyed.
 //
-// A deadline (setDeadline) makes the end certain: the handler also starts a timer, and
-// should the app still run when it fires (its thread busy reading, writing or measuring,
-// where the notifier is not read), a line goes to stderr and the process ends at once with
-// the given code. Local redis-servers die with it (PR_SET_PDEATHSIG), their directories are
-// removed by the next start.
+// A deadline (setDeadline) makes the end certain: the handler also wakes a watchdog thread,
+// and should the app still run when the deadline has passed (its thread busy reading,
+// writing or measuring, where the notifier is not read), a line goes to stderr, the
+// watchdog does what an abrupt end needs (`beforeExit`: HardStop::run) and the process ends
+// at once with the given code. Local redis-servers die with it (PR_SET_PDEATHSIG), their
+// directories are removed by the next start.
 class UnixSignalWatcher : public QObject
 {
     Q_OBJECT
@@ -33,16 +34,17 @@ public:
     // False if the handlers could not be installed (another watcher exists, or no socketpair).
     bool isActive() const { return m_notifier != nullptr; }
 
-    // From the first signal on, the app has `ms` to end; then `message` goes to stderr and it
-    // ends with `exitCode`, whatever it was doing. False if no timer could be made.
-    bool setDeadline(int ms, int exitCode, const QByteArray& message);
+    // From the first signal on, the app has `ms` to end; then `message` goes to stderr,
+    // `beforeExit` runs (in the watchdog's thread, given the signal) and it ends with `exitCode`,
+    // whatever it was doing. Once per process. False if no watchdog could be made.
+    bool setDeadline(int ms, int exitCode, const QByteArray& message,
+                     void (*beforeExit)(int signal) = nullptr);
 
 signals:
     void terminationRequested(int signal);
 
 private:
     static void handleSignal(int signal);
-    static void handleDeadline(int signal);
     void onReadable();
 
     static constexpr std::array<int, 3> kSignals{SIGINT, SIGTERM, SIGHUP};

@@ -24,7 +24,6 @@
 #include "storage/stockaccess.h"
 #include "storage/storage.h"
 
-#include <QEventLoop>
 #include <QTimer>
 #include <algorithm>
 
@@ -88,6 +87,8 @@ public:
     QTimer pruneTimer;
     qint64 lastPublishUs = -1'000'000;
     bool running = false;
+    bool stopping = false; // stop() began: no command runs any more
+    bool stopped = false;  // everything is closed: the thread may end
     int pendingStarts = 2; // the fleet and the storage
 
     CommandParser::Context parseContext() const { return {fleet.plannedSize()}; }
@@ -385,10 +386,14 @@ public:
         fleet.setLargestTtlMs(clients.largestTtlMs());
         for (int i = 0; i < config.initialClients; ++i)
             clients.add({}, {});
+        // Ports asked for at start that cannot be opened (taken since they were checked) are
+        // a run that cannot be what was asked: it fails to start (exit 2 headless).
         if (!config.expose.isEmpty())
             exposeCommands.expose(config.expose, [this](const CommandAnswer& a) {
-                if (!a.ok)
-                    recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, a.message));
+                if (a.ok)
+                    return;
+                recorder.append(HistoryEvent::make(HistoryEvent::Kind::Error, a.message));
+                emit q->startFailed(a.message);
             });
         emit q->started();
         markDirty();
@@ -396,47 +401,61 @@ public:
             scripts.start(*std::exchange(pendingScenario, std::nullopt));
     }
 
-    // Runs in the engine thread; afterwards no timer of ours is active, so the Engine
-    // object may be deleted from the controller's thread once this thread has ended.
-    void shutdown()
+    // The engine's end, in its own thread and without waiting in place: the clients stop and
+    // release what they hold, the engine's loop goes on turning while the nodes answer (up to
+    // ExitReleaseWaitMs), then finishStop() closes everything and says stopped(). Once only.
+    void beginStop()
     {
+        if (stopping)
+            return;
+        stopping = true;
         running = false;
         scripts.stop();
         console.stop();
-        releaseEverything();
+        clients.stopAll(clients.all());
+        if (!pendingReleases()) {
+            finishStop();
+            return;
+        }
+        // Children of the engine: in its thread, and gone with it.
+        auto* poll = new QTimer(q);
+        QObject::connect(poll, &QTimer::timeout, q, [this] {
+            if (!pendingReleases())
+                finishStop();
+        });
+        poll->start(5);
+        QTimer::singleShot(ExitReleaseWaitMs, q, [this] { finishStop(); });
+    }
+
+    bool pendingReleases() const
+    {
+        return std::any_of(clients.all().cbegin(), clients.all().cend(),
+                           [](const LockClient* c) { return c->pendingReleases() > 0; });
+    }
+
+    // Afterwards no timer of ours is active, so the Engine may be deleted from the
+    // controller's thread once this thread has ended. Also from ~Engine, for an engine never
+    // stopped (then without waiting for the releases).
+    void finishStop()
+    {
+        if (stopped)
+            return;
+        stopped = true;
+        stopping = true;
+        running = false;
+        scripts.stop();
+        console.stop();
         clients.shutdown();
         foreign.stop();
         fleet.stop();
         storage.stop();
         publishTimer.stop();
         pruneTimer.stop();
+        for (QTimer* timer : q->findChildren<QTimer*>(Qt::FindDirectChildrenOnly))
+            timer->stop();
         recorder.finish(); // what still waits is judged: the run ends here
         stopRecording();
-    }
-
-    // Every held lock is released on every reachable node before the connections close:
-    // otherwise the keys stay for their whole TTL and block the next run.
-    void releaseEverything()
-    {
-        clients.stopAll(clients.all());
-        const auto pending = [this] {
-            return std::any_of(clients.all().cbegin(), clients.all().cend(),
-                               [](const LockClient* c) { return c->pendingReleases() > 0; });
-        };
-        if (!pending())
-            return;
-        QEventLoop loop;
-        QTimer deadline;
-        deadline.setSingleShot(true);
-        QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
-        QTimer poll;
-        QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-            if (!pending())
-                loop.quit();
-        });
-        deadline.start(ExitReleaseWaitMs);
-        poll.start(5);
-        loop.exec();
+        emit q->stopped();
     }
 
     // The one path of every command, whoever sent it (toolbar, console, scenario, --exec):
@@ -445,6 +464,10 @@ public:
     {
         const bool anytime =
             c.verb() == QLatin1String("defaults") || c.verb() == QLatin1String("help");
+        if (stopping) {
+            done(Answer::refused(QStringLiteral("the engine is stopping")));
+            return;
+        }
         if (!running && !anytime) {
             done(Answer::refused(QStringLiteral("the nodes are not up yet")));
             return;
@@ -488,7 +511,7 @@ Engine::Engine(const EngineConfig& config, QObject* parent)
 
 Engine::~Engine()
 {
-    d->shutdown();
+    d->finishStop(); // nothing, when stop() ran: one shutdown only
 }
 
 CheckCounters Engine::counters() const
@@ -501,9 +524,14 @@ void Engine::start()
     d->start();
 }
 
-void Engine::shutdown()
+void Engine::stop()
 {
-    d->shutdown();
+    d->beginStop();
+}
+
+bool Engine::isStopped() const
+{
+    return d->stopped;
 }
 
 void Engine::runScenario(const QString& source, const QString& text, std::optional<quint64> seed)

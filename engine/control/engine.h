@@ -22,12 +22,16 @@ public:
     explicit Engine(const EngineConfig& config, QObject* parent = nullptr);
     ~Engine() override;
 
-    // The checker's counters for the whole run (read after shutdown, from any thread).
+    // The checker's counters for the whole run (read after stopped(), from any thread).
     CheckCounters counters() const;
+    bool isStopped() const;
 
 public slots:
-    void start();    // start or reach the nodes and the storage, then the initial clients
-    void shutdown(); // stop clients (their locks released), close connections, stop local nodes
+    void start(); // start or reach the nodes and the storage, then the initial clients
+    // Stops the clients (their locks released on every node that answers within half a
+    // second), closes the connections and stops the local nodes, without blocking the engine's
+    // thread: stopped() says when it is done. Once only; later calls do nothing.
+    void stop();
     // One command line of the shared command language; answered by commandFinished.
     void execute(quint64 id, const QString& line);
     // A scenario (`source` is a file, "builtin:NAME", or, with `text`, where the text came
@@ -45,7 +49,7 @@ public slots:
     // what); scenarioFinished() tells it.
     void interruptScenario(const QString& why);
     // Why the run file stopped short (not created, or a write failed: a full disk); empty
-    // while it holds every event. Read it after shutdown(), or from the engine's thread.
+    // while it holds every event. Read it after stopped(), or from the engine's thread.
     QString recordingError() const;
     // Console lines: commands and directives, one after the other.
     void runConsole(const QString& text, int number = 0); // number: the console's line
@@ -54,6 +58,7 @@ public slots:
 signals:
     void started();
     void startFailed(const QString& error);
+    void stopped(); // stop() is done: everything is closed and the local nodes are gone
     void snapshotReady(const EngineSnapshot& snapshot);
     void commandFinished(quint64 id, bool ok, const QString& message);
     // Every history event as it is recorded (engine thread; for tests).

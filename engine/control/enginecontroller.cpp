@@ -22,6 +22,13 @@ EngineController::EngineController(const EngineConfig& config, QObject* parent)
     connect(m_engine, &Engine::snapshotRequested, this, &EngineController::snapshotRequested);
     connect(m_engine, &Engine::scenarioStateChanged, this, &EngineController::scenarioStateChanged);
     connect(m_engine, &Engine::scenarioFinished, this, &EngineController::scenarioFinished);
+    // The engine has closed everything: its thread ends (quit() is safe from any thread), and
+    // its end is seen here, in this object's thread.
+    QThread* thread = &m_thread;
+    connect(
+        m_engine, &Engine::stopped, m_engine, [thread] { thread->quit(); }, Qt::DirectConnection);
+    connect(&m_thread, &QThread::finished, this, &EngineController::onThreadFinished,
+            Qt::QueuedConnection);
     m_thread.start();
 }
 
@@ -30,93 +37,103 @@ EngineController::~EngineController()
     shutdown();
 }
 
+template <typename Call> void EngineController::post(Call call)
+{
+    Q_ASSERT_X(QThread::currentThread() == thread(), "EngineController",
+               "called from the thread that made it only");
+    if (m_engine && !m_stopRequested)
+        QMetaObject::invokeMethod(m_engine, std::move(call), Qt::QueuedConnection);
+}
+
 void EngineController::start()
 {
-    QMetaObject::invokeMethod(m_engine, &Engine::start, Qt::QueuedConnection);
+    post([engine = m_engine] { engine->start(); });
 }
 
 quint64 EngineController::execute(const QString& line)
 {
     const quint64 id = m_nextCommandId++;
-    QMetaObject::invokeMethod(
-        m_engine, [engine = m_engine, id, line] { engine->execute(id, line); },
-        Qt::QueuedConnection);
+    post([engine = m_engine, id, line] { engine->execute(id, line); });
     return id;
 }
 
 void EngineController::runScenario(const QString& source, const QString& text,
                                    std::optional<quint64> seed)
 {
-    QMetaObject::invokeMethod(
-        m_engine,
-        [engine = m_engine, source, text, seed] { engine->runScenario(source, text, seed); },
-        Qt::QueuedConnection);
+    post([engine = m_engine, source, text, seed] { engine->runScenario(source, text, seed); });
 }
 
 void EngineController::pauseScenario()
 {
-    QMetaObject::invokeMethod(m_engine, &Engine::pauseScenario, Qt::QueuedConnection);
+    post([engine = m_engine] { engine->pauseScenario(); });
 }
 
 void EngineController::resumeScenario()
 {
-    QMetaObject::invokeMethod(m_engine, &Engine::resumeScenario, Qt::QueuedConnection);
+    post([engine = m_engine] { engine->resumeScenario(); });
 }
 
 void EngineController::stepScenario()
 {
-    QMetaObject::invokeMethod(m_engine, &Engine::stepScenario, Qt::QueuedConnection);
+    post([engine = m_engine] { engine->stepScenario(); });
 }
 
 void EngineController::stopScenario()
 {
-    QMetaObject::invokeMethod(m_engine, &Engine::stopScenario, Qt::QueuedConnection);
+    post([engine = m_engine] { engine->stopScenario(); });
 }
 
 void EngineController::holdAtSlides(bool hold)
 {
-    QMetaObject::invokeMethod(
-        m_engine, [engine = m_engine, hold] { engine->holdAtSlides(hold); }, Qt::QueuedConnection);
+    post([engine = m_engine, hold] { engine->holdAtSlides(hold); });
 }
 
 void EngineController::slideTaken()
 {
-    QMetaObject::invokeMethod(m_engine, &Engine::slideTaken, Qt::QueuedConnection);
+    post([engine = m_engine] { engine->slideTaken(); });
 }
 
 void EngineController::interruptScenario(const QString& why)
 {
-    QMetaObject::invokeMethod(
-        m_engine, [engine = m_engine, why] { engine->interruptScenario(why); },
-        Qt::QueuedConnection);
+    post([engine = m_engine, why] { engine->interruptScenario(why); });
 }
 
 void EngineController::runConsole(const QString& text, int number)
 {
-    QMetaObject::invokeMethod(
-        m_engine, [engine = m_engine, text, number] { engine->runConsole(text, number); },
-        Qt::QueuedConnection);
+    post([engine = m_engine, text, number] { engine->runConsole(text, number); });
 }
 
 void EngineController::setLanguage(const QString& language)
 {
-    QMetaObject::invokeMethod(
-        m_engine, [engine = m_engine, language] { engine->setLanguage(language); },
-        Qt::QueuedConnection);
+    post([engine = m_engine, language] { engine->setLanguage(language); });
 }
 
+void EngineController::stop()
+{
+    post([engine = m_engine] { engine->stop(); });
+    m_stopRequested = true;
+}
+
+// A wait for a thread's end, not a blocking call into it: the engine stops in its own loop.
 void EngineController::shutdown()
 {
-    if (m_shutDown)
+    Q_ASSERT_X(QThread::currentThread() == thread(), "EngineController",
+               "called from the thread that made it only");
+    stop();
+    if (!m_engine)
         return;
-    m_shutDown = true;
-    // Blocking on purpose: the local nodes must be stopped before the app goes away.
-    QMetaObject::invokeMethod(m_engine, &Engine::shutdown, Qt::BlockingQueuedConnection);
-    m_thread.quit();
     m_thread.wait();
-    // Its thread has ended and shutdown() stopped its timers: safe to read and delete here.
+    onThreadFinished();
+}
+
+void EngineController::onThreadFinished()
+{
+    if (!m_engine)
+        return; // shutdown() got here first
+    // Its thread has ended and stop() stopped its timers: safe to read and delete here.
     m_recordingError = m_engine->recordingError();
     m_finalCounters = m_engine->counters();
     delete m_engine;
     m_engine = nullptr;
+    emit stopped();
 }

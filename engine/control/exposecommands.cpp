@@ -3,6 +3,7 @@
 
 #include "commands/commanddispatcher.h"
 #include "fleet/fleet.h"
+#include "net/exposeaddress.h"
 #include "storage/storage.h"
 
 ExposeCommands::ExposeCommands(Fleet& fleet, Storage& storage, Record record)
@@ -19,15 +20,12 @@ void ExposeCommands::registerOn(CommandDispatcher& dispatcher)
 
 void ExposeCommands::expose(const QString& spec, const AnswerCallback& done)
 {
-    const qsizetype colon = spec.lastIndexOf(QLatin1Char(':'));
-    const QString host = colon < 0 ? QStringLiteral("127.0.0.1") : spec.left(colon);
-    bool ok = false;
-    const uint port = spec.mid(colon + 1).toUInt(&ok);
-    const uint last = port + uint(m_fleet.size()) + uint(m_fleet.sentinelCount());
-    if (!ok || port < 1 || last > 65535 || host.isEmpty()) {
-        done(CommandAnswer::refused(
-            tr("expose takes [HOST:]PORT, a port from 1 to %1 (one per node and the storage)")
-                .arg(65535 - m_fleet.size() - m_fleet.sentinelCount())));
+    // A port per node, the storage's, and the Sentinels' (if any).
+    const int count = m_fleet.size() + 1 + m_fleet.sentinelCount();
+    QString error;
+    const std::optional<ExposeAddress> where = ExposeAddress::parse(spec, count, &error);
+    if (!where) {
+        done(CommandAnswer::refused(error));
         return;
     }
     if (!m_said.isEmpty()) {
@@ -36,9 +34,11 @@ void ExposeCommands::expose(const QString& spec, const AnswerCallback& done)
                 .arg(m_said.join(QLatin1Char('\n')))));
         return;
     }
+    // Bound to exactly this address: a name resolved above, never "any".
+    const QString host = where->address.toString();
+    const uint port = where->port;
     // Node i on PORT + i, the storage after the nodes, the Sentinels (if any) after it.
     const quint16 storagePort = quint16(port + uint(m_fleet.size()));
-    QString error;
     const std::optional<QList<NodeAddress>> nodes = m_fleet.expose(host, quint16(port), &error);
     const std::optional<QList<NodeAddress>> sentinels =
         nodes ? m_fleet.exposeSentinels(host, quint16(storagePort + 1), *nodes, &error)
@@ -65,6 +65,8 @@ void ExposeCommands::expose(const QString& spec, const AnswerCallback& done)
                     .arg(sentinels->at(i).host)
                     .arg(sentinels->at(i).port);
     }
+    if (const QString warning = where->warning(count); !warning.isEmpty())
+        said << warning;
     for (const QString& line : std::as_const(said))
         m_record(HistoryEvent::make(HistoryEvent::Kind::Info, line));
     m_said = said;

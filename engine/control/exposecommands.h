@@ -16,7 +16,9 @@ class Storage;
 // `expose [HOST:]PORT`: ports for real lock clients under test, one per lock node (PORT,
 // PORT+1, ...) and one for the storage after them, each through its node's fault proxy, so
 // that their commands become history and faults reach them (ForeignClients). Each port is
-// said in the history ("node 1 for your clients: 127.0.0.1:7700").
+// said in the history ("node 1 for your clients: 127.0.0.1:7700"). The ports listen on
+// exactly the address given (ExposeAddress: a name is resolved, loopback by default), and one
+// that is not loopback is said to be reachable from its network without a password.
 class ExposeCommands
 {
     Q_DECLARE_TR_FUNCTIONS(ExposeCommands)

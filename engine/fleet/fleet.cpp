@@ -78,8 +78,43 @@ void Fleet::onAddressesKnown(const QList<NodeAddress>& addresses)
     }
     if (m_config.replicated())
         startReplication(addresses);
-    else
+    else if (m_local)
         emit ready();
+    else
+        awaitFirstAnswers();
+}
+
+// The user's own nodes: ready once each has answered or failed once, so that a run against
+// nodes none of which can be used (a wrong password, connection refused, a host not found)
+// does not start at all: it fails with each node's reason (exit 2), rather than running with
+// every node down.
+void Fleet::awaitFirstAnswers()
+{
+    for (FleetNode* node : std::as_const(m_nodes)) {
+        const int index = node->index();
+        connect(node->monitor(), &NodeMonitor::upChanged, this,
+                [this, index](bool up, const QString& error) { onFirstAnswer(index, up, error); });
+    }
+}
+
+void Fleet::onFirstAnswer(int index, bool up, const QString& error)
+{
+    if (m_firstAnswers.contains(index) || m_firstAnswers.size() == m_nodes.size())
+        return; // a later change of a node, or the decision was made
+    m_firstAnswers.insert(index, up ? QString() : error);
+    if (m_firstAnswers.size() < m_nodes.size())
+        return;
+    QStringList why;
+    for (auto it = m_firstAnswers.cbegin(); it != m_firstAnswers.cend(); ++it) {
+        if (it.value().isEmpty()) { // one node up is enough to run (the others show down)
+            emit ready();
+            return;
+        }
+        why << tr("node %1 (%2): %3")
+                   .arg(it.key() + 1)
+                   .arg(m_nodes.at(it.key())->monitor()->address().display(), it.value());
+    }
+    fail(tr("none of the lock nodes can be used: %1").arg(why.join(QStringLiteral("; "))));
 }
 
 void Fleet::startReplication(const QList<NodeAddress>& addresses)

@@ -11,6 +11,7 @@
 #include "net/redisconnection.h"
 
 #include <QList>
+#include <QMap>
 #include <QObject>
 #include <optional>
 
@@ -92,6 +93,8 @@ signals:
 
 private:
     void onAddressesKnown(const QList<NodeAddress>& addresses);
+    void awaitFirstAnswers();
+    void onFirstAnswer(int index, bool up, const QString& error);
     void startReplication(const QList<NodeAddress>& addresses);
     int nodeOfPort(quint16 port) const;
     void fail(const QString& error);
@@ -104,4 +107,5 @@ private:
     ReplicatedTopology* m_topology = nullptr;
     SentinelGate* m_sentinelGate = nullptr; // the Sentinels' exposed ports
     QList<FleetNode*> m_nodes;
+    QMap<int, QString> m_firstAnswers; // the user's nodes, until each answered once: why not up
 };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/redisserverprocess.h"
 
+#include "base/processfolder.h"
+
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
@@ -352,34 +354,12 @@ NodeAddress RedisServerProcess::address() const
 
 QString RedisServerProcess::directoryPrefix(qint64 pid)
 {
-    return QStringLiteral("redlock-node-%1-").arg(pid);
+    return ProcessFolder::namePrefix(QStringLiteral("redlock-node"), pid);
 }
 
 QStringList RedisServerProcess::removeLeftoverDirectories(const QString& parent)
 {
-    // QTemporaryDir replaces XXXXXX with six letters and digits.
-    static const QRegularExpression pattern(
-        QStringLiteral("^redlock-node-([1-9][0-9]{0,9})-[A-Za-z0-9]{6}$"));
-    QStringList removed;
-    const QDir folder(parent);
-    const QFileInfoList entries =
-        folder.entryInfoList({QStringLiteral("redlock-node-*")},
-                             QDir::Dirs | QDir::NoSymLinks | QDir::NoDotAndDotDot | QDir::Hidden);
-    for (const QFileInfo& entry : entries) {
-        const QRegularExpressionMatch match = pattern.match(entry.fileName());
-        if (!match.hasMatch() || entry.ownerId() != ::getuid())
-            continue;
-        const qint64 pid = match.captured(1).toLongLong();
-        // Only a process that does not exist at all: a live one (ours, another app's, or an
-        // unrelated process that got the pid), one of another user (EPERM) or a zombie that
-        // still holds the pid keeps its directory.
-        if (pid <= 0 || pid > std::numeric_limits<pid_t>::max() || pid == ::getpid() ||
-            !(::kill(pid_t(pid), 0) == -1 && errno == ESRCH))
-            continue;
-        if (QDir(entry.filePath()).removeRecursively())
-            removed << entry.filePath();
-    }
-    return removed;
+    return ProcessFolder::removeLeftovers(parent, QStringLiteral("redlock-node"));
 }
 
 QStringList RedisServerProcess::arguments() const

@@ -119,10 +119,20 @@ void NodeProxy::releaseClient(int clientId)
 
 quint16 NodeProxy::expose(const QString& host, quint16 port)
 {
+    // Exactly the address given: a name is resolved by the caller (ExposeAddress), and
+    // anything that is not an address is refused here, never taken for "any" (a null
+    // QHostAddress listens on every interface).
+    const QHostAddress address(host);
+    if (address.isNull()) {
+        m_lastError = QStringLiteral("cannot listen on %1:%2 for foreign clients: not an IP "
+                                     "address")
+                          .arg(host)
+                          .arg(port);
+        return 0;
+    }
     QString error;
     quint16 opened = 0;
-    inNetworkThread(
-        [&](ProxyWorker& worker) { opened = worker.expose(QHostAddress(host), port, &error); });
+    inNetworkThread([&](ProxyWorker& worker) { opened = worker.expose(address, port, &error); });
     if (opened == 0) {
         m_lastError = QStringLiteral("cannot listen on %1:%2 for foreign clients: %3")
                           .arg(host)

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "net/proxyworker.h"
 
+#include "base/processfolder.h"
 #include "base/steadyclock.h"
 #include "net/connecterror.h"
 #include "net/peeridentity.h"
 #include "net/sentinelsniffer.h"
 
-#include <QDir>
 #include <QFile>
 #include <QHostAddress>
 #include <QTcpServer>
 #include <QTcpSocket>
-#include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
 #include <algorithm>
@@ -129,8 +128,7 @@ QString ProxyWorker::listenLocal(int clientId, QString* error)
     if (m_socketDir && m_listeners.contains(clientId))
         return localPath(clientId);
     if (!m_socketDir)
-        m_socketDir = std::make_unique<QTemporaryDir>(QDir::tempPath() +
-                                                      QStringLiteral("/redlockscope-XXXXXX"));
+        m_socketDir = std::make_unique<ProcessFolder>(QStringLiteral("redlockscope"));
     if (!m_socketDir->isValid()) {
         *error = m_socketDir->errorString();
         return {};

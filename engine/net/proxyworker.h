@@ -18,7 +18,7 @@
 
 class QHostAddress;
 class QTcpServer;
-class QTemporaryDir;
+class ProcessFolder;
 class QTcpSocket;
 class QTimer;
 
@@ -164,7 +164,7 @@ private:
     QHash<int, QTcpServer*> m_listeners;
     // Where listenLocal() puts its sockets (client `id`'s: localPath(id)); only the worker
     // for the simulated clients has one, and all its listeners are there.
-    std::unique_ptr<QTemporaryDir> m_socketDir;
+    std::unique_ptr<ProcessFolder> m_socketDir; // named after the pid: see ProcessFolder
     std::unordered_map<quint64, std::unique_ptr<Connection>> m_connections;
     // Closed connections stay alive until control returns to the event loop: a close can
     // happen deep inside a socket's signal, whose caller still holds the pointer.

@@ -79,6 +79,14 @@ qint64 RoundJudge::oldestStartUs(qint64 nowUs) const
     return oldest;
 }
 
+qsizetype RoundJudge::kept() const
+{
+    qsizetype n = m_pending.size();
+    for (const QList<HistoryEvent>& answers : m_waiting)
+        n += answers.size();
+    return n;
+}
+
 void RoundJudge::rememberToken(const HistoryEvent& attempt)
 {
     if (attempt.token.isEmpty() || m_attemptOfToken.contains(attempt.token))

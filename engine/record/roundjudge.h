@@ -53,6 +53,9 @@ public:
     // none): the holds that ended before it can matter to no round but one that waits longer
     // than its per-node timeouts for a first answer.
     qint64 oldestStartUs(qint64 nowUs) const;
+    // Rounds waiting to be complete and answers waiting for their attempt (for tests: bounded
+    // by the rounds under way, however long the run goes on).
+    qsizetype kept() const;
 
 private:
     struct Round

@@ -52,14 +52,54 @@ std::shared_ptr<RecordedRun> RunReader::read(const QString& path, QString* error
         *error = tr("%1 is empty: no run was recorded in it").arg(path);
         return nullptr;
     }
-    // Mapped, not read: the pages come straight from the page cache.
-    const uchar* data = file.map(0, file.size());
-    if (!data) {
-        const QByteArray bytes = file.readAll();
-        return parse(bytes, path, error);
+    // Read a block at a time, not mapped: a mapped file that shrinks while it is read (a run
+    // still being recorded and replaced, a file truncated by another program) ends the
+    // reader with SIGBUS at the first page past the new end. A read just sees the shorter
+    // file, whose last line then counts as cut off. Whole lines go to the decoder; the part
+    // of a line at a block's end waits for the next block.
+    QByteArray pending;
+    std::shared_ptr<RecordedRun> run;
+    std::unique_ptr<EventFeed> feed;
+    for (;;) {
+        const QByteArray block = file.read(ReadBlockBytes);
+        if (block.isEmpty())
+            break;
+        pending.append(block);
+        const qsizetype lastNewline = pending.lastIndexOf('\n');
+        if (lastNewline < 0)
+            continue;
+        QByteArrayView whole = QByteArrayView(pending).first(lastNewline + 1);
+        if (!run) {
+            const qsizetype newline = whole.indexOf('\n');
+            run = header(whole.first(newline), path, error);
+            if (!run)
+                return nullptr;
+            run->events.reserve(size_t(file.size() / 100 + 16)); // about 110 bytes a line
+            feed = std::make_unique<EventFeed>(run.get(), 2);
+            whole = whole.sliced(newline + 1);
+        }
+        feed->lines(whole);
+        pending.remove(0, lastNewline + 1);
     }
-    auto run = parse(QByteArrayView(data, file.size()), path, error);
-    file.unmap(const_cast<uchar*>(data));
+    if (!run) // no newline at all: the header alone, or not a run
+        return parse(pending, path, error);
+    feed->lastLine(pending);
+    feed->finish();
+    return run;
+}
+
+std::shared_ptr<RecordedRun> RunReader::header(QByteArrayView first, const QString& name,
+                                               QString* error)
+{
+    auto run = std::make_shared<RecordedRun>();
+    run->path = name;
+    QString why;
+    const auto header = RunHeader::fromJsonLine(first, &why, &run->headerWarning);
+    if (!header) {
+        *error = QStringLiteral("%1: %2").arg(name, why);
+        return nullptr;
+    }
+    run->header = *header;
     return run;
 }
 
@@ -71,74 +111,86 @@ std::shared_ptr<RecordedRun> RunReader::parse(QByteArrayView bytes, const QStrin
         return nullptr;
     }
     const qsizetype newline = bytes.indexOf('\n');
-    const QByteArrayView first = newline < 0 ? bytes : bytes.first(newline);
-    auto run = std::make_shared<RecordedRun>();
-    run->path = name;
-    QString why;
-    const auto header = RunHeader::fromJsonLine(first, &why, &run->headerWarning);
-    if (!header) {
-        *error = QStringLiteral("%1: %2").arg(name, why);
+    auto run = header(newline < 0 ? bytes : bytes.first(newline), name, error);
+    if (!run)
         return nullptr;
+    if (newline >= 0) {
+        const QByteArrayView body = bytes.sliced(newline + 1);
+        run->events.reserve(size_t(body.size() / 100 + 16)); // about 110 bytes a line
+        EventFeed feed(run.get(), 2);
+        const qsizetype last = body.lastIndexOf('\n');
+        feed.lines(body.first(last + 1));
+        feed.lastLine(body.sliced(last + 1));
+        feed.finish();
     }
-    run->header = *header;
-    if (newline >= 0)
-        readEvents(bytes.sliced(newline + 1), 2, run.get());
     return run;
 }
 
 // One pass: decoded, judged (the checker's findings inserted where it finds them) and kept.
 // Only a file whose events are out of time order needs a second pass, after sorting.
-void RunReader::readEvents(QByteArrayView body, qsizetype firstLine, RecordedRun* run)
+RunReader::EventFeed::EventFeed(RecordedRun* run, qsizetype firstLine)
+    : m_run(run), m_codec(run->header.resource), m_checker(int(run->header.nodes.size())),
+      m_lineNumber(firstLine)
+{}
+
+void RunReader::EventFeed::lines(QByteArrayView block)
+{
+    const char* p = block.data();
+    const char* end = p + block.size();
+    while (p < end) {
+        const char* eol = static_cast<const char*>(std::memchr(p, '\n', size_t(end - p)));
+        const char* lineEnd = eol ? eol : end;
+        line(QByteArrayView(p, lineEnd - p), true);
+        p = eol ? eol + 1 : end;
+    }
+}
+
+void RunReader::EventFeed::lastLine(QByteArrayView text)
+{
+    if (!text.trimmed().isEmpty())
+        line(text, false);
+}
+
+void RunReader::EventFeed::line(QByteArrayView text, bool complete)
 {
     using K = HistoryEvent::Kind;
-    const RunEventCodec codec(run->header.resource);
-    SafetyChecker checker(int(run->header.nodes.size()));
-    QList<HistoryEvent> found;
-    qint64 lastUs = 0;
-    // About 110 bytes a line: reserve once instead of growing 20 times.
-    run->events.reserve(size_t(body.size() / 100 + 16));
-    const char* p = body.data();
-    const char* end = p + body.size();
-    qsizetype lineNumber = firstLine;
-    QString error;
-    HistoryEvent event;
-    for (; p < end; ++lineNumber) {
-        const char* eol = static_cast<const char*>(std::memchr(p, '\n', size_t(end - p)));
-        const bool complete = eol != nullptr;
-        const QByteArrayView line(p, (complete ? eol : end) - p);
-        p = complete ? eol + 1 : end;
-        if (line.trimmed().isEmpty())
-            continue;
-        if (codec.decode(line, &event, &error)) {
-            if (event.kind == K::Violation || event.kind == K::ViolationEnd ||
-                event.kind == K::RoundJudged)
-                continue; // the recorder's findings: found again, from the facts
-            capText(&event, run);
-            run->reordered = run->reordered || event.tUs < lastUs;
-            lastUs = std::max(lastUs, event.tUs);
-            found.clear();
-            checker.feed(event, &found);
-            run->events.push_back(std::move(event));
-            run->events.insert(run->events.end(), found.cbegin(), found.cend());
-            continue;
-        }
-        ++run->skippedLines;
-        if (!complete) {
-            run->cutOff = true; // the app was killed while writing it
-        } else if (run->problems.size() < ProblemsKept) {
-            run->problems << tr("line %1: %2").arg(lineNumber).arg(error);
-        }
+    const qsizetype number = m_lineNumber++;
+    if (text.trimmed().isEmpty())
+        return;
+    if (m_codec.decode(text, &m_event, &m_error)) {
+        if (m_event.kind == K::Violation || m_event.kind == K::ViolationEnd ||
+            m_event.kind == K::RoundJudged)
+            return; // the recorder's findings: found again, from the facts
+        capText(&m_event, m_run);
+        m_run->reordered = m_run->reordered || m_event.tUs < m_lastUs;
+        m_lastUs = std::max(m_lastUs, m_event.tUs);
+        m_found.clear();
+        m_checker.feed(m_event, &m_found);
+        m_run->events.push_back(std::move(m_event));
+        m_run->events.insert(m_run->events.end(), m_found.cbegin(), m_found.cend());
+        return;
     }
-    found.clear();
-    checker.finish(&found);
-    run->events.insert(run->events.end(), found.cbegin(), found.cend());
-    run->counters = checker.counters();
-    run->violations = checker.violations();
-    if (run->reordered) { // judged in the wrong order: sorted, then judged again
+    ++m_run->skippedLines;
+    if (!complete) {
+        m_run->cutOff = true; // the app was killed while writing it
+    } else if (m_run->problems.size() < ProblemsKept) {
+        m_run->problems
+            << QCoreApplication::translate("RunReader", "line %1: %2").arg(number).arg(m_error);
+    }
+}
+
+void RunReader::EventFeed::finish()
+{
+    m_found.clear();
+    m_checker.finish(&m_found); // the rounds still waiting are judged: the run ends here
+    m_run->events.insert(m_run->events.end(), m_found.cbegin(), m_found.cend());
+    m_run->counters = m_checker.counters();
+    m_run->violations = m_checker.violations();
+    if (m_run->reordered) { // judged in the wrong order: sorted, then judged again
         std::stable_sort(
-            run->events.begin(), run->events.end(),
+            m_run->events.begin(), m_run->events.end(),
             [](const HistoryEvent& a, const HistoryEvent& b) { return a.tUs < b.tUs; });
-        judge(run);
+        judge(m_run);
     }
 }
 

@@ -2,6 +2,8 @@
 #pragma once
 
 #include "record/recordedrun.h"
+#include "record/runeventcodec.h"
+#include "record/safetychecker.h"
 
 #include <QString>
 #include <memory>
@@ -17,8 +19,9 @@
 // - a text longer than MaxTextChars is cut, and counted;
 // - only a regular file is read (a FIFO would block, /dev/zero never ends).
 //
-// Speed: the file is mapped, not read, and lines are decoded by RunEventCodec's field
-// scanner (JsonLineScanner); the measured figures are in the README, "The benchmark".
+// Speed: the file is read in blocks of ReadBlockBytes (not mapped: a mapped file that shrinks
+// while it is read ends the reader with SIGBUS), and lines are decoded by RunEventCodec's
+// field scanner (JsonLineScanner); the measured figures are in the README, "The benchmark".
 class RunReader
 {
 public:
@@ -38,7 +41,33 @@ public:
     // RoundJudged events replaced by the ones it finds.
     static void judge(RecordedRun* run);
 
+    static constexpr qint64 ReadBlockBytes = 8 * 1024 * 1024;
+
 private:
-    static void readEvents(QByteArrayView body, qsizetype firstLine, RecordedRun* run);
+    // The events of a run, fed whole lines a block at a time: each decoded, judged by a
+    // SafetyChecker as it comes and kept; the last line of the file may be cut off.
+    class EventFeed
+    {
+    public:
+        EventFeed(RecordedRun* run, qsizetype firstLine);
+        void lines(QByteArrayView block);   // whole lines (each ends with '\n', the last may not)
+        void lastLine(QByteArrayView text); // what follows the file's last newline
+        void finish();
+
+    private:
+        void line(QByteArrayView text, bool complete);
+
+        RecordedRun* m_run;
+        RunEventCodec m_codec;
+        SafetyChecker m_checker;
+        qsizetype m_lineNumber;
+        qint64 m_lastUs = 0;
+        QString m_error;
+        HistoryEvent m_event;
+        QList<HistoryEvent> m_found;
+    };
+
+    static std::shared_ptr<RecordedRun> header(QByteArrayView first, const QString& name,
+                                               QString* error);
     static void capText(HistoryEvent* event, RecordedRun* run);
 };

@@ -12,8 +12,12 @@ class QProcess;
 
 // The programs a scenario starts with `exec COMMAND` (an engineer's own lock client, under
 // test through the exposed ports): each runs in a shell, its output lines go into the history
-// (as info, "exec F: ..."), and every one still running is stopped when the scenario ends
-// (SIGTERM, then SIGKILL a second later), by its pid: nothing is left behind.
+// (as info, "exec F: ..."). Each shell leads a process group of its own, so what it starts
+// (a client that forks, a pipeline, `cmd &`) is in that group too; when the scenario ends, or
+// the app, the whole group is ended: SIGTERM, then SIGKILL once GraceMs have passed with any
+// of it still alive. Nothing it started is left behind (a program that leaves the group with
+// setsid() aside). Should the app be ended at once (the signal's deadline), HardStop kills
+// the groups still registered.
 class ScenarioProcesses : public QObject
 {
     Q_OBJECT
@@ -22,16 +26,32 @@ public:
     using Record = std::function<void(const HistoryEvent&)>;
     using Done = std::function<void(bool ok, const QString& message)>;
 
+    // How long a group has to end after SIGTERM before it is killed.
+    static constexpr int GraceMs = 1000;
+
     explicit ScenarioProcesses(Record record, QObject* parent = nullptr);
     ~ScenarioProcesses() override;
 
-    // Starts `command` (sh -c); `done` says once whether it started.
+    // Starts `command` (sh -c) in a process group of its own; `done` says once whether it
+    // started.
     void start(const QString& command, int line, Done done);
+    // Ends every group (blocking for at most GraceMs and a moment after it).
     void stopAll();
+
+    // SIGTERM to the group, then SIGKILL should anything of it still run after `graceMs`;
+    // true when the group is gone. For a group whose leader this process has not reaped, the
+    // leader (a zombie) counts as gone.
+    static bool endGroup(qint64 group, int graceMs);
 
 private:
     void recordOutput(QProcess* process, int line);
 
+    struct Started
+    {
+        QProcess* process = nullptr;
+        qint64 group = 0; // the shell's pid, kept: QProcess forgets it once the shell ends
+    };
+
     Record m_record;
-    QList<QProcess*> m_processes;
+    QList<Started> m_processes;
 };

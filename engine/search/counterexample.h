@@ -31,6 +31,7 @@ struct Counterexample
     int trialsBefore = 0;    // schedules run until it was found
     EngineConfig::Topology topology = EngineConfig::Topology::Independent;
     QString path;          // where the scenario was saved ("" when not)
+    QString saveError;     // why it, or its run, could not be saved ("" when it was)
     QString runPath;       // the narrated run, saved beside it
     QStringList selfCheck; // where the run file, judged again, disagreed with the live checker
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/counterexamplesearch.h"
 
+#include "base/outputfile.h"
 #include "commands/commandparser.h"
 #include "model/clientsettings.h"
 #include "record/recordedrun.h"
@@ -58,10 +59,16 @@ CounterexampleSearch::CounterexampleSearch(const SearchOptions& options, QObject
     });
 }
 
+// The shrinking sessions and the votes call the pool when they end (a session cancels its
+// candidates' votes, a vote its group): they end here, before the pool, a member, is gone.
+// As children of this object they would end after it (~QObject runs after the members'
+// destructors): a signal while shrinking once crashed the heap so (issue 32).
 CounterexampleSearch::~CounterexampleSearch()
 {
-    delete m_vote;
-    delete m_shrink;
+    m_vote = nullptr;
+    m_shrink = nullptr;
+    qDeleteAll(findChildren<ShrinkSession*>(Qt::FindDirectChildrenOnly));
+    qDeleteAll(findChildren<ReplayVote*>(Qt::FindDirectChildrenOnly));
 }
 
 void CounterexampleSearch::start()
@@ -87,10 +94,23 @@ void CounterexampleSearch::start()
     launch();
 }
 
+// A confirmed counterexample is a finding, however far its shrinking got: stopped while
+// shrinking or telling, the best schedule so far is told from its failing replays and saved
+// before finished() (onShrunk, onTold). Otherwise what runs stops and nothing is told.
 void CounterexampleSearch::stop()
 {
-    if (m_phase == Phase::Done)
+    if (m_phase == Phase::Done || m_stopRequested)
         return;
+    m_stopRequested = true;
+    if (m_phase == Phase::Shrinking && m_shrink) {
+        m_shrink->stop(); // onShrunk() tells the best so far without another run
+        return;
+    }
+    if (m_phase == Phase::Telling) {
+        m_pool.cancelAll();
+        onTold(m_shrunk, TrialResult());
+        return;
+    }
     m_phase = Phase::Stopping;
     delete m_vote;
     m_vote = nullptr;
@@ -375,7 +395,7 @@ void CounterexampleSearch::onShrunk(const Schedule& best)
     m_phase = Phase::Telling;
     m_shrunk = best;
     emitProgress();
-    if (m_budgetOver) { // no time for one more run: told from its last failing replay
+    if (m_budgetOver || m_stopRequested) { // no time for one more run: told from its replays
         onTold(best, TrialResult());
         return;
     }
@@ -402,7 +422,7 @@ void CounterexampleSearch::onTold(const Schedule& told, const TrialResult& resul
         tell(m_shrunk, m_bestFailing, m_shrinkEvaluations);
     }
     m_bestFailing.clear();
-    if (m_options.stopAtFirst || m_phase == Phase::Stopping) {
+    if (m_options.stopAtFirst || m_phase == Phase::Stopping || m_stopRequested) {
         m_phase = Phase::Done;
         m_pool.cancelAll();
         m_tick.stop();
@@ -494,7 +514,7 @@ void CounterexampleSearch::tell(const Schedule& schedule, const QList<TrialResul
                                CommandParser::Context{m_options.nodeCount()}, &parseError))
         c.selfCheck << tr("the scenario written does not parse: %1").arg(parseError.message);
     c.shrunkAfterS = m_elapsed.elapsed() / 1000.0;
-    c.path = save(c, narrated.runPath);
+    c.path = save(&c, narrated.runPath);
     if (!c.path.isEmpty())
         c.runPath = QFileInfo(c.path).path() + QDir::separator() +
                     QFileInfo(c.path).completeBaseName() + QStringLiteral(".jsonl");
@@ -663,26 +683,34 @@ QStringList CounterexampleSearch::expectLines(const TrialResult& narrated) const
     return lines;
 }
 
-QString CounterexampleSearch::save(const Counterexample& c, const QString& runPath)
+// The scenario and its run, each written whole (OutputFile) or said not to be: a finding that
+// could not be saved (a full disk, --out a device) is reported, never lost in silence
+// (Counterexample::saveError).
+QString CounterexampleSearch::save(Counterexample* c, const QString& runPath)
 {
     if (m_options.outDir.isEmpty())
         return {};
     QDir dir(m_options.outDir);
-    if (!dir.mkpath(QStringLiteral("."))) {
-        emit note(tr("cannot create %1").arg(m_options.outDir));
+    if (!QFileInfo(m_options.outDir).isDir() && !dir.mkpath(QStringLiteral("."))) {
+        c->saveError = tr("cannot create the folder %1").arg(m_options.outDir);
+        emit note(c->saveError);
         return {};
     }
     const QString base = QStringLiteral("counterexample-%1-%2")
                              .arg(Strategy::name(m_options.strategy))
-                             .arg(c.trialSeed);
-    QFile file(dir.filePath(base + QStringLiteral(".rls")));
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        file.write(c.scenario.toUtf8()) < 0) {
-        emit note(tr("cannot write %1: %2").arg(file.fileName(), file.errorString()));
+                             .arg(c->trialSeed);
+    const QString path = dir.filePath(base + QStringLiteral(".rls"));
+    QString error;
+    if (!OutputFile::save(path, c->scenario.toUtf8(), &error)) {
+        c->saveError = error;
+        emit note(tr("cannot write %1: %2").arg(path, error));
         return {};
     }
-    const QString runCopy = dir.filePath(base + QStringLiteral(".jsonl"));
-    QFile::remove(runCopy);
-    QFile::copy(runPath, runCopy);
-    return file.fileName();
+    QFile run(runPath);
+    if (!run.open(QIODevice::ReadOnly) ||
+        !OutputFile::save(dir.filePath(base + QStringLiteral(".jsonl")), run.readAll(), &error)) {
+        c->saveError = error.isEmpty() ? run.errorString() : error;
+        emit note(tr("cannot copy the run %1: %2").arg(runPath, c->saveError));
+    }
+    return path;
 }

@@ -40,7 +40,9 @@ public:
     ~CounterexampleSearch() override;
 
     void start();
-    void stop(); // finished() follows once what runs has stopped
+    // finished() follows once what runs has stopped; a counterexample being shrunk or told is
+    // told from what it has and saved first (counterexampleFound()).
+    void stop();
     const SearchOptions& options() const { return m_options; }
     SearchProgress progress() const;
     const QList<Counterexample>& found() const { return m_found; }
@@ -93,7 +95,7 @@ private:
     QStringList propertyLines() const;
     QStringList expectLines(const TrialResult& narrated) const;
     void keepRun(const QString& path);
-    QString save(const Counterexample& c, const QString& runPath);
+    QString save(Counterexample* c, const QString& runPath);
     SearchProgress::Phase publicPhase() const;
 
     SearchOptions m_options;
@@ -118,9 +120,10 @@ private:
     int m_replays = 0;
     QMap<QString, int> m_faultTally;
     bool m_budgetOver = false;
-    bool m_tooLate = false;    // the budget left would not confirm and tell a finding
-    int m_unconfirmed = -1;    // the first trial that failed once and was not replayed
-    double m_trialSeconds = 0; // the trials' time, for their mean
+    bool m_stopRequested = false; // stop(): no new run starts
+    bool m_tooLate = false;       // the budget left would not confirm and tell a finding
+    int m_unconfirmed = -1;       // the first trial that failed once and was not replayed
+    double m_trialSeconds = 0;    // the trials' time, for their mean
     int m_timedTrials = 0;
 
     int m_candidate = -1; // the trial being confirmed and shrunk

@@ -26,11 +26,11 @@ TrialRunner::TrialRunner(const Setup& setup, QObject* parent) : QObject(parent),
 
 TrialRunner::~TrialRunner()
 {
-    if (m_stopping) {
-        m_stopping->wait();
-        delete m_stopping;
-    }
-    delete m_engine; // shuts down (blocking) if it was still running
+    if (!m_engine)
+        return;
+    // Nothing is judged any more: its stopped() must not reach this half-destroyed runner.
+    m_engine->disconnect(this);
+    delete m_engine; // stops it and waits for its thread, if it was still running
 }
 
 void TrialRunner::start()
@@ -101,7 +101,7 @@ void TrialRunner::onScenarioFinished(const ScenarioResult& result)
     finish(Verdict::Held, {}); // judged once the counters are final
 }
 
-// Shuts the engine down off this thread, then judges with the final counters.
+// Stops the engine (in its own thread: this one goes on), then judges with the final counters.
 void TrialRunner::finish(Verdict verdict, const QString& why)
 {
     if (m_finishing || !m_engine)
@@ -117,18 +117,13 @@ void TrialRunner::finish(Verdict verdict, const QString& why)
     result.failedLine = m_failedLine;
     result.expectations = m_expectations;
     result.scenarioEnded = m_scenarioEnded;
-    EngineController* engine = m_engine;
-    m_stopping = QThread::create([engine] { engine->shutdown(); });
-    connect(m_stopping, &QThread::finished, this, [this, result]() mutable {
-        m_stopping->wait();
-        delete m_stopping;
-        m_stopping = nullptr;
+    connect(m_engine, &EngineController::stopped, this, [this, result]() mutable {
         result.counters = m_engine->finalCounters();
-        delete m_engine;
-        m_engine = nullptr;
+        // Not from inside its own signal: it is deleted once the signal has returned.
+        std::exchange(m_engine, nullptr)->deleteLater();
         judge(result);
     });
-    m_stopping->start();
+    m_engine->stop();
 }
 
 void TrialRunner::judge(TrialResult result)

@@ -7,7 +7,6 @@
 
 #include <QElapsedTimer>
 #include <QObject>
-#include <QThread>
 #include <QTimer>
 
 class EngineController;
@@ -20,8 +19,9 @@ struct ScenarioResult;
 // violation the checker reports while the scenario still runs: its `expect safe` cannot hold
 // any more (the counters only grow), and the time saved is the shrinker's.
 //
-// The engine is shut down off this thread (its shutdown blocks until the nodes are stopped),
-// so a window running trials stays responsive. Lives in the caller's thread.
+// The engine stops in its own thread (EngineController::stop, answered by stopped()), so a
+// window running trials stays responsive. Lives in the caller's thread, and calls its engine
+// controller from there only.
 class TrialRunner : public QObject
 {
     Q_OBJECT
@@ -57,7 +57,6 @@ private:
 
     Setup m_setup;
     EngineController* m_engine = nullptr;
-    QThread* m_stopping = nullptr; // shuts the engine down off this thread
     QElapsedTimer m_elapsed;
     QTimer m_timeout;
     qint64 m_startUs = -1;     // the schedule's first recorded line

@@ -997,6 +997,25 @@
     </message>
 </context>
 <context>
+    <name>ConsentDialog</name>
+    <message>
+        <source>Run %1?</source>
+        <translation>%1 を実行しますか？</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; would start programs or change servers the app did not start. Run it only if you trust where it came from:</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; はプログラムを起動するか、このアプリが起動していないサーバーを変更します。出どころを信頼できる場合にだけ実行してください：</translation>
+    </message>
+    <message>
+        <source>Your answer is remembered for this file as it is now; if it changes, you are asked again.</source>
+        <translation>この回答は現在の内容のこのファイルについて記憶されます。ファイルが変わると、もう一度尋ねます。</translation>
+    </message>
+    <message>
+        <source>Run it</source>
+        <translation>実行する</translation>
+    </message>
+</context>
+<context>
     <name>ConsoleView</name>
     <message>
         <source>refused: </source>
@@ -1063,10 +1082,6 @@
         <translation>書き出したシナリオを解析できない：%1</translation>
     </message>
     <message>
-        <source>cannot create %1</source>
-        <translation>%1 を作成できない</translation>
-    </message>
-    <message>
         <source>cannot write %1: %2</source>
         <translation>%1 に書き込めません：%2</translation>
     </message>
@@ -1085,6 +1100,14 @@
     <message>
         <source>trial %1 failed once, but the budget ended before its replays: continue with seed %2 to replay it first</source>
         <translation>試行 %1 は一度失敗したが、再生の前に予算が尽きた：シード %2 で続ければ最初にそれを再生する</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>フォルダー %1 を作成できません</translation>
+    </message>
+    <message>
+        <source>cannot copy the run %1: %2</source>
+        <translation>実行記録 %1 をコピーできません：%2</translation>
     </message>
 </context>
 <context>
@@ -2153,11 +2176,26 @@
     </message>
 </context>
 <context>
-    <name>ExposeCommands</name>
+    <name>ExposeAddress</name>
     <message>
-        <source>expose takes [HOST:]PORT, a port from 1 to %1 (one per node and the storage)</source>
-        <translation>expose には [HOST:]PORT が必要です。ポートは 1 から %1（ノードごとに 1 つとストレージに 1 つ）</translation>
+        <source>expose takes [HOST:]PORT, a port from 1 to %1 (one per node and the storage: %2 ports), not &apos;%3&apos;</source>
+        <translation>expose には [HOST:]PORT が必要です。ポートは 1 から %1（ノードごとに 1 つとストレージ：%2 個のポート）。&apos;%3&apos; ではありません</translation>
     </message>
+    <message>
+        <source>expose: the host &apos;%1&apos; does not resolve (%2): nothing was opened</source>
+        <translation>expose：ホスト &apos;%1&apos; を解決できません（%2）：何も開いていません</translation>
+    </message>
+    <message>
+        <source>warning: ports %1-%2 on %3 are not loopback: anyone who can reach that address can use your nodes through them, without a password</source>
+        <translation>警告：%3 のポート %1-%2 はループバックではありません：そのアドレスに届く人は誰でも、パスワードなしでそれらを通してあなたのノードを使えます</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1:%2: %3</source>
+        <translation>%1:%2 で待ち受けできません：%3</translation>
+    </message>
+</context>
+<context>
+    <name>ExposeCommands</name>
     <message>
         <source>the nodes are exposed already (one set of ports per run):
 %1</source>
@@ -2437,6 +2475,14 @@ Since %1 on the run clock.</source>
         <source>node %1 is not the master; the Sentinels name node %2</source>
         <translation>ノード %1 はマスターではありません。Sentinel がマスターとしているのはノード %2 です</translation>
     </message>
+    <message>
+        <source>node %1 (%2): %3</source>
+        <translation>ノード %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>none of the lock nodes can be used: %1</source>
+        <translation>使えるロックノードが 1 つもありません：%1</translation>
+    </message>
 </context>
 <context>
     <name>FleetNode</name>
@@ -2589,6 +2635,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1; the engine did not answer</source>
         <translation>%1。エンジンが応答しませんでした</translation>
+    </message>
+    <message>
+        <source>redlockscope: the nodes were not up when %1: nothing ran</source>
+        <translation>redlockscope：%1 の時点でノードが起動していませんでした：何も実行していません</translation>
     </message>
 </context>
 <context>
@@ -3021,6 +3071,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the storage after them, each through that node&apos;s faults; with master, replica and Sentinel, the Sentinels follow the storage. [HOST:]PORT:</source>
         <translation>あなた自身のロッククライアントは PORT でノード 1、PORT+1 でノード 2、…、その後にストレージへ、それぞれそのノードの障害を経由して接続します。マスター・レプリカ・Sentinel 構成では、Sentinel のポートがストレージの後に続きます。[HOST:]PORT：</translation>
+    </message>
+    <message>
+        <source>Not run: %1 would start programs or change servers the app did not start, and you did not agree</source>
+        <translation>実行していません：%1 はプログラムを起動するか、このアプリが起動していないサーバーを変更します。あなたは同意しませんでした</translation>
     </message>
 </context>
 <context>
@@ -4346,6 +4400,35 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>ScenarioConsent</name>
+    <message>
+        <source>starts a program</source>
+        <translation>プログラムを起動する</translation>
+    </message>
+    <message>
+        <source>sends SHUTDOWN NOSAVE to node %1, one of your servers</source>
+        <translation>ノード %1（あなたのサーバー）に SHUTDOWN NOSAVE を送る</translation>
+    </message>
+    <message>
+        <source>sends SHUTDOWN SAVE to node %1, one of your servers</source>
+        <translation>ノード %1（あなたのサーバー）に SHUTDOWN SAVE を送る</translation>
+    </message>
+    <message>
+        <source>changes the configuration of node %1 (CONFIG SET), one of your servers</source>
+        <translation>ノード %1（あなたのサーバー）の設定を変える（CONFIG SET）</translation>
+    </message>
+    <message>
+        <source>a program the app would start</source>
+        <translation>このアプリが起動するプログラム</translation>
+    </message>
+    <message>
+        <source>not run: this would start programs or change servers the app did not start, and nobody agreed to it (%1 does):
+  %2</source>
+        <translation>実行していません：これはプログラムを起動するか、このアプリが起動していないサーバーを変更しますが、誰も同意していません（%1 で同意できます）：
+  %2</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioParser</name>
     <message>
         <source>no built-in scenario &apos;%1&apos; (--list-scenarios lists them)</source>
@@ -4989,6 +5072,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>SAFE: one holder at a time, the data whole</source>
         <translation>安全：保持者は常に 1 人、データは無傷</translation>
+    </message>
+    <message>
+        <source>%1 was not run: it needs --allow-exec or --allow-destructive</source>
+        <translation>%1 は実行していません：--allow-exec か --allow-destructive が必要です</translation>
     </message>
 </context>
 <context>

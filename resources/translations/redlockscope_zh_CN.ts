@@ -997,6 +997,25 @@
     </message>
 </context>
 <context>
+    <name>ConsentDialog</name>
+    <message>
+        <source>Run %1?</source>
+        <translation>运行 %1？</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; would start programs or change servers the app did not start. Run it only if you trust where it came from:</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 会启动程序，或更改不是本应用启动的服务器。只有在信任它的来源时才运行：</translation>
+    </message>
+    <message>
+        <source>Your answer is remembered for this file as it is now; if it changes, you are asked again.</source>
+        <translation>对此文件当前内容的回答会被记住；文件一旦改变，会再次询问。</translation>
+    </message>
+    <message>
+        <source>Run it</source>
+        <translation>运行</translation>
+    </message>
+</context>
+<context>
     <name>ConsoleView</name>
     <message>
         <source>refused: </source>
@@ -1063,10 +1082,6 @@
         <translation>写出的场景无法解析：%1</translation>
     </message>
     <message>
-        <source>cannot create %1</source>
-        <translation>无法创建 %1</translation>
-    </message>
-    <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -1085,6 +1100,14 @@
     <message>
         <source>trial %1 failed once, but the budget ended before its replays: continue with seed %2 to replay it first</source>
         <translation>试验 %1 失败了一次，但预算在重放之前就用完了：用种子 %2 继续即可先重放它</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot copy the run %1: %2</source>
+        <translation>无法复制运行记录 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2153,11 +2176,26 @@
     </message>
 </context>
 <context>
-    <name>ExposeCommands</name>
+    <name>ExposeAddress</name>
     <message>
-        <source>expose takes [HOST:]PORT, a port from 1 to %1 (one per node and the storage)</source>
-        <translation>expose 需要 [HOST:]PORT，端口为 1 到 %1（每个节点一个，存储一个）</translation>
+        <source>expose takes [HOST:]PORT, a port from 1 to %1 (one per node and the storage: %2 ports), not &apos;%3&apos;</source>
+        <translation>expose 需要 [HOST:]PORT，端口为 1 到 %1（每个节点一个，存储一个：共 %2 个端口），而不是 &apos;%3&apos;</translation>
     </message>
+    <message>
+        <source>expose: the host &apos;%1&apos; does not resolve (%2): nothing was opened</source>
+        <translation>expose：无法解析主机 &apos;%1&apos;（%2）：未打开任何端口</translation>
+    </message>
+    <message>
+        <source>warning: ports %1-%2 on %3 are not loopback: anyone who can reach that address can use your nodes through them, without a password</source>
+        <translation>警告：%3 上的端口 %1-%2 不是回环地址：任何能访问该地址的人都可以通过它们使用你的节点，无需密码</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1:%2: %3</source>
+        <translation>无法在 %1:%2 上监听：%3</translation>
+    </message>
+</context>
+<context>
+    <name>ExposeCommands</name>
     <message>
         <source>the nodes are exposed already (one set of ports per run):
 %1</source>
@@ -2437,6 +2475,14 @@ Since %1 on the run clock.</source>
         <source>node %1 is not the master; the Sentinels name node %2</source>
         <translation>节点 %1 不是主节点；哨兵认定的主节点是节点 %2</translation>
     </message>
+    <message>
+        <source>node %1 (%2): %3</source>
+        <translation>节点 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>none of the lock nodes can be used: %1</source>
+        <translation>没有一个锁节点可用：%1</translation>
+    </message>
 </context>
 <context>
     <name>FleetNode</name>
@@ -2589,6 +2635,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>%1; the engine did not answer</source>
         <translation>%1；引擎没有应答</translation>
+    </message>
+    <message>
+        <source>redlockscope: the nodes were not up when %1: nothing ran</source>
+        <translation>redlockscope：%1 时节点尚未就绪：什么都没有运行</translation>
     </message>
 </context>
 <context>
@@ -3021,6 +3071,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>Your own lock client reaches node 1 at PORT, node 2 at PORT+1, ..., and the storage after them, each through that node&apos;s faults; with master, replica and Sentinel, the Sentinels follow the storage. [HOST:]PORT:</source>
         <translation>你自己的锁客户端在 PORT 访问节点 1，在 PORT+1 访问节点 2，……，存储在它们之后，每个都经过该节点的故障；在主节点、副本和哨兵的拓扑下，哨兵的端口紧随存储之后。[HOST:]PORT：</translation>
+    </message>
+    <message>
+        <source>Not run: %1 would start programs or change servers the app did not start, and you did not agree</source>
+        <translation>未运行：%1 会启动程序或更改不是本应用启动的服务器，而你没有同意</translation>
     </message>
 </context>
 <context>
@@ -4346,6 +4400,35 @@ Since %1 on the run clock.</source>
     </message>
 </context>
 <context>
+    <name>ScenarioConsent</name>
+    <message>
+        <source>starts a program</source>
+        <translation>启动一个程序</translation>
+    </message>
+    <message>
+        <source>sends SHUTDOWN NOSAVE to node %1, one of your servers</source>
+        <translation>向节点 %1（你自己的服务器）发送 SHUTDOWN NOSAVE</translation>
+    </message>
+    <message>
+        <source>sends SHUTDOWN SAVE to node %1, one of your servers</source>
+        <translation>向节点 %1（你自己的服务器）发送 SHUTDOWN SAVE</translation>
+    </message>
+    <message>
+        <source>changes the configuration of node %1 (CONFIG SET), one of your servers</source>
+        <translation>更改节点 %1（你自己的服务器）的配置（CONFIG SET）</translation>
+    </message>
+    <message>
+        <source>a program the app would start</source>
+        <translation>本应用将启动的程序</translation>
+    </message>
+    <message>
+        <source>not run: this would start programs or change servers the app did not start, and nobody agreed to it (%1 does):
+  %2</source>
+        <translation>未运行：这会启动程序或更改不是本应用启动的服务器，而没有人同意（%1 表示同意）：
+  %2</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioParser</name>
     <message>
         <source>no built-in scenario &apos;%1&apos; (--list-scenarios lists them)</source>
@@ -4989,6 +5072,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>SAFE: one holder at a time, the data whole</source>
         <translation>安全：每次只有一个持有者，数据完好</translation>
+    </message>
+    <message>
+        <source>%1 was not run: it needs --allow-exec or --allow-destructive</source>
+        <translation>%1 未运行：它需要 --allow-exec 或 --allow-destructive</translation>
     </message>
 </context>
 <context>

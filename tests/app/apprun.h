@@ -24,6 +24,14 @@ struct Result
     qint64 ms = 0; // how long it ran
 };
 
+// The binary under test: this build's, or another one named by REDLOCK_APP_UNDER_TEST (to see a
+// test fail on an older build, e.g. main's).
+inline QString binary()
+{
+    const QString other = qEnvironmentVariable("REDLOCK_APP_UNDER_TEST");
+    return other.isEmpty() ? QStringLiteral(REDLOCKSCOPE_BINARY) : other;
+}
+
 inline QProcessEnvironment environment(const QString& dataHome)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -32,14 +40,14 @@ inline QProcessEnvironment environment(const QString& dataHome)
     return env;
 }
 
-// Runs the binary to its end (or kills it after `timeoutMs`).
-inline Result run(const QStringList& args, int timeoutMs = 30000, const QString& dataHome = {})
+// Runs the binary to its end (or kills it after `timeoutMs`), in `env`.
+inline Result run(const QStringList& args, const QProcessEnvironment& env, int timeoutMs)
 {
     QProcess p;
-    p.setProcessEnvironment(environment(dataHome));
+    p.setProcessEnvironment(env);
     QElapsedTimer clock;
     clock.start();
-    p.start(QStringLiteral(REDLOCKSCOPE_BINARY), args);
+    p.start(binary(), args);
     Result r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
@@ -52,6 +60,12 @@ inline Result run(const QStringList& args, int timeoutMs = 30000, const QString&
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+// The same in the test's environment (XDG_DATA_HOME moved to `dataHome` when given).
+inline Result run(const QStringList& args, int timeoutMs = 30000, const QString& dataHome = {})
+{
+    return run(args, environment(dataHome), timeoutMs);
 }
 
 // The redis-server (and redis-sentinel) processes whose parent is `pid`, read from /proc.
@@ -138,7 +152,7 @@ Signalled signalWhen(const QStringList& args, int signal, Ready ready, const QSt
     Signalled s;
     QProcess p;
     p.setProcessEnvironment(environment(dataHome));
-    p.start(QStringLiteral(REDLOCKSCOPE_BINARY), args);
+    p.start(binary(), args);
     if (!p.waitForStarted())
         return s;
     QByteArray out;

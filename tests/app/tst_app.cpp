@@ -2,6 +2,7 @@
 // The redlockscope binary as a user runs it: bad input gives a clear error and exit code 2;
 // SIGTERM and Ctrl-C stop the local nodes by pid and remove their files.
 #include "apprun.h"
+#include "testfleet.h"
 
 #include <QDir>
 #include <QFile>
@@ -421,7 +422,7 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("local nodes") << QStringList{};
-        QTest::newRow("your nodes") << QStringList{"--nodes", "127.0.0.1:1"};
+        QTest::newRow("your nodes") << QStringList{"--nodes", "@NODE@"}; // a node of the test's
     }
 
     void leftoverDirectoriesOfADeadRunAreRemoved()
@@ -439,6 +440,14 @@ private slots:
         for (const QString& name : {dead, live}) {
             QVERIFY(QDir(tmp.path()).mkpath(name + QStringLiteral("/appendonlydir")));
             writeFile(tmp, name + QStringLiteral("/dump.rdb"), "x");
+        }
+        // A node that answers: a run with none it can use does not start (issue 32).
+        std::optional<TestFleet> yours;
+        if (args.contains(QStringLiteral("@NODE@"))) {
+            yours.emplace(1);
+            QVERIFY2(yours->ok(), qPrintable(yours->error()));
+            args.replaceInStrings(QStringLiteral("@NODE@"),
+                                  QStringLiteral("127.0.0.1:%1").arg(yours->address(0).port));
         }
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(QStringLiteral("TMPDIR"), tmp.path());

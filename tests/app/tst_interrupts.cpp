@@ -17,10 +17,11 @@ using namespace AppRun;
 
 namespace {
 
-// Within a second of the signal, by the exit code it should have, and nothing left running.
+// By the deadline after the signal (0.8 s; the bound leaves two busy cores room to schedule
+// the app and this test), by the exit code it should have, and nothing left running.
 void endsAsAsked(const Signalled& s, int code)
 {
-    QVERIFY2(s.endMs >= 0 && s.endMs < 1000,
+    QVERIFY2(s.endMs >= 0 && s.endMs < 1500,
              qPrintable(QStringLiteral("ended %1 ms after the signal; stderr: %2")
                             .arg(s.endMs)
                             .arg(QString::fromUtf8(s.result.err))));
@@ -157,7 +158,12 @@ private slots:
             args << QStringLiteral("--json") << report;
         const Signalled s = signalWhen(args, SIGINT, nodesUpFor(afterMs));
         endsAsAsked(s, 3);
-        QVERIFY2(s.result.out.contains("interrupted by SIGINT (Ctrl-C)"), s.result.out.constData());
+        // Its report says it was interrupted; or, still busy at the deadline (a busy machine
+        // may make it so), it was stopped at once: then only stderr says so, and the JSON was
+        // written by the deadline's watchdog, marked interrupted all the same (issue 32).
+        const bool atOnce = s.result.err.contains("still busy 0.8 s after the signal");
+        QVERIFY2(atOnce || s.result.out.contains("interrupted by SIGINT (Ctrl-C)"),
+                 s.result.out.constData());
         QVERIFY2(s.result.err.contains("interrupted by SIGINT (Ctrl-C)"), s.result.err.constData());
         QVERIFY(!s.nodes.isEmpty());
         if (json) {

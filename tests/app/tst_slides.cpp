@@ -399,7 +399,7 @@ private slots:
                  qPrintable(
                      QStringLiteral("exit %1: %2").arg(r.exitCode).arg(QString::fromUtf8(r.err))));
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
-        QVERIFY2(r.ms < 5000, qPrintable(QStringLiteral("%1 ms").arg(r.ms)));
+        QVERIFY2(r.ms < 15000, qPrintable(QStringLiteral("%1 ms").arg(r.ms))); // never hangs
         QVERIFY(!QFile::exists(path(QStringLiteral("deck.pdf"))));
         QVERIFY(QFile::exists(path(QStringLiteral("bad.html")))); // the input is untouched
         QCOMPARE(readAll(path(QStringLiteral("bad.html"))), QByteArray("say hello\n"));
@@ -414,7 +414,8 @@ private slots:
              QStringLiteral("builtin:gc-pause"), QStringLiteral("--to"), deck},
             SIGTERM, [](QProcess&, const QByteArray& out) { return out.contains("slide 1 at"); },
             m_dir.path());
-        QVERIFY2(s.endMs >= 0 && s.endMs < 1000, qPrintable(QString::number(s.endMs)));
+        // The deadline is 0.8 s; the rest is room for two busy cores.
+        QVERIFY2(s.endMs >= 0 && s.endMs < 1500, qPrintable(QString::number(s.endMs)));
         QCOMPARE(s.result.exitCode, 3);
         QVERIFY2(s.result.err.contains("interrupted by SIGTERM: no slides written (1 taken)"),
                  s.result.err.constData());

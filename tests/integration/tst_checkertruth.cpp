@@ -202,7 +202,7 @@ private slots:
             return e.is(K::Ok, Op::Release) && e.client == a;
         };
         QVERIFY(waitForEvent(engine, releaseOfA, 10000));
-        QTest::qWait(200);
+        QVERIFY(engine.settle());
         QCOMPARE(engine.last().counters.wrongReleases, 0);
         QVERIFY(matching(engine, [](const HistoryEvent& e) {
                     return e.kind == K::DeletedOthersKey;
@@ -233,7 +233,7 @@ private slots:
         QVERIFY(run(engine, "stock 5"));
         QVERIFY(
             engine.waitFor([](const EngineSnapshot& s) { return s.counters.sales >= 1; }, 10000));
-        QTest::qWait(100);
+        QVERIFY(engine.settle());
         const CheckCounters& c = engine.last().counters;
         QCOMPARE(c.lostUpdates, 0);
         QCOMPARE(c.resetsOverwritten, 1);

@@ -264,7 +264,12 @@ private slots:
         unknown.port = 6379;
         NodeAddress silent;
         silent.port = blackHole.serverPort();
-        config.nodes = {refused, unknown, silent};
+        // Two real nodes besides: a run needs one node it can use (issue 32: with none, it
+        // does not start at all, noneOfTheNodesUsableIsAStartFailure), and 2 of 5 is still no
+        // quorum.
+        TestFleet up(2);
+        QVERIFY2(up.ok(), qPrintable(up.error()));
+        config.nodes = {refused, unknown, silent, up.address(0), up.address(1)};
         config.connectTimeoutMs = 400;
         config.initialClients = 1;
         EngineRunner engine(config);
@@ -275,7 +280,7 @@ private slots:
                                   QStringLiteral("timed out connecting after")};
         QVERIFY(engine.waitFor(
             [&](const EngineSnapshot& s) {
-                return s.nodes.size() == 3 && s.nodes[0].state == NodeSnapshot::State::Down &&
+                return s.nodes.size() == 5 && s.nodes[0].state == NodeSnapshot::State::Down &&
                        s.nodes[0].error.contains(reasons[0]) &&
                        s.nodes[1].error.contains(reasons[1]) &&
                        s.nodes[2].error.contains(reasons[2]) && !s.clients.isEmpty() &&
@@ -306,6 +311,38 @@ private slots:
             }
             QVERIFY(answers > 0);
         }
+    }
+
+    // Issue 32: a run against the user's nodes none of which can be used (refused, a host
+    // not found, a wrong password) does not start: it fails, with each node's reason (the
+    // headless run's exit 2), instead of running with every node down.
+    void noneOfTheNodesUsableIsAStartFailure()
+    {
+        RedisServerProcess::Options withPassword;
+        withPassword.password = QStringLiteral("s3cret");
+        TestFleet guarded(1, withPassword);
+        QVERIFY2(guarded.ok(), qPrintable(guarded.error()));
+        EngineConfig config;
+        NodeAddress refused;
+        refused.port = RedisServerProcess::freeLoopbackPort(); // nothing listens there
+        NodeAddress unknown;
+        unknown.host = QStringLiteral("nonexistent.invalid");
+        NodeAddress wrongPassword = guarded.address(0);
+        wrongPassword.password = QStringLiteral("wrong");
+        config.nodes = {refused, unknown, wrongPassword};
+        config.connectTimeoutMs = 400;
+        config.initialClients = 1;
+        EngineRunner engine(config);
+        QString error;
+        QVERIFY(!engine.start(10000, &error));
+        QVERIFY2(error.contains(QStringLiteral("none of the lock nodes can be used")),
+                 qPrintable(error));
+        QVERIFY2(error.contains(
+                     QStringLiteral("node 1 (127.0.0.1:%1): connection refused").arg(refused.port)),
+                 qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("host not found")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("node 3")) && error.contains(QStringLiteral("pass")),
+                 qPrintable(error));
     }
 };
 

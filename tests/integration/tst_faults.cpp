@@ -212,7 +212,9 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         QString message;
-        QVERIFY2(engine.command(QStringLiteral("node restart 4 delayed 1500"), &message),
+        // 4 s: the check a second in still falls inside it however slow two busy cores make
+        // the steps before it.
+        QVERIFY2(engine.command(QStringLiteral("node restart 4 delayed 4000"), &message),
                  qPrintable(message));
         QVERIFY(engine.waitFor(
             [](const EngineSnapshot& s) {
@@ -223,8 +225,8 @@ private slots:
         QVERIFY(TestFleet::isClientError(TestFleet::redisCommand(n4, {"PING"}, 200)));
         QTest::qWait(1000);
         QVERIFY(TestFleet::isClientError(TestFleet::redisCommand(n4, {"PING"}, 200)));
-        QTRY_VERIFY_WITH_TIMEOUT(TestFleet::redisCommand(n4, {"PING"}, 200).text == "PONG", 5000);
-        QVERIFY2(clock.elapsed() >= 1500, qPrintable(QString::number(clock.elapsed())));
+        QTRY_VERIFY_WITH_TIMEOUT(TestFleet::redisCommand(n4, {"PING"}, 200).text == "PONG", 10000);
+        QVERIFY2(clock.elapsed() >= 4000, qPrintable(QString::number(clock.elapsed())));
         // Without a delay given, it stays down a little more than the largest TTL in use.
         QVERIFY(engine.command(QStringLiteral("node restart 4 delayed"), &message));
         QVERIFY2(engine.waitFor(
@@ -295,11 +297,13 @@ private slots:
                        o->outcome.latencyUs() >= 30000;
             },
             10000));
+        // The delayed node answered within its timeout, and the others were not delayed:
+        // told apart by the other node's answer, not a bound a busy core could pass.
         const auto* o = outcomeOf(engine.last(), 4, 1);
-        QVERIFY2(o->outcome.latencyUs() < 30000 + 40000,
+        QVERIFY2(o->outcome.latencyUs() < 200000,
                  qPrintable(QString::number(o->outcome.latencyUs())));
         const auto* fast = outcomeOf(engine.last(), 0, 1);
-        QVERIFY(fast && fast->outcome.latencyUs() < 10000);
+        QVERIFY(fast && fast->outcome.latencyUs() < o->outcome.latencyUs());
     }
 
     void clockJumpShortensTheTtl()

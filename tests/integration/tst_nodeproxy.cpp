@@ -506,7 +506,7 @@ void TestNodeProxy::fixedLatencyIsAddedOncePerRoundTrip()
     }
     QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setLatency(0, 0); }));
     RedisReply reply;
-    QVERIFY(roundTripUs(client, {"PING"}, &reply) < 50000);
+    QVERIFY(roundTripUs(client, {"PING"}, &reply) < 100000); // not the 100 ms any more
     QVERIFY(isPong(reply));
 }
 
@@ -1073,7 +1073,8 @@ void TestNodeProxy::replicationLinkTakesItsFaultsBothWays()
     qInfo("PING with 200 ms latency on the link listener: the link %lld us, a Sentinel %lld us",
           linkUs, sentinelUs);
     QVERIFY2(linkUs >= 400000, qPrintable(QStringLiteral("%1 us").arg(linkUs)));
-    QVERIFY2(sentinelUs < 100000, qPrintable(QStringLiteral("%1 us").arg(sentinelUs)));
+    // Not the link's 400 ms (half of it: room for two busy cores).
+    QVERIFY2(sentinelUs < 200000, qPrintable(QStringLiteral("%1 us").arg(sentinelUs)));
     // A client's name that is not Sentinel's makes no difference.
     BlockingClient other(port, 3000);
     const qint64 namedUs = roundTripUs(other, {"CLIENT", "SETNAME", "C1"}, &reply);

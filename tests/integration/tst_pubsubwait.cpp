@@ -110,11 +110,17 @@ private:
             got = r;
             loop.quit();
         });
-        // Refused, subscribed (pubsub), refused once more, and waiting.
-        QTest::qWait(300);
-        if (wait == LockSettings::Wait::PubSub &&
-            !subscriber->isSubscribed(ReentrantLock::channel(Resource)))
-            qFatal("the waiter did not subscribe");
+        // Refused, subscribed (pubsub), refused once more, and waiting: waited for as it
+        // happens (a fixed sleep was too short on two busy cores).
+        const bool pubsub = wait == LockSettings::Wait::PubSub;
+        QSignalSpy decided(waiter, &LockStrategy::attemptDecided);
+        if (!QTest::qWaitFor(
+                [&] {
+                    return decided.size() >= (pubsub ? 2 : 1) &&
+                           (!pubsub || subscriber->isSubscribed(ReentrantLock::channel(Resource)));
+                },
+                10000))
+            qFatal("the waiter did not wait as it should");
         if (cut)
             proxy.setClientPartitioned(PubSubConnection, true);
         const qint64 releaseUs = nowUs();
@@ -141,7 +147,10 @@ private slots:
               "%d attempts",
               w.wokenUs / 1000.0, w.handOverUs / 1000.0, w.wakeUps, w.attempts);
         QVERIFY2(w.handOverUs >= 0, "the waiter never got the lock");
-        QVERIFY2(w.handOverUs < 20'000, "woken, it should take the lock within a few ms");
+        // Within a few ms here; the bound is the poller's (1.4 s at least), halved, so that
+        // two busy cores do not fail it.
+        QVERIFY2(w.handOverUs < (RetryDelayMs - 600) * 1000 / 2,
+                 "woken, it should take the lock at once, not by polling");
         QCOMPARE(w.wakeUps, 1);
     }
 
@@ -162,7 +171,7 @@ private slots:
               w.attempts);
         QVERIFY2(w.handOverUs >= 0, "a lost message must not hang the waiter");
         QVERIFY2(w.handOverUs > (RetryDelayMs - 600) * 1000, "no message came: no early wake");
-        QVERIFY2(w.handOverUs < (RetryDelayMs + 500) * 1000, "the retry delay bounds the wait");
+        QVERIFY2(w.handOverUs < 2 * RetryDelayMs * 1000, "the retry delay bounds the wait");
         QCOMPARE(w.wakeUps, 0);
     }
 

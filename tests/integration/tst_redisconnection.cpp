@@ -570,7 +570,8 @@ void TestRedisConnection::connectionRefused()
     QTRY_VERIFY(call->result.has_value());
     QCOMPARE(call->result->status, Status::Down);
     QCOMPARE(call->result->error, QStringLiteral("node down: connection refused"));
-    QVERIFY2(call->elapsedUs < 20000, qPrintable(QString::number(call->elapsedUs)));
+    // At once, not at its 2 s deadline (the bound leaves room for two busy cores).
+    QVERIFY2(call->elapsedUs < 1'000'000, qPrintable(QString::number(call->elapsedUs)));
 }
 
 void TestRedisConnection::backoffGrowsAndIsCapped()
@@ -740,7 +741,7 @@ void TestRedisConnection::hostNotFound()
     QVERIFY2(connection.lastError() == QStringLiteral("host not found: nonexistent.invalid") ||
                  connection.lastError() == QStringLiteral("timed out connecting after 2000 ms"),
              qPrintable(connection.lastError()));
-    QVERIFY(log.entries.last().atMs <= 2000 + 100);
+    QVERIFY(log.entries.last().atMs <= 2000 + 1000); // by its deadline, give or take a busy core
     qInfo("%s after %lld ms", qPrintable(connection.lastError()), log.entries.last().atMs);
     QCOMPARE(connection.state(), State::Backoff);
 }
@@ -827,9 +828,10 @@ void TestRedisConnection::commandTimeoutOnFrozenNode()
     QVERIFY(waitUntil([&] { return hasty->result.has_value(); }, 1000));
     QCOMPARE(hasty->result->status, Status::Timeout);
     QCOMPARE(hasty->result->error, QStringLiteral("no reply within 50 ms"));
-    QVERIFY2(hasty->elapsedUs >= 50000 && hasty->elapsedUs <= 70000,
+    // Its own deadline, not the patient one's second (however late a busy core runs it).
+    QVERIFY2(hasty->elapsedUs >= 50000 && hasty->elapsedUs < 1'000'000,
              qPrintable(QStringLiteral("timed out after %1 us").arg(hasty->elapsedUs)));
-    QVERIFY(hasty->result->latencyUs() >= 50000 && hasty->result->latencyUs() <= 70000);
+    QVERIFY(hasty->result->latencyUs() >= 50000 && hasty->result->latencyUs() < 1'000'000);
     QVERIFY(patient->result.has_value());
     QCOMPARE(patient->result->status, Status::Timeout);
     QVERIFY2(patient->result->error.startsWith("abandoned"), qPrintable(patient->result->error));

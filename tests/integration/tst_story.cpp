@@ -37,7 +37,7 @@ ScenarioResult play(EngineRunner& engine, const QString& text, int timeoutMs)
     engine.controller().runScenario(QStringLiteral("test"), text);
     if (!finished.wait(timeoutMs))
         return {ScenarioResult::Outcome::CouldNotRun, {}, QStringLiteral("no end in time")};
-    QTest::qWait(300); // the last snapshot brings the last events
+    engine.settle(); // every event of the scenario has arrived
     return finished.first().first().value<ScenarioResult>();
 }
 

@@ -2,6 +2,7 @@
 #include "enginerunner.h"
 
 #include <QTest>
+#include <algorithm>
 
 EngineRunner::EngineRunner(const EngineConfig& config)
     : m_controller(std::make_unique<EngineController>(config))
@@ -54,6 +55,22 @@ bool EngineRunner::command(const QString& line, QString* message, int timeoutMs)
 bool EngineRunner::waitFor(const std::function<bool(const EngineSnapshot&)>& ready, int timeoutMs)
 {
     return QTest::qWaitFor([&] { return ready(m_last); }, timeoutMs);
+}
+
+bool EngineRunner::settle(int timeoutMs)
+{
+    // Any answer will do (an unknown topic is refused): the line is recorded either way.
+    const QString marker = QStringLiteral("help settle-%1").arg(++m_settles);
+    QString answer;
+    command(marker, &answer, timeoutMs);
+    if (answer == QLatin1String("no answer"))
+        return false;
+    const auto arrived = [&] {
+        return std::any_of(m_events.crbegin(), m_events.crend(), [&](const HistoryEvent& e) {
+            return e.kind == HistoryEvent::Kind::Command && e.text == marker;
+        });
+    };
+    return QTest::qWaitFor(arrived, timeoutMs);
 }
 
 const ClientSnapshot* EngineRunner::client(const QString& name) const

@@ -24,6 +24,10 @@ public:
     bool command(const QString& line, QString* message = nullptr, int timeoutMs = 5000);
     // Waits for a snapshot that satisfies `ready`.
     bool waitFor(const std::function<bool(const EngineSnapshot&)>& ready, int timeoutMs);
+    // Waits until every event the engine recorded before the call has arrived here (in
+    // events() and the last snapshot): a marker command's own history event comes after them.
+    // Instead of a fixed sleep "for the last snapshot", which two busy cores outlast.
+    bool settle(int timeoutMs = 10000);
     // Keeps only about the newest `limit` events (between limit and 2 x limit; -1: all, the
     // default). A long run (the soak) must not grow the test's own memory with every event,
     // or it would measure itself instead of the engine.
@@ -40,6 +44,7 @@ private:
     QList<HistoryEvent> m_events;
     qsizetype m_eventLimit = -1;
     bool m_started = false;
+    int m_settles = 0;
     QString m_startError;
     QHash<quint64, QPair<bool, QString>> m_answers;
 };

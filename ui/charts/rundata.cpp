@@ -434,10 +434,13 @@ void RunData::onAcquired(const HistoryEvent& e, quint64 index)
 
 RunSeries::Second& RunData::second(qint64 tUs)
 {
+    // Only the seconds that had something: a quiet second has no entry, and the chart draws
+    // nothing there, as a bar of 0 would. Filling them would let a run file decide the memory
+    // (one event at t = 1e16 us: 10^10 seconds).
     auto& seconds = m_series.seconds;
     const qint64 at = tUs / 1'000'000;
-    while (seconds.empty() || seconds.back().second < at) // quiet seconds too: bars of 0
-        seconds.push_back({seconds.empty() ? at : seconds.back().second + 1});
+    if (seconds.empty() || seconds.back().second < at)
+        seconds.push_back({at});
     return seconds.back();
 }
 

@@ -138,14 +138,14 @@ QStringList AppSettings::recent(const QString& key) const
     return m_settings->value(key).toStringList();
 }
 
-void AppSettings::addRecent(const QString& key, const QString& entry)
+void AppSettings::addRecent(const QString& key, const QString& entry, int max)
 {
     if (!isWritable() || entry.isEmpty())
         return;
     QStringList list = recent(key);
     list.removeAll(entry);
     list.prepend(entry);
-    m_settings->setValue(key, list.mid(0, MaxRecent));
+    m_settings->setValue(key, list.mid(0, max));
 }
 
 QStringList AppSettings::recentScenarios() const
@@ -156,6 +156,16 @@ QStringList AppSettings::recentScenarios() const
 void AppSettings::addRecentScenario(const QString& source)
 {
     addRecent(QStringLiteral("recent/scenarios"), source);
+}
+
+bool AppSettings::isConsented(const QString& key) const
+{
+    return recent(QStringLiteral("consent/given")).contains(key);
+}
+
+void AppSettings::addConsent(const QString& key)
+{
+    addRecent(QStringLiteral("consent/given"), key, MaxConsents);
 }
 
 QStringList AppSettings::recentRuns() const

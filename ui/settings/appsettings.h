@@ -64,6 +64,12 @@ public:
     QStringList recentRuns() const;
     void addRecentRun(const QString& path);
 
+    // What the user agreed to run (ScenarioConsent::contentKey: a file and a hash of its
+    // content): asked once per content, again when the file changes. The newest MaxConsents.
+    static constexpr int MaxConsents = 200;
+    bool isConsented(const QString& key) const;
+    void addConsent(const QString& key);
+
     bool rememberPasswords() const;
     // Off forgets every stored password at once.
     void setRememberPasswords(bool remember);
@@ -88,7 +94,7 @@ private:
     AppSettings(std::unique_ptr<QSettings> settings, Access access,
                 std::unique_ptr<Keychain> keychain, const QString& passwordsFile);
     QStringList recent(const QString& key) const;
-    void addRecent(const QString& key, const QString& entry);
+    void addRecent(const QString& key, const QString& entry, int max = MaxRecent);
     QList<NodeAddress> readNodes(const QString& group, const QString& secretKey) const;
     void writeNodes(const QString& group, const QString& secretKey,
                     const QList<NodeAddress>& nodes);

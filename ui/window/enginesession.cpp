@@ -8,9 +8,15 @@ EngineSession::EngineSession(const EngineConfig& config, QObject* parent)
     : QObject(parent), m_config(config)
 {}
 
+// The window is going: what still runs is stopped and waited for here (a thread's end, no
+// event loop), so the local nodes are gone and the locks released before the views go.
 EngineSession::~EngineSession()
 {
-    stop(); // the local nodes stop before the window's views go
+    stop();
+    for (EngineController* retiring : std::as_const(m_retiring)) {
+        retiring->disconnect(this);
+        delete retiring;
+    }
 }
 
 void EngineSession::setConfig(const EngineConfig& config)
@@ -56,12 +62,23 @@ void EngineSession::connectController()
     connect(c, &EngineController::scenarioFinished, this, &EngineSession::scenarioFinished);
 }
 
+// The engine stops in its own thread while the window goes on: it is kept until it says
+// stopped() (its locks released, its local nodes gone), then deleted. Its signals no longer
+// reach the window, which may already show the next engine.
 void EngineSession::stop()
 {
     if (!m_controller)
         return;
-    m_controller->shutdown(); // blocks until its nodes are stopped
-    m_controller.reset();     // its connections go with it
+    EngineController* retiring = m_controller.release();
+    retiring->disconnect(this);
+    m_retiring << retiring;
+    connect(retiring, &EngineController::stopped, this, [this, retiring] {
+        m_retiring.removeOne(retiring);
+        retiring->deleteLater();
+        if (m_retiring.isEmpty())
+            emit allStopped();
+    });
+    retiring->stop();
 }
 
 quint64 EngineSession::execute(const QString& line)

@@ -4,6 +4,7 @@
 #include "model/engineconfig.h"
 #include "model/enginesnapshot.h"
 
+#include <QList>
 #include <QObject>
 #include <memory>
 #include <optional>
@@ -13,8 +14,9 @@ struct ScenarioResult;
 
 // The engine the window drives, one at a time: started on a config, made again on other nodes
 // or another topology, gone while a recorded run is shown. Whichever EngineController runs,
-// its signals come out of this object, so the window is wired once. Destroying the session
-// stops the engine and its local nodes.
+// its signals come out of this object, so the window is wired once. An engine replaced or
+// stopped winds down in its own thread (EngineController::stop) while the window goes on;
+// destroying the session waits for every one of them to end (their local nodes stopped).
 class EngineSession : public QObject
 {
     Q_OBJECT
@@ -33,7 +35,10 @@ public:
     // Whether an engine was ever started here (a window that tests drive without one keeps
     // changing only the config for a start that never comes).
     bool wasStarted() const { return m_started; }
+    // Stops the running engine without waiting for it; allStopped() follows.
     void stop();
+    // Engines stopped and still winding down (their locks released, nodes stopping).
+    int stopping() const { return int(m_retiring.size()); }
     quint64 execute(const QString& line); // 0 when no engine runs
 
 public slots:
@@ -53,11 +58,13 @@ signals:
     void stepFinished(const QString& origin, int line, bool ok, const QString& message);
     void scenarioStateChanged(int state);
     void scenarioFinished(const ScenarioResult& result);
+    void allStopped(); // every engine stopped here has ended
 
 private:
     void connectController();
 
     EngineConfig m_config;
     std::unique_ptr<EngineController> m_controller;
+    QList<EngineController*> m_retiring; // stopped, not yet ended
     bool m_started = false;
 };

@@ -11,6 +11,7 @@
 #include "console/captionbar.h"
 #include "console/consoleview.h"
 #include "control/enginecontroller.h"
+#include "dialogs/consentdialog.h"
 #include "lanes/clientlane.h"
 #include "lanes/clientlanelist.h"
 #include "log/eventlogmodel.h"
@@ -21,6 +22,8 @@
 #include "record/recordedrun.h"
 #include "record/runheader.h"
 #include "record/runreader.h"
+#include "scenario/scenarioconsent.h"
+#include "scenario/scenarioparser.h"
 #include "scenario/scenariorunner.h"
 #include "settings/appsettings.h"
 #include "settings/languages.h"
@@ -346,11 +349,23 @@ void MainWindow::setReplicatedTopology(bool replicated)
 
 // ---- scenarios ----------------------------------------------------------------------------
 
-void MainWindow::runScenario(const QString& source, const QString& text,
+bool MainWindow::runScenario(const QString& source, const QString& text,
                              std::optional<quint64> seed)
 {
+    // The text is read here, once: what the user agrees to is what runs (the engine is given
+    // the text, not the file, which could change meanwhile). One that cannot be read goes to
+    // the engine by name, which says why.
+    ScenarioParser::Error unread;
+    const QString script =
+        text.isEmpty() ? ScenarioParser::read(source, &unread).value_or(QString()) : text;
+    if (!consentTo(source, script)) {
+        m_status->setAnswer(tr("Not run: %1 would start programs or change servers the app did "
+                               "not start, and you did not agree")
+                                .arg(source));
+        return false;
+    }
     m_caption->clear();
-    m_scenarioBar->start({source, text, seed, config().clientDefaults});
+    m_scenarioBar->start({source, script, seed, config().clientDefaults});
     if (m_presenting)
         m_scenarioBar->hide(); // the presenter's; shown again off the stage
     backToLive();              // a scenario plays on live nodes, not over a recorded run
@@ -359,7 +374,43 @@ void MainWindow::runScenario(const QString& source, const QString& text,
         refreshRecentMenu();
     }
     if (EngineController* c = controller())
-        c->runScenario(source, text, seed);
+        c->runScenario(source, script, seed);
+    return true;
+}
+
+void MainWindow::allowWithoutAsking(bool exec, bool destructive)
+{
+    m_allowExec = exec;
+    m_allowDestructive = destructive;
+}
+
+// Typed lines (--exec, the console) are the user's own; a file or a built-in scenario against
+// the user's own nodes is asked about, once per content.
+bool MainWindow::consentTo(const QString& source, const QString& text)
+{
+    if (source == QLatin1String("--exec") || text.isEmpty())
+        return true;
+    ScenarioParser::Error why;
+    const std::optional<Scenario> scenario =
+        ScenarioParser::parse(text, source, {config().nodeCount()}, &why);
+    if (!scenario)
+        return true; // runs nothing: the engine refuses it and says why
+    const QList<ScenarioConsent::Item> items = ScenarioConsent::unallowed(
+        ScenarioConsent::of(*scenario, config().usesLocalFleet()), m_allowExec, m_allowDestructive);
+    if (items.isEmpty())
+        return true;
+    const QString key = ScenarioConsent::contentKey(source, text);
+    if (m_consented.contains(key) || (m_settings && m_settings->isConsented(key)))
+        return true;
+    const QStringList lines = ScenarioConsent::lines(items);
+    const bool agreed =
+        m_consentAsker ? m_consentAsker(source, lines) : ConsentDialog::ask(this, source, lines);
+    if (!agreed)
+        return false;
+    m_consented.insert(key);
+    if (m_settings)
+        m_settings->addConsent(key);
+    return true;
 }
 
 void MainWindow::playBuiltinScenario(const QString& name)
@@ -377,6 +428,10 @@ void MainWindow::playBuiltinScenario(const QString& name)
 
 void MainWindow::playOnFreshNodes(const QString& path, EngineConfig::Topology topology)
 {
+    // Asked before the engine is replaced: a refusal changes nothing.
+    ScenarioParser::Error unread;
+    if (!consentTo(path, ScenarioParser::read(path, &unread).value_or(QString())))
+        return;
     EngineConfig fresh = config();
     fresh.initialClients = 0;
     if (fresh.usesLocalFleet())

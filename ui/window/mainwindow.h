@@ -13,6 +13,7 @@
 
 #include <QImage>
 #include <QMainWindow>
+#include <QSet>
 #include <functional>
 #include <optional>
 
@@ -94,9 +95,17 @@ public:
     // the engine's id for it (commandFinished), 0 when no engine runs.
     quint64 executeCommand(const QString& line);
     // Plays a scenario (a file, builtin:NAME, or `text` from `source` like "--exec") with its
-    // narration as captions; Restart plays it again on fresh nodes.
-    void runScenario(const QString& source, const QString& text = {},
+    // narration as captions; Restart plays it again on fresh nodes. A file whose lines would
+    // start programs or change servers the app did not start (ScenarioConsent) is shown to
+    // the user first and runs only if they agree (asked once per file content); the text they
+    // agreed to is the text that runs. False when it was not run.
+    bool runScenario(const QString& source, const QString& text = {},
                      std::optional<quint64> seed = {});
+    // Who is asked (the source and ScenarioConsent::lines); ConsentDialog unless set.
+    using ConsentAsker = std::function<bool(const QString& source, const QStringList& lines)>;
+    void setConsentAsker(ConsentAsker asker) { m_consentAsker = std::move(asker); }
+    // --allow-exec / --allow-destructive: what they allow is not asked about in this window.
+    void allowWithoutAsking(bool exec, bool destructive);
     // Plays a scenario file on fresh local nodes of that topology, with no clients but its own
     // (a counterexample the search found).
     void playOnFreshNodes(const QString& path, EngineConfig::Topology topology);
@@ -186,6 +195,7 @@ private:
     const ClientSnapshot* holder() const;
     void restartEngine(const EngineConfig& config);
     void restartScenario();
+    bool consentTo(const QString& source, const QString& text);
     void onScenarioFinished(const ScenarioResult& result);
     void setReplayMode(bool on);
     void updateTitle();
@@ -220,6 +230,10 @@ private:
     AppSettings* m_settings = nullptr;
     QString m_language = QStringLiteral("en");
     std::function<void(const QString&)> m_runOpener;
+    ConsentAsker m_consentAsker;
+    QSet<QString> m_consented; // without settings: agreed to in this window
+    bool m_allowExec = false;
+    bool m_allowDestructive = false;
     bool m_dark = false;
     double m_typeScale = 1.0;
     double m_basePointSize = 10.0;
