@@ -3,6 +3,7 @@
 
 #include "base/epolleventdispatcher.h"
 #include "base/steadyclock.h"
+#include "net/faultgate.h"
 #include "net/nodeproxy.h"
 #include "net/redisconnection.h"
 
@@ -127,30 +128,35 @@ RoundTripCost::Figures measureHere(const RoundTripCost::Options& o)
 {
     RoundTripCost::Figures figures;
     std::vector<std::unique_ptr<NodeProxy>> proxies;
+    std::vector<std::unique_ptr<FaultGate>> gates;
     std::vector<std::unique_ptr<RedisConnection>> owned;
-    std::vector<Set> sets(3);
+    std::vector<Set> sets(4);
     sets[0].path = &figures.direct;
     sets[1].path = &figures.simulated;
-    sets[2].path = &figures.foreign;
-    const auto connect = [&](const NodeAddress& to, Set& set) {
+    sets[2].path = &figures.proxied;
+    sets[3].path = &figures.foreign;
+    const auto connect = [&](const NodeAddress& to, Set& set, FaultGate* gate = nullptr) {
         owned.push_back(std::make_unique<RedisConnection>(to));
+        owned.back()->setGate(gate, 1);
         set.connections.push_back(owned.back().get());
     };
     for (const NodeAddress& node : o.nodes) {
         proxies.push_back(std::make_unique<NodeProxy>(node.host, node.port));
-        NodeAddress simulated = node; // as FleetNode::addressFor routes a simulated client
-        simulated.host = proxies.back()->listenLocal(1, QStringLiteral("C1"));
-        simulated.port = 0;
+        gates.push_back(std::make_unique<FaultGate>());
+        NodeAddress proxied = node; // as FleetNode::routeFor routes with --client-path proxy
+        proxied.host = proxies.back()->listenLocal(1, QStringLiteral("C1"));
+        proxied.port = 0;
         NodeAddress foreign = node;
         foreign.host = QStringLiteral("127.0.0.1");
         foreign.port = proxies.back()->expose(QStringLiteral("127.0.0.1"), 0);
-        if (simulated.host.isEmpty() || foreign.port == 0) {
+        if (proxied.host.isEmpty() || foreign.port == 0) {
             figures.error = proxies.back()->lastError();
             return figures;
         }
         connect(node, sets[0]);
-        connect(simulated, sets[1]);
-        connect(foreign, sets[2]);
+        connect(node, sets[1], gates.back().get());
+        connect(proxied, sets[2]);
+        connect(foreign, sets[3]);
     }
     for (auto& c : owned)
         c->open();
@@ -168,6 +174,7 @@ RoundTripCost::Figures measureHere(const RoundTripCost::Options& o)
     busy.stop();
     owned.clear(); // connections before the proxies they go through
     proxies.clear();
+    gates.clear();
     return figures;
 }
 

@@ -10,12 +10,17 @@ RespReader::~RespReader()
     redisReaderFree(m_reader);
 }
 
-void RespReader::feed(const QByteArray& bytes)
+void RespReader::feed(const char* data, qsizetype size)
 {
-    if (m_broken || bytes.isEmpty())
+    if (m_broken || size <= 0)
         return;
-    if (redisReaderFeed(m_reader, bytes.constData(), size_t(bytes.size())) != REDIS_OK)
+    if (redisReaderFeed(m_reader, data, size_t(size)) != REDIS_OK)
         m_broken = true;
+}
+
+QString RespReader::error() const
+{
+    return m_broken ? QString::fromLocal8Bit(m_reader->errstr) : QString();
 }
 
 std::optional<RedisReply> RespReader::next()

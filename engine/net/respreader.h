@@ -4,6 +4,7 @@
 #include "net/redisreply.h"
 
 #include <QByteArray>
+#include <QString>
 #include <optional>
 
 struct redisReader;
@@ -19,10 +20,14 @@ public:
     RespReader(const RespReader&) = delete;
     RespReader& operator=(const RespReader&) = delete;
 
-    void feed(const QByteArray& bytes);
+    void feed(const QByteArray& bytes) { feed(bytes.constData(), bytes.size()); }
+    void feed(const char* data, qsizetype size);
     // The next whole value, or nothing until more bytes come (or once broken).
     std::optional<RedisReply> next();
     bool isBroken() const { return m_broken; }
+    // What the reader found wrong once broken ("Protocol error, got \"H\" as reply type
+    // byte"), in hiredis's words.
+    QString error() const;
 
 private:
     redisReader* m_reader;

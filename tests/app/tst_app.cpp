@@ -322,7 +322,7 @@ private slots:
                 20000, QProcessEnvironment(), 256);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(
-                     QStringLiteral("200 clients × 5 nodes need about 6,488 open files; the "
+                     QStringLiteral("200 clients × 5 nodes need about 2,488 open files; the "
                                     "limit is 256")),
                  r.err.constData());
         const Run fits =
