@@ -13,6 +13,7 @@
 #include "net/nodeproxy.h"
 #include "net/redisconnection.h"
 #include "testfleet.h"
+#include "waituntil.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -85,24 +86,6 @@ std::shared_ptr<Call> start(RedisConnection& connection, const QByteArrayList& a
     auto call = std::make_shared<Call>();
     connection.send(args, timeoutMs, [call](const CommandResult& r) { call->result = r; });
     return call;
-}
-
-// Serves every event as it comes until done() holds or the time is up.
-bool waitUntil(const std::function<bool()>& done, int timeoutMs)
-{
-    if (done())
-        return true;
-    QEventLoop loop;
-    QTimer poll;
-    poll.setTimerType(Qt::PreciseTimer);
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (done())
-            loop.quit();
-    });
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    poll.start(1);
-    loop.exec();
-    return done();
 }
 
 CommandResult run(RedisConnection& connection, const QByteArrayList& args, int timeoutMs = 2000)
