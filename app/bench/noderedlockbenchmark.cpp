@@ -88,6 +88,7 @@ bool NodeRedlockBenchmark::measureRoundTrips(QString* error)
     // One node shows a single command's hop; five at once a Redlock round, what the app's
     // clients send (through the proxy, one costs more than it did, five less: docs/proxy.md).
     RoundTripCost::Options options;
+    options.stopRequested = [] { return BenchLoop::interrupted(); };
     options.nodes = {m_nodes.lockNodes().first()};
     m_roundTrips = RoundTripCost::measure(options);
     *error = m_roundTrips.error;

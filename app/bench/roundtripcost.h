@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QString>
+#include <functional>
 
 // What the places where network faults happen cost a round trip, against the same node
 // reached directly. Each round sends one `GET` on every connection of a set at once (one
@@ -34,6 +35,9 @@ public:
         int perBatch = 200;
         int warmUp = 200; // rounds on each set, not counted
         int busyUs = 0;
+        // Asked in the calling thread every few ms while the rounds run: true ends them early
+        // (a signal asked the app to stop), and Figures::error says so.
+        std::function<bool()> stopRequested;
     };
     struct Path
     {
@@ -47,7 +51,7 @@ public:
         Path simulated;
         Path proxied;
         Path foreign;
-        QString error; // the connections could not be made; nothing measured
+        QString error; // the connections could not be made, or stopped early: nothing measured
     };
 
     static Figures measure(const Options& options);
