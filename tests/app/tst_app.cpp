@@ -110,6 +110,9 @@ private slots:
             << "redis-sentinel not found at /nonexistent/redis-sentinel";
         QTest::newRow("unknown topology")
             << QStringList{"--headless", "--topology", "ring"} << "--topology";
+        QTest::newRow("unknown client path")
+            << QStringList{"--headless", "--client-path", "tunnel"}
+            << "--client-path: expected gate or proxy, got 'tunnel'";
         QTest::newRow("replicated with your nodes")
             << QStringList{"--headless", "--topology", "replicated", "--nodes", "127.0.0.1:1"}
             << "cannot use your nodes";
