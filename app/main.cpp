@@ -138,6 +138,11 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("redis-sentinel"),
          QStringLiteral("The redis-sentinel binary for --topology replicated."),
          QStringLiteral("path")},
+        {QStringLiteral("client-path"),
+         QStringLiteral("Where network faults reach the simulated clients: gate (default: in "
+                        "their own connections, straight to the nodes) or proxy (through each "
+                        "node's proxy, the older way, to compare the two)."),
+         QStringLiteral("path")},
         {QStringLiteral("storage"),
          QStringLiteral("The storage node for the stock: [user[:password]@]host:port[/db] of a "
                         "Redis that is not one of the lock nodes (default: one more local "
@@ -855,6 +860,16 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         }
         o->config.topology = *topology;
     }
+    if (parser.isSet(QStringLiteral("client-path"))) {
+        const QString path = parser.value(QStringLiteral("client-path"));
+        if (path != QLatin1String("gate") && path != QLatin1String("proxy")) {
+            *error = QStringLiteral("--client-path: expected gate or proxy, got '%1'")
+                         .arg(SafeText::echo(path));
+            return false;
+        }
+        o->config.clientPath = path == QLatin1String("proxy") ? EngineConfig::ClientPath::Proxy
+                                                              : EngineConfig::ClientPath::Gate;
+    }
     if (parser.isSet(QStringLiteral("resource")))
         o->config.resource = parser.value(QStringLiteral("resource")).toUtf8();
     if (!readNumbers(parser, o, error))
@@ -916,8 +931,9 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         return false;
     // The benchmark opens its own few connections, not clients; a recorded run none.
     if (!o->bench && o->openPath.isEmpty() && o->exportFrom.isEmpty()) {
-        *error = FileBudget(o->config.nodeCount(), o->config.usesLocalFleet())
-                     .check(o->config.initialClients);
+        FileBudget budget(o->config.nodeCount(), o->config.usesLocalFleet());
+        budget.setClientsViaProxy(o->config.clientPath == EngineConfig::ClientPath::Proxy);
+        *error = budget.check(o->config.initialClients);
     }
     return error->isEmpty();
 }

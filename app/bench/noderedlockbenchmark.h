@@ -4,6 +4,7 @@
 #include "bench/benchnodes.h"
 #include "bench/noderedlockscript.h"
 #include "bench/roundtripcost.h"
+#include "bench/serialceiling.h"
 #include "model/engineconfig.h"
 
 #include <QJsonObject>
@@ -25,9 +26,11 @@ class QTextStream;
 // - exposed: the same through the app's exposed ports, judged by its checker;
 // - one client, direct and exposed: a single worker, no contention, so its rate is its round
 //   trips: what the exposed path costs a client near the wire.
-// First it measures what the proxy costs a round trip (RoundTripCost). Judged: the app's
-// acquisitions/s against node-redlock's direct ones (target >= 1.0), the single client through
-// the exposed ports against it directly (target >= 0.7), and the checker safe.
+// First it measures what the gate and the proxy cost a round trip (RoundTripCost), and the
+// serial ceiling (SerialCeiling) before and after the phases. Judged: the app's
+// acquisitions/s against node-redlock's best direct phase (target >= 1.05), the single client
+// through the exposed ports against it directly (target >= 0.7), and the checker safe; each
+// kind's rate is also told against the ceiling.
 class NodeRedlockBenchmark
 {
 public:
@@ -92,6 +95,8 @@ private:
     static std::optional<quint16> expose(EnginePhase& engine, int ports, QString* error);
     static void takeScriptFigures(const NodeRedlockScript::Result& r, Phase* phase);
     double pooledRate(Who who) const;
+    double bestRate(Who who) const;
+    bool runCeiling(QString* error);
     void printHeader(QTextStream& out) const;
     void printRoundTrips(QTextStream& out) const;
     static void printRoundTrips(const QString& title, const RoundTripCost::Figures& f,
@@ -113,6 +118,7 @@ private:
     RoundTripCost::Figures m_roundTrips;     // one GET to node 1
     RoundTripCost::Figures m_roundTripsFive; // a GET to each of the five nodes at once
     QList<Phase> m_phases;
+    SerialCeiling::Figures m_ceiling; // its runs pooled
     QJsonObject m_report;
     int m_phaseNumber = 0;
 };

@@ -3,6 +3,7 @@
 
 #include "base/epolleventdispatcher.h"
 #include "base/steadyclock.h"
+#include "net/faultgate.h"
 #include "net/nodeproxy.h"
 #include "net/redisconnection.h"
 
@@ -10,6 +11,7 @@
 #include <QThread>
 #include <QTimer>
 #include <algorithm>
+#include <atomic>
 #include <ctime>
 #include <memory>
 #include <vector>
@@ -99,14 +101,18 @@ struct Set
     qint64 cpuNs = 0;
 };
 
-// Warm-up rounds, then batches of rounds on each set in turn.
-void measureSets(std::vector<Set>& sets, const RoundTripCost::Options& o)
+// Warm-up rounds, then batches of rounds on each set in turn. False when `stop` came first
+// (looked at between batches: each takes a few tens of ms).
+bool measureSets(std::vector<Set>& sets, const RoundTripCost::Options& o,
+                 const std::atomic<bool>& stop)
 {
     for (int i = 0; i < o.warmUp; ++i)
         for (Set& set : sets)
             set.path->ok = set.path->ok && round(set.connections) >= 0;
     for (int batch = 0; batch < o.batches; ++batch) {
         for (Set& set : sets) {
+            if (stop)
+                return false;
             const qint64 cpu0 = threadCpuNs();
             for (int i = 0; i < o.perBatch; ++i) {
                 const qint64 us = round(set.connections);
@@ -119,38 +125,44 @@ void measureSets(std::vector<Set>& sets, const RoundTripCost::Options& o)
     const double rounds = double(o.batches) * o.perBatch;
     for (Set& set : sets)
         set.path->cpuUs = double(set.cpuNs) / 1000.0 / rounds;
+    return true;
 }
 
 // Everything below runs in the measuring thread, where the connections and the proxies'
 // engine-side halves are made, as FleetNode makes them in the engine thread.
-RoundTripCost::Figures measureHere(const RoundTripCost::Options& o)
+RoundTripCost::Figures measureHere(const RoundTripCost::Options& o, const std::atomic<bool>& stop)
 {
     RoundTripCost::Figures figures;
     std::vector<std::unique_ptr<NodeProxy>> proxies;
+    std::vector<std::unique_ptr<FaultGate>> gates;
     std::vector<std::unique_ptr<RedisConnection>> owned;
-    std::vector<Set> sets(3);
+    std::vector<Set> sets(4);
     sets[0].path = &figures.direct;
     sets[1].path = &figures.simulated;
-    sets[2].path = &figures.foreign;
-    const auto connect = [&](const NodeAddress& to, Set& set) {
+    sets[2].path = &figures.proxied;
+    sets[3].path = &figures.foreign;
+    const auto connect = [&](const NodeAddress& to, Set& set, FaultGate* gate = nullptr) {
         owned.push_back(std::make_unique<RedisConnection>(to));
+        owned.back()->setGate(gate, 1);
         set.connections.push_back(owned.back().get());
     };
     for (const NodeAddress& node : o.nodes) {
         proxies.push_back(std::make_unique<NodeProxy>(node.host, node.port));
-        NodeAddress simulated = node; // as FleetNode::addressFor routes a simulated client
-        simulated.host = proxies.back()->listenLocal(1, QStringLiteral("C1"));
-        simulated.port = 0;
+        gates.push_back(std::make_unique<FaultGate>());
+        NodeAddress proxied = node; // as FleetNode::routeFor routes with --client-path proxy
+        proxied.host = proxies.back()->listenLocal(1, QStringLiteral("C1"));
+        proxied.port = 0;
         NodeAddress foreign = node;
         foreign.host = QStringLiteral("127.0.0.1");
         foreign.port = proxies.back()->expose(QStringLiteral("127.0.0.1"), 0);
-        if (simulated.host.isEmpty() || foreign.port == 0) {
+        if (proxied.host.isEmpty() || foreign.port == 0) {
             figures.error = proxies.back()->lastError();
             return figures;
         }
         connect(node, sets[0]);
-        connect(simulated, sets[1]);
-        connect(foreign, sets[2]);
+        connect(node, sets[1], gates.back().get());
+        connect(proxied, sets[2]);
+        connect(foreign, sets[3]);
     }
     for (auto& c : owned)
         c->open();
@@ -164,10 +176,12 @@ RoundTripCost::Figures measureHere(const RoundTripCost::Options& o)
     QTimer busy;
     if (o.busyUs > 0)
         keepBusy(&busy, o.busyUs);
-    measureSets(sets, o);
+    if (!measureSets(sets, o, stop))
+        figures.error = QStringLiteral("stopped before the round trips were measured");
     busy.stop();
     owned.clear(); // connections before the proxies they go through
     proxies.clear();
+    gates.clear();
     return figures;
 }
 
@@ -182,8 +196,24 @@ RoundTripCost::Figures RoundTripCost::measure(const Options& options)
     Figures figures;
     QObject context;
     context.moveToThread(&thread);
-    QMetaObject::invokeMethod(
-        &context, [&] { figures = measureHere(options); }, Qt::BlockingQueuedConnection);
+    // The calling thread waits in its event loop, not blocked: a signal is noticed there
+    // (the app's Interruption), and stopRequested() passes it on to the measuring thread.
+    std::atomic<bool> stop = false;
+    std::atomic<bool> done = false;
+    QEventLoop wait;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &wait, [&] {
+        if (options.stopRequested && options.stopRequested())
+            stop = true;
+        if (done)
+            wait.quit();
+    });
+    poll.start(5);
+    QMetaObject::invokeMethod(&context, [&] {
+        figures = measureHere(options, stop);
+        done = true;
+    });
+    wait.exec();
     thread.quit();
     thread.wait();
     return figures;

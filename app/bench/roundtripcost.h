@@ -6,14 +6,18 @@
 
 #include <QList>
 #include <QString>
+#include <functional>
 
-// What the fault proxy costs a round trip, against the same node reached directly. Each
-// round sends one `GET` on every connection of a set at once (one node: a command; five: a
-// Redlock round) and times the last reply; batches of rounds on each set are interleaved, so
-// that all of them see the same machine load. Three sets:
-// - direct: straight to the node;
-// - simulated: a simulated client's path, a listener of its own on the node's proxy (a
-//   Unix-domain socket forwarded in the client's own thread, NodeProxy::listenLocal);
+// What the places where network faults happen cost a round trip, against the same node
+// reached directly. Each round sends one `GET` on every connection of a set at once (one
+// node: a command; five: a Redlock round) and times the last reply; batches of rounds on each
+// set are interleaved, so that all of them see the same machine load. Four sets:
+// - direct: straight to the node, nothing of the app's between;
+// - simulated: a simulated client's path, straight to the node through the node's FaultGate
+//   (no fault in force: what the gate costs when it has nothing to do);
+// - proxied: a simulated client's path with --client-path proxy, a listener of its own on the
+//   node's proxy (a Unix-domain socket forwarded in the client's own thread,
+//   NodeProxy::listenLocal);
 // - foreign: a foreign client's path, the proxy's exposed port (TCP, forwarded in the
 //   network thread, where the proxy also reads the RESP both ways and hands the lock's
 //   commands on).
@@ -31,6 +35,9 @@ public:
         int perBatch = 200;
         int warmUp = 200; // rounds on each set, not counted
         int busyUs = 0;
+        // Asked in the calling thread every few ms while the rounds run: true ends them early
+        // (a signal asked the app to stop), and Figures::error says so.
+        std::function<bool()> stopRequested;
     };
     struct Path
     {
@@ -42,8 +49,9 @@ public:
     {
         Path direct;
         Path simulated;
+        Path proxied;
         Path foreign;
-        QString error; // the connections could not be made; nothing measured
+        QString error; // the connections could not be made, or stopped early: nothing measured
     };
 
     static Figures measure(const Options& options);

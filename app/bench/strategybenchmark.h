@@ -2,6 +2,7 @@
 #pragma once
 
 #include "bench/benchnodes.h"
+#include "bench/serialceiling.h"
 #include "model/engineconfig.h"
 #include "model/strategy.h"
 
@@ -14,9 +15,11 @@ class QTextStream;
 // `redlockscope --headless --bench --strategies LIST|all` and `--bench --contention`: the
 // whole engine (its thread, its clients, the stock on the storage node) run for a few
 // seconds per phase with no work and no think time, first with one client, then with
-// several contending for one resource, against the same nodes in one run. What each phase
-// measures, the retry policy of each mode and why, and what is judged: README, "The
-// benchmark".
+// several contending for one resource, against the same nodes in one run. With --contention
+// also the serial ceiling (SerialCeiling: the same purchases in a plain C loop on hiredis),
+// before and after the app's phases, which the contending clients are judged against. What
+// each phase measures, the retry policy of each mode and why, and what is judged: README,
+// "The benchmark".
 class StrategyBenchmark
 {
 public:
@@ -35,8 +38,9 @@ public:
     ~StrategyBenchmark();
 
     // Prints a table (and writes the JSON). 0: every phase ran (and, with contention, the
-    // contended rate reached the single client's), 1: a check failed, 2: could not run, 3: a
-    // signal stopped it (the phases done are printed; the JSON says "interrupted").
+    // contending clients bought at least 0.9 of the ceiling's rate), 1: a check failed, 2:
+    // could not run, 3: a signal stopped it (the phases done are printed; the JSON says
+    // "interrupted").
     int run();
 
 private:
@@ -57,6 +61,7 @@ private:
         double releasesPerSecond = 0;
         double p50Us = -1; // -1: no acquire to measure (none, watch)
         double p99Us = -1;
+        LatencyStats acquireUs;
         double engineCpuUsPerCycle = 0;
         double handOversPerSecond = 0;     // acquisitions by another client than the last one
         double attemptsPerAcquisition = 0; // every SET round, won or lost
@@ -77,12 +82,16 @@ private:
     static QJsonObject toJson(const Phase& phase);
     int judge(QTextStream& out);
     bool runWaitPhases(QString* error);
+    bool runCeiling(QString* error);
+    void printCeiling(const SerialCeiling::Figures& figures, QTextStream& out) const;
+    SerialCeiling::Figures pooledCeiling() const;
     bool writeJson(QString* error) const;
     int reportInterrupted(qsizetype planned);
 
     Options m_options;
     BenchNodes m_nodes;
     QList<Phase> m_phases;
+    QList<SerialCeiling::Figures> m_ceilings;
     QJsonObject m_report;
     int m_phaseNumber = 0;
 };

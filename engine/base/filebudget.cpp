@@ -13,15 +13,20 @@ namespace {
 // The files a run opens, counted generously (a refusal with room to spare is better than
 // a connection that fails in front of a class):
 //
-// Per client and node (the lock traffic goes through the node's loopback proxy):
-//   1  the client's own connection (a hiredis socket), to the proxy
+// Per client and node, straight to the node (the faults are made in the connection itself):
+//   1  the client's connection
+//   1  its pub/sub connection (wait=pubsub, to one node), or room for a reconnect's socket
+//   = 2
+constexpr qint64 kPerClientAndNode = 2;
+// The same through the node's loopback proxy (--client-path proxy):
+//   1  the client's own connection, to the proxy
 //   1  the proxy's listener for this client (one per client, so a partition can pick it)
 //   1  the proxy's accepted end of the client's connection
 //   1  the proxy's connection on to the node
 //   2  a reconnect (after a timeout, a partition, a node restart) opens the next pair
 //      while the proxy may still be closing the old one gracefully
 //   = 6
-constexpr qint64 kPerClientAndNode = 6;
+constexpr qint64 kPerClientAndNodeViaProxy = 6;
 // Per client, to the storage node (not proxied): its connection, and a reconnect's.
 constexpr qint64 kPerClientStorage = 2;
 // Per node, the storage node counted as one more, whoever has clients:
@@ -54,7 +59,8 @@ FileBudget::FileBudget(int nodes, bool localNodes, qint64 limit)
 
 qint64 FileBudget::perClient() const
 {
-    return m_nodes * kPerClientAndNode + kPerClientStorage;
+    return m_nodes * (m_viaProxy ? kPerClientAndNodeViaProxy : kPerClientAndNode) +
+           kPerClientStorage;
 }
 
 qint64 FileBudget::filesFor(int clients) const

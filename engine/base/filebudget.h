@@ -14,6 +14,9 @@ public:
     // `nodes` lock nodes, local (started by us) or not; `limit` defaults to the soft
     // RLIMIT_NOFILE now in force.
     explicit FileBudget(int nodes, bool localNodes, qint64 limit = openFileLimit());
+    // The simulated clients go through each node's proxy (--client-path proxy), each with a
+    // listener and two more sockets per node, instead of straight to the nodes.
+    void setClientsViaProxy(bool viaProxy) { m_viaProxy = viaProxy; }
 
     qint64 limit() const { return m_limit; }
     // About how many open files a run with `clients` clients needs (counted generously).
@@ -21,7 +24,7 @@ public:
     // The most clients that fit; 0 when not even the nodes do.
     int maxClients() const;
     // Empty when `clients` clients fit; otherwise a sentence with the numbers:
-    // "200 clients × 5 nodes need about 6,084 open files; the limit is 1,024 ...".
+    // "200 clients × 5 nodes need about 2,488 open files; the limit is 1,024 ...".
     QString check(int clients) const;
 
     // The soft RLIMIT_NOFILE of this process (very large when unlimited).
@@ -35,5 +38,6 @@ private:
 
     int m_nodes;
     bool m_localNodes;
+    bool m_viaProxy = false;
     qint64 m_limit;
 };

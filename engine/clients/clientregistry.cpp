@@ -36,13 +36,14 @@ ClientRegistry::~ClientRegistry()
 LockClient* ClientRegistry::create(int id, const QString& name, const ClientSettings& settings,
                                    QString* error)
 {
-    const std::optional<QList<NodeAddress>> routes = m_routes(id, name, error);
+    const std::optional<QList<NodeRoute>> routes = m_routes(id, name, error);
     if (!routes)
         return nullptr;
     QList<RedisConnection*> connections;
     QList<NodeChannel*> channels;
-    for (const NodeAddress& address : *routes) {
-        auto* connection = new RedisConnection(address, m_options, m_clock);
+    for (const NodeRoute& route : *routes) {
+        auto* connection = new RedisConnection(route.address, m_options, m_clock);
+        connection->setGate(route.gate, route.clientId);
         if (m_cutOff) {
             const int node = int(connections.size());
             connection->setSilenceReason(
@@ -115,7 +116,7 @@ LockStrategy* ClientRegistry::strategyFor(int id, const ClientSettings& settings
     if (!strategy || !client)
         return strategy;
     // The client's routes exist (it was made with them): this only looks them up.
-    if (const std::optional<QList<NodeAddress>> routes = m_routes(id, client->name(), &error))
+    if (const std::optional<QList<NodeRoute>> routes = m_routes(id, client->name(), &error))
         giveSubscriber(strategy, settings.strategy, *routes);
     return strategy;
 }
@@ -125,7 +126,7 @@ LockStrategy* ClientRegistry::strategyFor(int id, const ClientSettings& settings
 // others, so the node's latency and partition apply to it too. Made for the rungs that can
 // wait for a release, owned by the strategy, opened only when a waiter first subscribes.
 void ClientRegistry::giveSubscriber(LockStrategy* strategy, Strategy::Kind kind,
-                                    const QList<NodeAddress>& routes) const
+                                    const QList<NodeRoute>& routes) const
 {
     const int node = strategy->nodesUsed().value(0, 0);
     if (!Strategy::canWaitForRelease(kind) || node >= routes.size())

@@ -7,6 +7,7 @@
 #include "model/historyevent.h"
 #include "model/nodeaddress.h"
 #include "model/nodeoutcome.h"
+#include "net/noderoute.h"
 #include "net/redisconnection.h"
 
 #include <QList>
@@ -20,15 +21,15 @@ class LockStrategy;
 class NodeChannel;
 
 // The simulated clients: added, found by name, changed, faulted and removed. Each client
-// gets its own connections (through each node's proxy) and its own lock strategy.
+// gets its own connections (each through its node's fault gate) and its own lock strategy.
 class ClientRegistry : public QObject
 {
     Q_OBJECT
 
 public:
     // Where client (id, name) reaches each node; nothing, and *error, when it cannot.
-    using Routes = std::function<std::optional<QList<NodeAddress>>(int id, const QString& name,
-                                                                   QString* error)>;
+    using Routes =
+        std::function<std::optional<QList<NodeRoute>>(int id, const QString& name, QString* error)>;
 
     ClientRegistry(const QByteArray& resource, const ClientSettings& defaults,
                    const RedisConnection::Options& options, const Clock& clock,
@@ -39,7 +40,7 @@ public:
     // The replicated topology while the Sentinels agree (the failover rung runs on it).
     using Topology = std::function<std::optional<FailoverTopology>()>;
     void setTopology(Topology topology) { m_topology = std::move(topology); }
-    // Where each client's network delays to the nodes go (the nodes' proxies).
+    // Where each client's network delays to the nodes go (the nodes' gates).
     using Delays = std::function<void(int id, const QList<int>& delaysMs)>;
     void setDelays(Delays delays) { m_delays = std::move(delays); }
     // Why the app itself cuts client (id, name) off from node `node` (its partition), or "".
@@ -90,7 +91,7 @@ private:
                         QString* error) const;
     LockStrategy* strategyFor(int id, const ClientSettings& settings);
     void giveSubscriber(LockStrategy* strategy, Strategy::Kind kind,
-                        const QList<NodeAddress>& routes) const;
+                        const QList<NodeRoute>& routes) const;
     void giveStock(LockClient* client);
     void applyDelays(LockClient* client);
 

@@ -172,5 +172,7 @@ QString ClientCommands::noRoomForAnotherClient() const
     const int count = int(m_clients.all().size()) + 1;
     if (count > EngineConfig::kMaxClients)
         return QStringLiteral("at most %1 clients").arg(EngineConfig::kMaxClients);
-    return FileBudget(m_config.nodeCount(), m_config.usesLocalFleet()).check(count);
+    FileBudget budget(m_config.nodeCount(), m_config.usesLocalFleet());
+    budget.setClientsViaProxy(m_config.clientPath == EngineConfig::ClientPath::Proxy);
+    return budget.check(count);
 }

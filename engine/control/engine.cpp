@@ -213,7 +213,7 @@ public:
             emit q->startFailed(error);
         });
         clients.setRoutes([this](int id, const QString& name, QString* error) {
-            return fleet.addressesFor(id, name, error);
+            return fleet.routesFor(id, name, error);
         });
         clients.setCutOff([this](int id, const QString&, int node) {
             return node < fleet.size() ? fleet.node(node)->cutOffReason(id) : QString();

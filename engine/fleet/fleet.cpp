@@ -67,6 +67,7 @@ void Fleet::onAddressesKnown(const QList<NodeAddress>& addresses)
     for (int i = 0; i < addresses.size(); ++i) {
         RedisServerProcess* process = m_local ? m_local->node(i) : nullptr;
         auto* node = new FleetNode(i, addresses[i], process, m_options, m_clock, this);
+        node->setClientsViaProxy(m_config.clientPath == EngineConfig::ClientPath::Proxy);
         connect(node, &FleetNode::changed, this, &Fleet::changed);
         connect(node, &FleetNode::event, this, &Fleet::event);
         connect(node, &FleetNode::foreignConnection, this, &Fleet::foreignConnection);
@@ -193,12 +194,12 @@ void Fleet::failover(int node, const AnswerCallback& done)
     m_topology->failover(done);
 }
 
-std::optional<QList<NodeAddress>> Fleet::addressesFor(int clientId, const QString& clientName,
-                                                      QString* error) const
+std::optional<QList<NodeRoute>> Fleet::routesFor(int clientId, const QString& clientName,
+                                                 QString* error) const
 {
-    QList<NodeAddress> routes;
+    QList<NodeRoute> routes;
     for (FleetNode* node : m_nodes) {
-        const std::optional<NodeAddress> route = node->addressFor(clientId, clientName, error);
+        const std::optional<NodeRoute> route = node->routeFor(clientId, clientName, error);
         if (!route) {
             for (FleetNode* opened : m_nodes)
                 opened->forgetClient(clientId);

@@ -8,6 +8,7 @@
 #include "model/nodesnapshot.h"
 #include "model/sentinelsnapshot.h"
 #include "net/foreignexchange.h"
+#include "net/noderoute.h"
 #include "net/redisconnection.h"
 
 #include <QList>
@@ -44,10 +45,10 @@ public:
     int plannedSize() const { return m_config.nodeCount(); }
     FleetNode* node(int index) const { return m_nodes.at(index); }
     const QList<FleetNode*>& nodes() const { return m_nodes; }
-    // Each node's address for client `clientId` (FleetNode::addressFor); nothing, and *error,
+    // Each node's route for client `clientId` (FleetNode::routeFor); nothing, and *error,
     // when one of them cannot be had (no listener is left open for the client then).
-    std::optional<QList<NodeAddress>> addressesFor(int clientId, const QString& clientName,
-                                                   QString* error) const;
+    std::optional<QList<NodeRoute>> routesFor(int clientId, const QString& clientName,
+                                              QString* error) const;
     void forgetClient(int clientId);
     // Ports for foreign clients: node i on `port` + i, through each node's proxy. The
     // addresses they dial, or nothing and *error (the ports opened so far stay open).
@@ -65,7 +66,8 @@ public:
     void tagForeign(const QString& key, int clientId);
     void setClientHeld(int clientId, bool held);
     void setLargestTtlMs(int ttlMs);
-    // The proxies' random choices (latency jitter, drops) come from the scenario's seed.
+    // The gates' and proxies' random choices (latency jitter, drops) come from the scenario's
+    // seed.
     void setSeed(quint64 seed);
     // The node as the cards show it; a placeholder while the fleet is still starting.
     NodeSnapshot snapshot(int index) const;

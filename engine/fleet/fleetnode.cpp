@@ -7,6 +7,7 @@
 #include "fleet/localnodecontrol.h"
 #include "fleet/nodeadmin.h"
 #include "fleet/nodemonitor.h"
+#include "net/faultgate.h"
 #include "net/nodeproxy.h"
 
 namespace {
@@ -28,7 +29,7 @@ FleetNode::FleetNode(int index, const NodeAddress& address, RedisServerProcess* 
     : QObject(parent), m_index(index), m_address(address), m_clock(clock),
       m_monitor(new NodeMonitor(index, address, options, clock, this)),
       m_admin(new NodeAdmin(index, m_monitor->connection(), this)),
-      m_proxy(new NodeProxy(address.host, address.port, this))
+      m_proxy(new NodeProxy(address.host, address.port, this)), m_gate(new FaultGate(0, this))
 {
     connect(m_proxy, &NodeProxy::foreignConnection, this,
             [this](const ForeignIdentity& who, bool open) {
@@ -70,13 +71,21 @@ void FleetNode::start(int pollIntervalMs, const QByteArrayList& resources)
     m_monitor->start(pollIntervalMs);
 }
 
-std::optional<NodeAddress> FleetNode::addressFor(int clientId, const QString& clientName,
-                                                 QString* error)
+std::optional<NodeRoute> FleetNode::routeFor(int clientId, const QString& clientName,
+                                             QString* error)
 {
+    if (!m_clientsViaProxy) {
+        // Straight to the node: the faults act in the client's own connection (docs/proxy.md).
+        m_gate->nameClient(clientId, clientName);
+        return NodeRoute{m_address, m_gate, clientId};
+    }
     // The app's clients live in this thread, and so does the proxy's local half: through a
     // Unix-domain socket, no hop waits for another thread (docs/proxy.md, "Threads").
     const QString path = m_proxy->listenLocal(clientId, clientName);
-    return viaProxy(path, 0, !path.isEmpty(), error);
+    const std::optional<NodeAddress> address = viaProxy(path, 0, !path.isEmpty(), error);
+    if (!address)
+        return std::nullopt;
+    return NodeRoute{*address, nullptr, clientId};
 }
 
 std::optional<NodeAddress> FleetNode::tcpAddressFor(int clientId, const QString& clientName,
@@ -120,16 +129,35 @@ void FleetNode::tagForeign(const QString& key, int clientId)
 void FleetNode::setClientHeld(int clientId, bool held)
 {
     m_proxy->setClientHeld(clientId, held);
+    m_gate->setClientHeld(clientId, held);
 }
 
+// The gate and the proxy's local worker draw from the seed itself (whichever carries the
+// simulated clients, a seeded run makes the same choices); the proxy's network worker, for
+// foreign clients, from a stream of its own (NodeProxy).
 void FleetNode::setRandomSeed(quint32 seed)
 {
     m_proxy->setRandomSeed(seed);
+    m_gate->setRandomSeed(seed);
 }
 
 void FleetNode::setClientDelay(int clientId, int ms)
 {
     m_proxy->setClientDelay(clientId, ms);
+    m_gate->setClientDelay(clientId, ms);
+}
+
+bool FleetNode::inNetwork(const std::function<bool(NetworkFaults&)>& set, QString* error)
+{
+    // Both check alike (NetworkFaults): the first to refuse leaves the second untouched.
+    for (NetworkFaults* faults :
+         {static_cast<NetworkFaults*>(m_gate), static_cast<NetworkFaults*>(m_proxy)}) {
+        if (!set(*faults)) {
+            *error = faults->lastError();
+            return false;
+        }
+    }
+    return true;
 }
 
 std::optional<NodeAddress> FleetNode::openReplicationLink(int linkId, const QString& name,
@@ -148,8 +176,11 @@ std::optional<NodeAddress> FleetNode::openReplicationLink(int linkId, const QStr
 void FleetNode::forgetClient(int clientId)
 {
     m_proxy->releaseClient(clientId);
-    if (m_partitionedClients.remove(clientId))
+    m_gate->forgetClient(clientId);
+    if (m_partitionedClients.remove(clientId)) {
         m_proxy->setPartitionedClients(m_partitionedClients);
+        m_gate->setPartitionedClients(m_partitionedClients);
+    }
 }
 
 void FleetNode::onMonitorUp(bool up, const QString& error)
@@ -232,6 +263,7 @@ void FleetNode::partition(const QStringList& clients, const ClientResolver& reso
     if (clients.isEmpty()) {
         m_partitionedAll = true;
         m_proxy->setPartitioned(true);
+        m_gate->setPartitioned(true);
         startFault(K::Partition, tr("partitioned from every client"));
         done(CommandAnswer::done(doneText(tr("partitioned from every client"))));
         return;
@@ -254,6 +286,7 @@ void FleetNode::partition(const QStringList& clients, const ClientResolver& reso
     m_partitionedClients = ids;
     m_partitionedNames = names;
     m_proxy->setPartitionedClients(ids);
+    m_gate->setPartitionedClients(ids);
     const QString detail = tr("partitioned from %1").arg(names.join(QStringLiteral(", ")));
     endFault(K::Partition, tr("changed"));
     startFault(K::Partition, detail);
@@ -263,6 +296,7 @@ void FleetNode::partition(const QStringList& clients, const ClientResolver& reso
 void FleetNode::heal(const AnswerCallback& done)
 {
     m_proxy->clearFaults();
+    m_gate->clearFaults();
     m_partitionedAll = false;
     m_partitionedClients.clear();
     m_partitionedNames.clear();
@@ -274,8 +308,9 @@ void FleetNode::heal(const AnswerCallback& done)
 
 void FleetNode::setLatency(int fixedMs, int jitterMs, const AnswerCallback& done)
 {
-    if (!m_proxy->setLatency(fixedMs, jitterMs)) {
-        done(CommandAnswer::refused(m_proxy->lastError()));
+    QString error;
+    if (!inNetwork([&](NetworkFaults& f) { return f.setLatency(fixedMs, jitterMs); }, &error)) {
+        done(CommandAnswer::refused(error));
         return;
     }
     endFault(K::Latency, tr("changed"));
@@ -290,8 +325,9 @@ void FleetNode::setLatency(int fixedMs, int jitterMs, const AnswerCallback& done
 
 void FleetNode::setDrop(int percent, const AnswerCallback& done)
 {
-    if (!m_proxy->setDropRate(percent / 100.0)) {
-        done(CommandAnswer::refused(m_proxy->lastError()));
+    QString error;
+    if (!inNetwork([&](NetworkFaults& f) { return f.setDropRate(percent / 100.0); }, &error)) {
+        done(CommandAnswer::refused(error));
         return;
     }
     endFault(K::Drop, tr("changed"));

@@ -9,6 +9,7 @@
 #include "model/nodeaddress.h"
 #include "model/nodesnapshot.h"
 #include "net/foreignexchange.h"
+#include "net/noderoute.h"
 #include "net/redisconnection.h"
 
 #include <QMap>
@@ -18,14 +19,18 @@
 #include <optional>
 
 class Clock;
+class FaultGate;
+class NetworkFaults;
 class NodeAdmin;
 class NodeMonitor;
 class NodeProxy;
 class RedisServerProcess;
 
 // One node of the fleet as the engine manages it: its monitor (what is really on the node),
-// the loopback proxy the clients reach it through (where network faults happen), its
-// control (local process or external Redis), and the faults in force. Every fault goes into
+// where its network faults happen (the FaultGate in the simulated clients' connections, and
+// the loopback proxy that foreign clients, replication links and Sentinels go through; both
+// get every network fault), its control (local process or external Redis), and the faults
+// in force. Every fault goes into
 // the history with its start and its end. Each action first checks that it is possible now,
 // so the answer to an impossible one says why and nothing changes.
 class FleetNode : public QObject
@@ -42,11 +47,15 @@ public:
     ~FleetNode() override;
 
     void start(int pollIntervalMs, const QByteArrayList& resources);
-    // Where client `clientId` connects to reach this node: its listener on the node's proxy,
-    // a Unix-domain socket (the host is its path, the port 0). Nothing (and *error says why)
-    // when the listener cannot be opened: a client going around the proxy would not see this
-    // node's network faults, and the picture would lie.
-    std::optional<NodeAddress> addressFor(int clientId, const QString& clientName, QString* error);
+    // The simulated clients' route: through the node's gate, straight to the node (the
+    // default), or through a listener of their own on its proxy (--client-path proxy).
+    void setClientsViaProxy(bool viaProxy) { m_clientsViaProxy = viaProxy; }
+    // Where client `clientId` connects to reach this node: the node itself through its gate,
+    // or (via the proxy) its listener there, a Unix-domain socket (the host is its path, the
+    // port 0). Nothing (and *error says why) when that listener cannot be opened: a client
+    // going around the proxy would not see this node's network faults, and the picture
+    // would lie.
+    std::optional<NodeRoute> routeFor(int clientId, const QString& clientName, QString* error);
     void forgetClient(int clientId);
     // A port for foreign clients on `host`:`port`, through this node's proxy and its faults
     // (NodeProxy::expose). The address they dial, or nothing and *error.
@@ -104,6 +113,8 @@ private:
     std::optional<NodeAddress> viaProxy(const QString& host, quint16 port, bool opened,
                                         QString* error) const;
     bool refuseUnlessPossible(const QString& verb, const AnswerCallback& done) const;
+    // Sets a network fault in the gate and the proxy alike: false, and *error, if refused.
+    bool inNetwork(const std::function<bool(NetworkFaults&)>& set, QString* error);
     void startFault(Fault::Kind kind, const QString& detail, qint64 untilUs = 0);
     void endFault(Fault::Kind kind, const QString& why);
     bool hasFault(Fault::Kind kind) const { return m_faults.contains(kind); }
@@ -118,6 +129,8 @@ private:
     NodeAdmin* m_admin;
     NodeControl* m_control;
     NodeProxy* m_proxy;
+    FaultGate* m_gate;
+    bool m_clientsViaProxy = false;
     QMap<Fault::Kind, Fault> m_faults;
     QSet<int> m_partitionedClients;
     quint16 m_linkPort = 0;

@@ -29,6 +29,15 @@ struct EngineConfig
     };
     Topology topology = Topology::Independent;
     QString redisSentinel; // the redis-sentinel binary; empty: from PATH
+    // Where the network faults reach the simulated clients: in their own connections, which
+    // go straight to the nodes (the gate, FaultGate), or through each node's proxy as before
+    // (--client-path proxy: the same faults the older way, kept to compare the two).
+    enum class ClientPath
+    {
+        Gate,
+        Proxy
+    };
+    ClientPath clientPath = ClientPath::Gate;
     ClientSettings clientDefaults;
     QByteArray resource = "stock-lock";
     int initialClients = 1;

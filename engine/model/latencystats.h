@@ -15,6 +15,11 @@ public:
         m_samples.push_back(us);
         m_sorted = false;
     }
+    void merge(const LatencyStats& other)
+    {
+        m_samples.insert(m_samples.end(), other.m_samples.begin(), other.m_samples.end());
+        m_sorted = false;
+    }
     size_t count() const { return m_samples.size(); }
     bool isEmpty() const { return m_samples.empty(); }
 

@@ -56,8 +56,8 @@ private:
     bool inTransaction(Pending& pending, RedisReply& reply, qint64 nowUs,
                        QList<Exchange>* exchanges);
 
-    RespReader m_commands;
-    RespReader m_replies;
+    RespReader m_commands{RespReader::Bulks::Skim}; // a foreign client's long values skimmed
+    RespReader m_replies{RespReader::Bulks::Skim};
     std::deque<Pending> m_pending;
     std::optional<QByteArray> m_name;
     bool m_inMulti = false;

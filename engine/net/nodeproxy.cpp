@@ -6,9 +6,7 @@
 
 #include <QHostAddress>
 #include <QRandomGenerator>
-#include <QStringList>
 #include <QThread>
-#include <algorithm>
 
 NodeProxy::NodeProxy(const QString& upstreamHost, quint16 upstreamPort, QObject* parent)
     : QObject(parent), m_upstreamHost(upstreamHost), m_upstreamPort(upstreamPort),
@@ -69,16 +67,16 @@ void NodeProxy::inWorkers(const std::function<void(ProxyWorker&)>& call)
 
 quint16 NodeProxy::listenPort(int clientId, const QString& name)
 {
-    rememberName(clientId, name);
+    nameClient(clientId, name);
     if (const auto it = m_ports.constFind(clientId); it != m_ports.constEnd()) {
-        m_lastError.clear();
+        setLastError({});
         return *it;
     }
     quint16 port = 0;
     QString error;
     inNetworkThread([&](ProxyWorker& worker) { port = worker.listen(clientId, &error); });
-    m_lastError =
-        port == 0 ? listenError(clientId, QStringLiteral("listen on 127.0.0.1"), error) : QString();
+    setLastError(port == 0 ? listenError(clientId, QStringLiteral("listen on 127.0.0.1"), error)
+                           : QString());
     if (port != 0)
         m_ports.insert(clientId, port);
     return port;
@@ -87,19 +85,13 @@ quint16 NodeProxy::listenPort(int clientId, const QString& name)
 // The local worker is in our thread: asked directly, it answers from its own listeners.
 QString NodeProxy::listenLocal(int clientId, const QString& name)
 {
-    rememberName(clientId, name);
+    nameClient(clientId, name);
     QString error;
     QString path = m_local->listenLocal(clientId, &error);
-    m_lastError = path.isEmpty()
-                      ? listenError(clientId, QStringLiteral("open a local socket"), error)
-                      : QString();
+    setLastError(path.isEmpty()
+                     ? listenError(clientId, QStringLiteral("open a local socket"), error)
+                     : QString());
     return path;
-}
-
-void NodeProxy::rememberName(int clientId, const QString& name)
-{
-    if (!name.isEmpty())
-        m_names.insert(clientId, name);
 }
 
 QString NodeProxy::listenError(int clientId, const QString& what, const QString& error) const
@@ -124,24 +116,24 @@ quint16 NodeProxy::expose(const QString& host, quint16 port)
     // QHostAddress listens on every interface).
     const QHostAddress address(host);
     if (address.isNull()) {
-        m_lastError = QStringLiteral("cannot listen on %1:%2 for foreign clients: not an IP "
-                                     "address")
-                          .arg(host)
-                          .arg(port);
+        setLastError(QStringLiteral("cannot listen on %1:%2 for foreign clients: not an IP "
+                                    "address")
+                         .arg(host)
+                         .arg(port));
         return 0;
     }
     QString error;
     quint16 opened = 0;
     inNetworkThread([&](ProxyWorker& worker) { opened = worker.expose(address, port, &error); });
     if (opened == 0) {
-        m_lastError = QStringLiteral("cannot listen on %1:%2 for foreign clients: %3")
-                          .arg(host)
-                          .arg(port)
-                          .arg(error);
+        setLastError(QStringLiteral("cannot listen on %1:%2 for foreign clients: %3")
+                         .arg(host)
+                         .arg(port)
+                         .arg(error));
         return 0;
     }
     m_exposedPort = opened;
-    m_lastError.clear();
+    setLastError({});
     return opened;
 }
 
@@ -162,14 +154,9 @@ void NodeProxy::tagForeign(const QString& key, int clientId)
         Qt::QueuedConnection);
 }
 
-void NodeProxy::setClientHeld(int clientId, bool held)
+void NodeProxy::applyHeld(const QSet<int>& clientIds)
 {
-    if (held)
-        m_heldClients.insert(clientId);
-    else
-        m_heldClients.remove(clientId);
-    const QSet<int> clients = m_heldClients;
-    inWorkers([&](ProxyWorker& worker) { worker.setHeld(clients); });
+    inWorkers([&](ProxyWorker& worker) { worker.setHeld(clientIds); });
 }
 
 int NodeProxy::connectionCount() const
@@ -177,75 +164,17 @@ int NodeProxy::connectionCount() const
     return m_worker->connectionCount() + m_local->connectionCount();
 }
 
-bool NodeProxy::isClientPartitioned(int clientId) const
+void NodeProxy::applyPartition(bool all, const QSet<int>& clientIds)
 {
-    return m_partitionAll || m_partitionedClients.contains(clientId);
+    inWorkers([&](ProxyWorker& worker) { worker.setPartition(all, clientIds); });
 }
 
-void NodeProxy::setPartitioned(bool partitioned)
+void NodeProxy::applyLatency(int fixedMs, int jitterMs)
 {
-    if (m_partitionAll == partitioned)
-        return;
-    m_partitionAll = partitioned;
-    applyPartition();
-}
-
-void NodeProxy::setPartitionedClients(const QSet<int>& clientIds)
-{
-    if (m_partitionedClients == clientIds)
-        return;
-    m_partitionedClients = clientIds;
-    applyPartition();
-}
-
-void NodeProxy::setClientPartitioned(int clientId, bool partitioned)
-{
-    QSet<int> clientIds = m_partitionedClients;
-    if (partitioned)
-        clientIds.insert(clientId);
-    else
-        clientIds.remove(clientId);
-    setPartitionedClients(clientIds);
-}
-
-void NodeProxy::heal()
-{
-    if (!m_partitionAll && m_partitionedClients.isEmpty())
-        return;
-    m_partitionAll = false;
-    m_partitionedClients.clear();
-    applyPartition();
-}
-
-void NodeProxy::applyPartition()
-{
-    inWorkers([all = m_partitionAll, ids = m_partitionedClients](ProxyWorker& worker) {
-        worker.setPartition(all, ids);
-    });
-    emit faultsChanged();
-}
-
-bool NodeProxy::setLatency(int fixedMs, int jitterMs)
-{
-    if (fixedMs < 0 || jitterMs < 0 || qint64(fixedMs) + jitterMs > kMaxDelayMs) {
-        m_lastError = QStringLiteral("latency must be 0 or more ms and at most %1 ms in all "
-                                     "(fixed + jitter), got %2 + %3 ms")
-                          .arg(kMaxDelayMs)
-                          .arg(fixedMs)
-                          .arg(jitterMs);
-        return false;
-    }
-    m_lastError.clear();
-    if (fixedMs == m_latencyMs && jitterMs == m_jitterMs)
-        return true;
-    m_latencyMs = fixedMs;
-    m_jitterMs = jitterMs;
     inWorkers([fixedMs, jitterMs](ProxyWorker& worker) { worker.setLatency(fixedMs, jitterMs); });
-    emit faultsChanged();
-    return true;
 }
 
-void NodeProxy::setClientDelay(int clientId, int ms)
+void NodeProxy::applyClientDelay(int clientId, int ms)
 {
     inWorkers([clientId, ms](ProxyWorker& worker) { worker.setClientDelay(clientId, ms); });
 }
@@ -255,37 +184,20 @@ void NodeProxy::setReplicationLink(int clientId)
     inNetworkThread([clientId](ProxyWorker& worker) { worker.setReplicationLink(clientId); });
 }
 
-bool NodeProxy::setDropRate(double fraction)
+void NodeProxy::applyDropRate(double fraction)
 {
-    if (!(fraction >= 0.0 && fraction <= 1.0)) { // also refuses NaN
-        m_lastError = QStringLiteral("drop rate must be between 0 and 1, got %1").arg(fraction);
-        return false;
-    }
-    m_lastError.clear();
-    if (fraction == m_dropRate)
-        return true;
-    m_dropRate = fraction;
     inWorkers([fraction](ProxyWorker& worker) { worker.setDropRate(fraction); });
-    emit faultsChanged();
-    return true;
-}
-
-void NodeProxy::clearFaults()
-{
-    heal();
-    setLatency(0, 0);
-    setDropRate(0.0);
 }
 
 bool NodeProxy::setUpstreamConnectTimeout(int ms)
 {
     if (ms < 1 || ms > kMaxDelayMs) {
-        m_lastError = QStringLiteral("the upstream connect timeout must be 1 to %1 ms, got %2 ms")
-                          .arg(kMaxDelayMs)
-                          .arg(ms);
+        setLastError(QStringLiteral("the upstream connect timeout must be 1 to %1 ms, got %2 ms")
+                         .arg(kMaxDelayMs)
+                         .arg(ms));
         return false;
     }
-    m_lastError.clear();
+    setLastError({});
     if (ms == m_connectTimeoutMs)
         return true;
     m_connectTimeoutMs = ms;
@@ -293,38 +205,10 @@ bool NodeProxy::setUpstreamConnectTimeout(int ms)
     return true;
 }
 
-void NodeProxy::setRandomSeed(quint32 seed)
+void NodeProxy::applySeed(quint32 seed)
 {
     // The app's clients draw from the seed itself, so a seeded run drops the same commands
     // whatever foreign clients do; the network worker from a stream of its own.
     m_local->setRandomSeed(seed);
     inNetworkThread([seed](ProxyWorker& worker) { worker.setRandomSeed(~seed); });
-}
-
-QString NodeProxy::faultDescription() const
-{
-    QStringList parts;
-    if (m_partitionAll) {
-        parts << QStringLiteral("partitioned from all clients");
-    } else if (!m_partitionedClients.isEmpty()) {
-        QList<int> ids(m_partitionedClients.cbegin(), m_partitionedClients.cend());
-        std::sort(ids.begin(), ids.end());
-        QStringList names;
-        for (int id : ids)
-            names << clientName(id);
-        parts << QStringLiteral("partitioned from ") + names.join(QStringLiteral(", "));
-    }
-    if (m_jitterMs > 0)
-        parts << QStringLiteral("latency %1\u00b1%2 ms").arg(m_latencyMs).arg(m_jitterMs);
-    else if (m_latencyMs > 0)
-        parts << QStringLiteral("latency %1 ms").arg(m_latencyMs);
-    if (m_dropRate > 0.0)
-        parts << QStringLiteral("drop %1%").arg(QString::number(m_dropRate * 100.0, 'g', 3));
-    return parts.join(QStringLiteral("; "));
-}
-
-QString NodeProxy::clientName(int clientId) const
-{
-    const QString name = m_names.value(clientId);
-    return name.isEmpty() ? QStringLiteral("client %1").arg(clientId) : name;
 }

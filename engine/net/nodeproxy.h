@@ -2,6 +2,7 @@
 #pragma once
 
 #include "net/foreignexchange.h"
+#include "net/networkfaults.h"
 
 #include <QHash>
 #include <QObject>
@@ -13,20 +14,21 @@
 class NetworkThread;
 class ProxyWorker;
 
-// A loopback proxy between the clients and ONE Redis node, the place where network faults
-// happen: partition (from all clients or chosen ones), latency and drop. It forwards bytes
+// A loopback proxy between the clients and ONE Redis node, one of the two places where its
+// network faults happen (NetworkFaults; the other is the simulated clients' FaultGate):
+// partition (from all clients or chosen ones), latency and drop. It forwards bytes
 // untouched; each client dials a listener of its own, so a fault can single a client out.
 // How each fault acts on traffic, the replication-link listener shared with the Sentinels,
 // and which thread forwards what: docs/proxy.md.
 //
-// It has two ProxyWorkers with the same faults: one in this object's own thread for the
-// app's simulated clients (listenLocal(), a Unix-domain socket: their bytes never wait for
-// a wake-up of another thread), and one in the shared NetworkThread for everything that must
-// flow whatever this thread does (listenPort(): replication links, tests, and expose() for
-// foreign clients). Used from its own thread only. Getters answer from state kept here;
-// setters return when the fault is in force in both workers and listenPort() when the
-// listener is open. Signals are emitted in this object's thread.
-class NodeProxy : public QObject
+// It has two ProxyWorkers with the same faults: one in this object's own thread (listenLocal(),
+// a Unix-domain socket: its bytes never wait for a wake-up of another thread; the simulated
+// clients' route with --client-path proxy, and the tests'), and one in the shared
+// NetworkThread for everything that must flow whatever this thread does (listenPort():
+// replication links, tests, and expose() for foreign clients). Used from its own thread only.
+// Getters answer from state kept here; setters return when the fault is in force in both workers
+// and listenPort() when the listener is open. Signals are emitted in this object's thread.
+class NodeProxy : public QObject, public NetworkFaults
 {
     Q_OBJECT
 
@@ -57,40 +59,17 @@ public:
     // The connections of foreign identity `key` are client `clientId`'s from now on.
     // 0: no client's any more (its lane retired), forgotten.
     void tagForeign(const QString& key, int clientId);
-    // A stop-the-world pause of a client as the network sees it: its bytes wait, both ways.
-    void setClientHeld(int clientId, bool held);
-    bool isClientHeld(int clientId) const { return m_heldClients.contains(clientId); }
-    // Why the last listenPort() / listenLocal() / setLatency() / setDropRate() /
-    // setUpstreamConnectTimeout() failed; empty after a success.
-    QString lastError() const { return m_lastError; }
+    // lastError() also says why the last listenPort() / listenLocal() /
+    // setUpstreamConnectTimeout() failed.
 
     // Open client connections (held-back ones included); 0 once every client has closed.
     int connectionCount() const;
 
-    void setPartitioned(bool partitioned);                  // from every client
-    void setPartitionedClients(const QSet<int>& clientIds); // replaces the set
-    void setClientPartitioned(int clientId, bool partitioned);
-    QSet<int> partitionedClients() const { return m_partitionedClients; }
-    bool isClientPartitioned(int clientId) const;
-    void heal(); // ends both kinds of partition; latency and drop stay
-
-    // 0, 0 = none. False (and lastError()) for negative values or more than kMaxDelayMs.
-    bool setLatency(int fixedMs, int jitterMs = 0);
-    int latencyMs() const { return m_latencyMs; }
-    int jitterMs() const { return m_jitterMs; }
-
-    // Fraction of client commands discarded, 0..1. False (and lastError()) outside that range.
-    bool setDropRate(double fraction);
-    // The network between client `clientId` and this node, as clients on other hosts have:
-    // each request from it arrives `ms` (and up to 1 ms more) later. Not a fault: a setting.
-    void setClientDelay(int clientId, int ms);
     // The listener of `clientId` is this node's replication-link listener: a replica's link
     // to this node (latency delays the node's stream to it as well, not only what the replica
     // sends), shared with the Sentinels, whose connections pass it with no network fault.
     // For connections accepted from now on.
     void setReplicationLink(int clientId);
-
-    void clearFaults(); // heal() + no latency + no drop
 
     // How long the proxy tries to reach the node for a new client connection before it
     // tells the client "timed out connecting". For connections accepted from now on.
@@ -98,48 +77,36 @@ public:
     bool setUpstreamConnectTimeout(int ms);
     int upstreamConnectTimeoutMs() const { return m_connectTimeoutMs; }
 
-    // Seeds the jitter and drop draws, for reproducible scenario runs.
-    void setRandomSeed(quint32 seed);
-
-    // "partitioned from C2, C3; latency 40±20 ms; drop 30%", or "" when there is no fault.
-    QString faultDescription() const;
-
-    static constexpr int kMaxDelayMs = 600000;
     // The same as RedisConnection's default connect timeout.
     static constexpr int kDefaultConnectTimeoutMs = 1000;
 
 signals:
     void connectionCountChanged(int count);
-    void faultsChanged();
     void foreignConnection(const ForeignIdentity& who, bool open);
     void foreignExchange(const ForeignExchange& exchange);
     void foreignRequests(const ForeignRequests& requests);
     // A connection went over a bound and was closed (docs/proxy.md, "Bounds"): why, in words.
     void connectionCapped(const QString& text);
 
+protected:
+    void applyPartition(bool all, const QSet<int>& clientIds) override;
+    void applyLatency(int fixedMs, int jitterMs) override;
+    void applyDropRate(double fraction) override;
+    void applyClientDelay(int clientId, int ms) override;
+    void applyHeld(const QSet<int>& clientIds) override;
+    void applySeed(quint32 seed) override;
+
 private:
     void inNetworkThread(const std::function<void(ProxyWorker&)>& call);
     void inWorkers(const std::function<void(ProxyWorker&)>& call); // both, the same call
-    void rememberName(int clientId, const QString& name);
     QString listenError(int clientId, const QString& what, const QString& error) const;
-    void applyPartition();
-    QString clientName(int clientId) const;
 
     QString m_upstreamHost;
     quint16 m_upstreamPort = 0;
-    QString m_lastError;
 
     QHash<int, quint16> m_ports; // the listeners the network worker has open, by client
-    QHash<int, QString> m_names;
-
-    bool m_partitionAll = false;
-    QSet<int> m_partitionedClients;
-    int m_latencyMs = 0;
-    int m_jitterMs = 0;
-    double m_dropRate = 0.0;
     int m_connectTimeoutMs = kDefaultConnectTimeoutMs;
     quint16 m_exposedPort = 0;
-    QSet<int> m_heldClients;
 
     std::shared_ptr<NetworkThread> m_network;
     ProxyWorker* m_worker = nullptr; // lives in the network thread; deleted there

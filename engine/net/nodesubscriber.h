@@ -7,7 +7,7 @@
 
 // What a waiter needs from a node's pub/sub (wait=pubsub): to hear the unlock messages a
 // release publishes. Implemented by RedisSubscriber, a connection of its own: a subscribed
-// hiredis context cannot send the lock's commands.
+// connection cannot send the lock's commands.
 //
 // Contract: `done` is called once, never from inside subscribe(), in the subscriber's
 // thread. A subscription ends when the connection is lost (isSubscribed() says so); the

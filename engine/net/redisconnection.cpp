@@ -3,29 +3,22 @@
 
 #include "base/steadyclock.h"
 #include "net/connecterror.h"
-#include "net/hiredisqtadapter.h"
+#include "net/faultgate.h"
+#include "net/respreader.h"
+#include "net/socketstream.h"
 
-#include <QFile>
 #include <QHostAddress>
 #include <QHostInfo>
-#include <QPointer>
 #include <QThread>
 #include <algorithm>
-#include <fcntl.h>
-#include <hiredis/async.h>
 #include <utility>
 
-// How hiredis 0.14's async API is used here, because its rules are easy to get wrong:
-// - After a failed connect callback, or a disconnect callback, hiredis has already freed
-//   (or is about to free) the context: forget the pointer, never free it again.
-// - redisAsyncFree() and hiredis's own teardown call every pending callback with a NULL
-//   reply, then the disconnect callback. We detach first (context->data = nullptr), so
-//   those calls find no owner and are ignored: that is the re-entrancy guard.
-// - Inside a reply callback redisAsyncFree() only marks the context; hiredis frees it when
-//   the callback returns. Outside, it frees at once.
-// - A reply is freed when its callback returns: it is copied (RedisReply::fromHiredis).
-// - Requests are keyed by an id carried as privdata, never by a pointer: a late callback
-//   of a context we gave up on finds no id and cannot reach a later request.
+// How replies find their request: every command that went to the node is in m_wire, in the
+// order it was written; the node answers in that order, so each reply answers m_wire's front.
+// A command the gate lost never went (no reply will come: its deadline fails it). Requests
+// are kept by id, never by pointer, and a socket given up on takes its m_wire and reader with
+// it: a late reply can never reach a later request. Callbacks may close, reopen or delete
+// the connection, so after each one the code checks that it and the same attempt still live.
 
 namespace {
 
@@ -107,8 +100,8 @@ bool isWrongPassword(const QByteArray& error)
            error.contains("invalid username-password pair");
 }
 
-// Commands that break "one command, one reply" (hiredis switches the context into
-// pub/sub or monitor mode for them) are refused with an error reply instead of being sent.
+// Commands that break "one command, one reply" (the node answers them with a stream of
+// messages) are refused with an error reply instead of being sent; subscribe() is the way in.
 QByteArray refusalFor(const QByteArrayList& args)
 {
     if (args.isEmpty())
@@ -122,9 +115,31 @@ QByteArray refusalFor(const QByteArrayList& args)
     return {};
 }
 
-void* toPrivdata(quint64 id)
+// A command as Redis reads it: an array of bulk strings.
+QByteArray resp(const QByteArrayList& args)
 {
-    return reinterpret_cast<void*>(static_cast<quintptr>(id));
+    qsizetype size = 16;
+    for (const QByteArray& arg : args)
+        size += arg.size() + 16;
+    QByteArray out;
+    out.reserve(size);
+    out += '*';
+    out += QByteArray::number(args.size());
+    out += "\r\n";
+    for (const QByteArray& arg : args) {
+        out += '$';
+        out += QByteArray::number(arg.size());
+        out += "\r\n";
+        out += arg;
+        out += "\r\n";
+    }
+    return out;
+}
+
+bool isMessage(const RedisReply& reply)
+{
+    return reply.type == RedisReply::Type::Array && reply.elements.size() == 3 &&
+           reply.elements.at(0).text == "message";
 }
 
 } // namespace
@@ -154,7 +169,13 @@ RedisConnection::~RedisConnection()
     // Dropped without callbacks, as documented: their owners may be half-destroyed.
     m_pending.clear();
     m_order.clear();
-    releaseContext(true);
+    releaseSocket();
+}
+
+void RedisConnection::setGate(FaultGate* gate, int clientId)
+{
+    m_gate = gate;
+    m_gateClient = clientId;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -173,22 +194,22 @@ void RedisConnection::close()
 {
     m_wantOpen = false;
     m_reconnectTimer.stop();
-    if (m_state == State::Disconnected && !m_context && m_pending.empty())
+    if (m_state == State::Disconnected && !m_linked && m_pending.empty())
         return;
-    // With m_wantOpen false, dropContext ends in Disconnected instead of Backoff.
-    dropContext(QStringLiteral("connection closed"), CommandResult::Status::Down);
+    // With m_wantOpen false, dropSocket ends in Disconnected instead of Backoff.
+    dropSocket(QStringLiteral("connection closed"), CommandResult::Status::Down);
 }
 
 void RedisConnection::startAttempt()
 {
     abortLookup();
-    releaseContext(true); // nothing normally: every failure path has let go already
+    releaseSocket(); // nothing normally: every failure path has let go already
     m_tcpConnected = false;
     m_connectDeadlineUs = m_clock.nowUs() + qint64(std::max(1, m_options.connectTimeoutMs)) * 1000;
     armDeadlineTimer();
 
     // An address literal needs no lookup; a name is looked up by Qt in its own thread,
-    // because hiredis would call a blocking getaddrinfo() in the engine thread.
+    // because getaddrinfo() would block the engine thread.
     if (m_address.isLocalSocket()) {
         startConnect(m_address.host);
         return;
@@ -248,101 +269,132 @@ void RedisConnection::abortLookup()
 // `ip`: an address literal, or a local socket's path (NodeAddress::isLocalSocket).
 void RedisConnection::startConnect(const QString& ip)
 {
-    redisAsyncContext* context = m_address.isLocalSocket()
-                                     ? redisAsyncConnectUnix(QFile::encodeName(ip).constData())
-                                     : redisAsyncConnect(ip.toUtf8().constData(), m_address.port);
-    if (!context) {
-        handleConnectFailure(QStringLiteral("out of memory creating the connection"));
-        return;
+    const quint64 attempt = ++m_attempt;
+    m_reader = std::make_unique<RespReader>(RespReader::Bulks::Whole); // the caller asked for it
+    m_firstBytes.clear();
+    m_linked = true;
+    if (m_gate)
+        m_link =
+            std::make_unique<GatedLink>(m_gate, m_gateClient, static_cast<GatedLink::Ends*>(this));
+    if (m_link && m_link->isCut()) {
+        // Cut off: the kernel would still complete a TCP handshake (it did with the proxy in
+        // between), and nothing the client sends gets through. No socket, then: the
+        // handshake is lost in the gate and the connect deadline ends the attempt.
+        QMetaObject::invokeMethod(
+            this,
+            [this, attempt] {
+                if (attempt == m_attempt && m_linked)
+                    onStreamConnected();
+            },
+            Qt::QueuedConnection);
+    } else {
+        auto* stream = new SocketStream(); // parentless: see releaseSocket()
+        m_stream = stream;
+        connect(stream, &NodeStream::connected, this, &RedisConnection::onStreamConnected);
+        connect(stream, &NodeStream::received, this, &RedisConnection::onReceived);
+        connect(stream, &NodeStream::ended, this,
+                [this](NodeStream::Ending how, const QString& detail) {
+                    onStreamEnded(int(how), detail);
+                });
+        stream->connectTo(ip, m_address.isLocalSocket() ? 0 : m_address.port);
     }
-    if (context->err) {
-        // Failed at once (loopback often refuses synchronously). No adapter is attached
-        // and hiredis will not free it for us: this free is ours.
-        const QString error = lowerFirst(QString::fromLocal8Bit(context->errstr));
-        redisAsyncFree(context);
-        handleConnectFailure(error);
-        return;
-    }
-
-    // hiredis makes its socket without SOCK_CLOEXEC: every process started later (a node
-    // restart spawns a redis-server) would inherit it and keep the connection open after we
-    // closed it. In the app, nodes are spawned from the engine thread, where connections are
-    // made too: no fork can come between the socket's creation and this line.
-    ::fcntl(context->c.fd, F_SETFD, ::fcntl(context->c.fd, F_GETFD) | FD_CLOEXEC);
-    context->data = this;
-    m_context = context;
-    // The adapter must be attached before the connect callback: setting it asks for the
-    // first write event.
-    m_adapter = new HiredisQtAdapter(context, this);
-    m_adapter->setSniffing(true);
-    redisAsyncSetConnectCallback(context, &RedisConnection::onConnected);
-    redisAsyncSetDisconnectCallback(context, &RedisConnection::onDisconnected);
     setState(State::Connecting, m_lastError);
 }
 
 // ---------------------------------------------------------------------------------------
-// hiredis callbacks
+// The socket's events
 
-RedisConnection* RedisConnection::owner(const redisAsyncContext* context)
+void RedisConnection::onStreamConnected()
 {
-    return static_cast<RedisConnection*>(context->data);
+    m_tcpConnected = true;
+    sendHandshake();
 }
 
-void RedisConnection::onConnected(const redisAsyncContext* context, int status)
+void RedisConnection::onStreamEnded(int how, const QString& detail)
 {
-    RedisConnection* self = owner(context);
-    if (!self)
-        return;
-    if (status != REDIS_OK) {
-        // hiredis frees the context as soon as we return: detach, do not free.
-        const QString error = lowerFirst(QString::fromLocal8Bit(context->c.errstr));
-        self->releaseContext(false);
-        self->handleConnectFailure(error);
+    if (NodeStream::Ending(how) == NodeStream::Ending::ConnectFailed) {
+        releaseSocket();
+        handleConnectFailure(lowerFirst(detail));
         return;
     }
-    self->m_tcpConnected = true;
-    self->sendHandshake();
+    const QString error = lossText(how, detail);
+    releaseSocket();
+    handleDisconnect(error);
 }
 
-void RedisConnection::onDisconnected(const redisAsyncContext* context, int status)
+void RedisConnection::onReceived(const char* data, qsizetype size)
 {
-    Q_UNUSED(status);
-    RedisConnection* self = owner(context);
-    if (!self)
-        return; // a context we freed on purpose, or already handled via a NULL reply
-    const QString error = self->lossText(context->c.err, QString::fromLocal8Bit(context->c.errstr));
-    self->releaseContext(false);
-    self->handleDisconnect(error);
-}
-
-void RedisConnection::onReply(redisAsyncContext* context, void* reply, void* privdata)
-{
-    RedisConnection* self = owner(context);
-    if (!self)
-        return;
-    if (!reply) {
-        // hiredis is tearing the context down after an error (we detach before our own
-        // frees). It calls every pending callback like this, then the disconnect callback:
-        // handle the loss at the first sign, and detach so the rest are ignored.
-        const QString error =
-            self->lossText(context->c.err, QString::fromLocal8Bit(context->c.errstr));
-        self->releaseContext(false);
-        self->handleDisconnect(error);
-        return;
+    if (m_state == State::Connecting && m_firstBytes.size() < 128)
+        m_firstBytes.append(data, std::min<qsizetype>(size, 128 - m_firstBytes.size()));
+    m_reader->feed(data, size);
+    const quint64 attempt = m_attempt;
+    QPointer<RedisConnection> alive(this);
+    while (alive && attempt == m_attempt && m_reader) {
+        std::optional<RedisReply> reply = m_reader->next();
+        if (!reply) {
+            if (m_reader->isBroken()) { // not RESP: what answered is not (or no longer) Redis
+                const QString error = lossText(-1, m_reader->error());
+                releaseSocket();
+                handleDisconnect(error);
+            }
+            return;
+        }
+        if (!takeReply(*reply))
+            return;
     }
+}
+
+// One reply off the socket; false when the attempt ended with it.
+bool RedisConnection::takeReply(const RedisReply& reply)
+{
+    if (failedByProxy(reply))
+        return false;
+    if (m_subscribing && isMessage(reply)) {
+        handleMessage(reply);
+        return true;
+    }
+    if (m_wire.empty())
+        return true; // an answer to nothing we sent: a node does not do that; nothing to tell
+    const quint64 id = m_wire.front();
+    m_wire.pop_front();
+    if (m_link)
+        m_link->receive(id, reply);
+    else
+        toClient(id, reply);
+    return true;
+}
+
+void RedisConnection::toClient(quint64 id, const RedisReply& reply)
+{
     CommandResult result;
     result.status = CommandResult::Status::Replied;
-    result.reply = RedisReply::fromHiredis(static_cast<const redisReply*>(reply));
-    if (self->failedByProxy(result.reply))
-        return;
-    const auto id = static_cast<quint64>(reinterpret_cast<quintptr>(privdata));
-    // A subscription's confirmation is its pending request's reply; what follows on the
-    // same id is a message.
-    if (self->m_subscriptions.count(id) && !self->m_pending.count(id)) {
-        self->handleMessage(result.reply);
+    result.reply = reply;
+    handleReply(id, result);
+}
+
+void RedisConnection::toNode(const std::vector<GatedCommand>& commands)
+{
+    if (!m_stream)
+        return; // a connection cut off from the start reaches nothing, even once healed
+    if (commands.size() == 1) {
+        m_wire.push_back(commands.front().id);
+        m_stream->write(commands.front().bytes.constData(), commands.front().bytes.size());
         return;
     }
-    self->handleReply(id, result);
+    QByteArray chunk;
+    for (const GatedCommand& command : commands) {
+        m_wire.push_back(command.id);
+        chunk += command.bytes;
+    }
+    m_stream->write(chunk.constData(), chunk.size());
+}
+
+void RedisConnection::writeCommands(std::vector<GatedCommand> commands)
+{
+    if (m_link)
+        m_link->send(std::move(commands));
+    else
+        toNode(commands);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -350,6 +402,8 @@ void RedisConnection::onReply(redisAsyncContext* context, void* reply, void* pri
 
 void RedisConnection::sendHandshake()
 {
+    // One chunk, as one write: through a gate, one delay for all of it.
+    m_corked = true;
     if (!m_address.password.isEmpty()) {
         QByteArrayList auth{QByteArrayLiteral("AUTH")};
         if (!m_address.user.isEmpty())
@@ -366,8 +420,8 @@ void RedisConnection::sendHandshake()
     m_handshakeId =
         issueUntil({QByteArrayLiteral("INFO"), QByteArrayLiteral("server")}, m_connectDeadlineUs,
                    [this](const CommandResult& r) { finishHandshake(r); });
-    // If INFO could not be queued, its callback gets a Down result later and the connect
-    // deadline ends the attempt.
+    m_corked = false;
+    writeCommands(std::exchange(m_cork, {}));
 }
 
 void RedisConnection::handshakeStep(const CommandResult& result, const QByteArray& command)
@@ -426,21 +480,18 @@ void RedisConnection::finishHandshake(const CommandResult& result)
     m_handshakeId = 0;
     m_connectDeadlineUs = 0; // the deadline timer, if still set for it, finds nothing due
     m_backoffMs = 0;
-    if (m_adapter)
-        m_adapter->setSniffing(false);
+    m_firstBytes.clear();
     setState(State::Ready);
 }
 
 void RedisConnection::failHandshake(const QString& error)
 {
-    // Usually inside a hiredis reply callback: the free is deferred until it returns.
-    dropContext(error, CommandResult::Status::Down);
+    dropSocket(error, CommandResult::Status::Down);
 }
 
 QString RedisConnection::notRedisText(const RedisReply* reply) const
 {
-    const QByteArray raw = m_adapter ? m_adapter->firstBytes() : QByteArray();
-    QString answer = printable(raw);
+    QString answer = printable(m_firstBytes);
     if (answer.isEmpty() && reply)
         answer = describe(*reply);
     if (answer.isEmpty())
@@ -454,7 +505,7 @@ QString RedisConnection::notRedisText(const RedisReply* reply) const
 void RedisConnection::send(const QByteArrayList& args, int timeoutMs, Callback callback)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (m_state != State::Ready || !m_context) {
+    if (m_state != State::Ready || !m_linked) {
         failLater(std::move(callback), CommandResult::Status::Down, downText());
         return;
     }
@@ -478,20 +529,17 @@ void RedisConnection::send(const QByteArrayList& args, int timeoutMs, Callback c
 void RedisConnection::subscribe(const QByteArray& channel, int timeoutMs, Callback confirmed)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (m_state != State::Ready || !m_context) {
+    if (m_state != State::Ready || !m_linked) {
         failLater(std::move(confirmed), CommandResult::Status::Down, downText());
         return;
     }
-    if (const quint64 id =
-            issue({QByteArrayLiteral("SUBSCRIBE"), channel}, timeoutMs, std::move(confirmed)))
-        m_subscriptions.insert(id);
+    m_subscribing = true;
+    issue({QByteArrayLiteral("SUBSCRIBE"), channel}, timeoutMs, std::move(confirmed));
 }
 
 void RedisConnection::handleMessage(const RedisReply& reply)
 {
-    // "message", channel, text; an (un)subscribe confirmation of ours needs nothing more.
-    if (reply.type != RedisReply::Type::Array || reply.elements.size() != 3 ||
-        reply.elements.at(0).text != "message" || !m_onMessage)
+    if (!m_onMessage)
         return;
     m_onMessage(reply.elements.at(1).text, reply.elements.at(2).text); // last: may delete us
 }
@@ -505,28 +553,12 @@ quint64 RedisConnection::issue(const QByteArrayList& args, int timeoutMs, Callba
 quint64 RedisConnection::issueUntil(const QByteArrayList& args, qint64 deadlineUs,
                                     Callback callback)
 {
-    // A command that cannot be queued is failed later, never inside the caller's send().
-    if (!m_context || args.isEmpty()) {
+    // A command that cannot be sent is failed later, never inside the caller's send().
+    if (!m_linked || args.isEmpty()) {
         failLater(std::move(callback), CommandResult::Status::Down, downText());
         return 0;
     }
-    std::vector<const char*> argv;
-    std::vector<size_t> argvlen;
-    argv.reserve(size_t(args.size()));
-    argvlen.reserve(size_t(args.size()));
-    for (const QByteArray& arg : args) {
-        argv.push_back(arg.constData());
-        argvlen.push_back(size_t(arg.size()));
-    }
     const quint64 id = m_nextId++;
-    // hiredis copies the arguments into its output buffer; nothing is called back here.
-    if (redisAsyncCommandArgv(m_context, &RedisConnection::onReply, toPrivdata(id),
-                              int(argv.size()), argv.data(), argvlen.data()) != REDIS_OK) {
-        failLater(std::move(callback), CommandResult::Status::Down,
-                  QStringLiteral("node down: the command could not be queued"));
-        return 0;
-    }
-
     m_pending.emplace(id, Request{std::move(callback), m_clock.nowUs(), deadlineUs});
     // m_order keeps a subsequence of ids with rising deadlines (a sliding-window minimum:
     // replies come in send order), so its front is always the earliest deadline.
@@ -542,6 +574,12 @@ quint64 RedisConnection::issueUntil(const QByteArrayList& args, qint64 deadlineU
     // up when the timer fires.
     if (m_armedDeadlineUs == 0 || deadlineUs < m_armedDeadlineUs)
         armDeadlineTimer();
+    // Written now (a stream never calls back inside a write); the handshake's as one chunk.
+    GatedCommand command{id, resp(args)};
+    if (m_corked)
+        m_cork.push_back(std::move(command));
+    else
+        writeCommands({std::move(command)});
     return id;
 }
 
@@ -620,7 +658,8 @@ void RedisConnection::onDeadline()
         // thread may have been busy when it came (a burst of handshakes, a long turn of the
         // loop); calling that the node's silence would blame the node for our own delay.
         QPointer<RedisConnection> alive(this);
-        m_adapter->readArrived(); // its callbacks may close, reconnect or delete us
+        if (m_stream)
+            m_stream->readNow(); // the callbacks of what it read may close, reconnect or delete us
         if (!alive)
             return;
         if (overdueCommand(now) == id) {
@@ -635,7 +674,7 @@ void RedisConnection::onDeadline()
 std::optional<quint64> RedisConnection::overdueCommand(qint64 now)
 {
     pruneOrder();
-    if (m_state != State::Ready || m_order.empty() || !m_adapter)
+    if (m_state != State::Ready || m_order.empty() || !m_linked)
         return std::nullopt;
     const quint64 id = m_order.front();
     if (m_pending.at(id).deadlineUs > now)
@@ -658,7 +697,7 @@ void RedisConnection::connectTimedOut()
             : QStringLiteral("no answer from the node within %1 ms - is it a Redis server?")
                   .arg(ms);
     abortLookup();
-    dropContext(error, CommandResult::Status::Down);
+    dropSocket(error, CommandResult::Status::Down);
 }
 
 void RedisConnection::commandTimedOut(quint64 id)
@@ -671,9 +710,9 @@ void RedisConnection::commandTimedOut(quint64 id)
                               ? QStringLiteral("no reply within %1 ms").arg(timeoutMs)
                               : QStringLiteral("no reply within %1 ms: %2").arg(timeoutMs).arg(cut);
 
-    // Freeing the context is the only way to abandon an in-flight hiredis command; every
-    // other command on it is lost with it, and their late replies with the context.
-    releaseContext(true);
+    // Closing the socket abandons the command; every other command on it is lost with it,
+    // and their late replies with the socket.
+    releaseSocket();
     std::vector<Failure> failures;
     failures.push_back({std::move(node.mapped()), CommandResult::Status::Timeout, error});
     std::vector<Failure> others = takePending(
@@ -689,7 +728,7 @@ void RedisConnection::commandTimedOut(quint64 id)
 }
 
 // ---------------------------------------------------------------------------------------
-// Losing the context and reconnecting
+// Losing the socket and reconnecting
 
 // A NodeProxy between us and the node could not reach it: it says why in an error reply,
 // then closes. That is the attempt failing, in the words of a direct attempt (ConnectError),
@@ -703,56 +742,47 @@ bool RedisConnection::failedByProxy(const RedisReply& reply)
     const QString reason = ConnectError::reasonInProxyReply(reply.text);
     if (reason.isEmpty())
         return false;
-    // Inside a hiredis reply callback: the free is deferred until it returns. Every pending
-    // request, this one included, fails as Down with the reason.
-    dropContext(reason, CommandResult::Status::Down);
+    // Every pending request, this one included, fails as Down with the reason.
+    dropSocket(reason, CommandResult::Status::Down);
     return true;
 }
 
-QString RedisConnection::lossText(int err, const QString& detail) const
+// `how`: a NodeStream::Ending, or -1 for a stream that is not RESP (the reader's error).
+QString RedisConnection::lossText(int how, const QString& detail) const
 {
-    // hiredis makes an error reply that came before any command into the context's error.
-    if (QString reason = ConnectError::reasonInProxyReply(detail.toUtf8()); !reason.isEmpty())
-        return reason;
     if (m_state == State::Connecting) {
-        if (err == REDIS_ERR_PROTOCOL)
+        if (how < 0)
             return notRedisText(nullptr);
-        if (err == REDIS_ERR_EOF)
+        if (NodeStream::Ending(how) == NodeStream::Ending::Closed)
             return QStringLiteral("the node closed the connection during the handshake");
         return QStringLiteral("connection lost during the handshake: %1").arg(lowerFirst(detail));
     }
     return QStringLiteral("connection lost: %1").arg(lowerFirst(detail));
 }
 
-void RedisConnection::releaseContext(bool freeIt)
+// Lets go of the attempt's socket (closed at once: the node sees it go) and of everything
+// that belonged to it: its reader, its gate link, the commands on its wire.
+void RedisConnection::releaseSocket()
 {
-    redisAsyncContext* context = std::exchange(m_context, nullptr);
-    if (context) {
-        // Detach first: the NULL-reply and disconnect callbacks hiredis runs while freeing
-        // (now, or after the current callback returns) must find no owner.
-        context->data = nullptr;
-        if (freeIt)
-            redisAsyncFree(context);
+    ++m_attempt;
+    m_linked = false;
+    if (NodeStream* stream = std::exchange(m_stream, nullptr)) {
+        stream->disconnect(this);
+        stream->close();
+        // We may be inside one of its signals: it is deleted once that returned.
+        if (stream->isDispatching())
+            stream->deleteLater();
+        else
+            delete stream;
     }
-    retireAdapter();
-    m_subscriptions.clear(); // they lived in the context: a new one has none
+    m_reader.reset();
+    m_link.reset();
+    m_wire.clear();
+    m_cork.clear();
+    m_corked = false;
+    m_subscribing = false; // they lived on the socket: a new one has none
     m_tcpConnected = false;
     m_handshakeId = 0;
-}
-
-void RedisConnection::retireAdapter()
-{
-    HiredisQtAdapter* adapter = std::exchange(m_adapter, nullptr);
-    if (!adapter)
-        return;
-    if (adapter->isDispatching()) {
-        // We are inside its notifier's activated(): a notifier may not be deleted there.
-        // Parentless, so that deleting this connection meanwhile does not delete it either.
-        adapter->setParent(nullptr);
-        adapter->deleteLater();
-    } else {
-        delete adapter;
-    }
 }
 
 std::vector<RedisConnection::Failure> RedisConnection::takePending(CommandResult::Status status,
@@ -790,23 +820,21 @@ void RedisConnection::deliver(std::vector<Failure>& failures)
     }
 }
 
-void RedisConnection::dropContext(const QString& why, CommandResult::Status pendingStatus)
+void RedisConnection::dropSocket(const QString& why, CommandResult::Status pendingStatus)
 {
-    failAndReconnect(true, why, pendingStatus);
+    failAndReconnect(why, pendingStatus);
 }
 
 void RedisConnection::handleConnectFailure(const QString& error)
 {
-    // The context is gone already (never made, or being freed by hiredis).
-    failAndReconnect(false, error, CommandResult::Status::Down);
+    failAndReconnect(error, CommandResult::Status::Down);
 }
 
 // Fails what was in flight, then reconnects; the callbacks run last, because one of
 // them may delete this connection.
-void RedisConnection::failAndReconnect(bool freeContext, const QString& why,
-                                       CommandResult::Status pendingStatus)
+void RedisConnection::failAndReconnect(const QString& why, CommandResult::Status pendingStatus)
 {
-    releaseContext(freeContext);
+    releaseSocket();
     std::vector<Failure> failures = takePending(pendingStatus, why);
     m_lastError = why;
     QPointer<RedisConnection> alive(this);
@@ -817,7 +845,7 @@ void RedisConnection::failAndReconnect(bool freeContext, const QString& why,
 
 void RedisConnection::handleDisconnect(const QString& error)
 {
-    // hiredis frees the context itself (the caller detached it): fail what was in flight.
+    // The socket is gone already (the caller let go of it): fail what was in flight.
     std::vector<Failure> failures = takePending(CommandResult::Status::Down, error);
     m_lastError = error;
     QPointer<RedisConnection> alive(this);

@@ -2,32 +2,38 @@
 #pragma once
 
 #include "model/nodeaddress.h"
+#include "net/gatedlink.h"
 #include "net/nodechannel.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
-struct redisAsyncContext;
 class Clock;
-class HiredisQtAdapter;
+class FaultGate;
+class NodeStream;
+class RespReader;
 
-// One asynchronous hiredis connection to one node, living in the engine thread.
+// One asynchronous connection to one node, living in the engine thread: the app's own socket
+// (NodeStream) under hiredis's reply reader, the commands written in RESP by the app.
 //
-// hiredis 0.14 has no timeouts, so deadlines are ours: a connect deadline covers the host
-// lookup (QHostInfo, asynchronous: hiredis's getaddrinfo() would block the thread), the
-// TCP connect and the handshake (AUTH, SELECT, INFO server); each command has its own
-// deadline. When a command misses its deadline the context is freed (the only way to
-// abandon an in-flight command) and the connection reconnects with exponential backoff;
-// every request pending on the freed context is failed as a timeout, and the replies that
-// belonged to it can never reach a later request. While not Ready, send() fails at once
-// as Down: nothing queues up behind a frozen or dead node.
-class RedisConnection : public QObject, public NodeChannel
+// Deadlines are ours: a connect deadline covers the host lookup (QHostInfo, asynchronous: a
+// getaddrinfo() would block the thread), the TCP connect and the handshake (AUTH, SELECT,
+// INFO server); each command has its own deadline. When a command misses its deadline the
+// socket is closed and the connection reconnects with exponential backoff; every request
+// pending on it is failed as a timeout, and the replies that belonged to it can never reach a
+// later request. While not Ready, send() fails at once as Down: nothing queues up behind a
+// frozen or dead node.
+//
+// A simulated client's connection goes through its node's FaultGate (setGate()): the node's
+// network faults act on its commands and replies right here (GatedLink).
+class RedisConnection : public QObject, public NodeChannel, private GatedLink::Ends
 {
     Q_OBJECT
 
@@ -57,6 +63,9 @@ public:
     // half-destroyed by then); close() first to have them failed as Down.
     ~RedisConnection() override;
 
+    // From the next connect on, commands and replies pass `gate` as client `clientId`'s.
+    void setGate(FaultGate* gate, int clientId);
+
     void open();  // connect now (cancels a pending backoff)
     void close(); // drop the connection and stop reconnecting
 
@@ -65,16 +74,16 @@ public:
     bool isReady() const override { return m_state == State::Ready; }
     bool supportsSetNxGet() const override { return m_serverMajorVersion >= 7; }
 
-    // Pub/sub, for a waiter's own connection (a subscribed context sends nothing else):
+    // Pub/sub, for a waiter's own connection (a subscribed connection sends nothing else):
     // SUBSCRIBE `channel` under a deadline like any command; `confirmed` gets the node's
     // confirmation (an array "subscribe", channel, count) or the failure. From then on
     // send() is refused on this connection, and each message on the channel goes to the
-    // message handler. A lost connection loses its subscriptions with its context: after a
+    // message handler. A lost connection loses its subscriptions with its socket: after a
     // reconnect the connection is a plain one again, and the owner subscribes anew.
     using MessageHandler = std::function<void(const QByteArray& channel, const QByteArray& text)>;
     void subscribe(const QByteArray& channel, int timeoutMs, Callback confirmed);
     void setMessageHandler(MessageHandler handler) { m_onMessage = std::move(handler); }
-    bool isSubscribed() const { return !m_subscriptions.empty(); }
+    bool isSubscribed() const { return m_subscribing; }
 
     State state() const { return m_state; }
     const NodeAddress& address() const { return m_address; }
@@ -83,7 +92,7 @@ public:
     QString serverVersion() const { return m_serverVersion; }
     qint64 serverPid() const { return m_serverPid; }
     // Why the node may be silent on this route for a reason the app itself made (a partition
-    // its proxy enforces): then a connect or a command that gets no answer says that, not a
+    // its gate or proxy enforces): then a connect or a command that gets no answer says that, not a
     // guess about the node. Empty while nothing of the app cuts the route.
     using SilenceReason = std::function<QString()>;
     void setSilenceReason(SilenceReason reason) { m_silenceReason = std::move(reason); }
@@ -104,23 +113,27 @@ private:
         qint64 deadlineUs = 0;
     };
 
-    static void onConnected(const redisAsyncContext* context, int status);
-    static void onDisconnected(const redisAsyncContext* context, int status);
-    static void onReply(redisAsyncContext* context, void* reply, void* privdata);
+    // GatedLink::Ends
+    void toNode(const std::vector<GatedCommand>& commands) override;
+    void toClient(quint64 id, const RedisReply& reply) override;
 
     void startConnect(const QString& ip);
+    void onStreamConnected();
+    void onStreamEnded(int how, const QString& detail);
+    void onReceived(const char* data, qsizetype size);
+    bool takeReply(const RedisReply& reply);
+    void writeCommands(std::vector<GatedCommand> commands);
     void sendHandshake();
     void finishHandshake(const CommandResult& result);
     void handleReply(quint64 id, const CommandResult& result);
     void handleMessage(const RedisReply& reply);
     bool failedByProxy(const RedisReply& reply);
     void handleConnectFailure(const QString& error);
-    void failAndReconnect(bool freeContext, const QString& why,
-                          CommandResult::Status pendingStatus);
+    void failAndReconnect(const QString& why, CommandResult::Status pendingStatus);
     void handleDisconnect(const QString& error);
     void onDeadline();
     void armDeadlineTimer();
-    void dropContext(const QString& why, CommandResult::Status pendingStatus);
+    void dropSocket(const QString& why, CommandResult::Status pendingStatus);
     void scheduleReconnect();
     void setState(State state, const QString& error = {});
     void failLater(Callback callback, CommandResult::Status status, const QString& error);
@@ -142,15 +155,13 @@ private:
     void connectTimedOut();
     void commandTimedOut(quint64 id);
     std::optional<quint64> overdueCommand(qint64 now);
-    void releaseContext(bool freeIt);
-    void retireAdapter();
+    void releaseSocket();
     void pruneOrder();
     std::vector<Failure> takePending(CommandResult::Status status, const QString& error);
     void deliver(std::vector<Failure>& failures);
-    QString lossText(int err, const QString& detail) const;
+    QString lossText(int how, const QString& detail) const;
     QString notRedisText(const RedisReply* reply) const;
     QString downText() const;
-    static RedisConnection* owner(const redisAsyncContext* context);
 
     NodeAddress m_address;
     Options m_options;
@@ -162,8 +173,24 @@ private:
     int m_serverMajorVersion = 0;
     qint64 m_serverPid = 0;
 
-    redisAsyncContext* m_context = nullptr;
-    HiredisQtAdapter* m_adapter = nullptr;
+    // The current attempt's socket and what reads its replies; m_linked is true from the
+    // connect until the connection is lost or dropped (also for a connection a partition cut
+    // off from the start, which has no socket: it reaches nothing).
+    NodeStream* m_stream = nullptr;
+    std::unique_ptr<RespReader> m_reader;
+    std::unique_ptr<GatedLink> m_link;
+    bool m_linked = false;
+    quint64 m_attempt = 0; // counts connects, so a late event of an earlier one is ignored
+    QPointer<FaultGate> m_gate;
+    int m_gateClient = 0;
+    // Commands that went to the node, in order: its replies answer them in that order.
+    std::deque<quint64> m_wire;
+    // While the handshake's commands are issued: gathered, and written as one chunk.
+    bool m_corked = false;
+    std::vector<GatedCommand> m_cork;
+    // The first bytes the node sent, kept until the handshake ends: what answered, should it
+    // turn out not to be Redis ("HTTP/1.1 400 Bad Request" says more than a parser's error).
+    QByteArray m_firstBytes;
     int m_lookupId = -1;
     quint64 m_nextId = 1;
     quint64 m_handshakeId = 0;      // the INFO of the running handshake, 0 when none
@@ -176,9 +203,9 @@ private:
     // send order): the front is always the earliest deadline of all pending requests.
     std::deque<quint64> m_order;
     int m_peakPending = 0;
-    // The SUBSCRIBE requests of the current context: hiredis calls their callback (with the
-    // same privdata id) for the confirmation, then for every message on the channel.
-    std::unordered_set<quint64> m_subscriptions;
+    // A SUBSCRIBE was sent on this socket: from then on a "message" array is a message on a
+    // channel, not a reply.
+    bool m_subscribing = false;
     MessageHandler m_onMessage;
     int m_backoffMs = 0;
     QTimer m_deadlineTimer;

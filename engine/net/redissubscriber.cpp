@@ -4,11 +4,11 @@
 #include <QPointer>
 #include <utility>
 
-RedisSubscriber::RedisSubscriber(const NodeAddress& address,
-                                 const RedisConnection::Options& options, const Clock& clock,
-                                 QObject* parent)
-    : QObject(parent), m_connection(address, options, clock, this)
+RedisSubscriber::RedisSubscriber(const NodeRoute& route, const RedisConnection::Options& options,
+                                 const Clock& clock, QObject* parent)
+    : QObject(parent), m_connection(route.address, options, clock, this)
 {
+    m_connection.setGate(route.gate, route.clientId);
     connect(&m_connection, &RedisConnection::stateChanged, this, &RedisSubscriber::onStateChanged);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "net/noderoute.h"
 #include "net/nodesubscriber.h"
 #include "net/redisconnection.h"
 
@@ -19,7 +20,8 @@ class RedisSubscriber : public QObject, public NodeSubscriber
     Q_OBJECT
 
 public:
-    RedisSubscriber(const NodeAddress& address, const RedisConnection::Options& options,
+    // Through the route's gate, if it has one, as the client's other connections.
+    RedisSubscriber(const NodeRoute& route, const RedisConnection::Options& options,
                     const Clock& clock, QObject* parent = nullptr);
 
     void subscribe(const QByteArray& channel, int timeoutMs, Done done) override;
@@ -46,9 +48,8 @@ private:
 
     RedisConnection m_connection;
     QSet<QByteArray> m_subscribed;
-    // Who waits for each channel's confirmation: one SUBSCRIBE per channel in flight, because
-    // hiredis keeps one callback per channel and a second SUBSCRIBE's request would never
-    // be answered (its deadline would then drop the connection).
+    // Who waits for each channel's confirmation: one SUBSCRIBE per channel in flight, whose
+    // answer every waiter of the channel gets (a second one would only ask the node again).
     QHash<QByteArray, QList<Done>> m_asked;
     QList<Request> m_waiting; // asked for before the connection was Ready
 };

@@ -16,17 +16,19 @@ bool isBulk(char type)
 }
 } // namespace
 
-RespReader::RespReader() : m_reader(redisReaderCreate()) {}
+RespReader::RespReader(Bulks bulks) : m_reader(redisReaderCreate()), m_bulks(bulks) {}
 
 RespReader::~RespReader()
 {
     redisReaderFree(m_reader);
 }
 
-void RespReader::feed(const QByteArray& bytes)
+void RespReader::feed(const char* data, qsizetype size)
 {
-    if (!m_broken && !bytes.isEmpty())
-        skimmed(bytes.constData(), bytes.size());
+    if (m_bulks == Bulks::Skim && !m_broken && size > 0)
+        skimmed(data, size);
+    else
+        pass(data, size);
 }
 
 void RespReader::pass(const char* data, qsizetype size)
@@ -114,6 +116,15 @@ void RespReader::finishBulkHeader()
     const QByteArray stand =
         m_header.left(1) + QByteArray::number(omitted.size()) + "\r\n" + omitted + "\r\n";
     pass(stand.constData(), stand.size());
+}
+
+QString RespReader::error() const
+{
+    if (!m_broken)
+        return {};
+    if (m_reader->err != 0)
+        return QString::fromLocal8Bit(m_reader->errstr);
+    return QStringLiteral("Protocol error, bad bulk length"); // found by the skim, not hiredis
 }
 
 std::optional<RedisReply> RespReader::next()

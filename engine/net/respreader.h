@@ -4,6 +4,7 @@
 #include "net/redisreply.h"
 
 #include <QByteArray>
+#include <QString>
 #include <optional>
 
 struct redisReader;
@@ -12,10 +13,12 @@ struct redisReader;
 // a foreign client's commands (arrays of bulk strings) or a node's replies to it. A stream
 // that is not RESP (an inline command, garbage) makes it give up for good: isBroken().
 //
-// It keeps no more than a bound per stream, whatever the peer sends: a bulk string longer
-// than kMaxKeptBulkBytes (a 10 MB value, half of a 500 MB one) is skipped by its length as it
-// goes by and read as the string kOmitted. No lock command or reply is that long; a
-// connection that sends one is followed on without holding it.
+// Bulks::Skim (the exposed proxy's reader of a foreign client's traffic) keeps no more than a
+// bound per stream, whatever the peer sends: a bulk string longer than kMaxKeptBulkBytes (a
+// 10 MB value, half of a 500 MB one) is skipped by its length as it goes by and read as the
+// string kOmitted. No lock command or reply is that long; a connection that sends one is
+// followed on without holding it. Bulks::Whole (the engine's own connections, whose caller
+// asked for the value) reads every reply whole, as hiredis does.
 class RespReader
 {
 public:
@@ -23,15 +26,25 @@ public:
     // What a skipped bulk string reads as (no key, token or number is this).
     static constexpr char kOmitted[] = "\x01(omitted)";
 
-    RespReader();
+    enum class Bulks
+    {
+        Whole, // every bulk string as it came
+        Skim   // bulk strings over kMaxKeptBulkBytes read as kOmitted
+    };
+
+    explicit RespReader(Bulks bulks = Bulks::Whole);
     ~RespReader();
     RespReader(const RespReader&) = delete;
     RespReader& operator=(const RespReader&) = delete;
 
-    void feed(const QByteArray& bytes);
+    void feed(const QByteArray& bytes) { feed(bytes.constData(), bytes.size()); }
+    void feed(const char* data, qsizetype size);
     // The next whole value, or nothing until more bytes come (or once broken).
     std::optional<RedisReply> next();
     bool isBroken() const { return m_broken; }
+    // What the reader found wrong once broken ("Protocol error, got \"H\" as reply type
+    // byte"), in hiredis's words.
+    QString error() const;
 
 private:
     enum class Expect
@@ -47,6 +60,7 @@ private:
     void pass(const char* data, qsizetype size);
 
     redisReader* m_reader;
+    const Bulks m_bulks;
     bool m_broken = false;
     Expect m_expect = Expect::TypeByte;
     QByteArray m_header;      // a bulk header so far, its type byte first

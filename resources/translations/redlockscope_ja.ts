@@ -3223,8 +3223,8 @@ Since %1 on the run clock.</source>
         <translation>遅延</translation>
     </message>
     <message>
-        <source>Delay every request to this node (through its proxy).</source>
-        <translation>このノードへのすべての要求を遅らせます（プロキシ経由）。</translation>
+        <source>Delay every request to this node.</source>
+        <translation>このノードへのすべての要求を遅らせます。</translation>
     </message>
     <message>
         <source>20 ms</source>

@@ -3223,8 +3223,8 @@ Since %1 on the run clock.</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <source>Delay every request to this node (through its proxy).</source>
-        <translation>延迟发往此节点的每个请求（通过它的代理）。</translation>
+        <source>Delay every request to this node.</source>
+        <translation>延迟发往此节点的每个请求。</translation>
     </message>
     <message>
         <source>20 ms</source>

@@ -111,6 +111,9 @@ private slots:
             << "redis-sentinel not found at /nonexistent/redis-sentinel";
         QTest::newRow("unknown topology")
             << QStringList{"--headless", "--topology", "ring"} << "--topology";
+        QTest::newRow("unknown client path")
+            << QStringList{"--headless", "--client-path", "tunnel"}
+            << "--client-path: expected gate or proxy, got 'tunnel'";
         QTest::newRow("replicated with your nodes")
             << QStringList{"--headless", "--topology", "replicated", "--nodes", "127.0.0.1:1"}
             << "cannot use your nodes";
@@ -323,7 +326,7 @@ private slots:
                 20000, QProcessEnvironment(), 256);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(
-                     QStringLiteral("200 clients × 5 nodes need about 6,488 open files; the "
+                     QStringLiteral("200 clients × 5 nodes need about 2,488 open files; the "
                                     "limit is 256")),
                  r.err.constData());
         const Run fits =

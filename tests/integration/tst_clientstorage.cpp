@@ -26,9 +26,11 @@ private slots:
         RedisConnection::Options options;
         options.connectTimeoutMs = 800;
         ClientRegistry registry("stock-lock", ClientSettings{}, options, SteadyClock::instance());
-        const QList<NodeAddress> nodes = fleet.addresses();
+        QList<NodeRoute> nodes;
+        for (const NodeAddress& address : fleet.addresses())
+            nodes << NodeRoute{address};
         registry.setRoutes([nodes](int, const QString&, QString*) {
-            return std::optional<QList<NodeAddress>>(nodes);
+            return std::optional<QList<NodeRoute>>(nodes);
         });
         QSignalSpy events(&registry, &ClientRegistry::event);
         QVERIFY(registry.add({}, {}).ok);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every fault of issue 4 against real nodes: node faults through the local processes,
-// network faults through the proxy, client faults in the engine, and the history of each.
+// network faults on both of the simulated clients' paths (the gate in their own connections,
+// and --client-path proxy), client faults in the engine, and the history of each.
 #include "enginerunner.h"
 #include "testfleet.h"
 
@@ -9,9 +10,11 @@
 
 namespace {
 
-EngineConfig localConfig(int clients)
+EngineConfig localConfig(int clients,
+                         EngineConfig::ClientPath path = EngineConfig::ClientPath::Gate)
 {
     EngineConfig config; // no nodes given: the engine starts five local ones
+    config.clientPath = path;
     config.initialClients = clients;
     config.clientDefaults.lock.ttlMs = 2000;
     config.clientDefaults.workMinMs = 200;
@@ -58,6 +61,23 @@ bool startUntilC1Holds(EngineRunner& engine)
             return !s.clients.isEmpty() && s.clients[0].state == ClientSnapshot::State::Holding;
         },
         10000);
+}
+
+// The `path` column: where the network faults reach the simulated clients.
+void clientPaths()
+{
+    QTest::addColumn<EngineConfig::ClientPath>("path");
+    QTest::newRow("gate") << EngineConfig::ClientPath::Gate;
+    QTest::newRow("proxy") << EngineConfig::ClientPath::Proxy;
+}
+
+QString faultText(const QList<HistoryEvent>& events, int node, Fault::Kind fault)
+{
+    for (const HistoryEvent& e : events)
+        if (e.kind == HistoryEvent::Kind::FaultStart && e.node == node &&
+            Fault::Kind(e.code) == fault)
+            return e.text;
+    return {};
 }
 
 } // namespace
@@ -240,9 +260,11 @@ private slots:
                  "default delay > largest ttl");
     }
 
+    void partitionBlocksOnlyTheChosenClients_data() { clientPaths(); }
     void partitionBlocksOnlyTheChosenClients()
     {
-        EngineRunner engine(localConfig(2));
+        QFETCH(EngineConfig::ClientPath, path);
+        EngineRunner engine(localConfig(2, path));
         QString error;
         QVERIFY2(engine.start(15000, &error), qPrintable(error));
         QVERIFY(
@@ -264,6 +286,8 @@ private slots:
             },
             10000));
         QVERIFY(hasFault(engine.last().nodes[0], Fault::Kind::Partition));
+        QCOMPARE(faultText(engine.events(), 0, Fault::Kind::Partition),
+                 QStringLiteral("partitioned from C2"));
         // Both still get the lock with the other four nodes.
         const quint64 c2Before = engine.client(QStringLiteral("C2"))->acquisitions;
         QVERIFY(engine.waitFor(
@@ -280,9 +304,11 @@ private slots:
         QVERIFY(engine.last().counters.safe());
     }
 
+    void latencyShowsInMeasuredLatency_data() { clientPaths(); }
     void latencyShowsInMeasuredLatency()
     {
-        EngineRunner engine(localConfig(1));
+        QFETCH(EngineConfig::ClientPath, path);
+        EngineRunner engine(localConfig(1, path));
         QString error;
         QVERIFY2(engine.start(15000, &error), qPrintable(error));
         QString message;
@@ -304,6 +330,40 @@ private slots:
                  qPrintable(QString::number(o->outcome.latencyUs())));
         const auto* fast = outcomeOf(engine.last(), 0, 1);
         QVERIFY(fast && fast->outcome.latencyUs() < o->outcome.latencyUs());
+        QCOMPARE(faultText(engine.events(), 4, Fault::Kind::Latency),
+                 QStringLiteral("latency 30\u00b10 ms"));
+    }
+
+    // Every request to node 2 is lost: the client's answer there is a timeout, it still
+    // locks on the four others, the history says the fault in the proxy's words.
+    void dropLosesEveryRequestToTheNode_data() { clientPaths(); }
+    void dropLosesEveryRequestToTheNode()
+    {
+        QFETCH(EngineConfig::ClientPath, path);
+        EngineRunner engine(localConfig(1, path));
+        QVERIFY(startUntilC1Holds(engine));
+        QString message;
+        QVERIFY2(engine.command(QStringLiteral("node drop 2 100"), &message), qPrintable(message));
+        QCOMPARE(message, QStringLiteral("node 2 drops 100% of requests"));
+        const quint64 before = engine.client(QStringLiteral("C1"))->acquisitions;
+        QVERIFY(engine.waitFor(
+            [before](const EngineSnapshot& s) {
+                const auto* o = outcomeOf(s, 1, 1);
+                return s.clients[0].acquisitions >= before + 2 && o &&
+                       (o->outcome.kind == NodeOutcome::Kind::Timeout ||
+                        o->outcome.kind == NodeOutcome::Kind::Down);
+            },
+            15000));
+        QCOMPARE(faultText(engine.events(), 1, Fault::Kind::Drop),
+                 QStringLiteral("drops 100% of requests"));
+        QVERIFY(engine.command(QStringLiteral("node heal 2")));
+        QVERIFY(engine.waitFor(
+            [](const EngineSnapshot& s) {
+                const auto* o = outcomeOf(s, 1, 1);
+                return o && o->outcome.kind == NodeOutcome::Kind::Ok;
+            },
+            15000));
+        QVERIFY(engine.last().counters.safe());
     }
 
     void clockJumpShortensTheTtl()

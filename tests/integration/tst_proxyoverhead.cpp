@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the loopback proxy costs a round trip, measured by the benchmark's own RoundTripCost
-// (app/bench/, also in `--bench --vs-node-redlock`): direct, a simulated client's path and a
-// foreign client's path (the exposed port) to the same node, interleaved in batches. It prints
+// (app/bench/, also in `--bench --vs-node-redlock`): direct, a simulated client's path (its
+// node's fault gate, or with --client-path proxy a listener on the proxy) and a foreign
+// client's path (the exposed port) to the same node, interleaved in batches. It prints
 // the figures and asserts only that every round trip was answered (never a time: this machine
 // is shared and slow). Setups: one node; five nodes at once (a Redlock round); one node with a
 // busy engine (its thread computes 20 µs at each turn of its loop, as many simulated clients
@@ -46,7 +47,7 @@ void TestProxyOverhead::report(const char* what, const QList<NodeAddress>& nodes
     options.busyUs = busyUs;
     const RoundTripCost::Figures f = RoundTripCost::measure(options);
     QVERIFY2(f.error.isEmpty(), qPrintable(f.error));
-    for (const RoundTripCost::Path* path : {&f.direct, &f.simulated, &f.foreign}) {
+    for (const RoundTripCost::Path* path : {&f.direct, &f.simulated, &f.proxied, &f.foreign}) {
         QVERIFY(path->ok);
         QCOMPARE(path->wallUs.count(), size_t(options.batches * options.perBatch));
     }
@@ -58,7 +59,8 @@ void TestProxyOverhead::report(const char* what, const QList<NodeAddress>& nodes
               p.wallUs.percentile(99) - direct.wallUs.percentile(99), p.cpuUs);
     };
     line("direct", f.direct, f.direct);
-    line("simulated", f.simulated, f.direct);
+    line("simulated (gate)", f.simulated, f.direct);
+    line("simulated through the proxy", f.proxied, f.direct);
     line("foreign", f.foreign, f.direct);
 }
 

@@ -86,7 +86,7 @@ private:
         holder->setSettings(settings(LockSettings::Wait::Poll));
         auto* waiter = new ReentrantLock(viaProxy, 0, SteadyClock::instance(), &owner);
         waiter->setSettings(settings(wait));
-        auto* subscriber = new RedisSubscriber(through(proxy, PubSubConnection), {},
+        auto* subscriber = new RedisSubscriber(NodeRoute{through(proxy, PubSubConnection)}, {},
                                                SteadyClock::instance(), waiter);
         waiter->setSubscriber(subscriber);
         QSignalSpy woken(waiter, &LockStrategy::wokenUp);
@@ -175,14 +175,13 @@ private slots:
         QCOMPARE(w.wakeUps, 0);
     }
 
-    // Two waits that ask for one channel before it is confirmed share one SUBSCRIBE: a second
-    // one would never be answered (hiredis keeps one callback per channel) and its deadline
-    // would drop the connection.
+    // Two waits that ask for one channel before it is confirmed share one SUBSCRIBE, and each
+    // gets its answer.
     void oneSubscribePerChannel()
     {
         TestFleet fleet(1);
         QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
-        RedisSubscriber subscriber(fleet.address(0), {}, SteadyClock::instance());
+        RedisSubscriber subscriber(NodeRoute{fleet.address(0)}, {}, SteadyClock::instance());
         QList<bool> answers;
         for (int i = 0; i < 3; ++i)
             subscriber.subscribe("chan", 300, [&](bool ok, const QString&) { answers << ok; });

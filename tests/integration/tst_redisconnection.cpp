@@ -8,6 +8,7 @@
 #include "net/nodeproxy.h"
 #include "net/redisconnection.h"
 #include "testfleet.h"
+#include "waituntil.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -54,26 +55,6 @@ std::shared_ptr<Call> start(RedisConnection& connection, const QByteArrayList& a
     });
     call->synchronous = call->callbacks > 0;
     return call;
-}
-
-// Runs an event loop until done() holds (checked every millisecond) or the time is up.
-// Unlike QTest::qWaitFor, which sleeps in 10 ms steps between event rounds, this serves
-// every event as it comes, so measured latencies and deadlines are the connection's own.
-bool waitUntil(const std::function<bool()>& done, int timeoutMs)
-{
-    if (done())
-        return true;
-    QEventLoop loop;
-    QTimer poll;
-    poll.setTimerType(Qt::PreciseTimer);
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (done())
-            loop.quit();
-    });
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    poll.start(1);
-    loop.exec();
-    return done();
 }
 
 // send() and wait for its one callback.
@@ -1118,8 +1099,8 @@ void TestRedisConnection::worksInAnotherThread()
 }
 
 // The engine's thread runs on EpollEventDispatcher, which fires due timers before it reads
-// ready sockets. When the thread is busy past a command's deadline (here: a 150 ms step
-// queued right after the send) the node's reply is in the socket when the deadline timer
+// ready sockets. When the thread is busy past a command's deadline (here: 150 ms right after
+// the send) the node's reply is in the socket when the deadline timer
 // fires; that is an answer, not the node's silence, and must not be reported as a timeout.
 void TestRedisConnection::replyInTheSocketIsNotATimeout()
 {
@@ -1153,9 +1134,10 @@ void TestRedisConnection::replyInTheSocketIsNotATimeout()
             latencyUs = r.latencyUs();
             status = int(r.status);
         });
-        // Busy until well past the deadline: the reply arrives meanwhile.
-        QMetaObject::invokeMethod(
-            connection, [] { QThread::msleep(150); }, Qt::QueuedConnection);
+        // Busy until well past the deadline: the reply arrives meanwhile. In the same step
+        // as the send, which writes at once: a queued step could come after the reply was
+        // read, were the node quick enough.
+        QThread::msleep(150);
     });
     QTRY_VERIFY_WITH_TIMEOUT(status.load() >= 0, 3000);
     QCOMPARE(Status(status.load()), Status::Replied);

@@ -24,7 +24,7 @@ private slots:
                                     "%1 (%2): too many open files")
                          .arg(name)
                          .arg(id);
-            return std::optional<QList<NodeAddress>>();
+            return std::optional<QList<NodeRoute>>();
         });
         QSignalSpy events(&registry, &ClientRegistry::event);
         const CommandAnswer answer = registry.add({}, {});

@@ -16,15 +16,21 @@ private slots:
         QTest::addColumn<int>("nodes");
         QTest::addColumn<bool>("local");
         QTest::addColumn<int>("clients");
+        QTest::addColumn<bool>("viaProxy");
         QTest::addColumn<qint64>("files");
         // 64 for the process; per node, the storage counted as one more, 1 (monitor) + 3 (a
-        // local node's process); per client and node 6 (client socket, proxy listener,
-        // accepted end, upstream, a reconnect), per client 2 more for the storage.
-        QTest::newRow("no clients, 5 local") << 5 << true << 0 << qint64(64 + 6 * 4);
-        QTest::newRow("one client, 5 local") << 5 << true << 1 << qint64(64 + 24 + 30 + 2);
-        QTest::newRow("200 clients, 5 local") << 5 << true << 200 << qint64(6488);
-        QTest::newRow("200 clients, 5 external") << 5 << false << 200 << qint64(64 + 6 + 6400);
-        QTest::newRow("50 clients, 9 local") << 9 << true << 50 << qint64(64 + 40 + 2800);
+        // local node's process); per client and node 2 (its connection, and its pub/sub one
+        // or a reconnect's), through the proxies 6 (client socket, proxy listener, accepted
+        // end, upstream, a reconnect); per client 2 more for the storage.
+        QTest::newRow("no clients, 5 local") << 5 << true << 0 << false << qint64(64 + 6 * 4);
+        QTest::newRow("one client, 5 local") << 5 << true << 1 << false << qint64(64 + 24 + 10 + 2);
+        QTest::newRow("200 clients, 5 local") << 5 << true << 200 << false << qint64(2488);
+        QTest::newRow("200 clients, 5 external")
+            << 5 << false << 200 << false << qint64(64 + 6 + 2400);
+        QTest::newRow("50 clients, 9 local") << 9 << true << 50 << false << qint64(64 + 40 + 1000);
+        QTest::newRow("one client, 5 local, proxies")
+            << 5 << true << 1 << true << qint64(64 + 24 + 30 + 2);
+        QTest::newRow("200 clients, 5 local, proxies") << 5 << true << 200 << true << qint64(6488);
     }
 
     void needsGrowWithClientsAndNodes()
@@ -32,8 +38,11 @@ private slots:
         QFETCH(int, nodes);
         QFETCH(bool, local);
         QFETCH(int, clients);
+        QFETCH(bool, viaProxy);
         QFETCH(qint64, files);
-        QCOMPARE(FileBudget(nodes, local, 1024).filesFor(clients), files);
+        FileBudget budget(nodes, local, 1024);
+        budget.setClientsViaProxy(viaProxy);
+        QCOMPARE(budget.filesFor(clients), files);
     }
 
     void tooManyClientsAreRefusedWithTheNumbers()
@@ -43,9 +52,9 @@ private slots:
         // When 200 clients are asked for
         const QString refusal = budget.check(200);
         // Then the refusal gives the numbers
-        QCOMPARE(refusal, QStringLiteral("200 clients × 5 nodes need about 6,488 open files; "
-                                         "the limit is 1,024 (ulimit -n), enough for 29 clients"));
-        QCOMPARE(budget.maxClients(), 29);
+        QCOMPARE(refusal, QStringLiteral("200 clients × 5 nodes need about 2,488 open files; "
+                                         "the limit is 1,024 (ulimit -n), enough for 78 clients"));
+        QCOMPARE(budget.maxClients(), 78);
     }
 
     void theLastClientThatFits_data()
@@ -77,15 +86,15 @@ private slots:
     void addingAClient()
     {
         const FileBudget budget(5, true, 1024);
-        QCOMPARE(budget.check(28 + 1), QString());
-        QVERIFY(budget.check(29 + 1).startsWith(QStringLiteral("30 clients × 5 nodes need")));
+        QCOMPARE(budget.check(77 + 1), QString());
+        QVERIFY(budget.check(78 + 1).startsWith(QStringLiteral("79 clients × 5 nodes need")));
     }
 
     void notEvenTheNodesFit()
     {
         const FileBudget budget(9, true, 50);
         QCOMPARE(budget.maxClients(), 0);
-        QCOMPARE(budget.check(1), QStringLiteral("1 client × 9 nodes need about 160 open files; "
+        QCOMPARE(budget.check(1), QStringLiteral("1 client × 9 nodes need about 124 open files; "
                                                  "the limit is 50 (ulimit -n), enough for 0 "
                                                  "clients"));
     }

@@ -221,7 +221,7 @@ void NodeCard::buildMenu()
 
     const QString latency = QStringLiteral("latency");
     QMenu* lat = addSubmenu(QStringLiteral("latencyMenu"), tr("Latency"), latency,
-                            tr("Delay every request to this node (through its proxy)."));
+                            tr("Delay every request to this node."));
     const QList<std::pair<QString, QString>> delays{{QStringLiteral("20"), tr("20 ms")},
                                                     {QStringLiteral("50 25"), tr("50 ± 25 ms")},
                                                     {QStringLiteral("200"), tr("200 ms")}};
