@@ -15,6 +15,9 @@ namespace {
 // How long the engine has to answer an interruption with its verdict before the run says
 // INTERRUPTED without one (well inside Interruption::DeadlineMs).
 constexpr int VerdictWaitMs = 300;
+// How long the nodes have to come up (local ones: each redis-server has 5 s to say it is
+// ready): --duration counts from then, so a busy machine's slow start costs the run nothing.
+constexpr int StartDeadlineMs = 20000;
 static_assert(int(ScenarioResult::Outcome::Interrupted) == Interruption::ExitCode);
 } // namespace
 
@@ -70,10 +73,10 @@ HeadlessRun::~HeadlessRun() = default;
 
 int HeadlessRun::exec()
 {
-    if (m_options.durationS > 0)
-        QTimer::singleShot(int(m_options.durationS * 1000), this, [this] {
-            stop(tr("--duration %1 s ran out").arg(m_options.durationS), true);
-        });
+    QTimer::singleShot(StartDeadlineMs, this, [this] {
+        if (!m_up && !m_finished)
+            stop(tr("%1 s had passed since the start").arg(StartDeadlineMs / 1000), true);
+    });
     if (scripted())
         m_engine->runScenario(m_options.source, m_options.scriptText, m_options.seed);
     m_engine->start();
@@ -133,6 +136,10 @@ void HeadlessRun::onStarted()
     // The story's clock starts now: nodes and storage are up, whatever their start cost.
     m_readyUs = SteadyClock::instance().nowUs();
     m_up = true;
+    if (m_options.durationS > 0)
+        QTimer::singleShot(int(m_options.durationS * 1000), this, [this] {
+            stop(tr("--duration %1 s ran out").arg(m_options.durationS), true);
+        });
     if (scripted())
         print(stdout, QStringLiteral("%1  nodes up: running %2").arg(stamp(), m_options.source));
 }

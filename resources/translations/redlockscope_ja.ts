@@ -2633,6 +2633,10 @@ Since %1 on the run clock.</source>
         <translation>--duration の %1 秒が過ぎました</translation>
     </message>
     <message>
+        <source>%1 s had passed since the start</source>
+        <translation>開始から %1 秒が過ぎました</translation>
+    </message>
+    <message>
         <source>%1; the engine did not answer</source>
         <translation>%1。エンジンが応答しませんでした</translation>
     </message>

@@ -2633,6 +2633,10 @@ Since %1 on the run clock.</source>
         <translation>--duration %1 秒已用完</translation>
     </message>
     <message>
+        <source>%1 s had passed since the start</source>
+        <translation>启动后已过 %1 秒</translation>
+    </message>
+    <message>
         <source>%1; the engine did not answer</source>
         <translation>%1；引擎没有应答</translation>
     </message>

@@ -100,10 +100,11 @@ private:
         const QString file =
             writeFile(m_dir.filePath(name + QStringLiteral(".rls")), scenario.toUtf8());
         const QString record = m_dir.filePath(name + QStringLiteral(".jsonl"));
-        *result = run({QStringLiteral("--headless"), QStringLiteral("--clients"),
-                       QStringLiteral("0"), QStringLiteral("--expose"), QString::number(base),
-                       QStringLiteral("--scenario"), file, QStringLiteral("--record"), record},
-                      120000);
+        *result =
+            run({QStringLiteral("--headless"), QStringLiteral("--clients"), QStringLiteral("0"),
+                 QStringLiteral("--expose"), QString::number(base), QStringLiteral("--scenario"),
+                 file, QStringLiteral("--allow-exec"), QStringLiteral("--record"), record},
+                120000);
         return events(record);
     }
 
@@ -120,9 +121,10 @@ private slots:
         QProcess install;
         install.setProcessChannelMode(QProcess::MergedChannels);
         install.start(QStringLiteral("bash"), {setup});
-        QVERIFY2(install.waitForFinished(300000) && install.exitCode() == 0,
-                 qPrintable(QStringLiteral("%1 failed: %2")
-                                .arg(setup, QString::fromUtf8(install.readAll()))));
+        QVERIFY2(
+            install.waitForFinished(300000) && install.exitCode() == 0,
+            qPrintable(
+                QStringLiteral("%1 failed: %2").arg(setup, QString::fromUtf8(install.readAll()))));
         // QT_TESTCASE_SOURCEDIR is tests/: found from any build folder, whatever __FILE__ says
         // (ccache makes it relative to the build folder).
         m_client = QFINDTESTDATA("support/node-redlock/client.mjs");

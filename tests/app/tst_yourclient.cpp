@@ -121,8 +121,12 @@ private:
         text.replace(QLatin1String("CLIENT"),
                      QStringLiteral("/usr/bin/python3 %1 %2").arg(script).arg(base));
         const QString file = writeFile(m_dir.filePath(QStringLiteral("yours.rls")), text.toUtf8());
-        QStringList args{QStringLiteral("--headless"), QStringLiteral("--expose"),
-                         QString::number(base), QStringLiteral("--scenario"), file};
+        QStringList args{QStringLiteral("--headless"),
+                         QStringLiteral("--expose"),
+                         QString::number(base),
+                         QStringLiteral("--scenario"),
+                         file,
+                         QStringLiteral("--allow-exec")};
         args << extra;
         args << (record.isEmpty() ? QStringList{QStringLiteral("--no-record")}
                                   : QStringList{QStringLiteral("--record"), record});

@@ -4,6 +4,7 @@
 #include "enginerunner.h"
 #include "testfleet.h"
 
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -275,9 +276,14 @@ private slots:
         EngineRunner engine(config);
         QString error;
         QVERIFY2(engine.start(5000, &error), qPrintable(error));
-        const QStringList reasons{QStringLiteral("connection refused"),
-                                  QStringLiteral("host not found: nonexistent.invalid"),
-                                  QStringLiteral("timed out connecting after")};
+        // The silent node: the kernel may still complete a handshake into a full backlog
+        // (it keeps one more than asked, and the filler's may not have landed yet), and then
+        // the node is one that never answers; both say in words why it is down.
+        const QList<QRegularExpression> reasons{
+            QRegularExpression(QStringLiteral("connection refused")),
+            QRegularExpression(QStringLiteral("host not found: nonexistent\\.invalid")),
+            QRegularExpression(
+                QStringLiteral("timed out connecting after|no answer from the node within"))};
         QVERIFY(engine.waitFor(
             [&](const EngineSnapshot& s) {
                 return s.nodes.size() == 5 && s.nodes[0].state == NodeSnapshot::State::Down &&
@@ -297,7 +303,7 @@ private slots:
             QVERIFY2(toldDown, qPrintable(QStringLiteral("no node-down event for node %1 with "
                                                          "'%2'")
                                               .arg(node + 1)
-                                              .arg(reasons[node])));
+                                              .arg(reasons[node].pattern())));
             // A client tries only once each of its connections has connected or failed once,
             // so even its first try's answers name the reason, never "still connecting".
             int answers = 0;

@@ -155,10 +155,11 @@ private:
         const QString file =
             writeFile(m_dir.filePath(name + tag + QStringLiteral(".rls")), scenario.toUtf8());
         const QString record = m_dir.filePath(name + tag + QStringLiteral(".jsonl"));
-        *result = run({QStringLiteral("--headless"), QStringLiteral("--clients"),
-                       QStringLiteral("0"), QStringLiteral("--expose"), QString::number(base),
-                       QStringLiteral("--scenario"), file, QStringLiteral("--record"), record},
-                      150000);
+        *result =
+            run({QStringLiteral("--headless"), QStringLiteral("--clients"), QStringLiteral("0"),
+                 QStringLiteral("--expose"), QString::number(base), QStringLiteral("--scenario"),
+                 file, QStringLiteral("--allow-exec"), QStringLiteral("--record"), record},
+                150000);
         if (result->exitCode != 0)
             qWarning().noquote() << result->out.right(4000) << result->err.right(2000);
         return events(record);

@@ -363,10 +363,14 @@ void RunData::judgeVotes(RunSeries::Attempt& a, const HistoryEvent& e, const Ans
     }
     if (a.outcome == AttemptOutcome::Kind::NoQuorum && ownKey)
         a.outcome = AttemptOutcome::Kind::OwnKey;
-    if (a.outcome != AttemptOutcome::Kind::SplitVote)
-        return;
+    // Kept for every failed round: the checker may judge it a split once its late answers came.
     for (auto it = votes.cbegin(); it != votes.cend(); ++it)
         a.split.push_back({it.key(), it.value()});
+    sortSplit(a);
+}
+
+void RunData::sortSplit(RunSeries::Attempt& a)
+{
     std::sort(a.split.begin(), a.split.end(), [](const auto& x, const auto& y) {
         return x.second != y.second ? x.second > y.second : x.first < y.first;
     });
@@ -410,8 +414,30 @@ void RunData::onJudged(const HistoryEvent& e)
         if (it->client == e.client)
             round = &*it;
     }
-    if (round)
-        round->outcome = AttemptOutcome::classify(e.failReason());
+    if (!round)
+        return;
+    const auto judged = AttemptOutcome::classify(e.failReason());
+    // "No quorum" is what the checker says of a round refused by the client's own earlier key
+    // too: the chart's finer reason, told from the answers, stays.
+    if (!(judged == AttemptOutcome::Kind::NoQuorum &&
+          round->outcome == AttemptOutcome::Kind::OwnKey))
+        round->outcome = judged;
+    // The answers that came after the client decided are the round's too: its split is told
+    // from all of them, as the checker judged it.
+    const auto answers = m_answers.constFind(e.client);
+    if (answers == m_answers.cend() || answers->op != e.op)
+        return;
+    for (const Vote& v : answers->votes) {
+        if (v.sentUs < e.sinceUs || v.voter < 0)
+            continue;
+        const auto it = std::find_if(round->split.begin(), round->split.end(),
+                                     [&v](const auto& p) { return p.first == v.voter; });
+        if (it == round->split.end())
+            round->split.push_back({v.voter, 1});
+        else
+            ++it->second;
+    }
+    sortSplit(*round);
 }
 
 void RunData::onAcquired(const HistoryEvent& e, quint64 index)

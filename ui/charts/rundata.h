@@ -107,6 +107,7 @@ private:
     };
     void onAnswer(const HistoryEvent& e);
     static void judgeVotes(RunSeries::Attempt& a, const HistoryEvent& e, const Answers& answers);
+    static void sortSplit(RunSeries::Attempt& a);
     int clientNamed(const QString& name) const;
     QHash<int, Answers> m_answers;
     qint64 m_startUs = 0;

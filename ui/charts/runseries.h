@@ -22,7 +22,7 @@ struct RunSeries
         qint16 votes = 0;  // the nodes that said OK
         qint16 needed = 0; // the votes its rung needs: a majority, or one node
         AttemptOutcome::Kind outcome = AttemptOutcome::Kind::Acquired;
-        // A split vote: how the votes split, (client, nodes) most first.
+        // A failed round's votes, (client, nodes) most first: how a split vote split.
         std::vector<std::pair<int, int>> split;
     };
     struct Second

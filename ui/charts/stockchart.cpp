@@ -74,9 +74,21 @@ void StockChart::feedLines(int columns, double* low, double* high)
     if (it != stock.begin())
         --it; // the level the window opens with
     m_counts.sales = 0;
+    // Lost updates as the checker counts them and the storage card shows them: in each stretch
+    // after a `stock N`, the sales minus the drop of the stock; a write that put erased sales
+    // back takes them off again. Counted up to the window's end, less what was lost before it.
+    qint64 lostBefore = 0; // in the stretches a later `stock N` closed
+    qint64 lostAtStart = 0;
+    const auto lostAt = [&lostBefore](const RunSeries::StockPoint& p) {
+        return lostBefore + (p.initial >= 0 ? p.sold - (p.initial - p.value) : 0);
+    };
     const RunSeries::StockPoint* previous = nullptr;
     for (; it != stock.end() && it->tUs <= m_t1Us; ++it) {
         const double x = std::max(it->tUs, m_t0Us) / 1e6;
+        if (previous && !it->sale)
+            lostBefore = lostAt(*previous); // a `stock N`: its stretch's count is kept
+        if (it->tUs < m_t0Us)
+            lostAtStart = lostAt(*it);
         if (previous)
             add(x, *previous);
         add(x, *it);
@@ -89,6 +101,7 @@ void StockChart::feedLines(int columns, double* low, double* high)
     }
     if (previous)
         add(std::min(m_t1Us, m_data->nowUs()) / 1e6, *previous);
+    m_counts.lostUpdates = previous ? lostAt(*previous) - lostAtStart : 0;
     setEmptyText(stock.empty() ? tr("No stock in this run: `stock N` puts N items on the storage "
                                     "and the clients start buying.")
                                : QString());
@@ -104,7 +117,6 @@ void StockChart::feedDamage()
     std::vector<Downsampler::Point> oversold;
     QList<ChartLabels::Mark> marks;
     m_counts.oversold = 0;
-    m_counts.lostUpdates = 0;
     const QColor red = m_look.style.bad();
     for (const RunSeries::Damage& d : m_data->series().damage) {
         if (d.tUs < m_t0Us || d.tUs > m_t1Us)
@@ -117,8 +129,6 @@ void StockChart::feedDamage()
         } else {
             lost.push_back({x, double(d.stock), d.event});
             marks.append({QPointF(x, double(d.stock)), d.kind, d.amount, red, m_lost});
-            if (V(d.kind) == V::LostUpdate)
-                m_counts.lostUpdates += d.amount;
         }
     }
     setPoints(m_lost, lost);

@@ -23,7 +23,7 @@ public:
     {
         qint64 sales = 0;
         qint64 oversold = 0;    // items
-        qint64 lostUpdates = 0; // sales erased
+        qint64 lostUpdates = 0; // sales minus the drop of the stock (docs/domain.md)
     };
 
     StockChart(const RunData* data, const Look& look);
