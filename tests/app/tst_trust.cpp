@@ -532,7 +532,9 @@ private slots:
     // ---- what a process killed outright leaves -----------------------------------------
 
     // SIGKILL leaves the proxies' socket folder ($TMPDIR/redlockscope-PID-XXXXXX); the next
-    // start removes it (its process is gone), and a clean end leaves none of its own.
+    // start removes it (its process is gone), and a clean end leaves none of its own. The
+    // folder holds the simulated clients' Unix sockets on the proxies, so both runs take that
+    // path (--client-path proxy); on the fault gate they connect straight to the nodes.
     void aKilledRunsSocketFolderGoesAtTheNextStart()
     {
         QTemporaryDir tmp;
@@ -546,7 +548,8 @@ private slots:
             QProcess p;
             p.setProcessEnvironment(env);
             p.start(binary(), {QStringLiteral("--headless"), QStringLiteral("--no-record"),
-                               QStringLiteral("--local-nodes"), QStringLiteral("1")});
+                               QStringLiteral("--local-nodes"), QStringLiteral("1"),
+                               QStringLiteral("--client-path"), QStringLiteral("proxy")});
             QVERIFY(p.waitForStarted());
             QTRY_VERIFY_WITH_TIMEOUT(!folders().isEmpty(), 30000);
             QVERIFY2(
@@ -556,8 +559,9 @@ private slots:
             p.waitForFinished();
         }
         QCOMPARE(folders().size(), 1); // left behind
-        const Result r =
-            run({"--headless", "--no-record", "--local-nodes", "1", "--duration", "2"}, env, 60000);
+        const Result r = run({"--headless", "--no-record", "--local-nodes", "1", "--client-path",
+                              "proxy", "--duration", "2"},
+                             env, 60000);
         QVERIFY2(r.exitCode == 0, qPrintable(said(r)));
         QVERIFY2(folders().isEmpty(), qPrintable(folders().join(QLatin1Char(' '))));
     }
