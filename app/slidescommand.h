@@ -34,11 +34,11 @@ public:
         QString source;     // builtin:NAME or a .rls file
         QString scriptText; // its text, read and checked
         std::optional<quint64> seed;
-        QString to;            // .pdf or .html
-        QSize size{1280, 720}; // the stage's, and the pages' (16:9 by default)
-        QString theme;         // "dark", "light", or "" (as last time in the window)
-        double zoomPct = 0;    // 0: as last time
-        QString language;      // "" (as chosen in the window), a code, or "system"
+        QString to;             // .pdf or .html
+        QSize size{1280, 720};  // the stage's, and the pages' (16:9 by default)
+        QString theme;          // "dark", "light", or "" (as last time in the window)
+        double zoomPct = 0;     // 0: as last time
+        QString language;       // "" (as chosen in the window), a code, or "system"
         bool allowExec = false; // --allow-exec, --allow-destructive (nobody is asked here)
         bool allowDestructive = false;
     };

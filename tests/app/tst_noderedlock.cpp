@@ -120,9 +120,10 @@ private slots:
         QProcess install;
         install.setProcessChannelMode(QProcess::MergedChannels);
         install.start(QStringLiteral("bash"), {setup});
-        QVERIFY2(install.waitForFinished(300000) && install.exitCode() == 0,
-                 qPrintable(QStringLiteral("%1 failed: %2")
-                                .arg(setup, QString::fromUtf8(install.readAll()))));
+        QVERIFY2(
+            install.waitForFinished(300000) && install.exitCode() == 0,
+            qPrintable(
+                QStringLiteral("%1 failed: %2").arg(setup, QString::fromUtf8(install.readAll()))));
         // QT_TESTCASE_SOURCEDIR is tests/: found from any build folder, whatever __FILE__ says
         // (ccache makes it relative to the build folder).
         m_client = QFINDTESTDATA("support/node-redlock/client.mjs");
