@@ -80,11 +80,12 @@ private slots:
     {
         const QDir root(QStringLiteral(QT_TESTCASE_SOURCEDIR "/.."));
         QString error;
+        const QLatin1String engine("engine/");
         QStringList rows;
         for (const QString& folder :
              namedFolders(readAll(root.filePath(QStringLiteral("HACKING.md"))), &error))
-            if (folder.startsWith(QLatin1String("engine/")))
-                rows << folder.mid(qsizetype(sizeof("engine/")) - 1);
+            if (folder.startsWith(engine))
+                rows << folder.mid(engine.size());
         QVERIFY2(error.isEmpty(), qPrintable(error));
         const QString layers = readAll(QDir(QCoreApplication::applicationDirPath())
                                            .filePath(QStringLiteral("engine-layers.txt")));
