@@ -17,7 +17,7 @@ class MainWindow;
 class SlideRecorder;
 struct ScenarioResult;
 
-// `redlockscope --slides builtin:NAME --to deck.pdf|deck.html` (README, "Slides"): plays the
+// `redlockscope --slides builtin:NAME --to deck.pdf|deck.html` (docs/guide.md, "Slides"): plays the
 // scenario on the window's stage (offscreen unless a platform is named) at --size, writes a
 // title page, a page at each caption and `snapshot` line as it comes, and the verdict's page
 // once the scenario has ended; the file appears then. Exit codes as a scenario's: 0 written

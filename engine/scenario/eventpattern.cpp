@@ -21,7 +21,8 @@ struct Entry
     std::function<bool(const HistoryEvent&)> matches;
 };
 
-// The one table of event names: the README's list is this list.
+// The one table of event names: the list in docs/commands.md ("Scenarios and the console") is this
+// list.
 const QList<Entry>& table()
 {
     static const QList<Entry> entries{
