@@ -148,8 +148,8 @@ bool NodeRedlockBenchmark::runApp(Phase* phase, QString* error)
 // exposed phase after it: there node-redlock sends its scripts' text once (after NOSCRIPT)
 // and the app learns what each SHA does (an EVALSHA of a script it never saw, it cannot tell).
 NodeRedlockScript::Run NodeRedlockBenchmark::scriptRun(const QList<NodeAddress>& nodes,
-                                                       const NodeAddress& storage,
-                                                       qint64 stock, int workers) const
+                                                       const NodeAddress& storage, qint64 stock,
+                                                       int workers) const
 {
     NodeRedlockScript::Run run;
     run.nodes = nodes;
@@ -456,8 +456,8 @@ int NodeRedlockBenchmark::judge(QTextStream& s)
     m_report.insert(QStringLiteral("node_redlock_1_exposed_per_s"), pooledRate(Who::ExposedOne));
     m_report.insert(QStringLiteral("target"), Target);
     m_report.insert(QStringLiteral("one_client_target"), OneClientTarget);
-    const bool appPass = judgeRatio(s, QStringLiteral("app / node-redlock"), Who::App,
-                                    Who::Direct, Target, QStringLiteral("ratio"));
+    const bool appPass = judgeRatio(s, QStringLiteral("app / node-redlock"), Who::App, Who::Direct,
+                                    Target, QStringLiteral("ratio"));
     const bool onePass = judgeRatio(
         s, QStringLiteral("one node-redlock client through the exposed ports / directly"),
         Who::ExposedOne, Who::DirectOne, OneClientTarget, QStringLiteral("one_client_ratio"));
@@ -524,11 +524,10 @@ int NodeRedlockBenchmark::run()
         return fail(QStringLiteral("round trips"), error);
     const auto tripsJson = [](const RoundTripCost::Figures& f) {
         const auto added = [&f](const RoundTripCost::Path& p) {
-            return QJsonObject{
-                {QStringLiteral("p50_us"),
-                 double(p.wallUs.percentile(50) - f.direct.wallUs.percentile(50))},
-                {QStringLiteral("p99_us"),
-                 double(p.wallUs.percentile(99) - f.direct.wallUs.percentile(99))}};
+            return QJsonObject{{QStringLiteral("p50_us"),
+                                double(p.wallUs.percentile(50) - f.direct.wallUs.percentile(50))},
+                               {QStringLiteral("p99_us"),
+                                double(p.wallUs.percentile(99) - f.direct.wallUs.percentile(99))}};
         };
         return QJsonObject{{QStringLiteral("direct"), pathJson(f.direct)},
                            {QStringLiteral("simulated"), pathJson(f.simulated)},

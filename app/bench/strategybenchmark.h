@@ -15,7 +15,7 @@ class QTextStream;
 // whole engine (its thread, its clients, the stock on the storage node) run for a few
 // seconds per phase with no work and no think time, first with one client, then with
 // several contending for one resource, against the same nodes in one run. What each phase
-// measures, the retry policy of each mode and why, and what is judged: README, "The
+// measures, the retry policy of each mode and why, and what is judged: docs/benchmarks.md, "The
 // benchmark".
 class StrategyBenchmark
 {

@@ -11,7 +11,7 @@ class QSocketNotifier;
 // adapters/qt.h it keeps both socket notifiers for the life of the context (only flipping
 // setEnabled), and writes what a turn of the loop queued in one posted flush, never inside
 // the command's own call; why, and what it measured: docs/architecture.md, "Connections to
-// Redis" (the measured figure: README, "The benchmark").
+// Redis" (the measured figure: docs/benchmarks.md, "The benchmark").
 // hiredis calls cleanup() when it frees the context (possibly from inside our own
 // handleRead), so after that this object only waits to be deleted by its owner.
 class HiredisQtAdapter : public QObject
