@@ -15,7 +15,7 @@ class EngineController;
 // FILE, --exec "a; b") with each step and its time, and a last line `verdict: PASS|FAIL ...`.
 // A script that a signal, or the end of --duration, stops before its last line ends with
 // `verdict: INTERRUPTED`, the line it was on and what had been checked.
-// Exit codes (README, "Exit codes"): 0 as expected, 1 not as expected, 2 could not run (or
+// Exit codes (docs/guide.md, "Exit codes"): 0 as expected, 1 not as expected, 2 could not run (or
 // the run file could not be written whole), 3 interrupted.
 class HeadlessRun : public QObject
 {

@@ -16,7 +16,7 @@ class Interruption : public QObject
     Q_OBJECT
 
 public:
-    // The exit code of a run a signal stopped before its result (README, "Exit codes").
+    // The exit code of a run a signal stopped before its result (docs/guide.md, "Exit codes").
     static constexpr int ExitCode = 3;
     static constexpr int DeadlineMs = 800;
 

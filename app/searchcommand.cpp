@@ -348,7 +348,7 @@ SearchCommand::SearchCommand(const SearchOptions& options, QObject* parent)
     connect(m_search, &CounterexampleSearch::counterexampleFound, this, &SearchCommand::onFound);
     connect(m_search, &CounterexampleSearch::finished, this, &SearchCommand::onFinished);
     // A signal stops the search as it stops every mode: what was tried is still said, with the
-    // seed to go on from, and the exit code is an interrupted run's (README, "Exit codes").
+    // seed to go on from, and the exit code is an interrupted run's (docs/guide.md, "Exit codes").
     connect(&Interruption::instance(), &Interruption::requested, this, [this] {
         m_interrupted = true;
         m_search->stop();
@@ -431,7 +431,7 @@ void SearchCommand::onFound(const Counterexample& c)
 void SearchCommand::onFinished(const SearchProgress& p)
 {
     // Interrupted is said and is the exit code whatever was found: a counterexample saved
-    // before the signal was not shrunk as far as it would have been (README, "Exit codes").
+    // before the signal was not shrunk as far as it would have been (docs/guide.md, "Exit codes").
     const bool found = m_code == 1;
     if (m_saveFailed)
         m_code = 2;

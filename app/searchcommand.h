@@ -13,7 +13,7 @@ struct Counterexample;
 struct SearchProgress;
 struct TrialResult;
 
-// `redlockscope --headless --search ...` (README, "Searching for a counterexample"): its own
+// `redlockscope --headless --search ...` (docs/guide.md, "Searching for a counterexample"): its own
 // flags, checked as strictly as the rest of the command line, then the search with a line per
 // trial, and at the end the shrunk scenario (exit 1) or what was tried (exit 0). Bad input:
 // exit 2. main() hands the whole command line over when it holds --search or --bench-search.

@@ -17,7 +17,7 @@ class MainWindow;
 class SlideRecorder;
 struct ScenarioResult;
 
-// `redlockscope --slides builtin:NAME --to deck.pdf|deck.html` (README, "Slides"): plays the
+// `redlockscope --slides builtin:NAME --to deck.pdf|deck.html` (docs/guide.md, "Slides"): plays the
 // scenario on the window's stage (offscreen unless a platform is named) at --size, writes a
 // title page, a page at each caption and `snapshot` line as it comes, and the verdict's page
 // once the scenario has ended; the file appears then. Exit codes as a scenario's: 0 written
@@ -34,11 +34,11 @@ public:
         QString source;     // builtin:NAME or a .rls file
         QString scriptText; // its text, read and checked
         std::optional<quint64> seed;
-        QString to;            // .pdf or .html
-        QSize size{1280, 720}; // the stage's, and the pages' (16:9 by default)
-        QString theme;         // "dark", "light", or "" (as last time in the window)
-        double zoomPct = 0;    // 0: as last time
-        QString language;      // "" (as chosen in the window), a code, or "system"
+        QString to;             // .pdf or .html
+        QSize size{1280, 720};  // the stage's, and the pages' (16:9 by default)
+        QString theme;          // "dark", "light", or "" (as last time in the window)
+        double zoomPct = 0;     // 0: as last time
+        QString language;       // "" (as chosen in the window), a code, or "system"
         bool allowExec = false; // --allow-exec, --allow-destructive (nobody is asked here)
         bool allowDestructive = false;
     };

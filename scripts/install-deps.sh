@@ -16,8 +16,9 @@ packages=(
     desktop-file-utils appstream
     # redis-py's Lock: a real lock client no one here wrote, in the foreign-client tests.
     python3-redis
-    # Static analysis (scripts/lint.sh): clang with clazy's plugin compiles, clang-tidy reads.
-    clang clang-tidy clazy
+    # Static analysis (scripts/lint.sh): clang with clazy's plugin compiles, clang-tidy reads;
+    # scripts/format-check.sh holds the sources to .clang-format.
+    clang clang-tidy clazy clang-format
 )
 # node and npm: the npm lock clients of the library matrix and the node-redlock benchmark
 # (scripts/node-redlock/setup.sh). Only where npm is missing: a machine with another Node.js

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Static analysis of the project's code (README, "Static analysis"): clazy's Qt checks run
+# Static analysis of the project's code (HACKING.md, "Static analysis"): clazy's Qt checks run
 # inside clang while it builds everything, tests included (REDLOCK_CLAZY, the list in
 # CMakeLists.txt), then clang-tidy's checks (.clang-tidy) over the sources of engine/, app/,
 # ui/ and tests/support/. Any finding fails it, a compiler warning included. BUILD_DIR (default build-lint) is a clang

@@ -17,9 +17,9 @@ class EnginePhase;
 class QTextStream;
 
 // `redlockscope --headless --bench --vs-node-redlock`: the app's simulated clients against
-// node-redlock on the same workload, the same nodes, in one run (README, "The benchmark").
-// 8 clients contend for one lock (TTL 10 s, node-redlock's retries) and each buys from the
-// stock inside it. Phases, interleaved (app, direct, exposed, one client direct, one client
+// node-redlock on the same workload, the same nodes, in one run (docs/benchmarks.md, "The
+// benchmark"). 8 clients contend for one lock (TTL 10 s, node-redlock's retries) and each buys from
+// the stock inside it. Phases, interleaved (app, direct, exposed, one client direct, one client
 // exposed, then the other way round) so a drift in the machine's load weighs on all alike:
 // - app: 8 simulated clients on a whole engine (the proxies, the history, the checker);
 // - direct: node-redlock's 8 workers straight on the nodes (NodeRedlockScript);

@@ -145,7 +145,7 @@ int SearchBenchmark::run(const QCommandLineParser& parser)
                     [](const Row& r) { return r.found && !r.stepsNeeded; }))
         print(QStringLiteral("(?: shrinking stopped before each step was tried without)"));
     // Interrupted: the rungs finished are reported, and no target is judged (as the other
-    // benchmarks do, README "Exit codes").
+    // benchmarks do, docs/guide.md, "Exit codes").
     const QString by =
         QStringLiteral("interrupted by %1").arg(Interruption::instance().signalName());
     if (interrupted)

@@ -12,9 +12,10 @@ class QCommandLineParser;
 // `redlockscope --headless --bench-search [--rungs LIST] [--json FILE]`: the counterexample
 // search on each rung under its own hazard (SearchPreset::all()), one after the other, with
 // the trials, the time to find, to shrink and to tell, and the steps of the shrunk scenario;
-// judged against the README's targets: each weak rung broken and shrunk to at most 6 steps
-// within 3 minutes, the careful and fenced Redlock unbroken for 10 minutes. A signal ends it
-// with the rungs finished, its JSON marked interrupted, and Interruption::ExitCode.
+// judged against the targets in docs/guide.md, "Searching for a counterexample": each weak rung
+// broken and shrunk to at most 6 steps within 3 minutes, the careful and fenced Redlock unbroken
+// for 10 minutes. A signal ends it with the rungs finished, its JSON marked interrupted, and
+// Interruption::ExitCode.
 class SearchBenchmark
 {
 public:

@@ -220,7 +220,7 @@ StrategyBenchmark::Phase StrategyBenchmark::pooled(int clients, Retry retry) con
 // the single client's acquisitions/s (hand-overs can overlap; a lock changing hands slower
 // than one client cycles is the engine queueing, not the algorithm). They run one, many,
 // many, one, so that a drift in the machine's load over the run weighs on both alike. The
-// 1 ms phase is told with what it costs, not judged (README, "The benchmark").
+// 1 ms phase is told with what it costs, not judged (docs/benchmarks.md, "The benchmark").
 int StrategyBenchmark::judge(QTextStream& s)
 {
     if (!m_options.contention)

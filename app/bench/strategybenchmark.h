@@ -18,8 +18,8 @@ class QTextStream;
 // several contending for one resource, against the same nodes in one run. With --contention
 // also the serial ceiling (SerialCeiling: the same purchases in a plain C loop on hiredis),
 // before and after the app's phases, which the contending clients are judged against. What
-// each phase measures, the retry policy of each mode and why, and what is judged: README,
-// "The benchmark".
+// each phase measures, the retry policy of each mode and why, and what is judged:
+// docs/benchmarks.md, "The benchmark".
 class StrategyBenchmark
 {
 public:

@@ -651,7 +651,7 @@ void ForeignClients::decide(Client& c, Round& round)
     round.decided = true;
     // A majority that came after the TTL ran out is no lock: the first grants' keys are gone
     // by then. A client that checks its validity gives up (redsync, the app's own); node-redlock
-    // 5.0.0-beta.2 does not and counts it (README, "Your own client under test").
+    // 5.0.0-beta.2 does not and counts it (docs/foreign-clients.md).
     const qint64 decidedUs = round.lastRepliedUs > 0 ? round.lastRepliedUs : m_clock.nowUs();
     const bool late =
         majority && round.ttlMs >= 0 && decidedUs >= round.firstSentUs + round.ttlMs * 1000;

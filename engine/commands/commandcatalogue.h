@@ -8,8 +8,8 @@
 #include <QList>
 
 // Every verb of the command language, once: the parser checks lines against it, `help`
-// prints it, the console completes from it and the README's command table is checked
-// against it (README, "The command language").
+// prints it, the console completes from it, and docs/commands.md's tables of verbs and
+// directives are checked against it (tests/unit/tst_commanddocs.cpp).
 class CommandCatalogue
 {
 public:

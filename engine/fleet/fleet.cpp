@@ -238,7 +238,7 @@ std::optional<QList<NodeAddress>> Fleet::exposeSentinels(const QString& host, qu
     if (!m_topology)
         return QList<NodeAddress>{};
     // Sentinel names a node by its link listener; its own port is mapped too, should a
-    // Sentinel ever learn it by that (README, "Failover with Sentinel").
+    // Sentinel ever learn it by that (docs/failover.md).
     QHash<quint16, quint16> ports;
     for (int i = 0; i < m_nodes.size() && i < nodes.size(); ++i) {
         ports.insert(m_nodes[i]->linkPort(), nodes[i].port);

@@ -20,7 +20,7 @@ class RedisServerProcess;
 // reach it), and three redis-sentinel processes watch node 1 with quorum 2. Each Sentinel is
 // a RedisServerProcess (own temp dir, stopped by pid, left-over dirs cleaned the same way).
 // Why every node is known by its proxy's replication-link listener, so that Sentinel's
-// re-pointing keeps the link on the proxy: README, "Failover with Sentinel"; the listener
+// re-pointing keeps the link on the proxy: docs/failover.md; the listener
 // itself: docs/proxy.md, "The replication-link listener".
 //
 // start() does it in order, each step waiting for the last: nodes announcing their link

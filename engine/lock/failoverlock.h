@@ -9,7 +9,7 @@
 class Clock;
 class RedisConnection;
 
-// The `failover` rung (docs/sources.md, "The oversell ladder"; README, "Failover with Sentinel"):
+// The `failover` rung (docs/sources.md, "The oversell ladder"; docs/failover.md):
 // token-lua on one master with an asynchronous replica, the master found through Sentinel
 // (SENTINEL get-master-addr-by-name) before every try, so a client follows the new master after a
 // promotion. What it cannot do is know what the old master had not yet sent to its replica: a

@@ -58,7 +58,7 @@ public:
     static QString nameOf(Name name);
     static std::optional<Name> parse(const QString& text);
     static QStringList names();
-    // What the counter counts, in one sentence: the one definition the README's table, the
+    // What the counter counts, in one sentence: the one definition the user guide's table, the
     // window's tooltips and `help expect` all show (docs/domain.md, "The checker's counters").
     static QString definition(Name name);
     static QList<Name> all();

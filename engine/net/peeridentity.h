@@ -11,8 +11,8 @@ class QTcpSocket;
 // each accept, so it must be quick: a client opens its pool at once (node-redlock's 8 workers
 // open 48 connections), and the proxies forward nothing meanwhile. The processes that owned
 // the last connections are looked at first (a pool's connections are one process's), and the
-// full scan of /proc lists directories without sorting them (figures: README, "The
-// benchmark", design figures).
+// full scan of /proc lists directories without sorting them (figures: docs/benchmarks.md, "Figures
+// behind design choices").
 class PeerIdentity
 {
 public:

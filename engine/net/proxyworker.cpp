@@ -46,7 +46,7 @@ qint64 nowUs()
 
 // Straight to the kernel when nothing waits in the socket's own buffer: QTcpSocket::write()
 // arms the write notifier and flush() disarms it, two epoll_ctl calls on every hop (the
-// README's design figures, "The benchmark"). What the kernel does not take now,
+// docs/benchmarks.md, "Figures behind design choices"). What the kernel does not take now,
 // or anything while bytes wait, goes through QTcpSocket, flushed at once (a bare write() only
 // buffers until a later turn of the event loop); it leaves on the notifier in order, and a
 // broken connection is reported there.

@@ -10,7 +10,7 @@
 // reached it through an exposed port (SentinelGate) is sent to the exposed ports of the nodes
 // and the other Sentinels, not to their own: else it would bypass the proxies, and the app
 // would neither see nor fault it. Sentinel knows each node by its proxy's replication-link
-// listener (README, "Failover with Sentinel"); both that port and the node's own map to the
+// listener (docs/failover.md); both that port and the node's own map to the
 // node's exposed port.
 //
 // It follows the RESP stream (RESP2 and RESP3 types), whole replies at a time, and rewrites:

@@ -9,7 +9,7 @@
 
 // Reads one flat JSON object from one line, field by field, without building a document:
 // a run file holds a million such lines (what that saves over a QJsonDocument per line, as
-// measured: README, "The benchmark").
+// measured: docs/benchmarks.md, "The benchmark").
 // Values are numbers, strings, true, false, null and arrays; nested objects and arrays are
 // skipped whole, so a field added by a later minor version is passed over, not refused.
 //

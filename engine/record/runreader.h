@@ -21,7 +21,7 @@
 //
 // Speed: the file is read in blocks of ReadBlockBytes (not mapped: a mapped file that shrinks
 // while it is read ends the reader with SIGBUS), and lines are decoded by RunEventCodec's
-// field scanner (JsonLineScanner); the measured figures are in the README, "The benchmark".
+// field scanner (JsonLineScanner); the measured figures are in docs/benchmarks.md, "The benchmark".
 class RunReader
 {
 public:

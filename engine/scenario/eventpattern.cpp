@@ -21,7 +21,8 @@ struct Entry
     std::function<bool(const HistoryEvent&)> matches;
 };
 
-// The one table of event names: the README's list is this list.
+// The one table of event names: docs/commands.md's list ("Scenarios and the console") is this
+// list (tests/unit/tst_commanddocs.cpp).
 const QList<Entry>& table()
 {
     static const QList<Entry> entries{

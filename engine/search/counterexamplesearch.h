@@ -19,7 +19,7 @@
 class ReplayVote;
 class ShrinkSession;
 
-// The counterexample search (README, "Searching for a counterexample"): random schedules
+// The counterexample search (docs/guide.md, "Searching for a counterexample"): random schedules
 // from the seed, each run on fresh nodes with the checker, up to `jobs` at once; the first
 // that breaks the property is replayed (it counts when it fails in 3 of 4 runs), shrunk while
 // it still does, told as a story from a run of it, saved as a scenario, and reported.

@@ -6,7 +6,7 @@
 
 #include <QRandomGenerator>
 
-// Draws a random schedule from a seed, and from nothing else (README, "Searching for a
+// Draws a random schedule from a seed, and from nothing else (docs/guide.md, "Searching for a
 // counterexample"): the settings every client starts from (drawn from ranges around the TTL, unless
 // pinned), when each client joins, and faults of the chosen kinds at random moments and with
 // random lengths, never more nodes faulty at once than the bound allows and never a fault a

@@ -12,7 +12,7 @@
 #include <QStringList>
 #include <optional>
 
-// What a counterexample search looks for and how (README, "Searching for a counterexample"):
+// What a counterexample search looks for and how (docs/guide.md, "Searching for a counterexample"):
 // the rung and the settings pinned by the user, the fault kinds the schedules may draw, the
 // bound on nodes faulty at once, how long to search, and the property that must hold (the
 // checker's safety verdict, or the lines of an expectation file).

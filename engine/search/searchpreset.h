@@ -7,7 +7,7 @@
 #include <QList>
 #include <QString>
 
-// A rung of the ladder under its own hazard (README, "Searching for a counterexample"): what
+// A rung of the ladder under its own hazard (docs/guide.md, "Searching for a counterexample"): what
 // `--bench-search` measures, `--preset NAME` starts from and the window's search dialog
 // offers. Each weak rung is expected to break within its budget; the last one, Redlock with
 // careful clients, fencing and AOF always under every fault but clock jumps, to hold.

@@ -8,7 +8,7 @@
 #include <QStringList>
 #include <tuple>
 
-// The simpler schedules to try in place of one that fails (README, "Searching for a
+// The simpler schedules to try in place of one that fails (docs/guide.md, "Searching for a
 // counterexample"): cut what comes after the failure, drop faults, drop clients, move steps earlier
 // and end sooner, shorten faults, drop a client's own settings, round numbers down. Each candidate
 // is smaller than the schedule it came from by size(); whether it still fails is the search's to

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The baseline of `redlockscope --headless --bench --vs-node-redlock` (README, "The benchmark"):
+// The baseline of `redlockscope --headless --bench --vs-node-redlock` (docs/benchmarks.md,
+// "The benchmark"):
 // node-redlock 5.0.0-beta.2 on ioredis 5, as its users run it. WORKERS workers in this one
 // process, each with its own Redlock over its own connection to every node (named wN, so that
 // the app tells them apart when they come through its exposed ports) and its own connection

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the npm lock clients Redlock Scope runs, at the versions package-lock.json pins:
-# node-redlock and ioredis, for `redlockscope --headless --bench --vs-node-redlock` (README,
-# "The benchmark") and tests/app/tst_noderedlock.cpp, and @sesamecare-oss/redlock,
-# redis-semaphore and redlock-universal for the library matrix (tests/matrix/tst_lockclients.cpp,
-# README, "Your own client under test"): into REDLOCK_NODE_REDLOCK_DIR, else
+# node-redlock and ioredis, for `redlockscope --headless --bench --vs-node-redlock`
+# (docs/benchmarks.md, "The benchmark") and tests/app/tst_noderedlock.cpp, and
+# @sesamecare-oss/redlock, redis-semaphore and redlock-universal for the library matrix
+# (tests/matrix/tst_lockclients.cpp, docs/foreign-clients.md): into REDLOCK_NODE_REDLOCK_DIR, else
 # ${XDG_CACHE_HOME:-~/.cache}/redlockscope/node-redlock, outside the source tree. Does nothing
 # when that directory already holds exactly these versions. The tests run it themselves when
 # the modules are missing, and fail (not skip) when it fails.

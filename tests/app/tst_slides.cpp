@@ -233,6 +233,9 @@ private slots:
                                                          "say C1 holds the lock.\n"
                                                          "say.zh C1 持有锁。\n"
                                                          "snapshot \"Still C1\"\n"
+                                                         // C2 takes over: C1 stops first, so
+                                                         // C2's turn is not a race
+                                                         "client stop C1\n"
                                                          "client add C2\n"
                                                          "wait until acquired(C2) 10000\n"
                                                          "say Now C2 has it.\n"

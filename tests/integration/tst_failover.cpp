@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The failover story on real processes (README, "Failover with Sentinel"): one master, its
+// The failover story on real processes (docs/failover.md): one master, its
 // replica (linked through the master's proxy) and three redis-sentinel. A lock taken on the
 // master and not yet replicated is lost when Sentinel promotes the replica: two holders, and the
 // stock shows it. The same kind of fault on five independent masters leaves Redlock safe. The
@@ -334,9 +334,9 @@ private slots:
             QVERIFY2(engine.command(QStringLiteral("node restart 1"), &answer), qPrintable(answer));
             QElapsedTimer restarted;
             restarted.start();
-            // Sentinel converts it within seconds of seeing it back (README, "The benchmark"),
-            // but on an overloaded machine (CI's sanitizer pass, with other tests beside it) its
-            // timer runs late and it stops acting for 30 s (+tilt): room for that.
+            // Sentinel converts it within seconds of seeing it back (docs/benchmarks.md, "The
+            // benchmark"), but on an overloaded machine (CI's sanitizer pass, with other tests
+            // beside it) its timer runs late and it stops acting for 30 s (+tilt): room for that.
             const auto [replica, master] = convertedThroughProxy(engine, 90000);
             if (replica == -1)
                 printSentinelAccount(engine);

@@ -204,7 +204,8 @@ private slots:
     // named workers (F2, F3) contend for 8 s, buying inside the lock, and a node is killed (for
     // a one-node client, its node). The counted workers run no partition: the proxy's cut loses
     // bytes inside a TCP stream, and a library that keeps its connection after a timeout
-    // (ioredis) pairs later answers with the commands the cut lost (README, "Known limits").
+    // (ioredis) pairs later answers with the commands the cut lost (docs/foreign-clients.md, "Known
+    // limits").
     void recordedAndFaulted()
     {
         const Library& l = library();

@@ -17,8 +17,8 @@
 // measures the same state: with 20 clients, five nodes and their faults the fd count in the
 // middle of a fault says nothing. A long run (>= 180 s) has a mark every minute, the first
 // after one minute (the issue's "after the first minute"). The 60 s run cannot wait a minute
-// before its baseline: its marks are at 20, 40 and 60 s, baseline 20 s; see the README for
-// what that does and does not show.
+// before its baseline: its marks are at 20, 40 and 60 s, baseline 20 s; see HACKING.md, "Soak and
+// sanitizer runs", for what that does and does not show.
 #include "enginerunner.h"
 #include "model/verdict.h"
 #include "nemesis.h"
@@ -49,8 +49,8 @@ constexpr int HealTimeoutMs = 20000;
 // ASan keeps freed memory in quarantine (256 MB by default) next to its shadow memory: RSS
 // under it says nothing about the app's own. Open fds are judged all the same. It also slows
 // the engine: with a 50 ms node timeout most rounds then miss their deadline (the measured
-// figure: README, "The benchmark"), so the clients there wait 150 ms. Safety does not depend
-// on the timeout (the validity does).
+// figure: docs/benchmarks.md, "The benchmark"), so the clients there wait 150 ms. Safety does not
+// depend on the timeout (the validity does).
 #if defined(__SANITIZE_ADDRESS__)
 constexpr bool JudgeRss = false;
 constexpr int TimeoutMs = 150;

@@ -5,8 +5,10 @@
 #include "model/clientsettingfield.h"
 #include "model/clientsettings.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTest>
 #include <limits>
@@ -49,6 +51,7 @@ private slots:
     void badJson();
     void jsonRoundTrip();
     void choiceRows();
+    void guideTableIsTheTable();
 };
 
 void TestClientSettings::everyRowIsComplete()
@@ -75,12 +78,12 @@ void TestClientSettings::everyRowIsComplete()
         QVERIFY2(field.help().contains(field.allowed()), qPrintable(field.help()));
         QVERIFY(ClientSettingField::find(field.key()) == &field);
     }
-    // The command language's keys, in the order the README lists them.
+    // The command language's keys, in the order the user guide lists them.
     QCOMPARE(ClientSettingField::keys(),
              QStringList({"ttl", "timeout", "drift", "driftms", "retries", "retrydelay",
                           "retryjitter", "jitter", "maxext", "work", "think", "autoextend",
                           "extendbelow", "strategy", "careful", "netdelay", "fencing", "wait"}));
-    // The config file's names as the README documents them.
+    // The config file's names as the user guide documents them.
     QCOMPARE(ClientSettingField::allConfigNames(),
              QStringList({"ttlMs", "nodeTimeoutMs", "driftFactor", "driftConstantMs", "retryCount",
                           "retryDelayMs", "retryJitterMs", "jitter", "maxExtensions", "workMinMs",
@@ -404,7 +407,7 @@ void TestClientSettings::goodJson_data()
                                    << "2000-2500";
     QTest::newRow("autoExtend") << QByteArray(R"({"autoExtend": true})") << "autoextend"
                                 << "on";
-    QTest::newRow("README's example")
+    QTest::newRow("the user guide's example")
         << QByteArray(R"({"ttlMs": 10000, "nodeTimeoutMs": 50, "driftFactor": 0.01,
                           "retryCount": 3, "retryDelayMs": 100, "retryJitterMs": 200,
                           "jitter": true, "maxExtensions": 3, "workMinMs": 1500,
@@ -540,6 +543,30 @@ void TestClientSettings::choiceRows()
     // A held index outside the choices is caught by check()
     s.lock.retryCount = 3;
     QCOMPARE(field.check(s), QStringLiteral("level must be one of none, one, two, not '3'"));
+}
+
+void TestClientSettings::guideTableIsTheTable()
+{
+    // Given the settings table of the user guide (docs/guide.md, "Running it"): a row per
+    // setting, its config file name(s), then its key in the command language
+    QFile guide(QStringLiteral(QT_TESTCASE_SOURCEDIR "/../docs/guide.md"));
+    QVERIFY(guide.open(QIODevice::ReadOnly | QIODevice::Text));
+    static const QRegularExpression row(
+        QStringLiteral("^\\| ((?:`[A-Za-z]+`(?:, )?)+) \\| `([a-z]+)=.* \\|$"));
+    static const QRegularExpression quoted(QStringLiteral("`([A-Za-z]+)`"));
+    QStringList keys;
+    QStringList configNames;
+    for (const QString& line : QString::fromUtf8(guide.readAll()).split(QLatin1Char('\n'))) {
+        const QRegularExpressionMatch m = row.match(line);
+        if (!m.hasMatch())
+            continue;
+        keys << m.captured(2);
+        for (auto it = quoted.globalMatch(m.captured(1)); it.hasNext();)
+            configNames << it.next().captured(1);
+    }
+    // Then it names every setting, in the table's order, by both its names
+    QCOMPARE(keys, ClientSettingField::keys());
+    QCOMPARE(configNames, ClientSettingField::allConfigNames());
 }
 
 QTEST_GUILESS_MAIN(TestClientSettings)

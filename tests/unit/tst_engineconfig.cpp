@@ -28,7 +28,7 @@ private:
 private slots:
     void readmeExampleLoads()
     {
-        // Given the README's example
+        // Given the user guide's example
         const QString path = write(R"({
           "nodes": ["127.0.0.1:7001", {"host": "127.0.0.1", "port": 7002, "password": "pw", "db": 0},
                     "127.0.0.1:7003"],

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The engine's folders are layers (README, "Layout"; docs/architecture.md, "Layers"): the
-// README's layout map names them bottom up, and a file may include only its own folder and
-// the folders below it. The build enforces the same order (engine/CMakeLists.txt: each
-// layer's include path holds only what lies below); this test says which line is at fault
-// and finds a cycle between folders even where the build would not (a header-only edge).
+// The engine's folders are layers (HACKING.md, "Layout"; docs/architecture.md, "Layers"):
+// engine/CMakeLists.txt declares them bottom up (its redlock_layer() calls, written out by the
+// build as engine-layers.txt beside this test), and a file may include only its own folder and
+// the folders below it. The build enforces the same order (each layer's include path holds
+// only what lies below); this test says which line is at fault and finds a cycle between
+// folders even where the build would not (a header-only edge).
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QHash>
@@ -19,19 +21,31 @@ QDir sourceRoot()
     return QDir(QStringLiteral(QT_TESTCASE_SOURCEDIR "/.."));
 }
 
-// The engine folders as the README's layout map lists them, bottom up.
-QStringList declaredOrder(const QString& readmeText)
+// The engine folders in the order engine/CMakeLists.txt declares them, bottom up: one name a
+// line, as tests/CMakeLists.txt writes them.
+QStringList declaredOrder(const QString& layersText)
 {
-    const qsizetype start = readmeText.indexOf(QLatin1String("\n## Layout\n"));
-    const qsizetype end = readmeText.indexOf(QLatin1String("\n## "), start + 1);
-    static const QRegularExpression row(QStringLiteral("^\\| `engine/([a-z]+)/`"));
+    static const QRegularExpression name(QStringLiteral("^[a-z]+$"));
     QStringList order;
-    for (const QString& line : readmeText.mid(start, end - start).split(QLatin1Char('\n'))) {
-        const QRegularExpressionMatch m = row.match(line);
-        if (m.hasMatch())
-            order << m.captured(1);
+    for (const QString& line : layersText.split(QLatin1Char('\n'))) {
+        const QString trimmed = line.trimmed();
+        if (name.match(trimmed).hasMatch())
+            order << trimmed;
     }
     return order;
+}
+
+// The order of this build, or an empty list (and the reason) when the file is not there.
+QStringList buildOrder(QString* error)
+{
+    const QString path =
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("engine-layers.txt"));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        *error = path + QStringLiteral(": ") + file.errorString();
+        return {};
+    }
+    return declaredOrder(QString::fromUtf8(file.readAll()));
 }
 
 struct Include
@@ -107,11 +121,12 @@ class TestLayers : public QObject
     Q_OBJECT
 
 private slots:
-    void readmeNamesEveryEngineFolderAsALayer()
+    void cmakeDeclaresEveryEngineFolderAsALayer()
     {
-        QFile readme(sourceRoot().filePath(QStringLiteral("README.md")));
-        QVERIFY(readme.open(QIODevice::ReadOnly | QIODevice::Text));
-        QStringList order = declaredOrder(QString::fromUtf8(readme.readAll()));
+        QString error;
+        QStringList order = buildOrder(&error);
+        QVERIFY2(!order.isEmpty(), qPrintable(error));
+        QCOMPARE(QSet<QString>(order.cbegin(), order.cend()).size(), order.size()); // no twice
         QStringList folders = QDir(sourceRoot().filePath(QStringLiteral("engine")))
                                   .entryList(QDir::Dirs | QDir::NoDotAndDotDot);
         order.sort();
@@ -121,10 +136,9 @@ private slots:
 
     void includesGoDownTheLayers()
     {
-        QFile readme(sourceRoot().filePath(QStringLiteral("README.md")));
-        QVERIFY(readme.open(QIODevice::ReadOnly | QIODevice::Text));
-        const QStringList order = declaredOrder(QString::fromUtf8(readme.readAll()));
-        QVERIFY(!order.isEmpty());
+        QString error;
+        const QStringList order = buildOrder(&error);
+        QVERIFY2(!order.isEmpty(), qPrintable(error));
         QStringList against;
         for (const Include& i :
              crossFolderIncludes(QDir(sourceRoot().filePath(QStringLiteral("engine"))))) {
@@ -154,10 +168,9 @@ private slots:
         edges[QStringLiteral("model")] = {QStringLiteral("record")};
         edges[QStringLiteral("record")] = {QStringLiteral("lock")};
         QCOMPARE(findCycle(edges).count(QLatin1String("->")), 3);
-        const QStringList order =
-            declaredOrder(QStringLiteral("\n## Layout\n| `engine/base/` | a |\n| `engine/model/` "
-                                         "| b |\n| `ui/` | c |\n## Next\n| `engine/x/` |\n"));
-        QCOMPARE(order, QStringList({QStringLiteral("base"), QStringLiteral("model")}));
+        const QStringList order = declaredOrder(QStringLiteral("base\nmodel\n\nnet\n"));
+        QCOMPARE(order, QStringList({QStringLiteral("base"), QStringLiteral("model"),
+                                     QStringLiteral("net")}));
     }
 };
 

@@ -89,7 +89,7 @@ private slots:
                  qPrintable(QStringLiteral("a recorded run: ") + found.join(u'\n')));
     }
 
-    // The keys the README and the F1 dialog advertise do what they say.
+    // The keys the user guide and the F1 dialog advertise do what they say.
     void theAdvertisedKeys()
     {
         MainWindow window{EngineConfig{}};

@@ -21,12 +21,12 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 
-// Tools → Search for a counterexample…: the search of `--search` in the window (README,
-// "Searching for a counterexample"). The rung (or a preset: a rung under its own hazard),
-// settings to pin, the fault kinds, the budget; a progress bar with the trials, their rate and
-// the time left; every counterexample found in a list, with its scenario. Opening one asks
-// the window to play it on fresh nodes with its captions (playRequested). The search runs its
-// own engines and nodes, beside the window's.
+// Tools → Search for a counterexample…: the search of `--search` in the window (docs/guide.md,
+// "Searching for a counterexample"). The rung (or a preset: a rung under its own hazard), settings
+// to pin, the fault kinds, the budget; a progress bar with the trials, their rate and the time
+// left; every counterexample found in a list, with its scenario. Opening one asks the window to
+// play it on fresh nodes with its captions (playRequested). The search runs its own engines and
+// nodes, beside the window's.
 class SearchDialog : public QDialog
 {
     Q_OBJECT

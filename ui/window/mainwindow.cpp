@@ -280,7 +280,7 @@ QString MainWindow::holderName() const
 
 // Past its TTL, as Kleppmann's GC pause: it wakes up believing it still holds.
 // Asks where to listen and sends `expose`: the ports come back in the answer and the
-// history (README, "Your own client under test").
+// history (docs/foreign-clients.md).
 void MainWindow::exposeForYourClients()
 {
     bool ok = false;
