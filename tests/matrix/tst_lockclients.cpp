@@ -125,8 +125,13 @@ private:
     QString client(const QString& extra) const
     {
         const Library& l = library();
-        const QString script = QFINDTESTDATA(l.python ? "../support/lock-clients/client.py"
-                                                      : "../support/lock-clients/client.mjs");
+        // From the source tree ctest names (QFINDTESTDATA cannot place a relative __FILE__,
+        // which a compiler cache's base directory makes).
+        const QString name = l.python ? QStringLiteral("client.py") : QStringLiteral("client.mjs");
+        const QString root = qEnvironmentVariable("REDLOCK_SOURCE_DIR");
+        const QString script =
+            root.isEmpty() ? QFINDTESTDATA(QStringLiteral("../support/lock-clients/") + name)
+                           : root + QStringLiteral("/tests/support/lock-clients/") + name;
         QString line = l.python ? QStringLiteral("%1 %2 --library %3 --base BASE")
                                       .arg(m_python, script, QLatin1String(l.name))
                                 : QStringLiteral("%1 %2 --library %3 --modules %4 --base BASE")
