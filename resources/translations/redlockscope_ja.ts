@@ -1633,6 +1633,10 @@
         <translation>ロック喪失</translation>
     </message>
     <message>
+        <source>round judged</source>
+        <translation>ラウンド判定</translation>
+    </message>
+    <message>
         <source>section end</source>
         <translation>セクション終了</translation>
     </message>

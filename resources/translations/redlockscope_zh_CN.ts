@@ -1633,6 +1633,10 @@
         <translation>锁丢失</translation>
     </message>
     <message>
+        <source>round judged</source>
+        <translation>轮次判定</translation>
+    </message>
+    <message>
         <source>section end</source>
         <translation>临界区结束</translation>
     </message>

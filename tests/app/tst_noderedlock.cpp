@@ -5,6 +5,7 @@
 // lease of it overlapping a simulated client's lock is reported. scripts/node-redlock/setup.sh
 // installs the module (outside the source tree) when it is missing; a failure fails the test.
 #include "apprun.h"
+#include "runfile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,27 +13,9 @@
 #include <QStandardPaths>
 
 using namespace AppRun;
+using namespace RunFile;
 
 namespace {
-
-QList<QJsonObject> events(const QString& runFile)
-{
-    QList<QJsonObject> out;
-    for (const QByteArray& line : readAll(runFile).split('\n'))
-        if (!line.isEmpty())
-            out << QJsonDocument::fromJson(line).object();
-    return out;
-}
-
-// The foreign lanes' labels ("redlock-w0", "node (pid 4121)") by client id.
-QHash<int, QString> lanes(const QList<QJsonObject>& run)
-{
-    QHash<int, QString> out;
-    for (const QJsonObject& e : run)
-        if (e.value("kind").toString() == "client-added" && e.value("code").toInt() == 1)
-            out.insert(e.value("client").toInt(), e.value("note").toString());
-    return out;
-}
 
 // Acquisitions the app recorded, by client id.
 QHash<int, int> acquisitions(const QList<QJsonObject>& run)
@@ -42,27 +25,6 @@ QHash<int, int> acquisitions(const QList<QJsonObject>& run)
         if (e.value("kind").toString() == "ok" && e.value("f").toString() == "acquire")
             ++out[e.value("client").toInt()];
     return out;
-}
-
-// What the client of scenario line `line` printed last: its own count.
-QJsonObject ownCount(const QList<QJsonObject>& run, int line)
-{
-    QJsonObject last;
-    for (const QJsonObject& e : run) {
-        const QString text = e.value("text").toString();
-        if (e.value("line").toInt() == line && text.startsWith("exec: {\"acquisitions\""))
-            last = QJsonDocument::fromJson(text.mid(6).toUtf8()).object();
-    }
-    return last;
-}
-
-// The time of the command event of `text` (its scenario step), or -1.
-qint64 commandTime(const QList<QJsonObject>& run, const QString& text)
-{
-    for (const QJsonObject& e : run)
-        if (e.value("kind").toString() == "command" && e.value("text").toString() == text)
-            return qint64(e.value("t").toDouble());
-    return -1;
 }
 
 } // namespace

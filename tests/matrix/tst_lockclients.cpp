@@ -18,12 +18,14 @@
 // installed fails the test: it does not skip. tests/CMakeLists.txt registers one CTest test
 // per library (its rows), so that they run side by side.
 #include "apprun.h"
+#include "runfile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 using namespace AppRun;
+using namespace RunFile;
 
 namespace {
 
@@ -46,25 +48,6 @@ const Library Libraries[] = {
     {"redis-py-redlock", true},
 };
 
-QList<QJsonObject> events(const QString& runFile)
-{
-    QList<QJsonObject> out;
-    for (const QByteArray& line : readAll(runFile).split('\n'))
-        if (!line.isEmpty())
-            out << QJsonDocument::fromJson(line).object();
-    return out;
-}
-
-// The foreign lanes' labels by client id.
-QHash<int, QString> lanes(const QList<QJsonObject>& run)
-{
-    QHash<int, QString> out;
-    for (const QJsonObject& e : run)
-        if (e.value("kind").toString() == "client-added" && e.value("code").toInt() == 1)
-            out.insert(e.value("client").toInt(), e.value("note").toString());
-    return out;
-}
-
 int countOf(const QList<QJsonObject>& run, int client, const QString& kind, const QString& f)
 {
     int n = 0;
@@ -72,26 +55,6 @@ int countOf(const QList<QJsonObject>& run, int client, const QString& kind, cons
         n += e.value("client").toInt() == client && e.value("kind").toString() == kind &&
              e.value("f").toString() == f;
     return n;
-}
-
-// What the client of scenario line `line` printed last: its own count.
-QJsonObject ownCount(const QList<QJsonObject>& run, int line)
-{
-    QJsonObject last;
-    for (const QJsonObject& e : run) {
-        const QString text = e.value("text").toString();
-        if (e.value("line").toInt() == line && text.startsWith("exec: {\"acquisitions\""))
-            last = QJsonDocument::fromJson(text.mid(6).toUtf8()).object();
-    }
-    return last;
-}
-
-qint64 commandTime(const QList<QJsonObject>& run, const QString& text)
-{
-    for (const QJsonObject& e : run)
-        if (e.value("kind").toString() == "command" && e.value("text").toString() == text)
-            return qint64(e.value("t").toDouble());
-    return -1;
 }
 
 qint64 timeOf(const QJsonObject& e)
@@ -125,8 +88,13 @@ private:
     QString client(const QString& extra) const
     {
         const Library& l = library();
-        const QString script = QFINDTESTDATA(l.python ? "../support/lock-clients/client.py"
-                                                      : "../support/lock-clients/client.mjs");
+        // From the source tree ctest names (QFINDTESTDATA cannot place a relative __FILE__,
+        // which a compiler cache's base directory makes).
+        const QString name = l.python ? QStringLiteral("client.py") : QStringLiteral("client.mjs");
+        const QString root = qEnvironmentVariable("REDLOCK_SOURCE_DIR");
+        const QString script =
+            root.isEmpty() ? QFINDTESTDATA(QStringLiteral("../support/lock-clients/") + name)
+                           : root + QStringLiteral("/tests/support/lock-clients/") + name;
         QString line = l.python ? QStringLiteral("%1 %2 --library %3 --base BASE")
                                       .arg(m_python, script, QLatin1String(l.name))
                                 : QStringLiteral("%1 %2 --library %3 --modules %4 --base BASE")

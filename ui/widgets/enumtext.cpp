@@ -320,6 +320,8 @@ QString EnumText::event(const HistoryEvent& e)
         return tr("reentered");
     case K::WokenUp:
         return tr("woken up");
+    case K::RoundJudged:
+        return tr("round judged");
     }
     return {};
 }
