@@ -550,7 +550,7 @@ private slots:
             QVERIFY(p.waitForStarted());
             QTRY_VERIFY_WITH_TIMEOUT(!folders().isEmpty(), 30000);
             QVERIFY2(
-                folders().first().startsWith(QStringLiteral("redlockscope-%1-").arg(p.processId())),
+                folders().constFirst().startsWith(QStringLiteral("redlockscope-%1-").arg(p.processId())),
                 qPrintable(folders().join(QLatin1Char(' '))));
             ::kill(pid_t(p.processId()), SIGKILL);
             p.waitForFinished();
