@@ -552,9 +552,9 @@ private slots:
                                QStringLiteral("--client-path"), QStringLiteral("proxy")});
             QVERIFY(p.waitForStarted());
             QTRY_VERIFY_WITH_TIMEOUT(!folders().isEmpty(), 30000);
-            QVERIFY2(
-                folders().first().startsWith(QStringLiteral("redlockscope-%1-").arg(p.processId())),
-                qPrintable(folders().join(QLatin1Char(' '))));
+            QVERIFY2(folders().constFirst().startsWith(
+                         QStringLiteral("redlockscope-%1-").arg(p.processId())),
+                     qPrintable(folders().join(QLatin1Char(' '))));
             ::kill(pid_t(p.processId()), SIGKILL);
             p.waitForFinished();
         }

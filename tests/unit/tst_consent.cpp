@@ -75,7 +75,7 @@ private slots:
     {
         const ScenarioConsent::Item item = ScenarioConsent::program(
             QStringLiteral("f.json: redisServer"), QStringLiteral("/tmp/evil\x1b[2Jcleared"));
-        const QString line = ScenarioConsent::lines({item}).first();
+        const QString line = ScenarioConsent::lines({item}).constFirst();
         QVERIFY2(!line.contains(QChar(0x1b)), qPrintable(line));
         QVERIFY2(line.contains(QStringLiteral("/tmp/evil")), qPrintable(line));
     }

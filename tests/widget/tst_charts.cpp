@@ -622,7 +622,8 @@ private slots:
         auto* latency = static_cast<LatencyChart*>(
             ChartRenderer::exportChart(Chart::Kind::Latency, data, &scene, QSize(1400, 700), true));
         const QAreaSeries* killed = nullptr;
-        for (QAbstractSeries* series : static_cast<QChart*>(latency)->series())
+        const QChart* chart = latency; // QChart's own list of series, every kind
+        for (QAbstractSeries* series : chart->series())
             if (series->name() == QLatin1String("node killed"))
                 killed = qobject_cast<QAreaSeries*>(series);
         QVERIFY(killed);
