@@ -4,6 +4,7 @@
 #include "base/steadyclock.h"
 #include "net/connecterror.h"
 #include "net/faultgate.h"
+#include "net/hostlookup.h"
 #include "net/respreader.h"
 #include "net/socketstream.h"
 
@@ -208,8 +209,8 @@ void RedisConnection::startAttempt()
     m_connectDeadlineUs = m_clock.nowUs() + qint64(std::max(1, m_options.connectTimeoutMs)) * 1000;
     armDeadlineTimer();
 
-    // An address literal needs no lookup; a name is looked up by Qt in its own thread,
-    // because getaddrinfo() would block the engine thread.
+    // An address literal needs no lookup; a name is looked up in a thread of its own
+    // (HostLookup), because getaddrinfo() would block the engine thread.
     if (m_address.isLocalSocket()) {
         startConnect(m_address.host);
         return;
@@ -219,8 +220,7 @@ void RedisConnection::startAttempt()
         startConnect(literal.toString());
         return;
     }
-    const QString host = m_address.host;
-    m_lookupId = QHostInfo::lookupHost(host, this, [this](const QHostInfo& info) {
+    m_lookup = std::make_unique<HostLookup>(m_address.host, this, [this](const QHostInfo& info) {
         QString ip;
         QString error;
         if (info.error() == QHostInfo::HostNotFound) {
@@ -242,16 +242,16 @@ void RedisConnection::startAttempt()
             else
                 error = ConnectError::hostNotFound(m_address.host);
         }
-        onLookupDone(info.lookupId(), error, ip);
+        onLookupDone(error, ip);
     });
     setState(State::Resolving, m_lastError);
 }
 
-void RedisConnection::onLookupDone(int lookupId, const QString& error, const QString& ip)
+void RedisConnection::onLookupDone(const QString& error, const QString& ip)
 {
-    if (lookupId != m_lookupId || m_state != State::Resolving)
-        return; // a lookup we gave up on
-    m_lookupId = -1;
+    m_lookup.reset(); // its last call: a lookup we gave up on was cancelled and never calls
+    if (m_state != State::Resolving)
+        return;
     if (!error.isEmpty()) {
         handleConnectFailure(error);
         return;
@@ -261,9 +261,7 @@ void RedisConnection::onLookupDone(int lookupId, const QString& error, const QSt
 
 void RedisConnection::abortLookup()
 {
-    if (m_lookupId >= 0)
-        QHostInfo::abortHostLookup(m_lookupId);
-    m_lookupId = -1;
+    m_lookup.reset(); // cancels it: its answer, if it comes, goes nowhere
 }
 
 // `ip`: an address literal, or a local socket's path (NodeAddress::isLocalSocket).

@@ -17,13 +17,14 @@
 
 class Clock;
 class FaultGate;
+class HostLookup;
 class NodeStream;
 class RespReader;
 
 // One asynchronous connection to one node, living in the engine thread: the app's own socket
 // (NodeStream) under hiredis's reply reader, the commands written in RESP by the app.
 //
-// Deadlines are ours: a connect deadline covers the host lookup (QHostInfo, asynchronous: a
+// Deadlines are ours: a connect deadline covers the host lookup (HostLookup, asynchronous: a
 // getaddrinfo() would block the thread), the TCP connect and the handshake (AUTH, SELECT,
 // INFO server); each command has its own deadline. When a command misses its deadline the
 // socket is closed and the connection reconnects with exponential backoff; every request
@@ -147,7 +148,7 @@ private:
     };
 
     void startAttempt();
-    void onLookupDone(int lookupId, const QString& error, const QString& ip);
+    void onLookupDone(const QString& error, const QString& ip);
     void abortLookup();
     quint64 issueUntil(const QByteArrayList& args, qint64 deadlineUs, Callback callback);
     void handshakeStep(const CommandResult& result, const QByteArray& command);
@@ -191,7 +192,7 @@ private:
     // The first bytes the node sent, kept until the handshake ends: what answered, should it
     // turn out not to be Redis ("HTTP/1.1 400 Bad Request" says more than a parser's error).
     QByteArray m_firstBytes;
-    int m_lookupId = -1;
+    std::unique_ptr<HostLookup> m_lookup; // while Resolving
     quint64 m_nextId = 1;
     quint64 m_handshakeId = 0;      // the INFO of the running handshake, 0 when none
     qint64 m_connectDeadlineUs = 0; // non-zero while an attempt (lookup..handshake) runs
