@@ -36,7 +36,8 @@ public:
     void cancel();
 
 private:
-    struct Shared {
+    struct Shared
+    {
         QMutex mutex;
         bool cancelled = false; // under the mutex in the pool thread; read unlocked in the
                                 // receiver's thread, which is the only one that sets it

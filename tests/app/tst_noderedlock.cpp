@@ -106,7 +106,7 @@ private slots:
                                 "sleep 6000\n"
                                 "exec CLIENT --storage STORAGE --seconds 4 --workers 2 "
                                 "--ttl 2000\n"
-                                "sleep 6000\n"
+                                "sleep 14000\n" // ends with the program, even on a busy machine
                                 "expect safe\n"),
                  &r);
         QVERIFY2(r.exitCode == 0 && r.out.contains("verdict: PASS"), r.out + r.err);
