@@ -699,7 +699,7 @@ QString CounterexampleSearch::save(Counterexample* c, const QString& runPath)
     const QString base = QStringLiteral("counterexample-%1-%2")
                              .arg(Strategy::name(m_options.strategy))
                              .arg(c->trialSeed);
-    const QString path = dir.filePath(base + QStringLiteral(".rls"));
+    QString path = dir.filePath(base + QStringLiteral(".rls"));
     QString error;
     if (!OutputFile::save(path, c->scenario.toUtf8(), &error)) {
         c->saveError = error;

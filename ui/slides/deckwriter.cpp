@@ -330,7 +330,8 @@ void DeckWriter::paintSummary(QPainter& painter, const QRectF& page, const Slide
     const int perColumn = std::max(1, int(room / line));
     const double columnW = inside.width() / (summary.counts.size() > perColumn ? 2 : 1);
     for (qsizetype i = 0; i < summary.counts.size(); ++i) {
-        const double x = inside.left() + (i / perColumn) * columnW;
+        const qsizetype column = i / perColumn; // whole columns: the first, or the second
+        const double x = inside.left() + double(column) * columnW;
         const double top = y + (i % perColumn) * line;
         painter.setPen(ink);
         painter.setFont(countBold);
