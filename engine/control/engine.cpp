@@ -353,6 +353,8 @@ public:
     // Any number of changes within a frame become one snapshot.
     void markDirty()
     {
+        if (stopped)
+            return; // the last events (recorder.finish()) must not restart the timer
         const qint64 sinceMs = (clock.nowUs() - lastPublishUs) / 1000;
         const int dueMs =
             int(std::clamp<qint64>(Constants::FrameMs - sinceMs, 0, Constants::FrameMs));
