@@ -7,8 +7,11 @@
 
 #include "cards/nodecard.h"
 #include "cards/outcomegrid.h"
+#include "charts/rundata.h"
+#include "charts/stagetimeline.h"
 #include "console/captionbar.h"
 #include "lanes/clientlane.h"
+#include "scriptedhistory.h"
 #include "settings/appsettings.h"
 #include "settings/languages.h"
 #include "snapshotfactory.h"
@@ -150,6 +153,53 @@ private slots:
         QVERIFY(!w->findChild<QWidget*>(QStringLiteral("stageTimeline"))->isVisible());
         QCOMPARE(w->font().pointSizeF(), windowPt);
         QVERIFY(!present->isChecked());
+    }
+
+    // The stage's timeline with three and four clients at 1280×720 in large type, as tall as
+    // the stage left it in oversell-careless's deck (about 190 lines under the cards, the
+    // headline, the caption and three lanes): each client's row is tall enough for its name in
+    // the smallest text a projector allows (max(11, height/72) px × the type scale, as the
+    // exports); equal rows for clients and nodes left them 13 px.
+    void theStagesTimelineGivesItsClientsRoom_data()
+    {
+        QTest::addColumn<int>("clients");
+        QTest::newRow("3 clients") << 3;
+        QTest::newRow("4 clients") << 4;
+    }
+
+    void theStagesTimelineGivesItsClientsRoom()
+    {
+        QFETCH(int, clients);
+        Languages::install(QStringLiteral("en"));
+        auto w = makeWindow({1280, 720});
+        ScriptedHistory h(5, 2000);
+        for (int n = 0; n < 5; ++n)
+            h.nodeUp(n, 1);
+        for (int id = 1; id <= clients; ++id) {
+            h.client(id, 10);
+            h.acquire(id, 100 + 3000 * id, 0b11111);
+        }
+        w->setPresenting(true);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        RunData data;
+        data.load(h.run());
+        QCOMPARE(data.nodeCount(), 5);
+        StageTimeline stage(&data);
+        stage.setFont(w->font()); // the stage's type
+        stage.resize(1260, 190);
+        const TimelinePainter::Layout l = stage.layout();
+        const double smallest = std::max(11.0, w->height() / 72.0) * 1.35;
+        QVERIFY2(l.laneHeight * TimelinePainter::NameToLane >= smallest,
+                 qPrintable(QStringLiteral("a client's row %1 px, the smallest text %2 px")
+                                .arg(l.laneHeight)
+                                .arg(smallest)));
+        // The nodes' rows still show their keys' ramps, and every row fits.
+        QVERIFY2(l.nodeLaneHeight >= 6, qPrintable(QString::number(l.nodeLaneHeight)));
+        QVERIFY(l.axis.bottom() <= stage.height());
+        // Room to spare: no row thicker than the timeline's widest (30 px at normal type).
+        stage.resize(1260, 600);
+        const TimelinePainter::Layout tall = stage.layout();
+        QCOMPARE(tall.laneHeight, tall.nodeLaneHeight);
     }
 
     void readableUnclipped_data()

@@ -14,4 +14,8 @@ struct ChartView
     bool legend = true;
     bool captions = false;     // exports: the captions listed under the timeline, numbered
     bool captionLabels = true; // the captions' words over the lanes (the stage shows its own)
+    // The stage: a client's row at least this tall (px) when room is short, the nodes' rows
+    // giving way down to NodeRampFloor: a class reads the clients' bars and names, the keys
+    // need only show their ramps. 0: every row alike.
+    double clientLaneMin = 0;
 };

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "charts/chartview.h"
+#include "charts/timelinepainter.h"
+
 #include <QWidget>
 
 class RunData;
@@ -21,12 +24,15 @@ public:
 
     void refresh();
     void setCursorUs(qint64 tUs); // a recorded run's instant; -1: the live now
+    ChartView view() const;       // what it shows now
+    TimelinePainter::Layout layout() const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
     qint64 storyStartUs() const;
+    TimelinePainter painter() const;
 
     const RunData* m_data;
     qint64 m_cursorUs = -1;

@@ -22,6 +22,7 @@ using SK = Seg::Kind;
 
 constexpr double MinLane = 1;
 constexpr double NodeLaneFloor = 8;
+constexpr double NodeRampFloor = 6; // a key's ramp still reads as one
 
 static_assert(int(SK::Stopped) == int(ClientSnapshot::State::Stopped),
               "a client's state kinds follow ClientSnapshot::State");
@@ -111,6 +112,12 @@ TimelinePainter::Layout TimelinePainter::layout(const QRectF& rect, const View& 
     const double room = std::max(1.0, lanesBottom - lanesTop - (clients > 0 ? z.groupGap : 0));
     l.laneHeight = std::clamp(room / std::max(1, clients + nodes), MinLane, z.maxLane);
     l.nodeLaneHeight = l.laneHeight;
+    if (l.laneHeight < view.clientLaneMin && clients > 0) {
+        const double nodeRoom = (room - view.clientLaneMin * clients) / std::max(1, nodes);
+        l.nodeLaneHeight =
+            std::clamp(nodeRoom, std::min(NodeRampFloor, l.nodeLaneHeight), l.nodeLaneHeight);
+        l.laneHeight = (room - l.nodeLaneHeight * nodes) / clients;
+    }
     // Too many clients to give every lane room: the nodes keep theirs (the keys are the
     // story), the clients share the rest, down to a pixel each.
     if (l.laneHeight < NodeLaneFloor && clients > 0) {
@@ -377,9 +384,9 @@ void TimelinePainter::paintLaneNames(QPainter* p, const QList<LaneRef>& refs, co
     const auto fitted = [this](double laneHeight) {
         QFont font = m_style.font;
         const double floor = std::max(7.0, double(m_style.minTextPx));
-        font.setPixelSize(
-            int(std::clamp(laneHeight * 0.95, std::min(floor, QFontInfo(font).pixelSize() * 1.0),
-                           QFontInfo(font).pixelSize() * 1.0)));
+        font.setPixelSize(int(std::clamp(laneHeight * NameToLane,
+                                         std::min(floor, QFontInfo(font).pixelSize() * 1.0),
+                                         QFontInfo(font).pixelSize() * 1.0)));
         return font;
     };
     const QFont clientFont = [&] {

@@ -43,6 +43,9 @@ public:
         double nodesTop = 0;       // the first node lane's top
     };
 
+    // A lane's name is set this fraction of its lane's height, at most the body type.
+    static constexpr double NameToLane = 0.95;
+
     TimelinePainter(const RunData& data, const ChartStyle& style);
 
     Layout layout(const QRectF& rect, const View& view) const;
