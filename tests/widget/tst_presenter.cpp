@@ -21,10 +21,12 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QDockWidget>
+#include <QGlyphRun>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRawFont>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -32,6 +34,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextLayout>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -200,6 +203,46 @@ private slots:
         stage.resize(1260, 600);
         const TimelinePainter::Layout tall = stage.layout();
         QCOMPARE(tall.laneHeight, tall.nodeLaneHeight);
+    }
+
+    // The window in normal type sets Chinese in the Simplified forms and Japanese in the
+    // Japanese ones (the system's fallback for Han is Noto Sans CJK JP whatever the language),
+    // its Latin letters in the Latin face, and its lines no taller than in English.
+    void theWindowSetsEachLanguageInItsOwnFace_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("family");
+        // Each after the other in one process, both ways: Qt's font cache must not hand one
+        // language the other's face.
+        QTest::newRow("zh_CN") << "zh_CN"
+                               << "Noto Sans CJK SC";
+        QTest::newRow("ja") << "ja"
+                            << "Noto Sans CJK JP";
+        QTest::newRow("zh_CN again") << "zh_CN"
+                                     << "Noto Sans CJK SC";
+    }
+
+    void theWindowSetsEachLanguageInItsOwnFace()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, family);
+        Languages::install(QStringLiteral("en"));
+        const double englishLine = QFontMetricsF(makeWindow()->font()).height();
+        Languages::install(language);
+        auto w = makeWindow();
+        QTextLayout layout(QStringLiteral("C1 \u6301\u6709 \u76f4 \u5173"), w->font());
+        layout.beginLayout();
+        layout.createLine();
+        layout.endLayout();
+        QStringList faces;
+        for (const QGlyphRun& run : layout.glyphRuns())
+            faces << run.rawFont().familyName();
+        QVERIFY2(faces.contains(family), qPrintable(faces.join(QLatin1String(", "))));
+        for (const QString& face : std::as_const(faces))
+            QVERIFY2(face == family || !face.startsWith(QLatin1String("Noto Sans CJK")),
+                     qPrintable(faces.join(QLatin1String(", "))));
+        QCOMPARE(QFontMetricsF(w->font()).height(), englishLine);
+        Languages::install(QStringLiteral("en"));
     }
 
     void readableUnclipped_data()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settings/languages.h"
 
+#include <QFontInfo>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -101,15 +102,34 @@ QFont Languages::face(const QFont& font, const QString& code)
     QStringList families = font.families();
     if (families.isEmpty())
         families << font.family();
-    for (const Language& l : available()) // another language's face goes
-        if (const QString other = cjkFamily(l.code); !other.isEmpty())
-            families.removeAll(other);
+    QStringList cjk;
+    for (const Language& l : available())
+        if (const QString family = cjkFamily(l.code); !family.isEmpty())
+            cjk << family;
+    for (const QString& other : std::as_const(cjk)) // another language's face goes
+        families.removeAll(other);
     if (families.isEmpty())
         families << QFont().family();
+    // The Latin face by its real name first: behind a generic name ("Sans Serif", which
+    // fontconfig resolves only when no listed family exists) the CJK face named next took
+    // every glyph, Latin ones too, and its taller lines (17 px for DejaVu's 14) grew the
+    // window past 720 lines.
+    QFont latin = font;
+    latin.setFamilies(families);
+    if (const QString resolved = QFontInfo(latin).family();
+        !cjk.contains(resolved) && families.constFirst() != resolved)
+        families.prepend(resolved);
     if (const QString own = cjkFamily(code); !own.isEmpty())
         families.insert(1, own);
     QFont result = font;
     result.setFamilies(families);
+    // Qt 6.4 caches a font's fallback faces under its first family and its hints, not under
+    // the families after it: after a Chinese window a Japanese one got the Chinese face for its
+    // Han characters (and the reverse). Each language asks with a hint of its own; the hint
+    // only steers fontconfig where none of the named faces has a glyph.
+    result.setStyleHint(code == QLatin1String("zh_CN") ? QFont::SansSerif
+                        : code == QLatin1String("ja")  ? QFont::System
+                                                       : QFont::AnyStyle);
     return result;
 }
 

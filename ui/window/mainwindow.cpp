@@ -697,11 +697,10 @@ double MainWindow::stageScale() const
 void MainWindow::applyType()
 {
     m_appliedStageScale = stageScale();
-    // The stage (and its slides) in the language's own face. The window keeps the system's
-    // fallback for now: with the face named, Qt's lines of Chinese and Japanese came out up to
-    // 2 px taller each, and the window in large type with its docks grew past 720 lines
-    // (tst_classroomfit).
-    QFont f = Languages::face(font(), m_presenting ? Languages::current() : QStringLiteral("en"));
+    // The window, the stage and its slides in the language's own face: the system's fallback
+    // for Han characters is Noto Sans CJK JP whatever the language, Japanese glyph forms in a
+    // Chinese window.
+    QFont f = Languages::face(font(), Languages::current());
     f.setPointSizeF(m_basePointSize * m_typeScale * m_appliedStageScale);
     setFont(f);
 }
