@@ -7,8 +7,10 @@
 
 #include "cards/nodecard.h"
 #include "cards/outcomegrid.h"
+#include "charts/chartspanel.h"
 #include "charts/rundata.h"
 #include "charts/stagetimeline.h"
+#include "charts/timelineview.h"
 #include "console/captionbar.h"
 #include "lanes/clientlane.h"
 #include "scriptedhistory.h"
@@ -361,6 +363,30 @@ private slots:
                  qPrintable(QString::number(w->minimumSizeHint().height())));
         QVERIFY2(w->minimumSizeHint().width() <= 1280,
                  qPrintable(QString::number(w->minimumSizeHint().width())));
+    }
+
+    // The charts dock in large type at 1280×720 with three clients: the dock gives way to the
+    // story's lanes, and the lock timeline then shows every lane and its axis in the room it
+    // has, instead of keeping a minimum the dock cannot give (nodes 4 and 5 and the axis were
+    // cut off).
+    void theChartsDockInLargeTypeShowsEveryLane()
+    {
+        auto w = makeWindow();
+        w->setTypeScale(1.35);
+        w->applySnapshot(busySnapshot(3));
+        QTRY_COMPARE(w->clientLaneCount(), 3);
+        w->setChartsVisible(true);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QTest::qWait(50);
+        const QWidget* view = w->charts()->timeline();
+        const auto* dock = w->findChild<QDockWidget*>(QStringLiteral("chartsDock"));
+        QVERIFY(view->isVisible() && dock->isVisible());
+        const int viewBottom = view->mapTo(w.get(), QPoint(0, view->height())).y();
+        const int dockBottom = dock->mapTo(w.get(), QPoint(0, dock->height())).y();
+        QVERIFY2(viewBottom <= dockBottom,
+                 qPrintable(QStringLiteral("the timeline ends at %1, its dock at %2")
+                                .arg(viewBottom)
+                                .arg(dockBottom)));
     }
 
     // A toolbar's hover tip takes the status bar's message area; the checker stays.

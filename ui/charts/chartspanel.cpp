@@ -81,6 +81,13 @@ void ChartsPanel::showRun(std::shared_ptr<const RecordedRun> run)
     m_drawnRevision = 0;
 }
 
+void ChartsPanel::setCompact(bool compact)
+{
+    m_timeline->setMinimumHeight(compact ? 0 : TimelineView::MinimumHeight);
+    for (RunChartView* chart : std::as_const(m_charts))
+        chart->setMinimumHeight(compact ? 0 : RunChartView::MinimumHeight);
+}
+
 void ChartsPanel::setStageTimeline(StageTimeline* stage)
 {
     m_stage = stage;

@@ -46,6 +46,10 @@ public:
     // The stage's timeline (View → Present) draws the same data: kept up to date with it,
     // also while the panel is hidden.
     void setStageTimeline(StageTimeline* stage);
+    // Large type (WindowDocks::setCompact): the charts take the room the dock has, however
+    // little, instead of a minimum the dock cannot give (then the bottom lanes, nodes 4 and 5,
+    // and the axis were cut off).
+    void setCompact(bool compact);
 
     Chart::Kind currentChart() const;
     void setCurrentChart(Chart::Kind kind);

@@ -104,12 +104,19 @@ TimelinePainter::Layout TimelinePainter::layout(const QRectF& rect, const View& 
     const bool legend = view.legend && rect.height() >= z.minHeightForLegend;
     bottom -= legend ? z.legend : 0;
     l.legend = QRectF(rect.left() + 8, bottom, rect.width() - 16, legend ? z.legend : 0);
-    l.labels = QRectF(rect.left() + z.names, top, rect.width() - z.names - 10, 2 * z.labelRow);
-    const double lanesTop = l.labels.bottom() + 2;
     const double lanesBottom = bottom - z.axis;
     const int clients = int(m_data.clientLanes().size());
     const int nodes = m_data.nodeCount();
-    const double room = std::max(1.0, lanesBottom - lanesTop - (clients > 0 ? z.groupGap : 0));
+    const double gap = clients > 0 ? z.groupGap : 0;
+    // Two rows of labels, or one when two would leave the lanes thinner than a node's floor
+    // (a short dock in large type): the lanes are the picture, the labels its captions.
+    const bool twoRows =
+        (lanesBottom - top - 2 * z.labelRow - 2 - gap) / std::max(1, clients + nodes) >=
+        NodeLaneFloor;
+    l.labels = QRectF(rect.left() + z.names, top, rect.width() - z.names - 10,
+                      (twoRows ? 2 : 1) * z.labelRow);
+    const double lanesTop = l.labels.bottom() + 2;
+    const double room = std::max(1.0, lanesBottom - lanesTop - gap);
     l.laneHeight = std::clamp(room / std::max(1, clients + nodes), MinLane, z.maxLane);
     l.nodeLaneHeight = l.laneHeight;
     if (l.laneHeight < view.clientLaneMin && clients > 0) {
@@ -617,9 +624,9 @@ void TimelinePainter::paintCaptions(QPainter* p, const Layout& l, const View& vi
     }
 }
 
-// Two rows above the lanes. Violations are placed first (bold), then faults and narration
-// where there is still room; a label that fits in neither row stays out (hovering the lanes
-// tells the rest).
+// Two rows above the lanes (one in a short view). Violations are placed first (bold), then faults
+// and narration where there is still room; a label that fits in neither row stays out (hovering the
+// lanes tells the rest).
 void TimelinePainter::paintLabels(QPainter* p, const Layout& l, QList<Label> labels) const
 {
     std::stable_sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) {
@@ -638,7 +645,8 @@ void TimelinePainter::paintLabels(QPainter* p, const Layout& l, QList<Label> lab
         const double room = l.labels.right() - x;
         const QString text = metrics.elidedText(label.text, Qt::ElideRight, std::min(room, 260.0));
         const double w = metrics.horizontalAdvance(text);
-        for (int row = 0; row < 2 && !text.isEmpty(); ++row) {
+        const int rows = l.labels.height() >= 2 * m_sizes.labelRow - 0.5 ? 2 : 1;
+        for (int row = 0; row < rows && !text.isEmpty(); ++row) {
             if (!fits(row, x, x + w))
                 continue;
             p->setFont(font);

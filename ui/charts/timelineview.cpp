@@ -25,7 +25,7 @@ TimelineView::TimelineView(const RunData* data, QWidget* parent) : QWidget(paren
     setObjectName(QStringLiteral("timeline"));
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
-    setMinimumHeight(160);
+    setMinimumHeight(MinimumHeight);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setToolTip(tr("Wheel: zoom · drag: pan · Home: the whole run · F: follow"));
     follow();

@@ -19,6 +19,9 @@ class TimelineView : public QWidget
     Q_OBJECT
 
 public:
+    // In normal type: room for every lane's name and the axis.
+    static constexpr int MinimumHeight = 160;
+
     explicit TimelineView(const RunData* data, QWidget* parent = nullptr);
 
     // The data changed (live: a frame's events): follow it, repaint when shown.

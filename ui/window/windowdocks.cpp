@@ -92,6 +92,7 @@ void WindowDocks::setCompact(bool compact)
     // screen. In normal type their own minimum (a chart that can show its labels).
     for (QDockWidget* dock : docks())
         dock->widget()->setMinimumHeight(compact ? MinContentPx : 0);
+    m_charts->setCompact(compact);
     for (QDockWidget* dock : docks()) {
         const bool isCompact = dock->titleBarWidget() != nullptr;
         if (compact == isCompact)
