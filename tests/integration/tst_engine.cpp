@@ -272,7 +272,10 @@ private slots:
         TestFleet up(2);
         QVERIFY2(up.ok(), qPrintable(up.error()));
         config.nodes = {refused, unknown, silent, up.address(0), up.address(1)};
-        config.connectTimeoutMs = 400;
+        // The deadline covers the name's lookup too: 400 ms, and on a loaded machine the
+        // lookup of nonexistent.invalid sometimes ran past it ("timed out", not "host not
+        // found"); the silent node's wait is this long, once.
+        config.connectTimeoutMs = 2000;
         config.initialClients = 1;
         EngineRunner engine(config);
         QString error;
@@ -293,7 +296,7 @@ private slots:
                        s.nodes[2].error.contains(reasons[2]) && !s.clients.isEmpty() &&
                        s.clients[0].failures.value(QStringLiteral("no-quorum")) >= 2;
             },
-            8000));
+            15000));
         for (int node = 0; node < 3; ++node) {
             const auto& events = engine.events();
             const bool toldDown =
@@ -337,7 +340,10 @@ private slots:
         NodeAddress wrongPassword = guarded.address(0);
         wrongPassword.password = QStringLiteral("wrong");
         config.nodes = {refused, unknown, wrongPassword};
-        config.connectTimeoutMs = 400;
+        // The deadline covers the name's lookup too: 400 ms, and on a loaded machine the
+        // lookup of nonexistent.invalid sometimes ran past it ("timed out", not "host not
+        // found"); the silent node's wait is this long, once.
+        config.connectTimeoutMs = 2000;
         config.initialClients = 1;
         EngineRunner engine(config);
         QString error;
