@@ -35,6 +35,8 @@ public:
 
     int index = 0;
     QString address; // host:port
+    bool tls = false;         // rediss://: reached over TLS
+    bool tlsVerified = false; // ... and its certificate checked (not --tls-insecure)
     State state = State::Starting;
     QString error; // why it is down, in words
     // Up, but refusing the clients' writes: the Redis error they get ("READONLY ...": a

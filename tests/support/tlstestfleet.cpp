@@ -38,8 +38,8 @@ QString TlsTestFleet::urls(const QString& credentials) const
 {
     QStringList out;
     for (const auto& node : m_nodes)
-        out << QStringLiteral("rediss://%1127.0.0.1:%2")
-                   .arg(credentials.isEmpty() ? QString() : credentials + QLatin1Char('@'))
-                   .arg(node->port());
+        out << QStringLiteral("rediss://") +
+                   (credentials.isEmpty() ? QString() : credentials + QLatin1Char('@')) +
+                   QStringLiteral("127.0.0.1:%1").arg(node->port());
     return out.join(QLatin1Char(','));
 }
