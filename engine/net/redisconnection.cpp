@@ -2,6 +2,7 @@
 #include "net/redisconnection.h"
 
 #include "base/steadyclock.h"
+#include "model/aclrefusal.h"
 #include "net/connecterror.h"
 #include "net/faultgate.h"
 #include "net/hostlookup.h"
@@ -466,6 +467,9 @@ void RedisConnection::finishHandshake(const CommandResult& result)
             failHandshake(QStringLiteral("the node requires a password"));
         else if (reply.text.startsWith("ERR unknown command"))
             failHandshake(notRedisText(&reply));
+        else if (const QString acl = AclRefusal::words(QString::fromUtf8(reply.text));
+                 !acl.isEmpty()) // a least-privilege user without +info (docs/tls.md)
+            failHandshake(QStringLiteral("the node refused the connection: %1").arg(acl));
         else // LOADING, DENIED (protected mode), max clients, ...: Redis, but not now
             failHandshake(
                 QStringLiteral("the node refused the connection: %1").arg(printable(reply.text)));
