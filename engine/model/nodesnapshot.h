@@ -34,7 +34,7 @@ public:
     };
 
     int index = 0;
-    QString address; // host:port
+    QString address;          // host:port
     bool tls = false;         // rediss://: reached over TLS
     bool tlsVerified = false; // ... and its certificate checked (not --tls-insecure)
     State state = State::Starting;
