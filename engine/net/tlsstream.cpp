@@ -34,7 +34,7 @@ QString issuerOf(const QSslCertificate& certificate)
 QSslKey readKey(const QByteArray& bytes)
 {
     for (const QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa}) {
-        const QSslKey key(bytes, algorithm, QSsl::Pem, QSsl::PrivateKey);
+        QSslKey key(bytes, algorithm, QSsl::Pem, QSsl::PrivateKey);
         if (!key.isNull())
             return key;
     }
@@ -242,7 +242,7 @@ QString TlsStream::handshakeFailure() const
         return m_verifyError;
     const QAbstractSocket::SocketError error = m_socket->error();
     const QString text = m_socket->errorString();
-    if (const QString words = alertWords(text); !words.isEmpty())
+    if (QString words = alertWords(text); !words.isEmpty())
         return words;
     if (error == QAbstractSocket::ConnectionRefusedError)
         return ConnectError::refused();
