@@ -112,8 +112,8 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("nodes"),
          QStringLiteral("Your own Redis masters instead of local nodes: "
                         "[user[:password]@]host:port[/db] or "
-                        "redis://[user:password@]host[:port][/db], comma-separated (an odd "
-                        "count, 1 to 9)."),
+                        "redis://[user:password@]host[:port][/db], or rediss://... for TLS "
+                        "(--tls-ca), comma-separated (an odd count, 1 to 9)."),
          QStringLiteral("list")},
         {QStringLiteral("config"), QStringLiteral("A JSON config file (nodes, client settings)."),
          QStringLiteral("file")},
@@ -146,8 +146,24 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("storage"),
          QStringLiteral("The storage node for the stock: [user[:password]@]host:port[/db] of a "
                         "Redis that is not one of the lock nodes (default: one more local "
-                        "redis-server)."),
+                        "redis-server); rediss://... for TLS."),
          QStringLiteral("address")},
+        {QStringLiteral("tls-ca"),
+         QStringLiteral("For rediss:// nodes and storage: the CA certificates (PEM) to trust "
+                        "instead of the system's."),
+         QStringLiteral("file")},
+        {QStringLiteral("tls-cert"),
+         QStringLiteral("Mutual TLS: the client certificate (PEM) shown to the nodes."),
+         QStringLiteral("file")},
+        {QStringLiteral("tls-key"), QStringLiteral("Its private key (PEM, unencrypted)."),
+         QStringLiteral("file")},
+        {QStringLiteral("tls-server-name"),
+         QStringLiteral("The name sent (SNI) and checked in the nodes' certificates, instead of "
+                        "each node's host."),
+         QStringLiteral("name")},
+        {QStringLiteral("tls-insecure"),
+         QStringLiteral("Do not verify the nodes' certificates (the traffic is encrypted, not "
+                        "authenticated; said in the history and on the node cards).")},
         {QStringLiteral("expose"),
          QStringLiteral("Open ports for your own lock clients once the nodes are up: PORT for "
                         "node 1, PORT+1 for node 2, ..., then the storage; each goes through "
@@ -417,11 +433,12 @@ QString unusedRunFlag(const QCommandLineParser& parser, const Options& o)
         return why;
     if (isSet("chart") && o.exportFrom.isEmpty() && o.openPath.isEmpty() && !o.showCharts)
         return QStringLiteral("--chart goes with --export, --open or --charts");
-    const QStringList engineFlags{"nodes",        "config",  "local-nodes",   "redis-server",
-                                  "storage",      "clients", "resource",      "exec",
-                                  "scenario",     "seed",    "bench",         "bench-ui",
-                                  "bench-record", "record",  "no-record",     "duration",
-                                  "bench-memory", "fleet",   "password-file", "password-env"};
+    const QStringList engineFlags{
+        "nodes",    "config",       "local-nodes",  "redis-server",    "storage",
+        "clients",  "resource",     "exec",         "scenario",        "seed",
+        "bench",    "bench-ui",     "bench-record", "record",          "no-record",
+        "duration", "bench-memory", "fleet",        "password-file",   "password-env",
+        "tls-ca",   "tls-cert",     "tls-key",      "tls-server-name", "tls-insecure"};
     for (const QString& flag : engineFlags) {
         if (!parser.isSet(flag))
             continue;
@@ -807,6 +824,32 @@ bool readExpose(const QCommandLineParser& parser, Options* o, QString* error)
     return true;
 }
 
+// --tls-*: over the config file's "tls", key by key; then stamped into every rediss://
+// address, the config file's and the command line's (checked with the rest: validate()).
+bool readTls(const QCommandLineParser& parser, Options* o, QString* error)
+{
+    TlsSettings tls = o->config.tls;
+    const std::pair<const char*, QString*> files[] = {{"tls-ca", &tls.caFile},
+                                                      {"tls-cert", &tls.certFile},
+                                                      {"tls-key", &tls.keyFile},
+                                                      {"tls-server-name", &tls.serverName}};
+    for (const auto& [name, out] : files) {
+        if (parser.isSet(QLatin1String(name)))
+            *out = parser.value(QLatin1String(name));
+    }
+    if (parser.isSet(QStringLiteral("tls-insecure")))
+        tls.insecure = true;
+    o->config.setTls(tls);
+    for (const char* name : {"tls-ca", "tls-cert", "tls-key", "tls-server-name", "tls-insecure"}) {
+        if (parser.isSet(QLatin1String(name)) && !o->config.usesTls()) {
+            *error = QStringLiteral("--%1 is for rediss:// nodes or storage, and none is given")
+                         .arg(QLatin1String(name));
+            return false;
+        }
+    }
+    return true;
+}
+
 bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
 {
     if (*error = repeatedOption(parser); !error->isEmpty())
@@ -842,6 +885,8 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
             return false;
     }
     if (!NodePasswords::apply(parser, &o->config, error))
+        return false;
+    if (!readTls(parser, o, error))
         return false;
     if (parser.isSet(QStringLiteral("nodes")) || parser.isSet(QStringLiteral("storage")) ||
         parser.isSet(QStringLiteral("fleet")))

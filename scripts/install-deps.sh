@@ -11,6 +11,8 @@ packages=(
     qt6-charts-dev libqt6opengl6-dev
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     libhiredis-dev redis-server redis-sentinel
+    # The TLS tests make their CA and certificates with the openssl command (issue 35).
+    openssl
     qtkeychain-qt6-dev libsecret-1-0
     xvfb xauth fonts-dejavu-core fonts-noto-cjk
     desktop-file-utils appstream

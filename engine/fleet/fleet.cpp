@@ -5,6 +5,7 @@
 #include "fleet/localfleet.h"
 #include "fleet/nodemonitor.h"
 #include "fleet/replicatedtopology.h"
+#include "net/connecterror.h"
 #include "net/sentinelgate.h"
 
 Fleet::Fleet(const EngineConfig& config, const RedisConnection::Options& options,
@@ -20,6 +21,8 @@ Fleet::~Fleet()
 void Fleet::start()
 {
     if (!m_config.usesLocalFleet()) {
+        if (m_config.usesTls())
+            recordTls();
         onAddressesKnown(m_config.nodes);
         return;
     }
@@ -106,16 +109,29 @@ void Fleet::onFirstAnswer(int index, bool up, const QString& error)
     if (m_firstAnswers.size() < m_nodes.size())
         return;
     QStringList why;
+    QStringList tls;
+    bool anyUp = false;
     for (auto it = m_firstAnswers.cbegin(); it != m_firstAnswers.cend(); ++it) {
         if (it.value().isEmpty()) { // one node up is enough to run (the others show down)
-            emit ready();
-            return;
+            anyUp = true;
+            continue;
         }
-        why << tr("node %1 (%2): %3")
-                   .arg(it.key() + 1)
-                   .arg(m_nodes.at(it.key())->monitor()->address().display(), it.value());
+        const QString line =
+            tr("node %1 (%2): %3")
+                .arg(it.key() + 1)
+                .arg(m_nodes.at(it.key())->monitor()->address().display(), it.value());
+        why << line;
+        if (ConnectError::isTlsSetup(it.value()))
+            tls << line;
     }
-    fail(tr("none of the lock nodes can be used: %1").arg(why.join(QStringLiteral("; "))));
+    // A TLS set-up the node refuses (its certificate, ours, a plain port) is no fault to
+    // watch: the run would show a node down for the whole run. It stops the start.
+    if (!tls.isEmpty())
+        fail(tr("TLS failed: %1").arg(tls.join(QStringLiteral("; "))));
+    else if (anyUp)
+        emit ready();
+    else
+        fail(tr("none of the lock nodes can be used: %1").arg(why.join(QStringLiteral("; "))));
 }
 
 void Fleet::startReplication(const QList<NodeAddress>& addresses)
@@ -327,6 +343,23 @@ int Fleet::nodeOfPort(quint16 port) const
         if (port != 0 && (port == node->linkPort() || port == node->monitor()->address().port))
             return node->index();
     return -1;
+}
+
+// How the rediss:// nodes and storage are reached, first in the history: a run whose
+// certificates were not checked says so where the class and the run file see it.
+void Fleet::recordTls()
+{
+    const TlsSettings& tls = m_config.tls;
+    if (tls.insecure) {
+        record(HistoryEvent::Kind::Error,
+               tr("TLS WITHOUT verification (--tls-insecure): the traffic to the rediss:// nodes "
+                  "is encrypted, but their certificates are not checked, so anyone in between "
+                  "could pose as a node"));
+        return;
+    }
+    record(HistoryEvent::Kind::Info,
+           tr("TLS to the rediss:// nodes, their certificates checked against %1")
+               .arg(tls.caFile.isEmpty() ? tr("the system's CAs") : tls.caFile));
 }
 
 void Fleet::record(HistoryEvent::Kind kind, const QString& text)

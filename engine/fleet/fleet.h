@@ -100,6 +100,7 @@ private:
     void startReplication(const QList<NodeAddress>& addresses);
     int nodeOfPort(quint16 port) const;
     void fail(const QString& error);
+    void recordTls();
     void record(HistoryEvent::Kind kind, const QString& text);
 
     EngineConfig m_config;

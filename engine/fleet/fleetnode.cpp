@@ -419,6 +419,8 @@ NodeSnapshot FleetNode::snapshot() const
     NodeSnapshot n;
     n.index = m_index;
     n.address = m_address.display();
+    n.tls = m_address.tls;
+    n.tlsVerified = m_address.tls && !m_address.tlsSettings.insecure;
     n.local = isLocal();
     n.stateSinceUs = m_monitor->stateSinceUs();
     n.restartedUs = m_monitor->restartedUs();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/nodeadmin.h"
 
+#include "model/aclrefusal.h"
 #include "net/redisconnection.h"
 
 #include <QTimer>
@@ -63,7 +64,10 @@ void NodeAdmin::sendNow(const QByteArrayList& command, const QString& what,
             const bool ok = isShutdown ? !(replied && result.reply.isError())
                                        : replied && !result.reply.isError();
             if (!ok) {
-                const QString why = replied ? QString::fromUtf8(result.reply.text) : result.error;
+                const QString said = replied ? QString::fromUtf8(result.reply.text) : result.error;
+                // A least-privilege user (docs/tls.md): the permission it lacks, in words.
+                const QString acl = AclRefusal::words(said);
+                const QString why = acl.isEmpty() ? said : acl;
                 done(CommandAnswer::refused(
                     tr("node %1 refused %2: %3").arg(m_index + 1).arg(what, why)));
                 return;

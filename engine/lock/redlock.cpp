@@ -3,6 +3,7 @@
 
 #include "base/clock.h"
 #include "lock/locktoken.h"
+#include "model/aclrefusal.h"
 #include "model/nodemask.h"
 
 #include <QHash>
@@ -173,7 +174,7 @@ NodeOutcome Redlock::outcomeOf(const Attempt& attempt, int node, const CommandRe
     const RedisReply& reply = result.reply;
     if (reply.isError()) {
         o.kind = NodeOutcome::Kind::Error;
-        o.error = QString::fromUtf8(reply.text);
+        o.error = AclRefusal::said(reply.text);
     } else if (attempt.operation == Operation::Acquire && attempt.fenced) {
         // The counter when it took; the holder's token (or nil) when it did not.
         o.kind = reply.type == RedisReply::Type::Integer ? NodeOutcome::Kind::Ok
@@ -317,7 +318,7 @@ NodeOutcome Redlock::releaseOutcomeOf(const CommandResult& result)
     case CommandResult::Status::Replied:
         if (result.reply.isError()) {
             o.kind = NodeOutcome::Kind::Error;
-            o.error = QString::fromUtf8(result.reply.text);
+            o.error = AclRefusal::said(result.reply.text);
         } else {
             // 0: the key was gone already or held by someone else; nothing was deleted.
             const bool deleted = result.reply.integer == 1;

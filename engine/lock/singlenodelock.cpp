@@ -4,6 +4,7 @@
 #include "base/clock.h"
 #include "lock/locktoken.h"
 #include "lock/redlock.h"
+#include "model/aclrefusal.h"
 #include "model/nodemask.h"
 
 #include <QPointer>
@@ -40,7 +41,7 @@ NodeOutcome SingleNodeLock::outcomeOf(const CommandResult& result)
         o.kind = NodeOutcome::Kind::Down;
     else if (result.reply.isError()) {
         o.kind = NodeOutcome::Kind::Error;
-        o.error = QString::fromUtf8(result.reply.text);
+        o.error = AclRefusal::said(result.reply.text);
     } else {
         o.kind = NodeOutcome::Kind::Ok; // what the reply means is the subclass's to say
     }

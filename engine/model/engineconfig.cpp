@@ -7,11 +7,14 @@
 #include "model/nodecount.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QHostAddress>
 #include <QHostInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 #include <limits>
 
 QString EngineConfig::validate() const
@@ -41,7 +44,35 @@ QString EngineConfig::validate() const
             .arg(initialClients);
     if (pollIntervalMs < 10)
         return QStringLiteral("the poll interval must be at least 10 ms");
+    if (usesTls()) {
+        if (QString why = tls.check(); !why.isEmpty())
+            return why;
+        // The proxy's upstream half speaks plain TCP: it would hand a TLS node plain bytes.
+        if (clientPath == ClientPath::Proxy)
+            return QStringLiteral("--client-path proxy does not reach rediss:// nodes (the "
+                                  "proxy speaks plain TCP to the node): leave it at gate");
+        if (!expose.isEmpty())
+            return QStringLiteral("--expose does not reach rediss:// nodes yet (its proxy "
+                                  "speaks plain TCP to the node)");
+    }
     return clientDefaults.validate();
+}
+
+void EngineConfig::setTls(const TlsSettings& settings)
+{
+    tls = settings;
+    for (NodeAddress& node : nodes) {
+        if (node.tls)
+            node.tlsSettings = settings;
+    }
+    if (storage && storage->tls)
+        storage->tlsSettings = settings;
+}
+
+bool EngineConfig::usesTls() const
+{
+    return std::any_of(nodes.cbegin(), nodes.cend(), [](const NodeAddress& n) { return n.tls; }) ||
+           (storage && storage->tls);
 }
 
 std::optional<EngineConfig::Topology> EngineConfig::parseTopology(const QString& word)
@@ -141,10 +172,13 @@ QString EngineConfig::checkNodesDistinct() const
 
 namespace {
 
-const QStringList kRootKeys{
-    QStringLiteral("nodes"),    QStringLiteral("localNodes"), QStringLiteral("redisServer"),
-    QStringLiteral("resource"), QStringLiteral("clients"),    QStringLiteral("client"),
-    QStringLiteral("storage"),  QStringLiteral("topology"),   QStringLiteral("redisSentinel")};
+const QStringList kRootKeys{QStringLiteral("nodes"),         QStringLiteral("localNodes"),
+                            QStringLiteral("redisServer"),   QStringLiteral("resource"),
+                            QStringLiteral("clients"),       QStringLiteral("client"),
+                            QStringLiteral("storage"),       QStringLiteral("topology"),
+                            QStringLiteral("redisSentinel"), QStringLiteral("tls")};
+const QStringList kTlsKeys{QStringLiteral("ca"), QStringLiteral("cert"), QStringLiteral("key"),
+                           QStringLiteral("serverName"), QStringLiteral("insecure")};
 const QStringList kNodeKeys{QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("user"),
                             QStringLiteral("password"), QStringLiteral("db")};
 
@@ -247,7 +281,46 @@ QString localOnlyBesideNodes(const QJsonObject& root)
     return {};
 }
 
-std::optional<EngineConfig> configFromJson(const QJsonObject& root, QString* error)
+// {"ca": .., "cert": .., "key": .., "serverName": .., "insecure": ..}: files relative to
+// `folder` (the config file's).
+std::optional<TlsSettings> tlsFromJson(const QJsonValue& value, const QDir& folder, QString* error)
+{
+    if (!value.isObject())
+        return fail<TlsSettings>(
+            error,
+            QStringLiteral("tls: expected an object, got %1").arg(JsonCheck::describe(value)));
+    const QJsonObject o = value.toObject();
+    if (const QString unknown = JsonCheck::unknownKey(o, kTlsKeys, QStringLiteral("tls"));
+        !unknown.isEmpty())
+        return fail<TlsSettings>(error, unknown);
+    TlsSettings tls;
+    const std::pair<const char*, QString*> texts[] = {{"ca", &tls.caFile},
+                                                      {"cert", &tls.certFile},
+                                                      {"key", &tls.keyFile},
+                                                      {"serverName", &tls.serverName}};
+    for (const auto& [key, out] : texts) {
+        if (!o.contains(QLatin1String(key)))
+            continue;
+        const auto text =
+            JsonCheck::string(o.value(QLatin1String(key)),
+                              JsonCheck::path(QStringLiteral("tls"), QLatin1String(key)), error);
+        if (!text)
+            return std::nullopt;
+        const bool isFile = qstrcmp(key, "serverName") != 0;
+        *out = isFile && !text->isEmpty() ? folder.absoluteFilePath(*text) : *text;
+    }
+    if (o.contains(QLatin1String("insecure"))) {
+        const auto insecure = JsonCheck::boolean(o.value(QLatin1String("insecure")),
+                                                 QStringLiteral("tls.insecure"), error);
+        if (!insecure)
+            return std::nullopt;
+        tls.insecure = *insecure;
+    }
+    return tls;
+}
+
+std::optional<EngineConfig> configFromJson(const QJsonObject& root, const QDir& folder,
+                                           QString* error)
 {
     if (QString why = JsonCheck::unknownKey(root, kRootKeys, {}); !why.isEmpty())
         return fail<EngineConfig>(error, why);
@@ -319,6 +392,12 @@ std::optional<EngineConfig> configFromJson(const QJsonObject& root, QString* err
             return std::nullopt;
         config.clientDefaults = *settings;
     }
+    if (root.contains(QLatin1String("tls"))) {
+        const auto tls = tlsFromJson(root.value(QLatin1String("tls")), folder, error);
+        if (!tls)
+            return std::nullopt;
+        config.setTls(*tls);
+    }
     return config;
 }
 
@@ -341,7 +420,8 @@ std::optional<EngineConfig> EngineConfig::loadFile(const QString& path, QString*
         return std::nullopt;
     }
     QString why;
-    std::optional<EngineConfig> config = configFromJson(doc.object(), &why);
+    std::optional<EngineConfig> config =
+        configFromJson(doc.object(), QFileInfo(path).absoluteDir(), &why);
     if (config && why.isEmpty())
         why = config->validate();
     if (config && why.isEmpty())

@@ -17,6 +17,8 @@ struct EngineConfig
     QString expose;
     // The storage node for the stock (never a lock node); empty: one more local redis-server.
     std::optional<NodeAddress> storage;
+    // How rediss:// nodes and storage speak TLS (--tls-*, the file's "tls" object).
+    TlsSettings tls;
     int localNodeCount = 5;
     QString redisServer; // the redis-server binary for local nodes; empty: from PATH
     // Independent: N masters (Redlock's setting). Replicated: one master, one replica and
@@ -58,6 +60,10 @@ struct EngineConfig
     static constexpr qsizetype kMaxResourceBytes = 200;
 
     bool usesLocalFleet() const { return nodes.isEmpty(); }
+    // Sets `tls` and stamps it into every rediss:// node and storage address, which carry it
+    // to each connection made to them (RedisConnection picks TlsStream by the address).
+    void setTls(const TlsSettings& settings);
+    bool usesTls() const; // a node or the storage is rediss://
     bool replicated() const { return topology == Topology::Replicated; }
     int nodeCount() const
     {
@@ -76,7 +82,9 @@ struct EngineConfig
 
     // {"nodes": ["host:port", {"host":..,"port":..,"user":..,"password":..,"db":..}],
     //  "localNodes": 5, "redisServer": "...", "resource": "...", "clients": 1,
-    //  "client": {"ttlMs":..,"nodeTimeoutMs":..,"driftFactor":..,"retryCount":..,...}}
+    //  "client": {"ttlMs":..,"nodeTimeoutMs":..,"driftFactor":..,"retryCount":..,...},
+    //  "tls": {"ca": "ca.pem", "cert": "..", "key": "..", "serverName": "..", "insecure": false}}
+    // (the tls files relative to the config file's folder)
     // Checked as strictly as --nodes: unknown keys and values of the wrong type are refused
     // with their path ("client.ttlMs: expected a number, got \"abc\"").
     static std::optional<EngineConfig> loadFile(const QString& path, QString* error);

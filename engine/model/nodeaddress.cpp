@@ -176,22 +176,17 @@ QString redacted(const QString& entry)
     return entry.left(scheme) + credentials.left(colon) + QStringLiteral(":***") + entry.mid(at);
 }
 
-// "redis://[user:password@]host[:port][/db]", the form Redis clients take (port 6379 when
-// left out; user and password percent-decoded). TLS (rediss://) and Unix sockets are not
-// spoken here: they are refused by name rather than misread as a host.
+// "redis[s]://[user:password@]host[:port][/db]", the form Redis clients take (port 6379 when
+// left out; user and password percent-decoded); rediss:// is Redis over TLS (TlsStream).
+// Unix sockets are not spoken here: refused by name rather than misread as a host.
 std::optional<NodeAddress> parseUrl(const QString& text, QString* error)
 {
     const QUrl url(text, QUrl::StrictMode);
     const QString scheme = url.scheme().toLower();
-    if (scheme == QLatin1String("rediss")) {
-        fail(error, QStringLiteral("rediss:// is Redis over TLS, which this app does not speak "
-                                   "(its hiredis is built without TLS): use redis:// or "
-                                   "host:port"));
-        return std::nullopt;
-    }
-    if (scheme != QLatin1String("redis")) {
-        fail(error, QStringLiteral("only redis:// URLs are understood, not %1:// (or write "
-                                   "host:port)")
+    const bool tls = scheme == QLatin1String("rediss");
+    if (scheme != QLatin1String("redis") && !tls) {
+        fail(error, QStringLiteral("only redis:// and rediss:// URLs are understood, not %1:// "
+                                   "(or write host:port)")
                         .arg(SafeText::echo(url.scheme().isEmpty() ? text.section(':', 0, 0)
                                                                    : url.scheme())));
         return std::nullopt;
@@ -221,8 +216,11 @@ std::optional<NodeAddress> parseUrl(const QString& text, QString* error)
         fail(error, QStringLiteral("empty password after ':'"));
         return std::nullopt;
     }
-    return NodeAddress::fromParts(url.host(QUrl::FullyDecoded), url.port(6379), user, password, db,
-                                  error);
+    std::optional<NodeAddress> address = NodeAddress::fromParts(
+        url.host(QUrl::FullyDecoded), url.port(6379), user, password, db, error);
+    if (address)
+        address->tls = tls;
+    return address;
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/tlssettings.h"
+
 #include <QString>
 #include <optional>
 
@@ -12,6 +14,10 @@ struct NodeAddress
     QString user;     // empty: the default user (AUTH with the password only)
     QString password; // empty: no AUTH
     int db = 0;
+    // rediss://: the connection speaks TLS, with the run's settings (stamped in by
+    // EngineConfig::setTls once the command line and the config file are read).
+    bool tls = false;
+    TlsSettings tlsSettings;
 
     // A host that is an absolute path names a Unix-domain socket (the port is then unused):
     // how the app's own clients reach a node's proxy (NodeProxy::listenLocal). Never parsed
@@ -21,7 +27,8 @@ struct NodeAddress
     // "host:port" (a local socket: its path); credentials are never part of the display form.
     QString display() const;
 
-    // Accepts "[user[:password]@]host:port[/db]" (IPv6 hosts in brackets).
+    // Accepts "[user[:password]@]host:port[/db]" (IPv6 hosts in brackets) and the URL forms
+    // redis://... and rediss://... (TLS).
     static std::optional<NodeAddress> parse(const QString& text, QString* error);
     // The same checks for a node given in parts (a config file's object form): a host name
     // or IP address (IPv6 with or without brackets), port 1-65535, db 0 or more, and a user

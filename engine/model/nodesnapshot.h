@@ -34,7 +34,9 @@ public:
     };
 
     int index = 0;
-    QString address; // host:port
+    QString address;          // host:port
+    bool tls = false;         // rediss://: reached over TLS
+    bool tlsVerified = false; // ... and its certificate checked (not --tls-insecure)
     State state = State::Starting;
     QString error; // why it is down, in words
     // Up, but refusing the clients' writes: the Redis error they get ("READONLY ...": a

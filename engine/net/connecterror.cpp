@@ -29,6 +29,23 @@ QString ConnectError::timedOut(int ms)
     return QStringLiteral("timed out connecting after %1 ms").arg(ms);
 }
 
+QString ConnectError::tlsPortHint()
+{
+    return QStringLiteral(" (is it a TLS port? then use rediss://)");
+}
+
+QString ConnectError::plainPortHint()
+{
+    return QStringLiteral(" (is it a plain port? then use redis://)");
+}
+
+bool ConnectError::isTlsSetup(const QString& error)
+{
+    return error.startsWith(QLatin1String("the node's certificate")) ||
+           error.contains(QLatin1String("client certificate")) || error.contains(tlsPortHint()) ||
+           error.contains(plainPortHint());
+}
+
 QByteArray ConnectError::proxyReply(const QString& host, quint16 port, const QString& reason)
 {
     // An IPv6 literal in brackets, so that ": " only ever follows the port.

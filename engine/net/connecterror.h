@@ -20,6 +20,13 @@ public:
     static QString hostNotFound(const QString& host);
     static QString timedOut(int ms);
 
+    // TLS set-ups a node refuses, said by TlsStream and RedisConnection (the only places that
+    // write them): a certificate the check refused, a client certificate wanted or refused,
+    // TLS against a plain port and plain against a TLS port. A node down says none of them.
+    static QString tlsPortHint();   // " (is it a TLS port? then use rediss://)"
+    static QString plainPortHint(); // " (is it a plain port? then use redis://)"
+    static bool isTlsSetup(const QString& error);
+
     // The whole error reply a proxy writes, "\r\n" included.
     static QByteArray proxyReply(const QString& host, quint16 port, const QString& reason);
     // The reason inside a proxy's error reply text (hiredis gives it without the '-' and

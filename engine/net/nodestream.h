@@ -6,7 +6,7 @@
 
 // The bytes between one RedisConnection and its node: a stream the app owns, under hiredis's
 // reply reader (docs/architecture.md, "Connections to Redis"). SocketStream is a plain TCP
-// or Unix-domain socket.
+// or Unix-domain socket, TlsStream a TLS connection (rediss://).
 //
 // Rules every stream keeps, because RedisConnection relies on them: connectTo() and write()
 // never emit anything inside the call (a failure is told later, from the event loop);
@@ -41,6 +41,10 @@ public:
     // Closes the connection now (the peer sees it at once); nothing more is emitted.
     virtual void close() = 0;
     virtual bool isDispatching() const = 0;
+    // Why a connect that has not finished is stuck, when the stream knows better than "timed
+    // out" (TlsStream: the TCP connection is up and no TLS handshake came back); empty when
+    // it does not.
+    virtual QString stallReason() const { return {}; }
 
 signals:
     void connected();

@@ -2,11 +2,13 @@
 #include "net/redisconnection.h"
 
 #include "base/steadyclock.h"
+#include "model/aclrefusal.h"
 #include "net/connecterror.h"
 #include "net/faultgate.h"
 #include "net/hostlookup.h"
 #include "net/respreader.h"
 #include "net/socketstream.h"
+#include "net/tlsstream.h"
 
 #include <QHostAddress>
 #include <QHostInfo>
@@ -286,7 +288,12 @@ void RedisConnection::startConnect(const QString& ip)
             },
             Qt::QueuedConnection);
     } else {
-        auto* stream = new SocketStream(); // parentless: see releaseSocket()
+        // Parentless: see releaseSocket(). TLS checks the name the user wrote, not the
+        // address it resolved to.
+        NodeStream* stream =
+            m_address.tls && !m_address.isLocalSocket()
+                ? static_cast<NodeStream*>(new TlsStream(m_address.tlsSettings, m_address.host))
+                : new SocketStream();
         m_stream = stream;
         connect(stream, &NodeStream::connected, this, &RedisConnection::onStreamConnected);
         connect(stream, &NodeStream::received, this, &RedisConnection::onReceived);
@@ -460,6 +467,9 @@ void RedisConnection::finishHandshake(const CommandResult& result)
             failHandshake(QStringLiteral("the node requires a password"));
         else if (reply.text.startsWith("ERR unknown command"))
             failHandshake(notRedisText(&reply));
+        else if (const QString acl = AclRefusal::words(QString::fromUtf8(reply.text));
+                 !acl.isEmpty()) // a least-privilege user without +info (docs/tls.md)
+            failHandshake(QStringLiteral("the node refused the connection: %1").arg(acl));
         else // LOADING, DENIED (protected mode), max clients, ...: Redis, but not now
             failHandshake(
                 QStringLiteral("the node refused the connection: %1").arg(printable(reply.text)));
@@ -687,9 +697,11 @@ void RedisConnection::connectTimedOut()
     // suddenly something else.
     const bool knownRedis = !m_serverVersion.isEmpty();
     const QString cut = m_silenceReason ? m_silenceReason() : QString();
+    const QString stall = m_stream ? m_stream->stallReason() : QString();
     const QString error =
-        !cut.isEmpty()    ? QStringLiteral("no answer within %1 ms: %2").arg(ms).arg(cut)
-        : !m_tcpConnected ? ConnectError::timedOut(ms)
+        !cut.isEmpty()     ? QStringLiteral("no answer within %1 ms: %2").arg(ms).arg(cut)
+        : !stall.isEmpty() ? QStringLiteral("timed out after %1 ms: %2").arg(ms).arg(stall)
+        : !m_tcpConnected  ? ConnectError::timedOut(ms)
         : knownRedis
             ? QStringLiteral("no answer within %1 ms (frozen, overloaded or cut off)").arg(ms)
             : QStringLiteral("no answer from the node within %1 ms - is it a Redis server?")
@@ -751,9 +763,13 @@ QString RedisConnection::lossText(int how, const QString& detail) const
     if (m_state == State::Connecting) {
         if (how < 0)
             return notRedisText(nullptr);
+        // A TLS port drops a plain client's first bytes at once (closed or reset): say so.
+        const QString hint =
+            m_address.tls || m_address.isLocalSocket() ? QString() : ConnectError::tlsPortHint();
         if (NodeStream::Ending(how) == NodeStream::Ending::Closed)
-            return QStringLiteral("the node closed the connection during the handshake");
-        return QStringLiteral("connection lost during the handshake: %1").arg(lowerFirst(detail));
+            return QStringLiteral("the node closed the connection during the handshake") + hint;
+        return QStringLiteral("connection lost during the handshake: %1").arg(lowerFirst(detail)) +
+               hint;
     }
     return QStringLiteral("connection lost: %1").arg(lowerFirst(detail));
 }

@@ -6,6 +6,7 @@
 #include "clients/lockclient.h"
 #include "clients/tokenowners.h"
 #include "fleet/fleet.h"
+#include "model/aclrefusal.h"
 #include "record/recorder.h"
 #include "storage/storage.h"
 
@@ -55,7 +56,8 @@ NodeSnapshot SnapshotBuilder::nodeSnapshot(int index) const
 }
 
 // A node that is up but answers the lock's writes with READONLY or OOM cannot grant a
-// lock to anyone: the card says why in Redis's words.
+// lock to anyone: the card says why in Redis's words; one whose ACL refuses the user a
+// command or a key, in words naming the permission (AclRefusal).
 QString SnapshotBuilder::refusalOf(const NodeSnapshot& node)
 {
     qint64 newestUs = -1;
@@ -64,10 +66,11 @@ QString SnapshotBuilder::refusalOf(const NodeSnapshot& node)
         if (o.outcome.repliedUs < newestUs)
             continue;
         newestUs = o.outcome.repliedUs;
-        const bool refusing = o.outcome.kind == NodeOutcome::Kind::Error &&
-                              (o.outcome.error.startsWith(QLatin1String("READONLY")) ||
-                               o.outcome.error.startsWith(QLatin1String("OOM")));
-        refusal = refusing ? o.outcome.error : QString();
+        const bool error = o.outcome.kind == NodeOutcome::Kind::Error;
+        const QString acl = error ? AclRefusal::words(o.outcome.error) : QString();
+        const bool refusing = error && (o.outcome.error.startsWith(QLatin1String("READONLY")) ||
+                                        o.outcome.error.startsWith(QLatin1String("OOM")));
+        refusal = !acl.isEmpty() ? acl : refusing ? o.outcome.error : QString();
     }
     return refusal;
 }

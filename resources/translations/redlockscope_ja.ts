@@ -2487,6 +2487,22 @@ Since %1 on the run clock.</source>
         <source>none of the lock nodes can be used: %1</source>
         <translation>使えるロックノードが 1 つもありません：%1</translation>
     </message>
+    <message>
+        <source>TLS WITHOUT verification (--tls-insecure): the traffic to the rediss:// nodes is encrypted, but their certificates are not checked, so anyone in between could pose as a node</source>
+        <translation>TLS 検証なし（--tls-insecure）：rediss:// ノードへの通信は暗号化されますが、証明書は検査されないため、途中の誰でもノードになりすませます</translation>
+    </message>
+    <message>
+        <source>TLS to the rediss:// nodes, their certificates checked against %1</source>
+        <translation>rediss:// ノードへ TLS で接続、証明書は %1 で検査</translation>
+    </message>
+    <message>
+        <source>the system&apos;s CAs</source>
+        <translation>システムの CA</translation>
+    </message>
+    <message>
+        <source>TLS failed: %1</source>
+        <translation>TLS に失敗：%1</translation>
+    </message>
 </context>
 <context>
     <name>FleetNode</name>
@@ -3449,6 +3465,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>REPLICA</source>
         <translation>レプリカ</translation>
+    </message>
+    <message>
+        <source>%1  ·  TLS</source>
+        <translation>%1  ·  TLS</translation>
+    </message>
+    <message>
+        <source>%1  ·  TLS NOT VERIFIED</source>
+        <translation>%1  ·  TLS 未検証</translation>
     </message>
 </context>
 <context>

@@ -2487,6 +2487,22 @@ Since %1 on the run clock.</source>
         <source>none of the lock nodes can be used: %1</source>
         <translation>没有一个锁节点可用：%1</translation>
     </message>
+    <message>
+        <source>TLS WITHOUT verification (--tls-insecure): the traffic to the rediss:// nodes is encrypted, but their certificates are not checked, so anyone in between could pose as a node</source>
+        <translation>TLS 未验证（--tls-insecure）：到 rediss:// 节点的流量已加密，但不检查它们的证书，中间的任何人都可以冒充节点</translation>
+    </message>
+    <message>
+        <source>TLS to the rediss:// nodes, their certificates checked against %1</source>
+        <translation>到 rediss:// 节点使用 TLS，其证书按 %1 检查</translation>
+    </message>
+    <message>
+        <source>the system&apos;s CAs</source>
+        <translation>系统的 CA</translation>
+    </message>
+    <message>
+        <source>TLS failed: %1</source>
+        <translation>TLS 失败：%1</translation>
+    </message>
 </context>
 <context>
     <name>FleetNode</name>
@@ -3449,6 +3465,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>REPLICA</source>
         <translation>副本</translation>
+    </message>
+    <message>
+        <source>%1  ·  TLS</source>
+        <translation>%1  ·  TLS</translation>
+    </message>
+    <message>
+        <source>%1  ·  TLS NOT VERIFIED</source>
+        <translation>%1  ·  TLS 未验证</translation>
     </message>
 </context>
 <context>

@@ -121,7 +121,7 @@ private slots:
         QTest::newRow("unknown top-level key")
             << QByteArray(R"({"node": ["127.0.0.1:7001"]})")
             << "node: unknown key (known: nodes, localNodes, redisServer, resource, clients, "
-               "client, storage, topology, redisSentinel)";
+               "client, storage, topology, redisSentinel, tls)";
         QTest::newRow("unknown client key")
             << QByteArray(R"({"client": {"ttlMs2": 5}})") << "client.ttlMs2: unknown key";
         QTest::newRow("unknown node key")
@@ -239,6 +239,44 @@ private slots:
         QTest::newRow("same node, same name")
             << QByteArray(R"({"nodes": ["localhost:7001", "LOCALHOST:7001", "127.0.0.1:7003"]})")
             << "node 1 (localhost:7001) and node 2 (LOCALHOST:7001) are the same node";
+    }
+
+    // "tls": its files relative to the config file, stamped into every rediss:// address
+    // (the nodes' and the storage's), and nowhere else.
+    void tlsSettings()
+    {
+        const QString ca = m_dir.filePath(QStringLiteral("ca.pem"));
+        QFile file(ca);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        const QString path =
+            write("{\"nodes\": [\"rediss://127.0.0.1:7001\", \"127.0.0.1:7002\", "
+                  "\"rediss://127.0.0.1:7003\"], \"storage\": \"rediss://127.0.0.1:7004\", "
+                  "\"tls\": {\"ca\": \"ca.pem\", \"serverName\": \"cache.example\", \"insecure\": "
+                  "true}}");
+        QString error;
+        const auto config = EngineConfig::loadFile(path, &error);
+        QVERIFY2(config.has_value(), qPrintable(error));
+        QVERIFY(config->usesTls());
+        QCOMPARE(config->tls.caFile, ca);
+        QCOMPARE(config->tls.serverName, QStringLiteral("cache.example"));
+        QVERIFY(config->tls.insecure);
+        QCOMPARE(config->nodes.at(0).tlsSettings, config->tls);
+        QCOMPARE(config->nodes.at(1).tlsSettings, TlsSettings{});
+        QCOMPARE(config->nodes.at(2).tlsSettings, config->tls);
+        QCOMPARE(config->storage->tlsSettings, config->tls);
+
+        const QString absent =
+            write("{\"nodes\": [\"rediss://127.0.0.1:7001\"], \"tls\": {\"ca\": \"absent.pem\"}}");
+        QVERIFY(!EngineConfig::loadFile(absent, &error).has_value());
+        QVERIFY2(error.endsWith(QStringLiteral("the TLS CA file %1 does not exist")
+                                    .arg(m_dir.filePath(QStringLiteral("absent.pem")))),
+                 qPrintable(error));
+        QVERIFY(!EngineConfig::loadFile(write(R"({"tls": {"ca": 3}})"), &error).has_value());
+        QVERIFY2(error.endsWith(QStringLiteral("tls.ca: expected a string, got 3")),
+                 qPrintable(error));
+        QVERIFY(!EngineConfig::loadFile(write(R"({"tls": {"cafile": "x"}})"), &error).has_value());
+        QVERIFY2(error.contains(QStringLiteral("tls.cafile")), qPrintable(error));
     }
 
     void badFiles()

@@ -20,6 +20,7 @@ private slots:
     void parseListBad_data();
     void parseListBad();
     void errorNeverShowsThePassword();
+    void tlsUrls();
 };
 
 void TestNodeAddress::parseGood_data()
@@ -267,6 +268,34 @@ void TestNodeAddress::errorNeverShowsThePassword()
     QVERIFY(!NodeAddress::parseList("h:1,alice:topsecret@h:99999,h:3", &error).has_value());
     QCOMPARE(error, QStringLiteral("node 2 ('alice:***@h:99999'): port must be 1-65535"));
     QVERIFY(!error.contains("topsecret"));
+}
+
+// rediss:// is Redis over TLS: the same parts as redis://, with the tls flag (issue 35).
+void TestNodeAddress::tlsUrls()
+{
+    QString error;
+    const auto tls =
+        NodeAddress::parse(QStringLiteral("rediss://alice:s3cret@cache.example:6380/2"), &error);
+    QVERIFY2(tls.has_value(), qPrintable(error));
+    QVERIFY(tls->tls);
+    QCOMPARE(tls->host, QStringLiteral("cache.example"));
+    QCOMPARE(int(tls->port), 6380);
+    QCOMPARE(tls->user, QStringLiteral("alice"));
+    QCOMPARE(tls->password, QStringLiteral("s3cret"));
+    QCOMPARE(tls->db, 2);
+    QCOMPARE(int(NodeAddress::parse(QStringLiteral("rediss://h"), &error)->port), 6379);
+    QVERIFY(!NodeAddress::parse(QStringLiteral("redis://h:1"), &error)->tls);
+    QVERIFY(!NodeAddress::parse(QStringLiteral("h:1"), &error)->tls);
+    // A mixed fleet.
+    const auto list =
+        NodeAddress::parseList(QStringLiteral("h:1,rediss://h:2,redis://h:3"), &error);
+    QVERIFY2(list.has_value(), qPrintable(error));
+    QCOMPARE(list->at(0).tls, false);
+    QCOMPARE(list->at(1).tls, true);
+    QCOMPARE(list->at(2).tls, false);
+    QVERIFY(!NodeAddress::parse(QStringLiteral("http://h:1"), &error).has_value());
+    QCOMPARE(error, QStringLiteral("only redis:// and rediss:// URLs are understood, not http:// "
+                                   "(or write host:port)"));
 }
 
 QTEST_GUILESS_MAIN(TestNodeAddress)

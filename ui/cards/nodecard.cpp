@@ -405,7 +405,10 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     const bool down = node.state != NodeSnapshot::State::Up && !node.error.isEmpty();
     const bool refusing = node.state == NodeSnapshot::State::Up && !node.refusal.isEmpty();
     const QString problem = down ? node.error : tr("refuses writes: %1").arg(node.refusal);
-    const QString where = node.local ? tr("%1  ·  local").arg(node.address) : node.address;
+    QString where = node.local ? tr("%1  ·  local").arg(node.address) : node.address;
+    if (node.tls)
+        where = node.tlsVerified ? tr("%1  ·  TLS").arg(where)
+                                 : tr("%1  ·  TLS NOT VERIFIED").arg(where);
     // Narrow (large type on a small screen): the address alone rather than "127.0.0.1:4…".
     if (down || refusing)
         m_address->setText(problem);
