@@ -2147,6 +2147,10 @@
         <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number did not grow (%3 again: a restart without persistence counts from 1 again)</source>
         <translation>%1 のロックは有効だったのに書き込みが拒否された：ノード %2 のフェンシング番号が増えなかった（再び %3：永続化なしの再起動は 1 から数え直す）</translation>
     </message>
+    <message>
+        <source>%1 → %2 connecting: %3</source>
+        <translation>%1 → %2 接続：%3</translation>
+    </message>
 </context>
 <context>
     <name>Expectation</name>
@@ -3712,6 +3716,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>Each client&apos;s latest answer from this node, with its latency.</source>
         <translation>各クライアントがこのノードから得た最新の応答とそのレイテンシ。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s latest connection to this node: %2</source>
+        <translation>%1 のこのノードへの最新の接続：%2</translation>
     </message>
 </context>
 <context>

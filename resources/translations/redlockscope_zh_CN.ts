@@ -2147,6 +2147,10 @@
         <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number did not grow (%3 again: a restart without persistence counts from 1 again)</source>
         <translation>%1 的锁有效，写入却被拒绝：节点 %2 的 fencing 编号没有增长（又是 %3：没有持久化的重启会从 1 重新计数）</translation>
     </message>
+    <message>
+        <source>%1 → %2 connecting: %3</source>
+        <translation>%1 → %2 连接：%3</translation>
+    </message>
 </context>
 <context>
     <name>Expectation</name>
@@ -3712,6 +3716,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>Each client&apos;s latest answer from this node, with its latency.</source>
         <translation>每个客户端从此节点得到的最新回答及其延迟。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s latest connection to this node: %2</source>
+        <translation>%1 最近一次连接此节点：%2</translation>
     </message>
 </context>
 <context>
