@@ -199,12 +199,12 @@ private slots:
                                 "wait until acquired(F3) 15000\n"
                                 "sleep 1500\n"
                                 "node kill %5\n"
-                                "sleep 9000\n" // the client ends (its last acquire too) and counts
+                                "wait until exited(%6) 60000\n" // its last acquire too, counted
                                 "expect safe\n")
                      .arg(client(QStringLiteral("--seconds 3 --ttl 2000 --timeout 500")), cut, heal,
                           client(QStringLiteral("--storage STORAGE --seconds 8 --workers 2 --named "
                                                 "--ttl 2000 --timeout 500")),
-                          killed),
+                          killed, QString::number(countedLine)),
                  &r);
         QVERIFY2(r.exitCode == 0 && r.out.contains("verdict: PASS"), "no overlap, safe");
         // Counted as it counts, each named lane.
