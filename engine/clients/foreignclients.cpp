@@ -132,6 +132,7 @@ struct ForeignClients::Client
     std::unique_ptr<QTimer> expiry;
     std::unique_ptr<QTimer> pauseTimer;
     std::unique_ptr<QTimer> settleTimer;
+    quint16 refusedBy = 0; // nodes whose refusal of a new connection its history has told
     bool paused = false;
     State stateBeforePause = State::Idle;
     quint64 attempts = 0;
@@ -262,11 +263,19 @@ void ForeignClients::onRequests(int node, const ForeignRequests& requests)
 
 void ForeignClients::onExchange(int node, const ForeignExchange& x)
 {
+    if (x.command.isEmpty()) {
+        onRefused(node, x);
+        return;
+    }
     const LockOp op = LockOp::recognise(x.command, x.reply, m_stockKey, &m_scripts);
     if (op.kind == LockOp::Kind::None && !op.unknownScript)
         return;
     Client& c = clientFor(x.who);
     c.lastActiveUs = m_clock.nowUs();
+    // The node answers it again: its next refusal is news again.
+    if (node >= 0 && node < m_nodeCount &&
+        (!x.reply.isError() || !x.reply.text.startsWith("node down")))
+        c.refusedBy &= quint16(~bit(node));
     if (c.waiting > 0) {
         c.backlog.emplace_back(node, x); // after what a node is still to tell
         return;
@@ -275,6 +284,37 @@ void ForeignClients::onExchange(int node, const ForeignExchange& x)
         probeUnknown(c, node, x, op);
     else
         apply(c, node, x, op);
+}
+
+// A new connection the node refused before the client sent anything (a reconnect to a dead
+// node; see ProxyWorker::failUpstream): the node's answer to that client, or a client with
+// nothing in flight when its node died would fail every try on its own side while its lane
+// showed nothing. The process's named lanes (their reconnects have not named themselves yet)
+// that talk to that node take it too. Said once per lane and node until the node answers
+// that lane again: a client retrying every 100 ms would otherwise bury the history. (The
+// storage is no lock node: its refusals tell no lock's story.)
+void ForeignClients::onRefused(int node, const ForeignExchange& x)
+{
+    if (node < 0 || node >= m_nodeCount)
+        return;
+    QList<Client*> lanes;
+    if (Client* c = byKey(x.who.key)) {
+        lanes << c;
+    } else {
+        for (const auto& c : std::as_const(m_clients))
+            if (c->origin == x.who.key && (m_nodesOf.value(c->key) & bit(node)) != 0)
+                lanes << c.get();
+    }
+    for (Client* c : std::as_const(lanes)) {
+        c->lastActiveUs = m_clock.nowUs();
+        if ((c->refusedBy & bit(node)) != 0)
+            continue;
+        c->refusedBy |= bit(node);
+        LockOp refusal;
+        refusal.error = true;
+        refusal.errorText = QString::fromUtf8(x.reply.text);
+        answer(*c, nextOp(*c), Op::None, node, x, refusal);
+    }
 }
 
 // The exchanges that waited for a read of a node, in order, until the next one must wait.

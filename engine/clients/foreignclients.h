@@ -114,6 +114,7 @@ private:
     struct Client;
 
     Client& clientFor(const ForeignIdentity& who);
+    void onRefused(int node, const ForeignExchange& x);
     void judge(Client& c, int node, const ForeignExchange& x);
     void apply(Client& c, int node, const ForeignExchange& x, const LockOp& op);
     void probeUnknown(Client& c, int node, const ForeignExchange& x, const LockOp& op);

@@ -343,6 +343,7 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
         connection->clientId = clientId;
         connection->serial = ++m_nextSerial;
         connection->client = socket;
+        connection->acceptedUs = nowUs();
         if (clientId == kExposedListener) { // a foreign client: who is it?
             connection->sniffer = std::make_unique<ForeignSniffer>();
             connection->who = PeerIdentity::of(socket);
@@ -426,6 +427,12 @@ void ProxyWorker::failUpstream(Connection* connection, const QString& reason)
         for (ForeignSniffer::Exchange& x : lost)
             emit foreignExchange({connection->who, connection->serial, std::move(x.command), down,
                                   x.sentUs, x.repliedUs});
+        // Nothing sent yet (a reconnect to a dead node, refused before the client's first
+        // command): the refusal is still the node's answer to that client, or its lane would
+        // never show the node's death (an exchange with no command; see ForeignExchange).
+        if (lost.isEmpty())
+            emit foreignExchange(
+                {connection->who, connection->serial, {}, down, connection->acceptedUs, nowUs()});
     }
     connection->queue.clear();
     connection->queuedUpBytes = 0;

@@ -111,6 +111,7 @@ private:
         bool sentinel = false;   // one of Sentinel's connections: no network fault applies
         qint64 heldWhileCut = 0; // bytes a link's cut holds (both ways), for the cap
         bool upstreamConnected = false;
+        qint64 acceptedUs = 0; // a refused connection's answer took from here
         bool closing = false;
         bool graceArmed = false; // an abort is scheduled in case the graceful close lingers
         bool finished = false;

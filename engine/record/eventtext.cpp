@@ -329,9 +329,14 @@ QString EventText::word(const QString& engineName)
 QString EventText::answerText(const HistoryEvent& e) const
 {
     const auto kind = NodeOutcome::Kind(e.code);
-    QString text = tr("%1 → %2 %3: %4")
-                       .arg(nodeName(e.node), clientName(e.client),
-                            word(EnumNames::name(e.operation)), word(NodeOutcome::kindName(kind)));
+    // No operation: the node refused a new connection before the client sent anything.
+    QString text =
+        e.operation == HistoryEvent::Operation::None
+            ? tr("%1 → %2 connecting: %3")
+                  .arg(nodeName(e.node), clientName(e.client), word(NodeOutcome::kindName(kind)))
+            : tr("%1 → %2 %3: %4")
+                  .arg(nodeName(e.node), clientName(e.client), word(EnumNames::name(e.operation)),
+                       word(NodeOutcome::kindName(kind)));
     if (kind == NodeOutcome::Kind::Taken && !e.token.isEmpty()) {
         const QString owner = ownerOf(e.token);
         text += tr(" by %1").arg(

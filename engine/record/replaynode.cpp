@@ -18,7 +18,7 @@ void ReplayNode::onAnswer(const HistoryEvent& e, qint64 ttlUs, const QByteArray&
     using Op = HistoryEvent::Operation;
     const auto kind = NodeOutcome::Kind(e.code);
     const qint64 sentUs = e.latencyUs >= 0 ? e.tUs - e.latencyUs : e.tUs;
-    if (e.operation == Op::Acquire) {
+    if (e.operation == Op::Acquire || e.operation == Op::None) { // as SnapshotBuilder::noteAnswer
         NodeOutcome outcome;
         outcome.kind = kind;
         outcome.owner = e.token;

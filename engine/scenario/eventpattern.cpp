@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/eventpattern.h"
 
+#include "scenario/scenarioprocesses.h"
+
 #include <QRegularExpression>
 #include <functional>
 
@@ -14,6 +16,8 @@ bool isViolation(const HistoryEvent& e, V kind)
 {
     return e.kind == K::Violation && V(e.code) == kind;
 }
+
+constexpr const char* ExitName = "exited"; // `exited(LINE)`: a line, not a client
 
 struct Entry
 {
@@ -84,6 +88,8 @@ const QList<Entry>& table()
         {"node-up", [](const HistoryEvent& e) { return e.kind == K::NodeUp; }},
         {"fault-start", [](const HistoryEvent& e) { return e.kind == K::FaultStart; }},
         {"fault-end", [](const HistoryEvent& e) { return e.kind == K::FaultEnd; }},
+        // Its argument is a line of the scenario, not a client (EventPattern::parse).
+        {ExitName, [](const HistoryEvent& e) { return ScenarioProcesses::isEnd(e); }},
     };
     return entries;
 }
@@ -107,8 +113,20 @@ std::optional<EventPattern> EventPattern::parse(const QString& text, QString* er
         if (m.captured(1) == QLatin1String(entries[i].name)) {
             EventPattern p;
             p.m_index = i;
-            p.m_client = m.captured(2);
-            return p;
+            if (!p.isExit()) {
+                p.m_client = m.captured(2);
+                return p;
+            }
+            if (m.captured(2).isEmpty())
+                return p; // any program's end
+            bool number = false;
+            p.m_line = m.captured(2).toInt(&number);
+            if (number && p.m_line > 0)
+                return p;
+            *error = QStringLiteral("exited(LINE) takes the number of a line that starts a "
+                                    "program (exec), not '%1'")
+                         .arg(m.captured(2));
+            return std::nullopt;
         }
     }
     *error = QStringLiteral("unknown event '%1' (known: %2; EVENT(CLIENT) for one client's)")
@@ -116,9 +134,16 @@ std::optional<EventPattern> EventPattern::parse(const QString& text, QString* er
     return std::nullopt;
 }
 
+bool EventPattern::isExit() const
+{
+    return QLatin1String(table()[m_index].name) == QLatin1String(ExitName);
+}
+
 bool EventPattern::matches(const HistoryEvent& event, int clientId) const
 {
     if (!m_client.isEmpty() && event.client != clientId)
+        return false;
+    if (m_line > 0 && event.line != m_line)
         return false;
     return table()[m_index].matches(event);
 }

@@ -125,7 +125,53 @@ std::optional<Scenario> ScenarioParser::parse(const QString& text, const QString
             offset += int(part.size()) + 1;
         }
     }
+    // The console's lines come one at a time: its programs' lines are checked as they run.
+    if (origin != QLatin1String("console") && !checkExits(scenario, error))
+        return std::nullopt;
     return scenario;
+}
+
+// `wait until exited(LINE)` waits for the program the `exec` on line LINE started: a line
+// that starts none, or starts it only after the wait, would have the wait time out for
+// nothing, minutes into a run.
+bool ScenarioParser::checkExits(const Scenario& scenario, Error* error)
+{
+    QList<int> started; // the exec lines so far
+    QList<int> execs;   // all of them
+    for (const Scenario::Line& l : scenario.lines)
+        if (l.command.verb() == QLatin1String("exec"))
+            execs << l.number;
+    for (const Scenario::Line& l : scenario.lines) {
+        if (l.command.verb() == QLatin1String("exec")) {
+            started << l.number;
+            continue;
+        }
+        if (l.command.verb() != QLatin1String("wait until"))
+            continue;
+        QString why;
+        const std::optional<EventPattern> pattern =
+            EventPattern::parse(l.command.word(QStringLiteral("EVENT")), &why);
+        const int line = pattern ? pattern->line() : 0;
+        if (line == 0 || started.contains(line))
+            continue;
+        const int column = l.column + int(l.text.indexOf(QLatin1Char('('))) + 1;
+        const QString message =
+            execs.contains(line)
+                ? tr("line %1 starts its program after this wait: exited(%1) would wait for "
+                     "nothing")
+                      .arg(line)
+                : tr("line %1 starts no program: exited(LINE) waits for the program an exec "
+                     "line started")
+                      .arg(line);
+        *error = {QStringLiteral("%1:%2:%3: %4")
+                      .arg(scenario.origin)
+                      .arg(l.number)
+                      .arg(column)
+                      .arg(message),
+                  l.number, column};
+        return false;
+    }
+    return true;
 }
 
 bool ScenarioParser::checkClients(const Scenario& scenario, int initialClients, Error* error)

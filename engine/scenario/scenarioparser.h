@@ -48,4 +48,5 @@ public:
 
 private:
     static QString checkDirective(const ParsedCommand& command);
+    static bool checkExits(const Scenario& scenario, Error* error);
 };

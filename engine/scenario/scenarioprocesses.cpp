@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QThread>
+#include <algorithm>
 #include <memory>
 
 #include <cerrno>
@@ -57,7 +58,7 @@ void ScenarioProcesses::start(const QString& command, int line, Done done)
     process->setProcessChannelMode(QProcess::MergedChannels);
     // In the child, before the shell runs: a group of its own, led by the shell.
     process->setChildProcessModifier([] { ::setpgid(0, 0); });
-    m_processes << Started{process, 0};
+    m_processes << Started{process, 0, line};
     auto once = std::make_shared<bool>(false);
     connect(process, &QProcess::started, this, [this, process, done, once] {
         const qint64 group = process->processId();
@@ -75,13 +76,20 @@ void ScenarioProcesses::start(const QString& command, int line, Done done)
             });
     connect(process, &QProcess::readyRead, this,
             [this, process, line] { recordOutput(process, line); });
-    connect(process, &QProcess::finished, this, [this, process, line](int code) {
-        recordOutput(process, line);
-        HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Info,
-                                            tr("exec: the program ended (exit code %1)").arg(code));
-        e.line = line;
-        m_record(e);
-    });
+    connect(process, &QProcess::finished, this,
+            [this, process, line](int code, QProcess::ExitStatus status) {
+                recordOutput(process, line);
+                m_ended.insert(line);
+                const bool signalled = status == QProcess::CrashExit;
+                HistoryEvent e = HistoryEvent::make(
+                    HistoryEvent::Kind::Info,
+                    signalled ? tr("exec: the program was ended by a signal")
+                              : tr("exec: the program ended (exit code %1)").arg(code));
+                e.code = signalled ? SignalledCode : EndedCode;
+                e.line = line;
+                e.number = code;
+                m_record(e);
+            });
     process->start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command});
 }
 
@@ -102,7 +110,9 @@ void ScenarioProcesses::recordOutput(QProcess* process, int line)
 // whether or not its leader still runs.
 void ScenarioProcesses::stopAll()
 {
-    for (const auto& [process, group] : std::as_const(m_processes)) {
+    for (const Started& started : std::as_const(m_processes)) {
+        QProcess* process = started.process;
+        const qint64 group = started.group;
         process->disconnect(this);
         if (group > 0) {
             endGroup(group, GraceMs);
@@ -115,6 +125,13 @@ void ScenarioProcesses::stopAll()
         delete process;
     }
     m_processes.clear();
+    m_ended.clear();
+}
+
+bool ScenarioProcesses::hasStarted(int line) const
+{
+    return std::any_of(m_processes.cbegin(), m_processes.cend(),
+                       [line](const Started& s) { return s.line == line; });
 }
 
 bool ScenarioProcesses::endGroup(qint64 group, int graceMs)

@@ -259,6 +259,10 @@ void ScenarioRunner::runWaitEvent(const Scenario::Line& line)
         stepDone(false, error);
         return;
     }
+    if (pattern->line() > 0) {
+        runWaitExit(line, *pattern);
+        return;
+    }
     int clientId = -1;
     if (!pattern->client().isEmpty()) {
         const std::optional<ClientSnapshot> c = m_hooks.client(pattern->client());
@@ -270,6 +274,24 @@ void ScenarioRunner::runWaitEvent(const Scenario::Line& line)
     }
     startWait(
         [p = *pattern, clientId](const HistoryEvent* e) { return e && p.matches(*e, clientId); },
+        line.command.number(QStringLiteral("TIMEOUT_MS"), DefaultWaitMs),
+        line.command.word(QStringLiteral("EVENT")));
+}
+
+// `wait until exited(LINE)`: the end of the program line LINE's `exec` started (recorded as
+// ScenarioProcesses::isEnd says); done at once when it ended before the wait began, however
+// long ago (the waits' unread events are a bounded window).
+void ScenarioRunner::runWaitExit(const Scenario::Line& line, const EventPattern& pattern)
+{
+    const int started = pattern.line();
+    if (!m_processes.hasStarted(started)) { // the console's lines come one at a time
+        stepDone(false, tr("no program was started on line %1").arg(started));
+        return;
+    }
+    startWait(
+        [this, pattern, started](const HistoryEvent* e) {
+            return e ? pattern.matches(*e, -1) : m_processes.hasEnded(started);
+        },
         line.command.number(QStringLiteral("TIMEOUT_MS"), DefaultWaitMs),
         line.command.word(QStringLiteral("EVENT")));
 }

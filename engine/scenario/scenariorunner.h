@@ -116,6 +116,7 @@ private:
     void runSleep(const Scenario::Line& line);
     void runWaitState(const Scenario::Line& line);
     void runWaitEvent(const Scenario::Line& line);
+    void runWaitExit(const Scenario::Line& line, const EventPattern& pattern);
     void runExpect(const Scenario::Line& line);
     void startWait(std::function<bool(const HistoryEvent*)> done, qint64 timeoutMs,
                    const QString& what);

@@ -27,8 +27,9 @@ SnapshotBuilder::SnapshotBuilder(const QByteArray& resource, const Fleet& fleet,
 void SnapshotBuilder::noteAnswer(int client, int node, HistoryEvent::Operation operation,
                                  const NodeOutcome& outcome)
 {
-    // The cards show each client's latest acquisition attempt.
-    if (operation == HistoryEvent::Operation::Acquire)
+    // The cards show each client's latest acquisition attempt, or the node's refusal of its
+    // new connection (no operation: a foreign client's reconnect to a dead node).
+    if (operation == HistoryEvent::Operation::Acquire || operation == HistoryEvent::Operation::None)
         m_lastOutcomes[node][client] = {client, operation, outcome};
 }
 

@@ -858,10 +858,6 @@
         <translation>クライアントが STATE になるまで待つ（既定で最大 30 秒）。タイムアウトするとシナリオは失敗</translation>
     </message>
     <message>
-        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s (see the README)</source>
-        <translation>EVENT が起きるまで待つ。EVENT(CLIENT) は 1 つのクライアントのもの（README 参照）</translation>
-    </message>
-    <message>
         <source>every random choice (tokens aside) comes from N: the run replays the same way</source>
         <translation>トークン以外のすべてのランダムな選択は N から決まる：同じように再現できる</translation>
     </message>
@@ -896,6 +892,10 @@
     <message>
         <source>a slide now (--slides): the window as it is, with the caption on screen and the TITLE in quotes when one is given</source>
         <translation>いまスライドを 1 枚撮ります（--slides）：いまのウィンドウと画面の字幕、指定があれば引用符内の TITLE も</translation>
+    </message>
+    <message>
+        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s, exited(LINE) for the end of the program the exec on line LINE started (see the README)</source>
+        <translation>EVENT が起きるまで待つ。EVENT(CLIENT) は 1 つのクライアントのもの、exited(LINE) は LINE 行目の exec が起動したプログラムの終了（README 参照）</translation>
     </message>
 </context>
 <context>
@@ -2146,6 +2146,10 @@
     <message>
         <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number did not grow (%3 again: a restart without persistence counts from 1 again)</source>
         <translation>%1 のロックは有効だったのに書き込みが拒否された：ノード %2 のフェンシング番号が増えなかった（再び %3：永続化なしの再起動は 1 から数え直す）</translation>
+    </message>
+    <message>
+        <source>%1 → %2 connecting: %3</source>
+        <translation>%1 → %2 接続：%3</translation>
     </message>
 </context>
 <context>
@@ -3737,6 +3741,10 @@ Since %1 on the run clock.</source>
         <source>Each client&apos;s latest answer from this node, with its latency.</source>
         <translation>各クライアントがこのノードから得た最新の応答とそのレイテンシ。</translation>
     </message>
+    <message>
+        <source>%1&apos;s latest connection to this node: %2</source>
+        <translation>%1 のこのノードへの最新の接続：%2</translation>
+    </message>
 </context>
 <context>
     <name>OutputFile</name>
@@ -4494,6 +4502,14 @@ Since %1 on the run clock.</source>
         <source>no client named &apos;%1&apos; in this scenario (%2): the expectation would count nothing</source>
         <translation>このシナリオに「%1」という名前のクライアントはいません（%2）：この期待は何も数えません</translation>
     </message>
+    <message>
+        <source>line %1 starts its program after this wait: exited(%1) would wait for nothing</source>
+        <translation>%1 行目はこの待機より後でプログラムを起動します：exited(%1) は何も待てません</translation>
+    </message>
+    <message>
+        <source>line %1 starts no program: exited(LINE) waits for the program an exec line started</source>
+        <translation>%1 行目はプログラムを起動しません：exited(LINE) は exec 行が起動したプログラムを待ちます</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioProcesses</name>
@@ -4512,6 +4528,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>exec: %1</source>
         <translation>exec：%1</translation>
+    </message>
+    <message>
+        <source>exec: the program was ended by a signal</source>
+        <translation>exec：プログラムはシグナルで終了しました</translation>
     </message>
 </context>
 <context>
@@ -4575,6 +4595,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>snapshot: %1</source>
         <translation>スナップショット：%1</translation>
+    </message>
+    <message>
+        <source>no program was started on line %1</source>
+        <translation>%1 行目で起動したプログラムはありません</translation>
     </message>
 </context>
 <context>

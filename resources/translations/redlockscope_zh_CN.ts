@@ -858,10 +858,6 @@
         <translation>等待客户端进入 STATE 状态（默认最多 30 秒）；超时则场景失败</translation>
     </message>
     <message>
-        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s (see the README)</source>
-        <translation>等待某个 EVENT 发生，EVENT(CLIENT) 表示某个客户端的事件（见 README）</translation>
-    </message>
-    <message>
         <source>every random choice (tokens aside) comes from N: the run replays the same way</source>
         <translation>除令牌外的所有随机选择都来自 N：这次运行会以同样方式重放</translation>
     </message>
@@ -896,6 +892,10 @@
     <message>
         <source>a slide now (--slides): the window as it is, with the caption on screen and the TITLE in quotes when one is given</source>
         <translation>此刻拍一张幻灯片（--slides）：窗口此刻的样子、屏幕上的字幕，给出时再加上引号里的 TITLE</translation>
+    </message>
+    <message>
+        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s, exited(LINE) for the end of the program the exec on line LINE started (see the README)</source>
+        <translation>等待 EVENT 发生，EVENT(CLIENT) 表示某一个客户端的，exited(LINE) 表示第 LINE 行的 exec 启动的程序结束（见 README）</translation>
     </message>
 </context>
 <context>
@@ -2146,6 +2146,10 @@
     <message>
         <source>%1&apos;s write refused although its lock was valid: node %2&apos;s fencing number did not grow (%3 again: a restart without persistence counts from 1 again)</source>
         <translation>%1 的锁有效，写入却被拒绝：节点 %2 的 fencing 编号没有增长（又是 %3：没有持久化的重启会从 1 重新计数）</translation>
+    </message>
+    <message>
+        <source>%1 → %2 connecting: %3</source>
+        <translation>%1 → %2 连接：%3</translation>
     </message>
 </context>
 <context>
@@ -3737,6 +3741,10 @@ Since %1 on the run clock.</source>
         <source>Each client&apos;s latest answer from this node, with its latency.</source>
         <translation>每个客户端从此节点得到的最新回答及其延迟。</translation>
     </message>
+    <message>
+        <source>%1&apos;s latest connection to this node: %2</source>
+        <translation>%1 最近一次连接此节点：%2</translation>
+    </message>
 </context>
 <context>
     <name>OutputFile</name>
@@ -4494,6 +4502,14 @@ Since %1 on the run clock.</source>
         <source>no client named &apos;%1&apos; in this scenario (%2): the expectation would count nothing</source>
         <translation>此场景中没有名为“%1”的客户端（%2）：这个预期什么也数不到</translation>
     </message>
+    <message>
+        <source>line %1 starts its program after this wait: exited(%1) would wait for nothing</source>
+        <translation>第 %1 行在此等待之后才启动程序：exited(%1) 等不到任何东西</translation>
+    </message>
+    <message>
+        <source>line %1 starts no program: exited(LINE) waits for the program an exec line started</source>
+        <translation>第 %1 行不启动程序：exited(LINE) 等待 exec 行启动的程序</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioProcesses</name>
@@ -4512,6 +4528,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>exec: %1</source>
         <translation>exec：%1</translation>
+    </message>
+    <message>
+        <source>exec: the program was ended by a signal</source>
+        <translation>exec：程序被信号终止</translation>
     </message>
 </context>
 <context>
@@ -4575,6 +4595,10 @@ Since %1 on the run clock.</source>
     <message>
         <source>snapshot: %1</source>
         <translation>快照：%1</translation>
+    </message>
+    <message>
+        <source>no program was started on line %1</source>
+        <translation>第 %1 行没有启动程序</translation>
     </message>
 </context>
 <context>

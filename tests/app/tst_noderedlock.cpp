@@ -103,10 +103,10 @@ private slots:
             play(QStringLiteral("counts"),
                  QStringLiteral("exec CLIENT --storage STORAGE --seconds 4 --workers 4 "
                                 "--named --ttl 2000\n"
-                                "sleep 6000\n"
+                                "wait until exited(1) 60000\n"
                                 "exec CLIENT --storage STORAGE --seconds 4 --workers 2 "
                                 "--ttl 2000\n"
-                                "sleep 14000\n" // ends with the program, even on a busy machine
+                                "wait until exited(3) 60000\n" // its count printed, however busy
                                 "expect safe\n"),
                  &r);
         QVERIFY2(r.exitCode == 0 && r.out.contains("verdict: PASS"), r.out + r.err);
@@ -151,7 +151,7 @@ private slots:
                                 "client partition F1 2 3\n"
                                 "sleep 2500\n"
                                 "expect acquisitions(F1) >= 2\n"
-                                "sleep 4000\n"), // the client ends and prints its count
+                                "wait until exited(1) 60000\n"), // it ends and prints its count
                  &r);
         QVERIFY2(r.exitCode == 0 && r.out.contains("verdict: PASS"), r.out + r.err);
         const qint64 killed = commandTime(run, QStringLiteral("node kill 1"));

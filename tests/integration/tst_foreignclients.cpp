@@ -225,6 +225,102 @@ private slots:
             5000));
     }
 
+    // A one-node client with nothing in flight when its node is killed (redis-py's Lock
+    // between tries): its reconnects are refused before it sends anything. The refusal is the
+    // node's answer to it, in its lane (here a named lane, whose process's reconnects have not
+    // named themselves yet), on the node's card and in the history, once per outage.
+    void aRefusedReconnectShowsTheNodesDeath()
+    {
+        EngineRunner engine(config());
+        const quint16 base = startExposed(engine);
+        QVERIFY2(base != 0, "the engine started and its nodes were exposed");
+        const auto refusals = [&engine](int id) {
+            QList<HistoryEvent> found;
+            for (const HistoryEvent& e : engine.events())
+                if (e.client == id && e.kind == K::NodeAnswer && e.operation == Op::None)
+                    found << e;
+            return found;
+        };
+        // The app's port accepts (the node is gone): the client hears the node's refusal.
+        const auto reconnect = [base] {
+            timeval tv{2, 0};
+            redisContext* c = redisConnectWithTimeout("127.0.0.1", base, tv);
+            QByteArray heard;
+            if (c && !c->err) {
+                redisSetTimeout(c, tv);
+                void* answer = nullptr; // sends nothing: reads what the app says at once
+                auto* reply = redisGetReply(c, &answer) == REDIS_OK
+                                  ? static_cast<redisReply*>(answer)
+                                  : nullptr;
+                if (reply && reply->type == REDIS_REPLY_ERROR)
+                    heard = QByteArray(reply->str, qsizetype(reply->len));
+                freeReplyObject(reply);
+            }
+            redisFree(c);
+            return heard;
+        };
+        QString answer;
+        int id = -1;
+        for (int outage = 1; outage <= 2; ++outage) {
+            {
+                HiredisRedlock client(nodePorts(base, 1), "orders");
+                const QByteArray token = "before-" + QByteArray::number(outage);
+                QVERIFY(client.lock("stock-lock", token, 2000));
+                client.unlock("stock-lock", token);
+            } // its connection closed: nothing in flight
+            QVERIFY(engine.waitFor(
+                [](const EngineSnapshot& s) {
+                    const ClientSnapshot* c = foreignNamed(s, QStringLiteral("orders"));
+                    return c && c->state == ClientSnapshot::State::Idle;
+                },
+                5000));
+            // Its lane (a new one should the old have retired while the node restarted).
+            id = foreignNamed(engine.last(), QStringLiteral("orders"))->id;
+            const qsizetype before = refusals(id).size();
+            QVERIFY2(engine.command(QStringLiteral("node kill 1"), &answer), qPrintable(answer));
+            for (int i = 0; i < 3; ++i) {
+                const QByteArray heard = reconnect();
+                QVERIFY2(heard.contains("refused"), heard.constData());
+            }
+            QVERIFY(engine.waitFor(
+                [&](const EngineSnapshot&) { return refusals(id).size() > before; }, 5000));
+            QTest::qWait(300); // the other two, handed on before their answers: said once
+            QCOMPARE(refusals(id).size(), before + 1);
+            if (outage == 2)
+                break;
+            // Back up and answering F1 again: its next refusal is news again.
+            QVERIFY2(engine.command(QStringLiteral("node restart 1"), &answer, 15000),
+                     qPrintable(answer));
+            QVERIFY(engine.waitFor(
+                [](const EngineSnapshot& s) {
+                    return s.nodes.at(0).state == NodeSnapshot::State::Up;
+                },
+                15000));
+        }
+        const HistoryEvent refused = refusals(id).constLast();
+        QCOMPARE(refused.node, 0);
+        QCOMPARE(NodeOutcome::Kind(refused.code), NodeOutcome::Kind::Down);
+        QVERIFY2(refused.text.startsWith(QLatin1String("node down: ")), qPrintable(refused.text));
+        EventText text;
+        for (const HistoryEvent& e : engine.events())
+            text.learn(e);
+        const QString said = text.describe(refused);
+        qInfo("%s", qPrintable(said));
+        QVERIFY2(said.contains(QLatin1String(" connecting: down (node down: ")) &&
+                     said.startsWith(QStringLiteral("node 1 → F")),
+                 qPrintable(said));
+        // The node's card: F1's latest answer there is the refusal.
+        QVERIFY2(engine.waitFor(
+                     [id](const EngineSnapshot& s) {
+                         for (const NodeSnapshot::ClientOutcome& o : s.nodes.at(0).lastOutcomes)
+                             if (o.client == id && o.outcome.kind == NodeOutcome::Kind::Down)
+                                 return true;
+                         return false;
+                     },
+                     5000),
+                 "node 1's card shows the refused connection as the lane's answer");
+    }
+
     // F1 holds on all five nodes for 10 s; nodes 1-3 restart without persistence and forget
     // its key; C1 takes 1-3: two leases at once, said as such.
     void aRestartOverlapIsReportedAsLeasesOverlapping()

@@ -6,6 +6,7 @@
 #include "scenario/expectation.h"
 #include "scenario/scenariolibrary.h"
 #include "scenario/scenarioparser.h"
+#include "scenario/scenarioprocesses.h"
 
 #include <QElapsedTimer>
 #include <QTest>
@@ -286,6 +287,67 @@ private slots:
         QVERIFY(!lost->matches(e, 3));
         QVERIFY(!EventPattern::parse(QStringLiteral("explosion"), &error));
         QVERIFY(error.contains(QStringLiteral("lock-lost")));
+    }
+
+    // `exited(LINE)`: a line of the scenario, not a client; the end of that line's program.
+    void exitedPattern()
+    {
+        QString error;
+        const auto exited = EventPattern::parse(QStringLiteral("exited(3)"), &error);
+        QVERIFY2(exited, qPrintable(error));
+        QCOMPARE(exited->line(), 3);
+        QVERIFY(exited->client().isEmpty());
+        HistoryEvent ended =
+            HistoryEvent::make(HistoryEvent::Kind::Info, QStringLiteral("exec: the program ended"));
+        ended.code = ScenarioProcesses::EndedCode;
+        ended.line = 3;
+        QVERIFY(exited->matches(ended, -1));
+        ended.line = 4;
+        QVERIFY(!exited->matches(ended, -1)); // another line's program
+        HistoryEvent said = ended;
+        said.line = 3;
+        said.code = 0;
+        QVERIFY(!exited->matches(said, -1)); // the words alone are no end
+        const auto any = EventPattern::parse(QStringLiteral("exited"), &error);
+        QVERIFY(any && any->line() == 0 && any->matches(ended, -1));
+        QVERIFY(!EventPattern::parse(QStringLiteral("exited(F1)"), &error));
+        QVERIFY2(error.contains(QStringLiteral("exited(LINE)")), qPrintable(error));
+        QVERIFY(!EventPattern::parse(QStringLiteral("exited(0)"), &error));
+    }
+
+    // A `wait until exited(LINE)` whose LINE starts no program, or starts it after the wait,
+    // is refused when the file is read, with its file, line and column.
+    void exitedNeedsAnEarlierExecLine_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("an exec line before") << "exec true\nsleep 1\nwait until exited(1) 5000\n"
+                                             << QString();
+        QTest::newRow("a line that is no exec")
+            << "exec true\nsleep 1\nwait until exited(2) 5000\n"
+            << "demo.rls:3:19: line 2 starts no program: exited(LINE) waits for the program an "
+               "exec line started";
+        QTest::newRow("a line past the end") << "exec true\nwait until exited(9)\n"
+                                             << "demo.rls:2:19: line 9 starts no program";
+        QTest::newRow("an exec after the wait")
+            << "sleep 1\n  wait until exited(3)\nexec true\n"
+            << "demo.rls:2:21: line 3 starts its program after this wait";
+        QTest::newRow("not a line") << "exec true\nwait until exited(one)\n"
+                                    << "demo.rls:2:12: exited(LINE) takes the number of a line";
+    }
+
+    void exitedNeedsAnEarlierExecLine()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, error);
+        ScenarioParser::Error why;
+        const std::optional<Scenario> scenario = parse(text, &why);
+        if (error.isEmpty()) {
+            QVERIFY2(scenario, qPrintable(why.message));
+            return;
+        }
+        QVERIFY(!scenario);
+        QVERIFY2(why.message.startsWith(error), qPrintable(why.message));
     }
 
     // The figure, measured and printed (not a timed assertion: machines are noisy).

@@ -91,6 +91,33 @@ private slots:
                                   5000);
     }
 
+    // Its end is said in typed fields (what `wait until exited(LINE)` waits for): the line
+    // that started it, its exit code, or that a signal ended it.
+    void itsEndIsAnEvent()
+    {
+        m_events.clear();
+        ScenarioProcesses processes([this](const HistoryEvent& e) { m_events << e; });
+        bool started = false;
+        processes.start(QStringLiteral("echo done; exit 3"), 7,
+                        [&started](bool ok, const QString&) { started = ok; });
+        QVERIFY(!processes.hasEnded(7));
+        QTRY_VERIFY_WITH_TIMEOUT(processes.hasEnded(7), 20000);
+        QVERIFY(started);
+        QVERIFY(processes.hasStarted(7) && !processes.hasStarted(8));
+        const HistoryEvent& last = m_events.constLast();
+        QVERIFY(ScenarioProcesses::isEnd(last));
+        QCOMPARE(last.code, ScenarioProcesses::EndedCode);
+        QCOMPARE(last.line, 7);
+        QCOMPARE(last.number, 3);
+        QCOMPARE(last.text, QStringLiteral("exec: the program ended (exit code 3)"));
+        QCOMPARE(m_events.first().text, QStringLiteral("exec: done")); // its output came first
+        processes.start(QStringLiteral("kill -KILL $$"), 9, [](bool, const QString&) {});
+        QTRY_VERIFY_WITH_TIMEOUT(processes.hasEnded(9), 20000);
+        QCOMPARE(m_events.constLast().code, ScenarioProcesses::SignalledCode);
+        processes.stopAll();
+        QVERIFY(!processes.hasEnded(7)); // a new run starts from nothing
+    }
+
     // Destroying them (the app's end) ends the groups too.
     void theAppsEndEndsThem()
     {

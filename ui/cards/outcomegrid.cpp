@@ -306,8 +306,11 @@ QString OutcomeGrid::tooltipFor(const Cell& cell) const
     }
     if (isCut(cell))
         what = tr("cut off by a partition (%1)").arg(what);
-    QString text = tr("%1's latest %2 on this node: %3")
-                       .arg(cell.name, EnumText::operation(cell.outcome.operation), what);
+    // No operation: the node refused a new connection of a foreign client's.
+    QString text = cell.outcome.operation == HistoryEvent::Operation::None
+                       ? tr("%1's latest connection to this node: %2").arg(cell.name, what)
+                       : tr("%1's latest %2 on this node: %3")
+                             .arg(cell.name, EnumText::operation(cell.outcome.operation), what);
     if (hasLatency(o))
         text += tr(", after %1").arg(TextFormat::latency(o.latencyUs()));
     return text + QLatin1Char('.');
