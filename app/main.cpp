@@ -152,7 +152,7 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("Open ports for your own lock clients once the nodes are up: PORT for "
                         "node 1, PORT+1 for node 2, ..., then the storage; each goes through "
                         "that node's fault proxy, and your clients' locks are recorded and "
-                        "judged (README, \"Your own client under test\")."),
+                        "judged (docs/foreign-clients.md)."),
          QStringLiteral("[host:]port")},
         {QStringLiteral("clients"), QStringLiteral("Simulated clients at start (default 1)."),
          QStringLiteral("n")},

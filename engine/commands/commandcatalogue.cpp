@@ -212,7 +212,7 @@ void CommandCatalogue::addDirectives()
             "scenario")},
         {QStringLiteral("wait until"),
          {event, timeout},
-         tr("wait until an EVENT happens, EVENT(CLIENT) for one client's (see the README)")},
+         tr("wait until an EVENT happens, EVENT(CLIENT) for one client's (see docs/commands.md)")},
         {QStringLiteral("seed"),
          {seed},
          tr("every random choice (tokens aside) comes from N: the run replays the same way")},

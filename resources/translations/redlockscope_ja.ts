@@ -858,8 +858,8 @@
         <translation>クライアントが STATE になるまで待つ（既定で最大 30 秒）。タイムアウトするとシナリオは失敗</translation>
     </message>
     <message>
-        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s (see the README)</source>
-        <translation>EVENT が起きるまで待つ。EVENT(CLIENT) は 1 つのクライアントのもの（README 参照）</translation>
+        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s (see docs/commands.md)</source>
+        <translation>EVENT が起きるまで待つ。EVENT(CLIENT) は 1 つのクライアントのもの（docs/commands.md 参照）</translation>
     </message>
     <message>
         <source>every random choice (tokens aside) comes from N: the run replays the same way</source>

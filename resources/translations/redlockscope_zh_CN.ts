@@ -858,8 +858,8 @@
         <translation>等待客户端进入 STATE 状态（默认最多 30 秒）；超时则场景失败</translation>
     </message>
     <message>
-        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s (see the README)</source>
-        <translation>等待某个 EVENT 发生，EVENT(CLIENT) 表示某个客户端的事件（见 README）</translation>
+        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s (see docs/commands.md)</source>
+        <translation>等待某个 EVENT 发生，EVENT(CLIENT) 表示某个客户端的事件（见 docs/commands.md）</translation>
     </message>
     <message>
         <source>every random choice (tokens aside) comes from N: the run replays the same way</source>
