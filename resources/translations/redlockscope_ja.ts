@@ -862,6 +862,14 @@
         <translation>EVENT が起きるまで待つ。EVENT(CLIENT) は 1 つのクライアントのもの（docs/commands.md 参照）</translation>
     </message>
     <message>
+        <source>key=value, the settings:</source>
+        <translation>key=value の設定:</translation>
+    </message>
+    <message>
+        <source>EVENT, one of (EVENT(CLIENT): one client&apos;s):</source>
+        <translation>EVENT は次のいずれか（EVENT(CLIENT) は 1 つのクライアントのもの）:</translation>
+    </message>
+    <message>
         <source>every random choice (tokens aside) comes from N: the run replays the same way</source>
         <translation>トークン以外のすべてのランダムな選択は N から決まる：同じように再現できる</translation>
     </message>

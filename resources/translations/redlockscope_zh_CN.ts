@@ -862,6 +862,14 @@
         <translation>等待某个 EVENT 发生，EVENT(CLIENT) 表示某个客户端的事件（见 docs/commands.md）</translation>
     </message>
     <message>
+        <source>key=value, the settings:</source>
+        <translation>key=value 的设置:</translation>
+    </message>
+    <message>
+        <source>EVENT, one of (EVENT(CLIENT): one client&apos;s):</source>
+        <translation>EVENT 为以下之一（EVENT(CLIENT) 表示某个客户端的事件）:</translation>
+    </message>
+    <message>
         <source>every random choice (tokens aside) comes from N: the run replays the same way</source>
         <translation>除令牌外的所有随机选择都来自 N：这次运行会以同样方式重放</translation>
     </message>

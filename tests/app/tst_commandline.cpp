@@ -3,10 +3,13 @@
 // each command's own help with its options only, bad use said in words with the right form
 // (exit 2), and each command doing what its flag form does.
 #include "apprun.h"
+#include "model/clientsettingfield.h"
+#include "scenario/eventpattern.h"
 
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 namespace {
 
@@ -200,6 +203,30 @@ private slots:
         const Result flags = runWithoutDisplay({"--headless", "--clients", "x"});
         QCOMPARE(command.exitCode, 2);
         QCOMPARE(command.err, flags.err);
+    }
+
+    // The console's `help VERB`, as a headless run prints it: a line per setting key with its
+    // limits, every event name of `wait until`, each on a line of its own (not "\n").
+    void helpInARunListsWhatAVerbTakes()
+    {
+        const Result r = AppRun::run(
+            {"run", "--no-record", "--exec", "help client set; help wait until"}, 60000);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(!out.contains(QStringLiteral("\\n")), r.out.constData());
+        const QStringList lines = out.split(QLatin1Char('\n'));
+        for (const ClientSettingField& field : ClientSettingField::all()) {
+            const QString start = field.key() + QStringLiteral(": ");
+            const bool listed = std::any_of(lines.cbegin(), lines.cend(), [&](const QString& l) {
+                return l.startsWith(QLatin1Char(' ')) && l.trimmed().startsWith(start) &&
+                       l.contains(field.allowed());
+            });
+            QVERIFY2(listed, qPrintable(field.key()));
+        }
+        static const QRegularExpression separators(QStringLiteral("\\s+"));
+        const QStringList words = out.split(separators);
+        for (const QString& name : EventPattern::names())
+            QVERIFY2(words.contains(name), qPrintable(name));
     }
 
     void listIsListScenarios()
