@@ -510,7 +510,7 @@ Subcommand::Result Subcommand::translate(const QStringList& arguments,
     // A flag first (or nothing): the flag form, as it always was.
     if (arguments.isEmpty() || arguments.first().startsWith(QLatin1Char('-')))
         return {Action::Run, arguments, {}};
-    const QString head = arguments.first();
+    const QString& head = arguments.constFirst();
     if (head == QLatin1String("help"))
         return helpFor(arguments.mid(1), options, searchOptions);
     QString name = head;
