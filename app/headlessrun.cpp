@@ -52,11 +52,16 @@ HeadlessRun::HeadlessRun(const Options& options, QObject* parent)
     });
     connect(m_engine, &EngineController::stepFinished, this,
             [this](const QString&, int line, bool ok, const QString& message) {
-                print(ok ? stdout : stderr,
-                      QStringLiteral("%1  line %2  %3  %4")
-                          .arg(stamp())
-                          .arg(line, 3)
-                          .arg(ok ? QStringLiteral("ok  ") : QStringLiteral("FAIL"), message));
+                const QString head = QStringLiteral("%1  line %2  %3  ")
+                                         .arg(stamp())
+                                         .arg(line, 3)
+                                         .arg(ok ? QStringLiteral("ok  ") : QStringLiteral("FAIL"));
+                // An answer of several lines (`help VERB`) keeps them, indented under its
+                // first: no continuation can pass for a line of the run's own.
+                const QStringList lines = message.split(QLatin1Char('\n'));
+                print(ok ? stdout : stderr, head + lines.first());
+                for (qsizetype i = 1; i < lines.size(); ++i)
+                    print(ok ? stdout : stderr, QString(head.size(), QLatin1Char(' ')) + lines[i]);
             });
     connect(m_engine, &EngineController::stepStarted, this,
             [this](const QString&, int line, const QString& text) {

@@ -36,6 +36,7 @@
 #include "settings/typesize.h"
 #include "slides/deckwriter.h"
 #include "slidescommand.h"
+#include "subcommand.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -52,6 +53,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace {
 
@@ -101,14 +104,10 @@ struct Options
     bool allowDestructive = false; // --allow-destructive
 };
 
-void addOptions(QCommandLineParser& parser)
+// Every flag, once: the parser reads them, and each command's help (Subcommand) shows its own.
+QList<QCommandLineOption> appOptions()
 {
-    parser.setApplicationDescription(QStringLiteral(
-        "Redlock Scope: a visualizer and test console for the Redlock distributed lock.\n"
-        "By default it starts five local redis-server nodes on free loopback ports."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addOptions({
+    return {
         {QStringLiteral("nodes"),
          QStringLiteral("Your own Redis masters instead of local nodes: "
                         "[user[:password]@]host:port[/db] or "
@@ -168,7 +167,7 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("Open ports for your own lock clients once the nodes are up: PORT for "
                         "node 1, PORT+1 for node 2, ..., then the storage; each goes through "
                         "that node's fault proxy, and your clients' locks are recorded and "
-                        "judged (README, \"Your own client under test\")."),
+                        "judged (docs/foreign-clients.md)."),
          QStringLiteral("[host:]port")},
         {QStringLiteral("clients"), QStringLiteral("Simulated clients at start (default 1)."),
          QStringLiteral("n")},
@@ -305,7 +304,18 @@ void addOptions(QCommandLineParser& parser)
                         "1280x720; 1920x1080 for a full-HD projector). With --export to .png, "
                         ".svg or .pdf: the chart's (default: its own); the type grows with it."),
          QStringLiteral("WxH")},
-    });
+    };
+}
+
+void addOptions(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription(QStringLiteral(
+        "Redlock Scope: a visualizer and test console for the Redlock distributed lock.\n"
+        "By default it starts five local redis-server nodes on free loopback ports.\n"
+        "Each command (redlockscope --help) is a spelling of these flags."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOptions(appOptions());
 }
 
 void printError(const QString& message);
@@ -1319,6 +1329,39 @@ bool hasDisplay(int argc, char** argv)
     return hasFlag(argc, argv, {"-platform", "--platform"});
 }
 
+// A command line that starts with a command (`run FILE`, `export RUN --to FILE`) in its flag
+// form, in `storage` (argv's strings must outlive the application object); help and bad use
+// answered here. Returns the exit code when nothing is left to run.
+std::optional<int> spellAsFlags(int* argc, char*** argv, std::vector<QByteArray>* storage,
+                                std::vector<char*>* pointers)
+{
+    QStringList given;
+    for (int i = 1; i < *argc; ++i)
+        given << QString::fromLocal8Bit((*argv)[i]);
+    const Subcommand::Result result =
+        Subcommand::translate(given, appOptions(), SearchCommand::options());
+    if (result.action == Subcommand::Action::Help) {
+        printf("%s", qPrintable(result.text));
+        return 0;
+    }
+    if (result.action == Subcommand::Action::Error) {
+        NodePasswords::maskArguments(*argc, *argv);
+        printError(result.text);
+        return 2;
+    }
+    if (result.arguments == given)
+        return std::nullopt; // the flag form, as given
+    storage->emplace_back((*argv)[0]);
+    for (const QString& argument : result.arguments)
+        storage->push_back(argument.toLocal8Bit());
+    for (QByteArray& argument : *storage)
+        pointers->push_back(argument.data());
+    pointers->push_back(nullptr);
+    *argc = int(storage->size());
+    *argv = pointers->data();
+    return std::nullopt;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -1327,6 +1370,18 @@ int main(int argc, char** argv)
     // limit to the hard one before anything is opened (FileBudget checks what fits).
     QString limitError;
     FileBudget::raiseOpenFileLimit(&limitError);
+    QCoreApplication::setOrganizationName(QStringLiteral("redlockscope"));
+    QCoreApplication::setApplicationName(QStringLiteral("redlockscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
+
+    // `redlockscope run FILE` becomes `redlockscope --headless --scenario FILE` here; the
+    // command line as typed (what `ps` shows) keeps its own strings, masked below.
+    const int typedArgc = argc;
+    char** const typedArgv = argv;
+    std::vector<QByteArray> spelled;
+    std::vector<char*> spelledPointers;
+    if (const std::optional<int> done = spellAsFlags(&argc, &argv, &spelled, &spelledPointers))
+        return *done;
 
     // A headless run creates no QApplication: it proves the engine stands alone. Help,
     // version, a list and a machine without a display need no window either. An export draws
@@ -1349,9 +1404,6 @@ int main(int argc, char** argv)
         app = std::make_unique<QApplication>(argc, argv);
     else
         app = std::make_unique<QCoreApplication>(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("redlockscope"));
-    QCoreApplication::setApplicationName(QStringLiteral("redlockscope"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
     // From here on a signal ends the app within Interruption::DeadlineMs, in every mode.
     Interruption::instance().install(app.get());
 
@@ -1366,14 +1418,20 @@ int main(int argc, char** argv)
         printError(QStringLiteral("%1 (see --help)").arg(SafeText::echo(parser.errorText(), 200)));
         return 2;
     }
-    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all")) ||
-        parser.isSet(QStringLiteral("version")))
+    // --help is the commands on one screen; --help-all every flag (and Qt's).
+    if (parser.isSet(QStringLiteral("help"))) {
+        printf("%s", qPrintable(Subcommand::overview()));
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("help-all")) || parser.isSet(QStringLiteral("version")))
         parser.process(*app); // prints and exits with 0
     Options options;
     QString error;
     const bool read = readOptions(parser, &options, &error);
     // Read: a password given in --nodes or --storage is no longer shown by `ps`.
     NodePasswords::maskArguments(argc, argv);
+    if (argv != typedArgv)
+        NodePasswords::maskArguments(typedArgc, typedArgv);
     if (!read) {
         printError(error);
         return 2;

@@ -100,9 +100,9 @@ bool SearchCommand::wanted(int argc, char** argv)
     return false;
 }
 
-void SearchCommand::addOptions(QCommandLineParser& parser)
+QList<QCommandLineOption> SearchCommand::searchOptions()
 {
-    parser.addOptions({
+    return {
         {QStringLiteral("headless"), QStringLiteral("Run without a window (required).")},
         {QStringLiteral("preset"),
          QStringLiteral("Start from a rung under its hazard (%1); the other flags override it.")
@@ -166,7 +166,24 @@ void SearchCommand::addOptions(QCommandLineParser& parser)
          QStringLiteral("path")},
         {QStringLiteral("redis-sentinel"), QStringLiteral("The redis-sentinel binary."),
          QStringLiteral("path")},
-    });
+    };
+}
+
+QList<QCommandLineOption> SearchCommand::benchOptions()
+{
+    return {
+        {QStringLiteral("rungs"),
+         QStringLiteral("With --bench-search: the presets to run (a comma-separated list; "
+                        "default all)."),
+         QStringLiteral("list")},
+        {QStringLiteral("json"), QStringLiteral("With --bench-search: write the figures as JSON."),
+         QStringLiteral("file")},
+    };
+}
+
+QList<QCommandLineOption> SearchCommand::options()
+{
+    return searchOptions() + benchOptions();
 }
 
 bool SearchCommand::readOptions(const QCommandLineParser& parser, SearchOptions* o, QString* error)
@@ -304,14 +321,7 @@ int SearchCommand::run()
     parser.addOption({QStringLiteral("bench-search"),
                       QStringLiteral("The search's benchmark: each preset (--rungs: some), "
                                      "trials and time to a shrunk counterexample.")});
-    parser.addOption({QStringLiteral("rungs"),
-                      QStringLiteral("With --bench-search: the presets to run (a comma-separated "
-                                     "list; default all)."),
-                      QStringLiteral("list")});
-    parser.addOption({QStringLiteral("json"),
-                      QStringLiteral("With --bench-search: write the figures as JSON."),
-                      QStringLiteral("file")});
-    addOptions(parser);
+    parser.addOptions(options());
     if (!parser.parse(QCoreApplication::arguments())) {
         print(stderr,
               QStringLiteral("redlockscope: %1 (see --search --help)").arg(parser.errorText()));

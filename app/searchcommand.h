@@ -29,8 +29,12 @@ public:
     explicit SearchCommand(const SearchOptions& options, QObject* parent = nullptr);
     int exec();
 
-    // The flags both --search and --bench-search read into `options` (nothing, with *error).
-    static void addOptions(QCommandLineParser& parser);
+    // The flags both --search and --bench-search read, then --bench-search's own; options()
+    // is both: the parser's list, and the one the commands' help shows (Subcommand).
+    static QList<QCommandLineOption> searchOptions();
+    static QList<QCommandLineOption> benchOptions();
+    static QList<QCommandLineOption> options();
+    // The flags read into `options` (nothing, with *error).
     static bool readOptions(const QCommandLineParser& parser, SearchOptions* options,
                             QString* error);
 

@@ -14,7 +14,7 @@
 // and SET of the stock on the storage, release (the compare-and-delete script, EVAL, on every
 // node likewise). Only one client can hold the lock at a time, so no number of contending
 // clients can buy faster than this; the benchmarks report the app's rate against it, measured
-// on the same nodes in the same run (README, "The benchmark").
+// on the same nodes in the same run (docs/benchmarks.md, "The benchmark").
 class SerialCeiling
 {
 public:

@@ -5,9 +5,11 @@
 #include "clients/lockclient.h"
 #include "fleet/redisserverprocess.h"
 #include "model/checkcounters.h"
+#include "model/clientsettingfield.h"
 #include "model/clientsnapshot.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 
 namespace {
 
@@ -213,7 +215,7 @@ void CommandCatalogue::addDirectives()
         {QStringLiteral("wait until"),
          {event, timeout},
          tr("wait until an EVENT happens, EVENT(CLIENT) for one client's, exited(LINE) for "
-            "the end of the program the exec on line LINE started (see the README)")},
+            "the end of the program the exec on line LINE started (see docs/commands.md)")},
         {QStringLiteral("seed"),
          {seed},
          tr("every random choice (tokens aside) comes from N: the run replays the same way")},
@@ -301,15 +303,31 @@ QStringList CommandCatalogue::countersHelp()
     return lines;
 }
 
+// The settings a key=value argument takes, each with its help line, range and unit: the
+// table the parser checks them against (ClientSettingField).
+QStringList CommandCatalogue::settingsHelp()
+{
+    QStringList lines{QStringLiteral("  ") + tr("key=value, the settings:")};
+    for (const ClientSettingField& field : ClientSettingField::all())
+        lines << QStringLiteral("    %1: %2").arg(field.key(), field.help());
+    return lines;
+}
+
 QString CommandCatalogue::help(const QString& verb) const
 {
     QStringList lines;
+    const auto takesSettings = [](const CommandSpec& spec) {
+        return std::any_of(spec.args.cbegin(), spec.args.cend(),
+                           [](const ArgSpec& a) { return a.type == T::Assignment; });
+    };
     for (const CommandSpec& spec : m_commands) {
         if (!verb.isEmpty() && !spec.verb.startsWith(verb.simplified(), Qt::CaseInsensitive))
             continue;
         lines << QStringLiteral("%1\n    %2").arg(spec.usage(), spec.summary);
         if (spec.verb == QLatin1String("expect") && !verb.isEmpty())
             lines << countersHelp();
+        if (takesSettings(spec) && !verb.isEmpty())
+            lines << settingsHelp();
     }
     if (lines.isEmpty())
         return tr("no command '%1' (help lists them all)").arg(verb);

@@ -29,13 +29,16 @@ public:
     const CommandSpec* findVerb(const QString& verb) const;
     // The first words of every verb ("client", "node", ...).
     QStringList heads() const;
-    // "help" and "help VERB": the usage lines and summaries.
+    // "help" and "help VERB": the usage lines and summaries; "help VERB" also the values its
+    // arguments take from the tables below the commands (the settings, the counters). The
+    // console's `help` adds the event names of `wait until` (CommandHelp, engine/control).
     QString help(const QString& verb = {}) const;
 
 private:
     CommandCatalogue();
     void addDirectives();
     static QStringList countersHelp();
+    static QStringList settingsHelp();
     QList<CommandSpec> m_commands;
     QList<QStringList> m_verbWords;            // each verb split into words once, for find()
     QHash<QString, QList<qsizetype>> m_byHead; // first word -> the verbs it starts

@@ -3,14 +3,6 @@
 
 #include "commands/commandcatalogue.h"
 
-CommandDispatcher::CommandDispatcher()
-{
-    on(QStringLiteral("help"), [](const ParsedCommand& c, const AnswerCallback& done) {
-        done(
-            CommandAnswer::done(CommandCatalogue::instance().help(c.word(QStringLiteral("VERB")))));
-    });
-}
-
 void CommandDispatcher::on(const QString& verb, Handler handler)
 {
     Q_ASSERT(CommandCatalogue::instance().findVerb(verb));

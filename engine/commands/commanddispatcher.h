@@ -7,16 +7,13 @@
 #include <QHash>
 #include <functional>
 
-// Hands a parsed command to the handler registered for its verb (control/: the client, node
-// and stock verbs; `help` here). The engine's one command path (Engine, runCommand) ends
-// here for the toolbar, the console, --exec and scenario files alike.
+// Hands a parsed command to the handler registered for its verb (control/: the client, node,
+// stock and expose verbs, and `help`, CommandHelp). The engine's one command path (Engine,
+// runCommand) ends here for the toolbar, the console, --exec and scenario files alike.
 class CommandDispatcher
 {
 public:
     using Handler = std::function<void(const ParsedCommand&, const AnswerCallback&)>;
-    // `help [VERB]` is answered here, from the catalogue.
-    CommandDispatcher();
-
     void on(const QString& verb, Handler handler);
     // Runs a command the parser accepted; `done` is called exactly once (maybe later, for
     // commands that wait for a node's answer).

@@ -9,6 +9,7 @@
 #include "clients/tokenowners.h"
 #include "commands/commanddispatcher.h"
 #include "control/clientcommands.h"
+#include "control/commandhelp.h"
 #include "control/exposecommands.h"
 #include "control/nodecommands.h"
 #include "control/stockcommands.h"
@@ -60,6 +61,7 @@ public:
         nodeCommands.registerOn(dispatcher);
         stockCommands.registerOn(dispatcher);
         exposeCommands.registerOn(dispatcher);
+        CommandHelp::registerOn(dispatcher);
         startRecording();
     }
 

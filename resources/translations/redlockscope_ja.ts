@@ -858,6 +858,14 @@
         <translation>クライアントが STATE になるまで待つ（既定で最大 30 秒）。タイムアウトするとシナリオは失敗</translation>
     </message>
     <message>
+        <source>key=value, the settings:</source>
+        <translation>key=value の設定:</translation>
+    </message>
+    <message>
+        <source>EVENT, one of (EVENT(CLIENT): one client&apos;s):</source>
+        <translation>EVENT は次のいずれか（EVENT(CLIENT) は 1 つのクライアントのもの）:</translation>
+    </message>
+    <message>
         <source>every random choice (tokens aside) comes from N: the run replays the same way</source>
         <translation>トークン以外のすべてのランダムな選択は N から決まる：同じように再現できる</translation>
     </message>
@@ -894,8 +902,8 @@
         <translation>いまスライドを 1 枚撮ります（--slides）：いまのウィンドウと画面の字幕、指定があれば引用符内の TITLE も</translation>
     </message>
     <message>
-        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s, exited(LINE) for the end of the program the exec on line LINE started (see the README)</source>
-        <translation>EVENT が起きるまで待つ。EVENT(CLIENT) は 1 つのクライアントのもの、exited(LINE) は LINE 行目の exec が起動したプログラムの終了（README 参照）</translation>
+        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s, exited(LINE) for the end of the program the exec on line LINE started (see docs/commands.md)</source>
+        <translation>EVENT が起きるまで待つ。EVENT(CLIENT) は 1 つのクライアントのもの、exited(LINE) は LINE 行目の exec が起動したプログラムの終了（docs/commands.md 参照）</translation>
     </message>
 </context>
 <context>

@@ -858,6 +858,14 @@
         <translation>等待客户端进入 STATE 状态（默认最多 30 秒）；超时则场景失败</translation>
     </message>
     <message>
+        <source>key=value, the settings:</source>
+        <translation>key=value 的设置:</translation>
+    </message>
+    <message>
+        <source>EVENT, one of (EVENT(CLIENT): one client&apos;s):</source>
+        <translation>EVENT 为以下之一（EVENT(CLIENT) 表示某个客户端的事件）:</translation>
+    </message>
+    <message>
         <source>every random choice (tokens aside) comes from N: the run replays the same way</source>
         <translation>除令牌外的所有随机选择都来自 N：这次运行会以同样方式重放</translation>
     </message>
@@ -894,8 +902,8 @@
         <translation>此刻拍一张幻灯片（--slides）：窗口此刻的样子、屏幕上的字幕，给出时再加上引号里的 TITLE</translation>
     </message>
     <message>
-        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s, exited(LINE) for the end of the program the exec on line LINE started (see the README)</source>
-        <translation>等待 EVENT 发生，EVENT(CLIENT) 表示某一个客户端的，exited(LINE) 表示第 LINE 行的 exec 启动的程序结束（见 README）</translation>
+        <source>wait until an EVENT happens, EVENT(CLIENT) for one client&apos;s, exited(LINE) for the end of the program the exec on line LINE started (see docs/commands.md)</source>
+        <translation>等待 EVENT 发生，EVENT(CLIENT) 表示某一个客户端的，exited(LINE) 表示第 LINE 行的 exec 启动的程序结束（见 docs/commands.md）</translation>
     </message>
 </context>
 <context>

@@ -241,10 +241,11 @@ private slots:
     {
         QTest::addColumn<QString>("flag");
         QTest::addColumn<QString>("output"); // a pattern
+        // --help: the commands on one screen (tst_commandline); --help-all: every flag.
         QTest::newRow("--help") << "--help"
-                                << "^Usage: .*--clients";
+                                << "^Usage: redlockscope \\[COMMAND\\].*\n  run ";
         QTest::newRow("-h") << "-h"
-                            << "^Usage: .*--clients";
+                            << "^Usage: redlockscope \\[COMMAND\\].*\n  run ";
         QTest::newRow("--help-all") << "--help-all"
                                     << "^Usage: .*--clients";
         QTest::newRow("--version") << "--version"

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the build into a temporary prefix, as `cmake --install` would for a user, and
 # checks that a desktop finds the program there: the binary (which runs), its .desktop entry,
-# its icon and its AppStream metadata, each valid by the desktop's own validators when they
+# its icon, its AppStream metadata and its bash completion, each valid by the desktop's own validators when they
 # are installed (desktop-file-validate, appstreamcli).
 #   cmake -DBUILD_DIR=... -DWORK_DIR=... -P checkinstall.cmake
 if(NOT BUILD_DIR OR NOT WORK_DIR)
@@ -20,7 +20,8 @@ foreach(file
         bin/redlockscope
         share/applications/${id}.desktop
         share/icons/hicolor/scalable/apps/${id}.svg
-        share/metainfo/${id}.metainfo.xml)
+        share/metainfo/${id}.metainfo.xml
+        share/bash-completion/completions/redlockscope)
     if(NOT EXISTS ${prefix}/${file})
         message(FATAL_ERROR "not installed: ${file}")
     endif()
@@ -56,4 +57,4 @@ if(APPSTREAMCLI)
     endif()
 endif()
 file(REMOVE_RECURSE ${prefix})
-message(STATUS "installed and checked: binary, .desktop, icon, AppStream metadata")
+message(STATUS "installed and checked: binary, .desktop, icon, AppStream metadata, completion")

@@ -3,7 +3,9 @@
 // CommandCatalogue and no other, its scenario table every directive, its list of events for
 // `wait until` is EventPattern's, and its settings line is ClientSettingField's keys in order.
 // A verb, an event or a setting added to the code without a line in the document fails here.
+// The console's `help VERB` lists the same tables (CommandHelp).
 #include "commands/commandcatalogue.h"
+#include "control/commandhelp.h"
 #include "model/clientsettingfield.h"
 #include "scenario/eventpattern.h"
 
@@ -144,6 +146,51 @@ private slots:
         for (const QString& assignment : assignments)
             keys << assignment.section(QLatin1Char('='), 0, 0);
         QCOMPARE(keys, ClientSettingField::keys());
+    }
+
+    // The console's `help VERB` names what each verb accepts, from the tables the parser and
+    // the runner check against: every setting key with its limits for the verbs that take
+    // key=value, every event name for `wait until`.
+    void helpVerbListsWhatItAccepts_data()
+    {
+        QTest::addColumn<QString>("verb");
+        QTest::addColumn<bool>("settings");
+        QTest::addColumn<bool>("events");
+        QTest::newRow("client set") << "client set" << true << false;
+        QTest::newRow("client add") << "client add" << true << false;
+        QTest::newRow("defaults") << "defaults" << true << false;
+        QTest::newRow("wait until") << "wait until" << false << true;
+        QTest::newRow("wait") << "wait" << false << true; // `wait` and `wait until`
+        QTest::newRow("node pause") << "node pause" << false << false;
+    }
+
+    void helpVerbListsWhatItAccepts()
+    {
+        QFETCH(QString, verb);
+        QFETCH(bool, settings);
+        QFETCH(bool, events);
+        const QString help = CommandHelp::text(verb);
+        QVERIFY2(help.contains(CommandCatalogue::instance().findVerb(verb)->usage()),
+                 qPrintable(help));
+        for (const ClientSettingField& field : ClientSettingField::all()) {
+            const QString line = QStringLiteral("    %1: ").arg(field.key());
+            QCOMPARE(help.contains(line), settings);
+            if (settings)
+                QVERIFY2(help.contains(field.allowed()), qPrintable(field.key()));
+        }
+        QCOMPARE(help.contains(QStringLiteral("EVENT, one of")), events);
+        static const QRegularExpression separators(QStringLiteral("[\\s,]+"));
+        const QStringList words = help.split(separators);
+        for (const QString& name : EventPattern::names())
+            QVERIFY2(!events || words.contains(name), qPrintable(name));
+        // The event names' lines, after their heading, fit a console line.
+        const QStringList lines = help.split(QLatin1Char('\n'));
+        const qsizetype heading =
+            lines.indexOf(QStringLiteral("  EVENT, one of (EVENT(CLIENT): one client's):"));
+        for (qsizetype i = heading + 1; events && i < lines.size(); ++i)
+            QVERIFY2(lines[i].size() <= 80, qPrintable(lines[i]));
+        // The plain `help` stays a list of verbs.
+        QVERIFY(!CommandHelp::text(QString()).contains(QStringLiteral("    ttl: ")));
     }
 
     // The readers themselves: a section, a block, a two-word verb, a quoted list.
