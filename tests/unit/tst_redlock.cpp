@@ -225,7 +225,9 @@ private slots:
         c.redlock->setSettings(s);
         wall.restart();
         c.acquire();
-        QVERIFY(wall.elapsed() >= 2030);
+        // 30 + 2000 ms asked; a coarse QTimer may fire up to 5 % early (CI saw 2029 ms), and
+        // without the jitter the wait stays under 1,000 ms.
+        QVERIFY2(wall.elapsed() >= 1500, qPrintable(QString::number(wall.elapsed())));
     }
 
     // A lock that succeeds on a retry after the holder's key went away.
