@@ -156,15 +156,17 @@ private slots:
         const ClientSnapshot* c = foreignNamed(engine.last(), QStringLiteral("orders"));
         QCOMPARE(c->name, QStringLiteral("F1"));
         QCOMPARE(c->strategyQuorum, 3); // five connections: a Redlock client
-        QCOMPARE(count(engine, c->id, K::Ok, Op::Acquire), own);
+        // Its id, not `c`: the next wait replaces the snapshot `c` points into (ASan saw it).
+        const int id = c->id;
+        QCOMPARE(count(engine, id, K::Ok, Op::Acquire), own);
         QVERIFY(engine.waitFor(
-            [&engine, id = c->id, own](const EngineSnapshot&) {
+            [&engine, id, own](const EngineSnapshot&) {
                 return count(engine, id, K::Ok, Op::Release) == own;
             },
             5000));
         // Each release deleted the key on all five nodes, and said so after their answers.
         for (const HistoryEvent& e : engine.events())
-            if (e.client == c->id && e.kind == K::Ok && e.operation == Op::Release)
+            if (e.client == id && e.kind == K::Ok && e.operation == Op::Release)
                 QCOMPARE(qPopulationCount(e.nodeMask), 5u);
         QCOMPARE(engine.last().counters.overlaps, 0);
     }
