@@ -305,9 +305,11 @@ void ScenarioRunner::startWait(std::function<bool(const HistoryEvent*)> done, qi
         stepDone(true, tr("%1: already so").arg(what));
         return;
     }
-    for (const HistoryEvent& e : std::as_const(m_unread)) {
-        if (done(&e)) {
-            m_unread.clear();
+    for (auto it = m_unread.cbegin(); it != m_unread.cend(); ++it) {
+        if (done(&*it)) {
+            const qint64 atUs = it->tUs;
+            m_unread.erase(it); // what came after it stays unread
+            keepSameInstant(atUs);
             stepDone(true, tr("%1: it came since the last wait").arg(what));
             return;
         }
@@ -333,7 +335,7 @@ void ScenarioRunner::onEvent(const HistoryEvent& event)
         return;
     if (m_waitDone && m_waitDone(&event)) {
         m_waitDone = nullptr;
-        m_unread.clear();
+        keepSameInstant(event.tUs);
         m_timer.stop();
         stepDone(true, m_waitWhat);
         return;
@@ -341,6 +343,16 @@ void ScenarioRunner::onEvent(const HistoryEvent& event)
     m_unread.push_back(event);
     if (m_unread.size() > UnreadKept)
         m_unread.pop_front();
+}
+
+// A wait ended on an event at `atUs`: of the events read before it, only those recorded at
+// the same moment (within a millisecond) stay for the next wait. Two clients' writes a
+// fraction of a millisecond apart are judged in the order their answers arrive: clock-jump's
+// lost update was recorded just before the stale write it waits for first, and was lost with
+// it (`wait until lost-update` then timed out).
+void ScenarioRunner::keepSameInstant(qint64 atUs)
+{
+    std::erase_if(m_unread, [atUs](const HistoryEvent& e) { return e.tUs < atUs - 1000; });
 }
 
 void ScenarioRunner::runExpect(const Scenario::Line& line)

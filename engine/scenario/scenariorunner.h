@@ -142,6 +142,8 @@ private:
     std::optional<QString> m_failure; // why a step failed: the run fails whatever it counts
     QTimer m_timer;                   // sleep and wait deadlines
     std::function<bool(const HistoryEvent*)> m_waitDone; // null when not waiting
+    void keepSameInstant(qint64 atUs);
+
     std::deque<HistoryEvent> m_unread; // since the last wait ended, for the next one
     static constexpr size_t UnreadKept = 10000;
     QString m_waitWhat;
