@@ -239,8 +239,16 @@ private slots:
             const QString kind = e.value("kind").toString();
             const bool acquire = e.value("f").toString() == "acquire";
             const int client = e.value("client").toInt();
-            if (client == 1001 && acquire && kind == "attempt" && t > cutAt)
+            // A round that failed, or a command to a cut node unanswered in its lane: a client
+            // holding the lock when the cut begins may spend the whole cut retrying its release
+            // (@sesamecare-oss/redlock does: the release misses a majority and is retried until
+            // the key expires) and acquire again only once healed.
+            if (client == 1001 && kind == "attempt" && acquire && t > cutAt)
                 failedAfterCut |= e.value("code").toString() != "none";
+            if (client == 1001 && kind == "node-answer" && t > cutAt &&
+                cut.split(QLatin1Char(' ')).contains(QString::number(e.value("node").toInt() + 1)))
+                failedAfterCut |= e.value("code").toString() == "error" &&
+                                  e.value("text").toString().contains(QLatin1String("cut off"));
             if (client == 1001 || !label.contains(client) || t <= killedAt)
                 continue;
             if (kind == "node-answer" && e.value("node").toInt() == killed.toInt() - 1)
@@ -254,7 +262,7 @@ private slots:
             for (const QJsonObject& e : run)
                 if (e.value("client").toInt() == 1001 && timeOf(e) > cutAt - 500000)
                     qInfo("%s", QJsonDocument(e).toJson(QJsonDocument::Compact).constData());
-        QVERIFY2(failedAfterCut, "F1 failed a round while cut off");
+        QVERIFY2(failedAfterCut, "F1's lane shows the cut: a failed round or a cut node unanswered");
         if (!killSeen)
             for (const QJsonObject& e : run)
                 if (e.value("client").toInt() != 1001 && timeOf(e) > killedAt - 200000)
