@@ -6,38 +6,21 @@
 // update came a fraction of a millisecond before the stale write the wait before it took).
 // The runner alone, fed events as the engine's history would.
 #include "base/steadyclock.h"
-#include "scenario/scenarioparser.h"
-#include "scenario/scenariorunner.h"
+#include "quietrunner.h"
 
 #include <QSignalSpy>
 #include <QTest>
+#include <optional>
 
 class TestScenarioWaits : public QObject
 {
     Q_OBJECT
 
 private:
-    static Scenario scenario(const QString& text)
-    {
-        ScenarioParser::Error error;
-        const auto s = ScenarioParser::parse(text, QStringLiteral("waits.rls"), {5}, &error);
-        if (!s)
-            qFatal("%s", qPrintable(error.message));
-        return *s;
-    }
-
-    static ScenarioRunner::Hooks hooks()
-    {
-        ScenarioRunner::Hooks h;
-        h.runCommand = [](const ParsedCommand&, const AnswerCallback& done) {
-            done(CommandAnswer{true, QStringLiteral("ok")});
-        };
-        h.client = [](const QString&) { return std::optional<ClientSnapshot>(); };
-        h.counters = [](const QString&) { return CheckCounters{}; };
-        h.applySeed = [](quint64) {};
-        h.record = [](const HistoryEvent&) {};
-        return h;
-    }
+    static constexpr qint64 T0 = 10'000'000;
+    static constexpr auto Stale = HistoryEvent::ViolationKind::StaleWrite;
+    static constexpr auto Lost = HistoryEvent::ViolationKind::LostUpdate;
+    using Outcome = ScenarioResult::Outcome;
 
     static HistoryEvent violation(HistoryEvent::ViolationKind kind, qint64 tUs)
     {
@@ -47,19 +30,24 @@ private:
         return e;
     }
 
-    static constexpr qint64 T0 = 10'000'000;
-    static constexpr auto Stale = HistoryEvent::ViolationKind::StaleWrite;
-    static constexpr auto Lost = HistoryEvent::ViolationKind::LostUpdate;
-
-    // The two waits of clock-jump, the second with a short deadline: it passes only when the
-    // event it needs was kept for it.
-    static QString twoWaits()
+    // clock-jump's two waits, the second with a short deadline: it passes only when the event
+    // it needs was kept for it. `first`, then `second`, come once the first wait has begun, or
+    // before it (during a sleep) when `beforeTheWait`.
+    static std::optional<Outcome> twoWaits(const HistoryEvent& first, const HistoryEvent& second,
+                                           bool beforeTheWait)
     {
-        return QStringLiteral("wait until stale-write 5000\nwait until lost-update 300\n");
-    }
-
-    static ScenarioResult::Outcome outcome(const QSignalSpy& finished)
-    {
+        ScenarioRunner runner(quietRunnerHooks(), SteadyClock::instance(), false);
+        QSignalSpy started(&runner, &ScenarioRunner::stepStarted);
+        QSignalSpy finished(&runner, &ScenarioRunner::finished);
+        runner.start(parsedScenario(QStringLiteral("%1wait until stale-write 5000\n"
+                                                   "wait until lost-update 300\n")
+                                        .arg(beforeTheWait ? "sleep 100\n" : "")));
+        if (!beforeTheWait && !QTest::qWaitFor([&] { return !started.isEmpty(); }))
+            return std::nullopt;
+        runner.onEvent(first);
+        runner.onEvent(second);
+        if (!QTest::qWaitFor([&] { return !finished.isEmpty(); }, 10000))
+            return std::nullopt; // never ended: neither outcome
         return finished.first().at(0).value<ScenarioResult>().outcome;
     }
 
@@ -68,43 +56,24 @@ private slots:
     // stale write that ends it: the same moment, so the next wait still reads it.
     void anEventAtTheSameMomentStaysForTheNextWait()
     {
-        ScenarioRunner runner(hooks(), SteadyClock::instance(), false);
-        QSignalSpy started(&runner, &ScenarioRunner::stepStarted);
-        QSignalSpy finished(&runner, &ScenarioRunner::finished);
-        runner.start(scenario(twoWaits()));
-        QTRY_COMPARE(started.size(), 1);
-        runner.onEvent(violation(Lost, T0));
-        runner.onEvent(violation(Stale, T0 + 400));
-        QTRY_COMPARE(finished.size(), 1);
-        QCOMPARE(outcome(finished), ScenarioResult::Outcome::Passed);
+        QVERIFY(twoWaits(violation(Lost, T0), violation(Stale, T0 + 400), false) ==
+                Outcome::Passed);
     }
 
     // Both recorded before the first wait began, the stale write first: the lost update after
     // it is still unread when the first wait ends on the stale write.
     void anEventAfterTheOneAWaitTookStaysUnread()
     {
-        ScenarioRunner runner(hooks(), SteadyClock::instance(), false);
-        QSignalSpy finished(&runner, &ScenarioRunner::finished);
-        runner.start(scenario(QStringLiteral("sleep 100\n") + twoWaits()));
-        runner.onEvent(violation(Stale, T0));
-        runner.onEvent(violation(Lost, T0 + 2'000'000));
-        QTRY_COMPARE(finished.size(), 1);
-        QCOMPARE(outcome(finished), ScenarioResult::Outcome::Passed);
+        QVERIFY(twoWaits(violation(Stale, T0), violation(Lost, T0 + 2'000'000), true) ==
+                Outcome::Passed);
     }
 
     // A lost update well before the stale write that ends the first wait was read past: the
     // next wait begins after it and does not take it for a new one.
     void anEarlierEventIsReadPast()
     {
-        ScenarioRunner runner(hooks(), SteadyClock::instance(), false);
-        QSignalSpy started(&runner, &ScenarioRunner::stepStarted);
-        QSignalSpy finished(&runner, &ScenarioRunner::finished);
-        runner.start(scenario(twoWaits()));
-        QTRY_COMPARE(started.size(), 1);
-        runner.onEvent(violation(Lost, T0));
-        runner.onEvent(violation(Stale, T0 + 5'000));
-        QTRY_COMPARE(finished.size(), 1);
-        QCOMPARE(outcome(finished), ScenarioResult::Outcome::Failed);
+        QVERIFY(twoWaits(violation(Lost, T0), violation(Stale, T0 + 5'000), false) ==
+                Outcome::Failed);
     }
 };
 

@@ -3,8 +3,7 @@
 // its slide, so the next caption never replaces one before its picture is taken; without the
 // hold it runs straight on. The runner alone, with hooks that record what it asks for.
 #include "base/steadyclock.h"
-#include "scenario/scenarioparser.h"
-#include "scenario/scenariorunner.h"
+#include "quietrunner.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -13,40 +12,17 @@ class TestSlideHold : public QObject
 {
     Q_OBJECT
 
-private:
-    static Scenario scenario(const QString& text)
-    {
-        ScenarioParser::Error error;
-        const auto s = ScenarioParser::parse(text, QStringLiteral("slides.rls"), {5}, &error);
-        if (!s)
-            qFatal("%s", qPrintable(error.message));
-        return *s;
-    }
-
-    static ScenarioRunner::Hooks hooks()
-    {
-        ScenarioRunner::Hooks h;
-        h.runCommand = [](const ParsedCommand&, const AnswerCallback& done) {
-            done(CommandAnswer{true, QStringLiteral("ok")});
-        };
-        h.client = [](const QString&) { return std::optional<ClientSnapshot>(); };
-        h.counters = [](const QString&) { return CheckCounters{}; };
-        h.applySeed = [](quint64) {};
-        h.record = [](const HistoryEvent&) {};
-        return h;
-    }
-
 private slots:
     void holdsAfterEachSlideUntilReleased()
     {
-        ScenarioRunner runner(hooks(), SteadyClock::instance(), false);
+        ScenarioRunner runner(quietRunnerHooks(), SteadyClock::instance(), false);
         runner.setHoldAtSlides(true);
         QSignalSpy narrations(&runner, &ScenarioRunner::narration);
         QSignalSpy snapshots(&runner, &ScenarioRunner::snapshotRequested);
         QSignalSpy started(&runner, &ScenarioRunner::stepStarted);
         QSignalSpy finished(&runner, &ScenarioRunner::finished);
-        runner.start(scenario(QStringLiteral("say one\nsay.zh 一\nsnapshot \"Two\"\n"
-                                             "say three\nsleep 1\n")));
+        runner.start(parsedScenario(QStringLiteral("say one\nsay.zh 一\nsnapshot \"Two\"\n"
+                                                   "say three\nsleep 1\n")));
         QTRY_COMPARE(narrations.size(), 1);
         QCOMPARE(narrations.first().at(1).toString(), QStringLiteral("one"));
         QTest::qWait(50); // held: the snapshot line has not begun
@@ -71,10 +47,10 @@ private slots:
 
     void runsStraightOnWithoutTheHold()
     {
-        ScenarioRunner runner(hooks(), SteadyClock::instance(), false);
+        ScenarioRunner runner(quietRunnerHooks(), SteadyClock::instance(), false);
         QSignalSpy snapshots(&runner, &ScenarioRunner::snapshotRequested);
         QSignalSpy finished(&runner, &ScenarioRunner::finished);
-        runner.start(scenario(QStringLiteral("say one\nsnapshot\nsay two\n")));
+        runner.start(parsedScenario(QStringLiteral("say one\nsnapshot\nsay two\n")));
         QTRY_COMPARE(finished.size(), 1);
         QCOMPARE(snapshots.size(), 1);
         QCOMPARE(snapshots.first().at(1).toString(), QString());
@@ -83,11 +59,11 @@ private slots:
     // A stop (Stop, Restart, a signal) while a slide is being taken leaves nothing held.
     void stopEndsTheHold()
     {
-        ScenarioRunner runner(hooks(), SteadyClock::instance(), false);
+        ScenarioRunner runner(quietRunnerHooks(), SteadyClock::instance(), false);
         runner.setHoldAtSlides(true);
         QSignalSpy narrations(&runner, &ScenarioRunner::narration);
         QSignalSpy finished(&runner, &ScenarioRunner::finished);
-        runner.start(scenario(QStringLiteral("say one\nsay two\n")));
+        runner.start(parsedScenario(QStringLiteral("say one\nsay two\n")));
         QTRY_COMPARE(narrations.size(), 1);
         runner.interrupt(QStringLiteral("SIGTERM"));
         QCOMPARE(finished.size(), 1);
