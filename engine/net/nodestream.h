@@ -52,4 +52,17 @@ signals:
     // `detail` in the words of strerror() ("Connection refused"), or "Server closed the
     // connection" for an orderly close, as hiredis said them.
     void ended(NodeStream::Ending how, const QString& detail);
+
+protected:
+    // ended(), once per stream: now, or from the event loop when `later` (inside connectTo()
+    // or write(), which never emit). After close() (silence()) nothing is told, not even an
+    // end already on its way. The stream has shut its connection before.
+    void tellEnded(Ending how, const QString& detail, bool later);
+    void silence() { m_silent = true; }
+    bool hasEnded() const { return m_ended; } // ended() was (or is about to be) emitted
+    bool isOver() const { return m_ended || m_silent; }
+
+private:
+    bool m_ended = false;
+    bool m_silent = false; // close(): nothing more is emitted
 };

@@ -87,7 +87,7 @@ SocketStream::~SocketStream()
 
 void SocketStream::connectTo(const QString& host, quint16 port)
 {
-    Q_ASSERT(m_fd < 0 && !m_ended);
+    Q_ASSERT(m_fd < 0 && !hasEnded());
     sockaddr_storage address;
     socklen_t length = 0;
     QString error;
@@ -127,7 +127,7 @@ void SocketStream::connectTo(const QString& host, quint16 port)
 
 void SocketStream::finishConnect(int error)
 {
-    if (m_fd < 0 || m_ended || m_silent)
+    if (m_fd < 0 || isOver())
         return;
     m_connecting = false;
     if (error != 0) {
@@ -143,7 +143,7 @@ void SocketStream::finishConnect(int error)
 
 void SocketStream::write(const char* data, qsizetype size)
 {
-    if (m_fd < 0 || m_ended || size <= 0)
+    if (m_fd < 0 || hasEnded() || size <= 0)
         return;
     if (m_connecting || !m_unsent.isEmpty()) {
         m_unsent.append(data, size); // in order after what already waits
@@ -199,7 +199,7 @@ void SocketStream::onWritable()
 
 void SocketStream::readNow()
 {
-    if (m_fd >= 0 && !m_connecting && !m_ended)
+    if (m_fd >= 0 && !m_connecting && !hasEnded())
         onReadable();
 }
 
@@ -207,7 +207,7 @@ void SocketStream::onReadable()
 {
     ++m_dispatching;
     char* buffer = readBuffer();
-    while (m_fd >= 0 && !m_ended) {
+    while (m_fd >= 0 && !hasEnded()) {
         const ssize_t n = ::recv(m_fd, buffer, kReadBufferBytes, MSG_DONTWAIT);
         if (n > 0) {
             emit received(buffer, qsizetype(n)); // may close us
@@ -231,33 +231,25 @@ void SocketStream::onReadable()
 
 void SocketStream::end(Ending how, const QString& detail)
 {
-    if (m_ended || m_silent)
+    if (isOver())
         return;
     shut();
-    m_ended = true;
-    emit ended(how, detail);
+    tellEnded(how, detail, false);
 }
 
 // A failure found inside a call that must not emit (connectTo, write): the stream stops
 // now, the owner hears of it from the event loop.
 void SocketStream::endLater(Ending how, const QString& detail)
 {
-    if (m_ended || m_silent)
+    if (isOver())
         return;
     shut();
-    m_ended = true;
-    QMetaObject::invokeMethod(
-        this,
-        [this, how, detail] {
-            if (!m_silent)
-                emit ended(how, detail);
-        },
-        Qt::QueuedConnection);
+    tellEnded(how, detail, true);
 }
 
 void SocketStream::close()
 {
-    m_silent = true;
+    silence();
     shut();
 }
 

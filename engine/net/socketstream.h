@@ -44,8 +44,6 @@ private:
     QSocketNotifier* m_read = nullptr;
     QSocketNotifier* m_write = nullptr;
     bool m_connecting = false;
-    bool m_ended = false;  // ended() was (or is about to be) emitted
-    bool m_silent = false; // close(): nothing more is emitted
-    QByteArray m_unsent;   // written while connecting, or not taken by the kernel yet
+    QByteArray m_unsent; // written while connecting, or not taken by the kernel yet
     int m_dispatching = 0;
 };

@@ -163,7 +163,7 @@ QString TlsStream::describe(const QSslError& error, const QString& peerName)
 
 void TlsStream::connectTo(const QString& host, quint16 port)
 {
-    Q_ASSERT(!m_socket && !m_ended);
+    Q_ASSERT(!m_socket && !hasEnded());
     ++m_inCall;
     QSslConfiguration configuration;
     QString error;
@@ -188,7 +188,7 @@ void TlsStream::connectTo(const QString& host, quint16 port)
 
 void TlsStream::onEncrypted()
 {
-    if (m_ended || m_silent)
+    if (isOver())
         return;
     m_encrypted = true;
     ++m_dispatching;
@@ -198,7 +198,7 @@ void TlsStream::onEncrypted()
 
 void TlsStream::write(const char* data, qsizetype size)
 {
-    if (!m_socket || m_ended || m_silent || size <= 0)
+    if (!m_socket || isOver() || size <= 0)
         return;
     ++m_inCall;
     m_socket->write(data, size);
@@ -209,14 +209,14 @@ void TlsStream::write(const char* data, qsizetype size)
 void TlsStream::readNow()
 {
     // What the socket already decrypted; bytes still in the kernel come with the next turn.
-    if (m_socket && m_encrypted && !m_ended && m_socket->bytesAvailable() > 0)
+    if (m_socket && m_encrypted && !hasEnded() && m_socket->bytesAvailable() > 0)
         onReadyRead();
 }
 
 void TlsStream::onReadyRead()
 {
     ++m_dispatching;
-    while (m_socket && !m_ended && !m_silent && m_socket->bytesAvailable() > 0) {
+    while (m_socket && !isOver() && m_socket->bytesAvailable() > 0) {
         const QByteArray bytes = m_socket->readAll();
         m_receivedAny = true;
         emit received(bytes.constData(), bytes.size()); // may close us
@@ -254,7 +254,7 @@ QString TlsStream::handshakeFailure() const
 
 void TlsStream::onError()
 {
-    if (m_ended || m_silent || !m_socket)
+    if (isOver() || !m_socket)
         return;
     ++m_dispatching;
     const QAbstractSocket::SocketError error = m_socket->error();
@@ -282,29 +282,18 @@ QString TlsStream::stallReason() const
 
 void TlsStream::end(Ending how, const QString& detail)
 {
-    if (m_ended || m_silent)
+    if (isOver())
         return;
-    m_ended = true;
     if (m_socket) {
         m_socket->disconnect(this);
         m_socket->abort();
     }
-    if (m_inCall > 0) { // connectTo() and write() never emit: told from the event loop
-        QMetaObject::invokeMethod(
-            this,
-            [this, how, detail] {
-                if (!m_silent)
-                    emit ended(how, detail);
-            },
-            Qt::QueuedConnection);
-        return;
-    }
-    emit ended(how, detail);
+    tellEnded(how, detail, m_inCall > 0); // connectTo() and write() never emit
 }
 
 void TlsStream::close()
 {
-    m_silent = true;
+    silence();
     if (m_socket) {
         m_socket->disconnect(this);
         m_socket->abort();

@@ -59,8 +59,6 @@ private:
     bool m_tcpConnected = false;
     bool m_encrypted = false;
     bool m_receivedAny = false;
-    bool m_ended = false;
-    bool m_silent = false;
     int m_inCall = 0; // inside connectTo() or write(): nothing may be emitted now
     int m_dispatching = 0;
 };
