@@ -22,7 +22,9 @@ public:
 
     // TLS set-ups a node refuses, said by TlsStream and RedisConnection (the only places that
     // write them): a certificate the check refused, a client certificate wanted or refused,
-    // TLS against a plain port and plain against a TLS port. A node down says none of them.
+    // TLS against a port whose answer was not TLS. A node down says none of them, nor does a
+    // connect that only ended with a hint (a guess: plain against a TLS port, or TLS against a
+    // plain one that said nothing back).
     static QString tlsPortHint();   // " (is it a TLS port? then use rediss://)"
     static QString plainPortHint(); // " (is it a plain port? then use redis://)"
     static bool isTlsSetup(const QString& error);

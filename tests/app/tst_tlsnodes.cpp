@@ -181,6 +181,26 @@ private slots:
         QVERIFY2(QString::fromUtf8(r.err).contains(words), qPrintable(text(r)));
     }
 
+    // A hint is no refusal: one node written redis:// though it speaks TLS is a node down,
+    // said with its hint, and the run goes on with the two others (a plain node that resets
+    // during its handshake ends the same way, and must not stop a start).
+    void aHintDoesNotStopTheRun()
+    {
+        TlsTestFleet fleet(m_certs, 3);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+        const QString nodes =
+            QStringLiteral("rediss://127.0.0.1:%1,rediss://127.0.0.1:%2,redis://127.0.0.1:%3")
+                .arg(fleet.port(0))
+                .arg(fleet.port(1))
+                .arg(fleet.port(2));
+        const Result r =
+            shortRun({QStringLiteral("--nodes"), nodes, QStringLiteral("--tls-ca"), ca()});
+        QVERIFY2(r.exitCode == 0, qPrintable(text(r)));
+        QVERIFY2(r.out.contains("acquire ok"), qPrintable(text(r)));
+        QVERIFY2((r.out + r.err).contains("is it a TLS port? then use rediss://"),
+                 qPrintable(text(r)));
+    }
+
     void wrongNameWithServerNameSetRight()
     {
         TlsTestFleet::Options o;
