@@ -109,6 +109,32 @@ private slots:
         QVERIFY(!QFileInfo::exists(s.passwordsFileName()));
     }
 
+    // A rediss:// node comes back rediss://, with its TLS settings (the files' names), and
+    // the run's TLS settings are set from it.
+    void tlsNodesComeBack()
+    {
+        AppSettings s(ini(), AppSettings::Access::ReadWrite);
+        TlsSettings tls;
+        tls.caFile = QStringLiteral("/etc/redis/ca.pem");
+        tls.certFile = QStringLiteral("/etc/redis/client.pem");
+        tls.keyFile = QStringLiteral("/etc/redis/client.key");
+        tls.serverName = QStringLiteral("redis.internal");
+        EngineConfig own;
+        own.nodes = {node(7001), node(7002), node(7003)};
+        own.nodes[0].tls = own.nodes[1].tls = true;
+        own.setTls(tls);
+        s.setLastFleet(own);
+        const auto back =
+            AppSettings(ini(), AppSettings::Access::ReadWrite).lastFleet(EngineConfig{});
+        QVERIFY(back);
+        QVERIFY(back->nodes[0].tls && back->nodes[1].tls && !back->nodes[2].tls);
+        QCOMPARE(back->nodes[1].tlsSettings, tls);
+        QCOMPARE(back->tls, tls);
+        s.saveFleet(QStringLiteral("secure"), own.nodes);
+        QCOMPARE(s.fleet(QStringLiteral("secure"))->at(0).tlsSettings, tls);
+        QVERIFY(!s.fleet(QStringLiteral("secure"))->at(2).tls);
+    }
+
     void passwordsOnlyWhenAskedInAFileOfTheirOwn()
     {
         AppSettings s(ini(), AppSettings::Access::ReadWrite); // no keychain answers

@@ -4,8 +4,11 @@
 // the engine's own words; named fleets saved and loaded (with passwords only when asked).
 
 #include "dialogs/nodesdialog.h"
+#include "dialogs/tlsbox.h"
 #include "settings/appsettings.h"
+#include "testcertificates.h"
 #include "testfleet.h"
+#include "tlstestfleet.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -153,6 +156,84 @@ private slots:
                  qPrintable(dialog.testText(1)));
         QVERIFY2(dialog.testText(2).contains(QStringLiteral("refused")),
                  qPrintable(dialog.testText(2)));
+    }
+
+    // rediss:// nodes stay rediss:// through the dialog, with the run's TLS settings, which
+    // the TLS box edits for every TLS row (and the storage).
+    void tlsRowsKeepTlsAndItsSettings()
+    {
+        TestCertificates certs;
+        QVERIFY2(certs.ok(), qPrintable(certs.error()));
+        TlsSettings tls;
+        tls.caFile = certs.path(QStringLiteral("ca.pem"));
+        EngineConfig config;
+        NodeAddress secure = address("10.0.0.1", 6380);
+        secure.tls = true;
+        config.nodes = {secure, secure, address("10.0.0.3", 6379)};
+        config.nodes[1].host = QStringLiteral("10.0.0.2");
+        config.setTls(tls);
+
+        NodesDialog dialog(config, nullptr);
+        QVERIFY(dialog.externalRadio()->isChecked());
+        QVERIFY(dialog.tlsCheck(0)->isChecked());
+        QVERIFY(dialog.tlsCheck(1)->isChecked());
+        QVERIFY(!dialog.tlsCheck(2)->isChecked());
+        QCOMPARE(dialog.tlsBox()->caFile()->text(), tls.caFile);
+        dialog.tlsBox()->serverName()->setText(QStringLiteral("redis.internal"));
+        dialog.tlsCheck(1)->setChecked(false);
+        ok(dialog);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QVERIFY(dialog.nodesChanged());
+        const EngineConfig result = dialog.config();
+        QVERIFY(result.nodes[0].tls);
+        QCOMPARE(result.nodes[0].tlsSettings.caFile, tls.caFile);
+        QCOMPARE(result.nodes[0].tlsSettings.serverName, QStringLiteral("redis.internal"));
+        QVERIFY(!result.nodes[1].tls);
+        QVERIFY(!result.nodes[2].tls);
+        QCOMPARE(result.tls.serverName, QStringLiteral("redis.internal"));
+    }
+
+    // A TLS file that cannot be read is named before anything connects; the dialog stays.
+    void unreadableTlsFileIsNamed()
+    {
+        NodesDialog dialog(EngineConfig{}, nullptr);
+        dialog.externalRadio()->setChecked(true);
+        dialog.setNodes({address("10.0.0.1", 6380)});
+        dialog.tlsCheck(0)->setChecked(true);
+        const QString missing = QStringLiteral("/nonexistent/ca.pem");
+        dialog.tlsBox()->caFile()->setText(missing);
+        dialog.show();
+        ok(dialog);
+        QVERIFY(dialog.isVisible());
+        QVERIFY2(dialog.error().startsWith(QStringLiteral("Node 1: ")) &&
+                     dialog.error().contains(missing),
+                 qPrintable(dialog.error()));
+        dialog.tlsCheck(0)->setChecked(false); // a plain node needs no file
+        ok(dialog);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    }
+
+    // "Test connections" speaks TLS to a TLS row, against a real node that speaks only TLS;
+    // the same row unmarked says what to change.
+    void testConnectionOverTls()
+    {
+        TestCertificates certs;
+        QVERIFY2(certs.ok(), qPrintable(certs.error()));
+        TlsTestFleet fleet(certs, 1);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+        const NodeAddress node = address("127.0.0.1", fleet.port(0));
+
+        NodesDialog dialog(EngineConfig{}, nullptr);
+        dialog.externalRadio()->setChecked(true);
+        dialog.setNodes({node, node});
+        dialog.tlsCheck(0)->setChecked(true);
+        dialog.tlsBox()->caFile()->setText(certs.path(QStringLiteral("ca.pem")));
+        dialog.testAll();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isTesting(), 15000);
+        QVERIFY2(dialog.testText(0).startsWith(QStringLiteral("✓ Redis 7")),
+                 qPrintable(dialog.testText(0)));
+        QVERIFY2(dialog.testText(1).contains(QStringLiteral("rediss://")),
+                 qPrintable(dialog.testText(1)));
     }
 
     void fleetsAreSavedAndLoaded()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dialogs/nodesdialog.h"
 
+#include "dialogs/tlsbox.h"
 #include "model/nodecount.h"
 #include "net/connectiontest.h"
 #include "settings/appsettings.h"
@@ -29,11 +30,22 @@ enum Column
     User,
     Password,
     Db,
+    Tls,
     Test,
     ColumnCount
 };
 
 constexpr int TestTimeoutMs = 2000;
+
+// The TLS settings of the first rediss:// node (one set for the run), else `otherwise`.
+TlsSettings tlsOf(const QList<NodeAddress>& nodes, const TlsSettings& otherwise)
+{
+    for (const NodeAddress& node : nodes) {
+        if (node.tls)
+            return node.tlsSettings;
+    }
+    return otherwise;
+}
 
 } // namespace
 
@@ -62,8 +74,10 @@ NodesDialog::NodesDialog(const EngineConfig& config, AppSettings* settings, QWid
 
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("nodesTable"));
-    m_table->setHorizontalHeaderLabels(
-        {tr("Host"), tr("Port"), tr("User"), tr("Password"), tr("DB"), tr("Connection")});
+    m_table->setHorizontalHeaderLabels({tr("Host"), tr("Port"), tr("User"), tr("Password"),
+                                        tr("DB"), tr("TLS"), tr("Connection")});
+    m_table->horizontalHeaderItem(Tls)->setToolTip(
+        tr("Connect over TLS (rediss://), with the settings below."));
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(Host, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(Test, QHeaderView::Stretch);
@@ -73,6 +87,7 @@ NodesDialog::NodesDialog(const EngineConfig& config, AppSettings* settings, QWid
     m_table->setMinimumHeight(fontMetrics().height() * 12);
 
     makePasswordChoice();
+    m_tlsBox = new TlsBox(tlsOf(config.nodes, config.tls), this);
 
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("nodesError"));
@@ -94,6 +109,7 @@ NodesDialog::NodesDialog(const EngineConfig& config, AppSettings* settings, QWid
     layout->addWidget(m_external);
     layout->addWidget(m_table, 1);
     layout->addWidget(makeButtonsRow());
+    layout->addWidget(m_tlsBox);
     layout->addWidget(m_remember);
     layout->addWidget(m_keychainNote);
     layout->addWidget(m_inFile);
@@ -249,6 +265,7 @@ bool NodesDialog::loadFleet(const QString& name)
         return false;
     }
     setNodes(*nodes);
+    m_tlsBox->setSettings(tlsOf(*nodes, m_tlsBox->settings()));
     m_external->setChecked(true);
     fillFleets(name);
     showError({});
@@ -328,6 +345,9 @@ void NodesDialog::addRow(const NodeAddress& a)
     auto* db = new QSpinBox(m_table);
     db->setRange(0, 9999);
     db->setValue(a.db);
+    auto* tls = new QCheckBox(m_table);
+    tls->setChecked(a.tls);
+    tls->setToolTip(m_table->horizontalHeaderItem(Tls)->toolTip());
     auto* result = new QLabel(m_table);
     result->setContentsMargins(6, 0, 6, 0);
     m_table->setCellWidget(row, Host, host);
@@ -335,6 +355,7 @@ void NodesDialog::addRow(const NodeAddress& a)
     m_table->setCellWidget(row, User, user);
     m_table->setCellWidget(row, Password, password);
     m_table->setCellWidget(row, Db, db);
+    m_table->setCellWidget(row, Tls, tls);
     m_table->setCellWidget(row, Test, result);
     m_tests.append(nullptr);
     updateEnabled();
@@ -356,7 +377,7 @@ void NodesDialog::updateEnabled()
 {
     const bool external = m_external->isChecked();
     m_localCount->setEnabled(!external);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_table, m_add, m_test})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_table, m_add, m_test, m_tlsBox})
         w->setEnabled(external);
     m_remove->setEnabled(external && m_table->rowCount() > 0);
 }
@@ -373,6 +394,13 @@ std::optional<NodeAddress> NodesDialog::rowAddress(int row, QString* error) cons
     auto address = NodeAddress::fromParts(
         text(Host), number(Port), text(User),
         static_cast<QLineEdit*>(m_table->cellWidget(row, Password))->text(), number(Db), &why);
+    if (address && static_cast<QCheckBox*>(m_table->cellWidget(row, Tls))->isChecked()) {
+        address->tls = true;
+        address->tlsSettings = m_tlsBox->settings();
+        why = address->tlsSettings.check(); // a file missing or unreadable, named
+        if (!why.isEmpty())
+            address.reset();
+    }
     if (!address)
         *error = tr("Node %1: %2").arg(row + 1).arg(why);
     return address;
@@ -443,6 +471,11 @@ bool NodesDialog::isTesting() const
                        [](const ConnectionTest* t) { return t && t->isRunning(); });
 }
 
+QCheckBox* NodesDialog::tlsCheck(int row) const
+{
+    return qobject_cast<QCheckBox*>(m_table->cellWidget(row, Tls));
+}
+
 QString NodesDialog::testText(int row) const
 {
     const auto* label = qobject_cast<QLabel*>(m_table->cellWidget(row, Test));
@@ -488,6 +521,8 @@ void NodesDialog::accept()
     }
     EngineConfig result = m_original;
     result.nodes = *nodes;
+    if (!m_local->isChecked())
+        result.setTls(m_tlsBox->settings()); // the storage's too, when it is rediss://
     if (m_local->isChecked())
         result.localNodeCount = m_localCount->value();
     // Two rows that are one server would count one vote twice: the command line's check.
@@ -499,7 +534,7 @@ void NodesDialog::accept()
     }
     m_result = result;
     m_nodesChanged =
-        m_result.nodes != m_original.nodes ||
+        m_result.nodes != m_original.nodes || m_result.tls != m_original.tls ||
         (m_result.usesLocalFleet() && m_result.localNodeCount != m_original.localNodeCount);
     savePasswordChoice();
     QDialog::accept();

@@ -15,9 +15,11 @@ class QPushButton;
 class QRadioButton;
 class QSpinBox;
 class QTableWidget;
+class TlsBox;
 
 // The nodes, as Redis desktop clients edit connections: local nodes started here, or the
-// user's own masters one per row (host, port, user, password, db), each testable on its own
+// user's own masters one per row (host, port, user, password, db, TLS) with one set of TLS
+// settings for the TLS rows (TlsBox), each testable on its own
 // with the words the engine uses for its errors; named fleets saved and loaded (AppSettings),
 // their passwords in the system keychain when asked (where none answers, in a file only when
 // the user chooses one).
@@ -59,6 +61,9 @@ public:
     // Shown only where no system keychain answers: why, and the file instead.
     QLabel* keychainNote() const { return m_keychainNote; }
     QCheckBox* passwordsInFile() const { return m_inFile; }
+    TlsBox* tlsBox() const { return m_tlsBox; }
+    // The row's "TLS" box: the node is rediss://, with the TLS box's settings.
+    QCheckBox* tlsCheck(int row) const;
 
 public slots:
     void accept() override;
@@ -96,5 +101,6 @@ private:
     QLabel* m_keychainNote = nullptr;
     QCheckBox* m_inFile = nullptr;
     QLabel* m_error = nullptr;
+    TlsBox* m_tlsBox = nullptr;
     QList<ConnectionTest*> m_tests; // running, by row (null when none)
 };

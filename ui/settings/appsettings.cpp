@@ -209,6 +209,32 @@ QStringList AppSettings::secretKeys() const
     return keys;
 }
 
+// A rediss:// node: its TLS settings (file names, not the files) beside its address, in the
+// current array entry; nothing for a plain one.
+void AppSettings::readTls(NodeAddress* node) const
+{
+    node->tls = m_settings->value(QStringLiteral("tls")).toBool();
+    if (!node->tls)
+        return;
+    node->tlsSettings.caFile = m_settings->value(QStringLiteral("tlsCa")).toString();
+    node->tlsSettings.certFile = m_settings->value(QStringLiteral("tlsCert")).toString();
+    node->tlsSettings.keyFile = m_settings->value(QStringLiteral("tlsKey")).toString();
+    node->tlsSettings.serverName = m_settings->value(QStringLiteral("tlsServerName")).toString();
+    node->tlsSettings.insecure = m_settings->value(QStringLiteral("tlsInsecure")).toBool();
+}
+
+void AppSettings::writeTls(const NodeAddress& node)
+{
+    if (!node.tls)
+        return;
+    m_settings->setValue(QStringLiteral("tls"), true);
+    m_settings->setValue(QStringLiteral("tlsCa"), node.tlsSettings.caFile);
+    m_settings->setValue(QStringLiteral("tlsCert"), node.tlsSettings.certFile);
+    m_settings->setValue(QStringLiteral("tlsKey"), node.tlsSettings.keyFile);
+    m_settings->setValue(QStringLiteral("tlsServerName"), node.tlsSettings.serverName);
+    m_settings->setValue(QStringLiteral("tlsInsecure"), node.tlsSettings.insecure);
+}
+
 QList<NodeAddress> AppSettings::readNodes(const QString& group, const QString& secretKey) const
 {
     QList<NodeAddress> nodes;
@@ -230,6 +256,7 @@ QList<NodeAddress> AppSettings::readNodes(const QString& group, const QString& s
                                    m_settings->value(QStringLiteral("db")).toLongLong(), &error);
         if (node) {
             node->user = user;
+            readTls(&*node);
             nodes.append(*node);
         }
     }
@@ -249,6 +276,7 @@ void AppSettings::writeNodes(const QString& group, const QString& secretKey,
         m_settings->setValue(QStringLiteral("port"), nodes[i].port);
         m_settings->setValue(QStringLiteral("user"), nodes[i].user);
         m_settings->setValue(QStringLiteral("db"), nodes[i].db);
+        writeTls(nodes[i]);
         passwords << nodes[i].password;
     }
     m_settings->endArray();
@@ -272,6 +300,12 @@ std::optional<EngineConfig> AppSettings::lastFleet(const EngineConfig& base) con
         return config;
     }
     config.nodes = readNodes(QStringLiteral("lastFleet/nodes"), QStringLiteral("last"));
+    for (const NodeAddress& node : std::as_const(config.nodes)) {
+        if (node.tls) { // one set of TLS settings for the run, as the command line gives
+            config.setTls(node.tlsSettings);
+            break;
+        }
+    }
     // A damaged entry is dropped above; a fleet that lost a node is not the fleet it was.
     if (config.nodes.size() != m_settings->value(QStringLiteral("lastFleet/count")).toInt() ||
         !config.validate().isEmpty())

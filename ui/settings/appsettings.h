@@ -96,6 +96,8 @@ private:
     QStringList recent(const QString& key) const;
     void addRecent(const QString& key, const QString& entry, int max = MaxRecent);
     QList<NodeAddress> readNodes(const QString& group, const QString& secretKey) const;
+    void readTls(NodeAddress* node) const;
+    void writeTls(const NodeAddress& node);
     void writeNodes(const QString& group, const QString& secretKey,
                     const QList<NodeAddress>& nodes);
     QStringList secretKeys() const;
