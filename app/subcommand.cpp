@@ -3,6 +3,9 @@
 
 #include "base/safetext.h"
 #include "charts/runexporter.h"
+#include "model/aclrules.h"
+#include "model/engineconfig.h"
+#include "storage/stockaccess.h"
 
 #include <algorithm>
 #include <numeric>
@@ -403,6 +406,9 @@ Subcommand::Result helpFor(const QStringList& words, const QList<QCommandLineOpt
     const QString name = words.join(QLatin1Char(' '));
     if (name == QLatin1String("bench"))
         return help(benchHelp());
+    if (name == QLatin1String("acl")) // a topic, not a command: the rules for your own nodes
+        return help(AclRules::help(QString::fromUtf8(EngineConfig{}.resource),
+                                   QString::fromUtf8(StockAccess::StockKey)));
     if (const Command* c = findCommand(name))
         return help(commandHelp(*c, c->search ? searchOptions : options));
     if (words.first() == QLatin1String("bench")) {
@@ -574,7 +580,8 @@ QString Subcommand::overview()
           << QStringLiteral("  redlockscope play builtin:gc-pause --large")
           << QStringLiteral("  redlockscope run builtin:gc-pause --seed 7")
           << QStringLiteral("  redlockscope export RUN.jsonl --to report.html") << QString()
-          << QStringLiteral("redlockscope help COMMAND, or COMMAND --help: its options.")
+          << QStringLiteral("redlockscope help COMMAND (or COMMAND --help): its options; "
+                            "help acl: ACLs.")
           << QStringLiteral(
                  "--help-all: every flag, in the flag form (--headless --scenario ...).");
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

@@ -81,6 +81,21 @@ private slots:
             QVERIFY2(r.out.contains(QByteArray("\n  ") + command), command);
     }
 
+    // `help acl`: the ACL users for one's own nodes, ready for redis-cli (issue 35), the lines
+    // AclRules gives (the README and docs/tls.md show them: tst_commanddocs).
+    void helpAclPrintsTheUsers()
+    {
+        const Result r = runWithoutDisplay({QStringLiteral("help"), QStringLiteral("acl")});
+        QCOMPARE(r.exitCode, 0);
+        for (const char* user : {"ACL SETUSER redlock-locker on >PASSWORD resetkeys ~stock-lock* ",
+                                 "ACL SETUSER redlock-faults on >PASSWORD ",
+                                 "ACL SETUSER redlock-stock on >PASSWORD resetkeys ~stock "})
+            QVERIFY2(r.out.contains(user), r.out.constData());
+        QVERIFY2(r.out.contains("+shutdown +client|pause +client|unpause +config|set\n"),
+                 r.out.constData());
+        QVERIFY2(r.out.contains("+select"), r.out.constData());
+    }
+
     // `help COMMAND` and `COMMAND --help` print the same: its usage and its options only.
     void eachCommandHasItsOwnHelp_data()
     {

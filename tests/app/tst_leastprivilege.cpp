@@ -3,6 +3,7 @@
 // (TLS ones, as managed Redis is): with exactly those permissions the run locks, faults and is
 // judged; a user that lacks one is told which permission, in words.
 #include "apprun.h"
+#include "model/aclrules.h"
 #include "testcertificates.h"
 #include "testfleet.h"
 #include "tlstestfleet.h"
@@ -15,23 +16,12 @@ namespace {
 
 using AppRun::Result;
 
-// docs/tls.md, "Least privilege": each user's rules, as redis-server's `user` directive takes
-// them (the same words as ACL SETUSER).
-const QStringList kLocker{"on",           ">pw",           "resetkeys",
-                          "~stock-lock*", "resetchannels", "&redlockscope_lock__channel:*",
-                          "-@all",        "+info",         "+eval",
-                          "+eval_ro",     "+evalsha",      "+script|load",
-                          "+get",         "+set",          "+setnx",
-                          "+getdel",      "+del",          "+pexpire",
-                          "+pttl",        "+type",         "+exists",
-                          "+hexists",     "+hget",         "+hgetall",
-                          "+hincrby",     "+hset",         "+incr",
-                          "+publish",     "+subscribe"};
-const QStringList kFaults{"+shutdown", "+client|pause", "+client|unpause", "+config|set"};
-const QStringList kStock{"on",     ">pw",   "resetkeys", "~stock",   "~stock:*", "resetchannels",
-                         "-@all",  "+info", "+eval",     "+get",     "+set",     "+watch",
-                         "+multi", "+exec", "+hgetall",  "+hexists", "+hget",    "+hincrby",
-                         "+hset",  "+incr", "+del"};
+// Each user's rules as AclRules gives them (the README, docs/tls.md and `redlockscope help acl`
+// show the same), as redis-server's `user` directive takes them (ACL SETUSER's words).
+const QStringList kLocker =
+    QStringList{"on", ">pw"} + AclRules::locking(QStringLiteral("stock-lock"));
+const QStringList kFaults = AclRules::faults();
+const QStringList kStock = QStringList{"on", ">pw"} + AclRules::storage(QStringLiteral("stock"));
 
 QStringList userArgs(const QString& name, const QStringList& rules)
 {

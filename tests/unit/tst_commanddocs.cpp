@@ -6,6 +6,7 @@
 // The console's `help VERB` lists the same tables (CommandHelp).
 #include "commands/commandcatalogue.h"
 #include "control/commandhelp.h"
+#include "model/aclrules.h"
 #include "model/clientsettingfield.h"
 #include "scenario/eventpattern.h"
 
@@ -57,11 +58,17 @@ QString verbOf(const QString& line)
     return words.value(0);
 }
 
-QString commandsDoc()
+// A file of the source tree, by its path from the top.
+QString sourceFile(const QString& path)
 {
-    QFile file(QStringLiteral(QT_TESTCASE_SOURCEDIR "/../docs/commands.md"));
+    QFile file(QStringLiteral(QT_TESTCASE_SOURCEDIR "/../") + path);
     return file.open(QIODevice::ReadOnly | QIODevice::Text) ? QString::fromUtf8(file.readAll())
                                                             : QString();
+}
+
+QString commandsDoc()
+{
+    return sourceFile(QStringLiteral("docs/commands.md"));
 }
 
 // The backquoted words that follow `lead` in `text`, up to the closing backquote.
@@ -194,6 +201,31 @@ private slots:
     }
 
     // The readers themselves: a section, a block, a two-word verb, a quoted list.
+    // The ACL users the README and docs/tls.md give are AclRules' (what `help acl` prints and
+    // tst_leastprivilege grants), word for word.
+    void aclLinesAreTheRules()
+    {
+        const QString resource = QStringLiteral("stock-lock");
+        const QString locker =
+            AclRules::setUser(QStringLiteral("redlock-locker"), AclRules::locking(resource));
+        const QString faults = AclRules::setUser(QStringLiteral("redlock-faults"),
+                                                 AclRules::locking(resource) + AclRules::faults());
+        const QString stock =
+            AclRules::setUser(QStringLiteral("redlock-stock"), AclRules::storage("stock"));
+        const QStringList tls = sourceFile(QStringLiteral("docs/tls.md")).split(QLatin1Char('\n'));
+        for (const QString& line : {locker, faults, stock})
+            QVERIFY2(tls.contains(QStringLiteral("    ") + line), qPrintable(line));
+        const QStringList readme = sourceFile(QStringLiteral("README.md")).split(QLatin1Char('\n'));
+        QVERIFY2(readme.contains(locker), qPrintable(locker));
+        QVERIFY2(readme.contains(stock), qPrintable(stock));
+        QVERIFY2(
+            readme.contains(QStringLiteral("... ") + AclRules::faults().join(QLatin1Char(' '))),
+            "the README's faults line");
+        const QString help = AclRules::help(resource, QStringLiteral("stock"));
+        for (const QString& line : {locker, faults, stock})
+            QVERIFY2(help.contains(line + QLatin1Char('\n')), qPrintable(help));
+    }
+
     void theReadersRead()
     {
         const QString text = QStringLiteral("\n## A\nx\n```\nnode kill N   k\n  more\n```\n"
