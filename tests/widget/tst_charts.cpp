@@ -518,6 +518,30 @@ private slots:
                  qPrintable(table.left(1500)));
     }
 
+    // Your own client (through the exposed ports) ran with its own settings, which the app
+    // never knew: the report says so instead of listing the simulated clients' defaults.
+    void theReportDoesNotGiveYourClientTheDefaults()
+    {
+        ScriptedHistory h = smallRun(); // C1 and C2 added at 10 ms
+        HistoryEvent added = HistoryEvent::forClient(ScriptedHistory::K::ClientAdded, 1001);
+        added.code = 1; // foreign
+        added.text = QStringLiteral("F1");
+        added.note = QStringLiteral("node (pid 4121)");
+        h.add(added, 20);
+        const auto run = h.run();
+        RunData data;
+        data.load(run);
+        const QString page = QString::fromUtf8(HtmlReport::build(*run, data));
+        const QString table = page.mid(page.indexOf(QLatin1String("Clients, with the settings")));
+        const qsizetype f1 = table.indexOf(QLatin1String("<th>F1</th>"));
+        QVERIFY2(f1 > 0, qPrintable(table.left(1500)));
+        const QString row = table.mid(f1, table.indexOf(QLatin1String("</tr>"), f1) - f1);
+        QVERIFY2(row.contains(QLatin1String("your own client (node (pid 4121))")) &&
+                     !row.contains(QLatin1String("ttl=")),
+                 qPrintable(row));
+        QVERIFY2(table.contains(QLatin1String("<th>C1</th>")), qPrintable(table.left(1500)));
+    }
+
     // The check above is not blind: a title longer than the plot is reported.
     void aCutLabelIsFound()
     {

@@ -75,19 +75,23 @@ QString clientSettingsTable(const RecordedRun& run)
     struct Used
     {
         QString name;
+        QString foreign; // your own client: its process (it has no settings of the app's)
         QList<QPair<qint64, QString>> versions; // from when, the settings
     };
     ReplayState state(run.header);
     QMap<int, Used> used; // by id: the order clients were added in
     for (const HistoryEvent& e : run.events) {
         state.apply(e);
-        if (e.kind == HistoryEvent::Kind::ClientAdded)
+        if (e.kind == HistoryEvent::Kind::ClientAdded) {
             used[e.client].name = e.text;
-        else if (e.kind != HistoryEvent::Kind::Command)
+            if (e.code == 1) // your own client, through the exposed ports
+                used[e.client].foreign = e.note.isEmpty() ? e.text : e.note;
+        } else if (e.kind != HistoryEvent::Kind::Command) {
             continue;
+        }
         for (auto it = used.begin(); it != used.end(); ++it) {
             const ReplayClient* c = state.client(it.key());
-            if (!c)
+            if (!c || !it->foreign.isEmpty())
                 continue;
             const QString settings = c->settings().toAssignments().join(QLatin1Char(' '));
             if (it->versions.isEmpty() || it->versions.last().second != settings)
@@ -99,6 +103,15 @@ QString clientSettingsTable(const RecordedRun& run)
     QString html = QStringLiteral("<table>\n<tr><th>%1</th><th>%2</th></tr>\n")
                        .arg(esc(HtmlReport::tr("client")), esc(HtmlReport::tr("settings as used")));
     for (const Used& u : std::as_const(used)) {
+        if (!u.foreign.isEmpty()) {
+            html += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n")
+                        .arg(esc(u.name),
+                             esc(HtmlReport::tr("your own client (%1): its settings are its own; "
+                                                "the run has what it sent to the nodes and "
+                                                "what they answered")
+                                     .arg(u.foreign)));
+            continue;
+        }
         QStringList lines;
         for (qsizetype i = 0; i < u.versions.size(); ++i)
             lines << (i == 0 ? esc(u.versions[i].second)
