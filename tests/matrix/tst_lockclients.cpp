@@ -262,7 +262,8 @@ private slots:
             for (const QJsonObject& e : run)
                 if (e.value("client").toInt() == 1001 && timeOf(e) > cutAt - 500000)
                     qInfo("%s", QJsonDocument(e).toJson(QJsonDocument::Compact).constData());
-        QVERIFY2(failedAfterCut, "F1's lane shows the cut: a failed round or a cut node unanswered");
+        QVERIFY2(failedAfterCut,
+                 "F1's lane shows the cut: a failed round or a cut node unanswered");
         if (!killSeen)
             for (const QJsonObject& e : run)
                 if (e.value("client").toInt() != 1001 && timeOf(e) > killedAt - 200000)
