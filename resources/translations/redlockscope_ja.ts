@@ -2840,6 +2840,10 @@ Since %1 on the run clock.</source>
         <source>The first %1 of %2 are listed; the run file has them all.</source>
         <translation>%2 件中の最初の %1 件を載せています。すべては実行ファイルにあります。</translation>
     </message>
+    <message>
+        <source>your own client (%1): its settings are its own; the run has what it sent to the nodes and what they answered</source>
+        <translation>あなた自身のクライアント（%1）：設定はそのクライアント自身のものです。記録には、ノードに送った内容とノードの応答があります</translation>
+    </message>
 </context>
 <context>
     <name>KeyListView</name>
@@ -3682,6 +3686,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>A JSON file of mode 0600, not encrypted: anyone who can read your files (or your backups) can read these passwords.</source>
         <translation>モード 0600 の JSON ファイルで、暗号化されません。あなたのファイル（やバックアップ）を読める人は誰でもこれらのパスワードを読めます。</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>Connect over TLS (rediss://), with the settings below.</source>
+        <translation>TLS で接続します（rediss://）。設定は下にあります。</translation>
     </message>
 </context>
 <context>
@@ -5771,6 +5783,85 @@ valid writes refused: %1</source>
     <message>
         <source>Wheel: zoom · drag: pan · Home: the whole run · F: follow</source>
         <translation>ホイール：ズーム · ドラッグ：パン · Home：実行全体 · F：追従</translation>
+    </message>
+</context>
+<context>
+    <name>TlsBox</name>
+    <message>
+        <source>TLS, for the rows marked TLS</source>
+        <translation>TLS（TLS にチェックした行に適用）</translation>
+    </message>
+    <message>
+        <source>the system&apos;s trusted CAs</source>
+        <translation>システムが信頼する CA</translation>
+    </message>
+    <message>
+        <source>The CA that signed the nodes&apos; certificates (PEM), as --tls-ca.</source>
+        <translation>ノードの証明書に署名した CA（PEM）。--tls-ca と同じです。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>A client certificate (PEM), for nodes that ask for one (tls-auth-clients), as --tls-cert.</source>
+        <translation>クライアント証明書（PEM）。証明書を求めるノード（tls-auth-clients）用です。--tls-cert と同じです。</translation>
+    </message>
+    <message>
+        <source>The client certificate&apos;s private key (PEM, unencrypted), as --tls-key.</source>
+        <translation>クライアント証明書の秘密鍵（PEM、暗号化なし）。--tls-key と同じです。</translation>
+    </message>
+    <message>
+        <source>the node&apos;s host</source>
+        <translation>ノードのホスト</translation>
+    </message>
+    <message>
+        <source>The name the nodes&apos; certificates must carry, when it is not the host you connect to, as --tls-server-name.</source>
+        <translation>ノードの証明書が持つべき名前（接続先のホストと異なる場合）。--tls-server-name と同じです。</translation>
+    </message>
+    <message>
+        <source>Do not check the nodes&apos; certificates (insecure)</source>
+        <translation>ノードの証明書を検証しない（安全ではありません）</translation>
+    </message>
+    <message>
+        <source>The connection is encrypted but nobody vouches for the node: anyone on the way can pretend to be it. As --tls-insecure; the history says so and the node cards show TLS NOT VERIFIED.</source>
+        <translation>接続は暗号化されますが、ノードの身元は誰も保証しません。途中の誰でもノードになりすませます。--tls-insecure と同じで、履歴にそう記録され、ノードカードに「TLS 未検証」と表示されます。</translation>
+    </message>
+    <message>
+        <source>CA file:</source>
+        <translation>CA ファイル：</translation>
+    </message>
+    <message>
+        <source>CA certificates</source>
+        <translation>CA 証明書</translation>
+    </message>
+    <message>
+        <source>Client certificate:</source>
+        <translation>クライアント証明書：</translation>
+    </message>
+    <message>
+        <source>Client certificate</source>
+        <translation>クライアント証明書</translation>
+    </message>
+    <message>
+        <source>Client key:</source>
+        <translation>クライアント秘密鍵：</translation>
+    </message>
+    <message>
+        <source>Client key</source>
+        <translation>クライアント秘密鍵</translation>
+    </message>
+    <message>
+        <source>Server name:</source>
+        <translation>サーバー名：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.key);;All files (*)</source>
+        <translation>PEM ファイル (*.pem *.crt *.key);;すべてのファイル (*)</translation>
     </message>
 </context>
 <context>

@@ -2840,6 +2840,10 @@ Since %1 on the run clock.</source>
         <source>The first %1 of %2 are listed; the run file has them all.</source>
         <translation>列出了 %2 条中的前 %1 条；运行记录文件里有全部。</translation>
     </message>
+    <message>
+        <source>your own client (%1): its settings are its own; the run has what it sent to the nodes and what they answered</source>
+        <translation>你自己的客户端（%1）：它的设置是它自己的；本次运行记录了它发给节点的内容和节点的回答</translation>
+    </message>
 </context>
 <context>
     <name>KeyListView</name>
@@ -3682,6 +3686,14 @@ Since %1 on the run clock.</source>
     <message>
         <source>A JSON file of mode 0600, not encrypted: anyone who can read your files (or your backups) can read these passwords.</source>
         <translation>一个权限为 0600 的 JSON 文件，未加密：任何能读取你的文件（或你的备份）的人都能读到这些密码。</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>Connect over TLS (rediss://), with the settings below.</source>
+        <translation>通过 TLS 连接（rediss://），使用下方的设置。</translation>
     </message>
 </context>
 <context>
@@ -5771,6 +5783,85 @@ valid writes refused: %1</source>
     <message>
         <source>Wheel: zoom · drag: pan · Home: the whole run · F: follow</source>
         <translation>滚轮：缩放 · 拖动：平移 · Home：整个运行 · F：跟随</translation>
+    </message>
+</context>
+<context>
+    <name>TlsBox</name>
+    <message>
+        <source>TLS, for the rows marked TLS</source>
+        <translation>TLS（用于标记为 TLS 的行）</translation>
+    </message>
+    <message>
+        <source>the system&apos;s trusted CAs</source>
+        <translation>系统信任的 CA</translation>
+    </message>
+    <message>
+        <source>The CA that signed the nodes&apos; certificates (PEM), as --tls-ca.</source>
+        <translation>签发节点证书的 CA（PEM），同 --tls-ca。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>A client certificate (PEM), for nodes that ask for one (tls-auth-clients), as --tls-cert.</source>
+        <translation>客户端证书（PEM），用于要求客户端证书的节点（tls-auth-clients），同 --tls-cert。</translation>
+    </message>
+    <message>
+        <source>The client certificate&apos;s private key (PEM, unencrypted), as --tls-key.</source>
+        <translation>客户端证书的私钥（PEM，未加密），同 --tls-key。</translation>
+    </message>
+    <message>
+        <source>the node&apos;s host</source>
+        <translation>节点的主机名</translation>
+    </message>
+    <message>
+        <source>The name the nodes&apos; certificates must carry, when it is not the host you connect to, as --tls-server-name.</source>
+        <translation>节点证书必须带有的名称（当它不是你连接的主机时），同 --tls-server-name。</translation>
+    </message>
+    <message>
+        <source>Do not check the nodes&apos; certificates (insecure)</source>
+        <translation>不检查节点的证书（不安全）</translation>
+    </message>
+    <message>
+        <source>The connection is encrypted but nobody vouches for the node: anyone on the way can pretend to be it. As --tls-insecure; the history says so and the node cards show TLS NOT VERIFIED.</source>
+        <translation>连接是加密的，但没有人为节点担保：路径上的任何人都可以冒充它。同 --tls-insecure；历史记录会写明，节点卡片显示“TLS 未验证”。</translation>
+    </message>
+    <message>
+        <source>CA file:</source>
+        <translation>CA 文件：</translation>
+    </message>
+    <message>
+        <source>CA certificates</source>
+        <translation>CA 证书</translation>
+    </message>
+    <message>
+        <source>Client certificate:</source>
+        <translation>客户端证书：</translation>
+    </message>
+    <message>
+        <source>Client certificate</source>
+        <translation>客户端证书</translation>
+    </message>
+    <message>
+        <source>Client key:</source>
+        <translation>客户端私钥：</translation>
+    </message>
+    <message>
+        <source>Client key</source>
+        <translation>客户端私钥</translation>
+    </message>
+    <message>
+        <source>Server name:</source>
+        <translation>服务器名称：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.key);;All files (*)</source>
+        <translation>PEM 文件 (*.pem *.crt *.key);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
