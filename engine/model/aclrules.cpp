@@ -1,52 +1,37 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/aclrules.h"
 
+namespace {
+
+// The rules in ACL SETUSER's words, one space between them.
+QStringList words(const QString& rules)
+{
+    return rules.split(QLatin1Char(' '));
+}
+
+} // namespace
+
 QStringList AclRules::locking(const QString& resource)
 {
     // Reentrant locks wait on Redisson's channel, named after the resource in braces.
-    return {QStringLiteral("resetkeys"),     QStringLiteral("~%1*").arg(resource),
-            QStringLiteral("resetchannels"), QStringLiteral("&redlockscope_lock__channel:*"),
-            QStringLiteral("-@all"),         QStringLiteral("+info"),
-            QStringLiteral("+eval"),         QStringLiteral("+eval_ro"),
-            QStringLiteral("+evalsha"),      QStringLiteral("+script|load"),
-            QStringLiteral("+get"),          QStringLiteral("+set"),
-            QStringLiteral("+setnx"),        QStringLiteral("+getdel"),
-            QStringLiteral("+del"),          QStringLiteral("+pexpire"),
-            QStringLiteral("+pttl"),         QStringLiteral("+type"),
-            QStringLiteral("+exists"),       QStringLiteral("+hexists"),
-            QStringLiteral("+hget"),         QStringLiteral("+hgetall"),
-            QStringLiteral("+hincrby"),      QStringLiteral("+hset"),
-            QStringLiteral("+incr"),         QStringLiteral("+publish"),
-            QStringLiteral("+subscribe")};
+    return words(QStringLiteral("resetkeys ~%1* resetchannels &redlockscope_lock__channel:* -@all "
+                                "+info +eval +eval_ro +evalsha +script|load +get +set +setnx "
+                                "+getdel +del +pexpire +pttl +type +exists +hexists +hget "
+                                "+hgetall +hincrby +hset +incr +publish +subscribe")
+                     .arg(resource));
 }
 
 QStringList AclRules::faults()
 {
-    return {QStringLiteral("+shutdown"), QStringLiteral("+client|pause"),
-            QStringLiteral("+client|unpause"), QStringLiteral("+config|set")};
+    return words(QStringLiteral("+shutdown +client|pause +client|unpause +config|set"));
 }
 
 QStringList AclRules::storage(const QString& stockKey)
 {
-    return {QStringLiteral("resetkeys"),
-            QStringLiteral("~%1").arg(stockKey),
-            QStringLiteral("~%1:*").arg(stockKey),
-            QStringLiteral("resetchannels"),
-            QStringLiteral("-@all"),
-            QStringLiteral("+info"),
-            QStringLiteral("+eval"),
-            QStringLiteral("+get"),
-            QStringLiteral("+set"),
-            QStringLiteral("+watch"),
-            QStringLiteral("+multi"),
-            QStringLiteral("+exec"),
-            QStringLiteral("+hgetall"),
-            QStringLiteral("+hexists"),
-            QStringLiteral("+hget"),
-            QStringLiteral("+hincrby"),
-            QStringLiteral("+hset"),
-            QStringLiteral("+incr"),
-            QStringLiteral("+del")};
+    return words(QStringLiteral("resetkeys ~%1 ~%1:* resetchannels -@all +info +eval +get +set "
+                                "+watch +multi +exec +hgetall +hexists +hget +hincrby +hset "
+                                "+incr +del")
+                     .arg(stockKey));
 }
 
 QString AclRules::setUser(const QString& name, const QStringList& rules)
