@@ -67,7 +67,6 @@ private:
     void startSentinels();
     void onSentinelStarted();
     void onSentinelLog(int index, const QString& text);
-    void waitForDiscovery();
     void poll();
     void ask(int index);
     void onMasterReply(int index, const CommandResult& result);

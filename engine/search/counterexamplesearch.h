@@ -79,7 +79,6 @@ private:
     void afterSearchTrial();
     void confirmNext();
     void onConfirmed(bool reproduced);
-    void startShrinking();
     void onShrunk(const Schedule& best);
     double tellSeconds(const Schedule& schedule) const;
     void onTold(const Schedule& told, const TrialResult& result);
@@ -94,7 +93,6 @@ private:
     TrialRunner::Setup setupFor(const Schedule& schedule, const QString& name) const;
     QStringList propertyLines() const;
     QStringList expectLines(const TrialResult& narrated) const;
-    void keepRun(const QString& path);
     QString save(Counterexample* c, const QString& runPath);
     SearchProgress::Phase publicPhase() const;
 
