@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "base/unixsignalwatcher.h"
 
+#include "base/logcategories.h"
+
 #include <QPointer>
 #include <QSocketNotifier>
 #include <QtDebug>
@@ -54,12 +56,12 @@ void watchDeadline()
 UnixSignalWatcher::UnixSignalWatcher(QObject* parent) : QObject(parent)
 {
     if (s_writeFd.load() >= 0) {
-        qWarning("UnixSignalWatcher: another watcher is active; this one does nothing");
+        qCWarning(lcEngine, "UnixSignalWatcher: another watcher is active; this one does nothing");
         return;
     }
     // Non-blocking: a handler must never block, even if nobody reads for a while.
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, m_fds) != 0) {
-        qWarning("UnixSignalWatcher: socketpair failed: %s", strerror(errno));
+        qCWarning(lcEngine, "UnixSignalWatcher: socketpair failed: %s", strerror(errno));
         m_fds[0] = m_fds[1] = -1;
         return;
     }
@@ -93,7 +95,7 @@ bool UnixSignalWatcher::setDeadline(int ms, int exitCode, const QByteArray& mess
     if (s_deadline.set.load())
         return true;
     if (::sem_init(&s_deadline.armed, 0, 0) != 0) {
-        qWarning("UnixSignalWatcher: sem_init failed: %s", strerror(errno));
+        qCWarning(lcEngine, "UnixSignalWatcher: sem_init failed: %s", strerror(errno));
         return false;
     }
     s_deadline.ms = ms;

@@ -2,6 +2,7 @@
 #include "control/engine.h"
 
 #include "base/constants.h"
+#include "base/logcategories.h"
 #include "base/steadyclock.h"
 #include "clients/clientregistry.h"
 #include "clients/foreignclients.h"
@@ -476,7 +477,16 @@ public:
             done(Answer::refused(QStringLiteral("the nodes are not up yet")));
             return;
         }
-        dispatcher.execute(c, done);
+        if (!lcEngine().isDebugEnabled()) {
+            dispatcher.execute(c, done);
+            return;
+        }
+        qCDebug(lcEngine).noquote() << "command:" << c.line;
+        dispatcher.execute(c, [line = c.line, done](const Answer& answer) {
+            qCDebug(lcEngine).noquote()
+                << (answer.ok ? "done:" : "refused:") << line << "->" << answer.message;
+            done(answer);
+        });
     }
 
     void execute(const QString& line, const AnswerCallback& done)
@@ -525,11 +535,13 @@ CheckCounters Engine::counters() const
 
 void Engine::start()
 {
+    qCDebug(lcEngine) << "start";
     d->start();
 }
 
 void Engine::stop()
 {
+    qCDebug(lcEngine) << "stop";
     d->beginStop();
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/redisserverprocess.h"
 
+#include "base/logcategories.h"
 #include "base/processfolder.h"
 
 #include <QDir>
@@ -176,6 +177,8 @@ void RedisServerProcess::launch()
     m_startTimer.start(m_options.startTimeoutMs);
     m_process->start();
     m_pid = m_process->processId(); // 0 if the exec failed; see onProcessError()
+    qCDebug(lcFleet).noquote() << "launched" << m_executable << "pid" << m_pid << "port" << port()
+                               << "in" << m_dir->path();
 }
 
 void RedisServerProcess::kill()
@@ -529,6 +532,7 @@ void RedisServerProcess::setState(State state)
 {
     if (m_state == state)
         return;
+    qCDebug(lcFleet) << "port" << port() << m_state << "->" << state << m_lastError;
     m_state = state;
     emit stateChanged(state);
 }
@@ -545,6 +549,7 @@ void RedisServerProcess::signalProcess(int signal)
     // event loop, and ends with onFinished() clearing m_pid.
     if (!isAlive() || m_pid <= 0)
         return;
+    qCDebug(lcFleet) << "signal" << signal << "to pid" << m_pid << "port" << port();
     ::kill(pid_t(m_pid), signal);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "net/nodeproxy.h"
 
+#include "base/logcategories.h"
 #include "net/networkthread.h"
 #include "net/proxyworker.h"
 
@@ -156,6 +157,7 @@ void NodeProxy::tagForeign(const QString& key, int clientId)
 
 void NodeProxy::applyHeld(const QSet<int>& clientIds)
 {
+    qCDebug(lcProxy) << upstreamPort() << "held (paused) clients" << clientIds;
     inWorkers([&](ProxyWorker& worker) { worker.setHeld(clientIds); });
 }
 
@@ -166,16 +168,19 @@ int NodeProxy::connectionCount() const
 
 void NodeProxy::applyPartition(bool all, const QSet<int>& clientIds)
 {
+    qCDebug(lcProxy) << upstreamPort() << "partition: all" << all << "clients" << clientIds;
     inWorkers([&](ProxyWorker& worker) { worker.setPartition(all, clientIds); });
 }
 
 void NodeProxy::applyLatency(int fixedMs, int jitterMs)
 {
+    qCDebug(lcProxy) << upstreamPort() << "latency" << fixedMs << "ms, jitter" << jitterMs;
     inWorkers([fixedMs, jitterMs](ProxyWorker& worker) { worker.setLatency(fixedMs, jitterMs); });
 }
 
 void NodeProxy::applyClientDelay(int clientId, int ms)
 {
+    qCDebug(lcProxy) << upstreamPort() << "client" << clientId << "delayed" << ms << "ms";
     inWorkers([clientId, ms](ProxyWorker& worker) { worker.setClientDelay(clientId, ms); });
 }
 
@@ -186,6 +191,7 @@ void NodeProxy::setReplicationLink(int clientId)
 
 void NodeProxy::applyDropRate(double fraction)
 {
+    qCDebug(lcProxy) << upstreamPort() << "drop rate" << fraction;
     inWorkers([fraction](ProxyWorker& worker) { worker.setDropRate(fraction); });
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "net/redisconnection.h"
 
+#include "base/logcategories.h"
 #include "base/steadyclock.h"
 #include "model/aclrefusal.h"
 #include "net/connecterror.h"
@@ -888,6 +889,7 @@ void RedisConnection::setState(State state, const QString& error)
 {
     // Always emitted, even for the same state: a new error (Backoff after Backoff, with
     // "connection refused" after "connection lost") is news for the node card too.
+    qCDebug(lcNet).noquote() << m_address.display() << state << error;
     m_state = state;
     m_lastError = error;
     emit stateChanged(state, error);

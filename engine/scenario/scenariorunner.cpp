@@ -3,6 +3,7 @@
 
 #include "base/clock.h"
 #include "base/enumnames.h"
+#include "base/logcategories.h"
 #include "clients/foreignclients.h"
 #include "scenario/eventpattern.h"
 #include "scenario/scenarioparser.h"
@@ -162,6 +163,7 @@ void ScenarioRunner::next()
         return next();
     m_current = index;
     m_busy = true;
+    qCDebug(lcScenario).noquote() << m_scenario.origin << "line" << line.number << line.text;
     emit stepStarted(m_scenario.origin, line.number, line.text);
     runLine(line, index);
 }
@@ -388,6 +390,8 @@ void ScenarioRunner::stepDone(bool ok, const QString& message)
     const Scenario::Line line = m_scenario.lines[m_current];
     m_busy = false;
     m_current = -1;
+    qCDebug(lcScenario).noquote() << m_scenario.origin << "line" << line.number
+                                  << (ok ? "ok:" : "failed:") << message;
     emit stepFinished(m_scenario.origin, line.number, ok, message);
     if (!ok && !m_interactive) {
         fail(tr("line %1: %2: %3").arg(line.number).arg(line.text, message));

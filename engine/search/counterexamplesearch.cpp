@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/counterexamplesearch.h"
 
+#include "base/logcategories.h"
 #include "base/outputfile.h"
 #include "commands/commandparser.h"
 #include "model/clientsettings.h"
@@ -75,7 +76,7 @@ void CounterexampleSearch::start()
 {
     m_elapsed.start();
     m_nextSeed = m_options.seed;
-    m_phase = Phase::Searching;
+    setPhase(Phase::Searching);
     m_tick.start();
     emit note(tr("searching: %1, faults %2, %3 client(s), at most %4 node(s) faulty at once, "
                  "seed %5")
@@ -111,7 +112,7 @@ void CounterexampleSearch::stop()
         onTold(m_shrunk, TrialResult());
         return;
     }
-    m_phase = Phase::Stopping;
+    setPhase(Phase::Stopping);
     delete m_vote;
     m_vote = nullptr;
     if (m_shrink) {
@@ -240,7 +241,7 @@ void CounterexampleSearch::confirmNext()
     const int trial = m_failing.firstKey();
     const TrialResult once = m_failing.take(trial);
     QFile::remove(once.runPath);
-    m_phase = Phase::Confirming;
+    setPhase(Phase::Confirming);
     m_candidate = trial;
     m_foundAfterS = m_elapsed.elapsed() / 1000.0;
     emit note(tr("trial %1 broke the property (%2): replaying it %3 times")
@@ -278,7 +279,7 @@ void CounterexampleSearch::onConfirmed(bool reproduced)
     m_bestFailing = vote->failed();
     m_bestRuns = vote->runs();
     const Schedule schedule = m_generator.generate(m_seedOf.value(m_candidate));
-    m_phase = Phase::Shrinking;
+    setPhase(Phase::Shrinking);
     m_shrinkClock.start();
     m_shrinkBudgetS = shrinkBudget(m_options, m_elapsed.elapsed() / 1000.0, tellSeconds(schedule));
     Shrinker::Limits limits;
@@ -392,7 +393,7 @@ void CounterexampleSearch::onShrunk(const Schedule& best)
     shrink->deleteLater();
     delete m_vote; // a replay of a candidate still running when time was up
     m_vote = nullptr;
-    m_phase = Phase::Telling;
+    setPhase(Phase::Telling);
     m_shrunk = best;
     emitProgress();
     if (m_budgetOver || m_stopRequested) { // no time for one more run: told from its replays
@@ -423,7 +424,7 @@ void CounterexampleSearch::onTold(const Schedule& told, const TrialResult& resul
     }
     m_bestFailing.clear();
     if (m_options.stopAtFirst || m_phase == Phase::Stopping || m_stopRequested) {
-        m_phase = Phase::Done;
+        setPhase(Phase::Done);
         m_pool.cancelAll();
         m_tick.stop();
         emit finished(progress());
@@ -573,7 +574,7 @@ void CounterexampleSearch::unconfirmed(int trial)
 
 void CounterexampleSearch::resume()
 {
-    m_phase = Phase::Searching;
+    setPhase(Phase::Searching);
     m_candidate = -1;
     if (!m_failing.isEmpty()) {
         confirmNext();
@@ -591,7 +592,7 @@ void CounterexampleSearch::finishIfIdle()
                                m_failing.isEmpty() && !canLaunch();
     if (!searchingDone && m_phase != Phase::Stopping)
         return;
-    m_phase = Phase::Done;
+    setPhase(Phase::Done);
     m_tick.stop();
     emit finished(progress());
 }
@@ -640,6 +641,15 @@ SearchProgress CounterexampleSearch::progress() const
     p.continueSeed = m_seedOf.value(from, m_nextSeed);
     p.faults = m_faultTally;
     return p;
+}
+
+// Every change of phase goes through here: redlock.search traces them.
+void CounterexampleSearch::setPhase(Phase phase)
+{
+    static constexpr const char* Names[] = {"searching", "confirming", "shrinking",
+                                            "telling",   "stopping",   "done"};
+    qCDebug(lcSearch) << "phase" << Names[int(m_phase)] << "->" << Names[int(phase)];
+    m_phase = phase;
 }
 
 void CounterexampleSearch::emitProgress()

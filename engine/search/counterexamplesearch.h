@@ -73,6 +73,7 @@ private:
         Done
     };
 
+    void setPhase(Phase phase);
     void launch();
     bool canLaunch() const;
     void onTrial(int trial, const TrialResult& result);

@@ -83,6 +83,28 @@ class TestApp : public QObject
     Q_OBJECT
 
 private slots:
+    // QT_LOGGING_RULES turns on each component's trace (HACKING.md, "Tracing"): the nodes'
+    // processes, their connections, every command with its answer. Without it, none is printed.
+    void eachComponentCanBeTraced()
+    {
+        const QStringList args{"--headless", "--no-record", "--local-nodes", "3",
+                               "--duration", "1",           "--exec",        "client add C1"};
+        QProcessEnvironment traced = AppRun::environment({});
+        traced.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("redlock.*.debug=true"));
+        const AppRun::Result on = AppRun::run(args, traced, 60000);
+        QVERIFY2(on.exitCode == 0, on.err.left(3000).constData());
+        for (const char* line :
+             {"redlock.fleet: launched", "redlock.net: ", "redlock.engine: command: client add C1",
+              "redlock.engine: done: client add C1 -> C1 added"})
+            QVERIFY2(
+                on.err.contains(line),
+                qPrintable(QStringLiteral("%1 not in: %2")
+                               .arg(QLatin1String(line), QString::fromUtf8(on.err.left(3000)))));
+        const AppRun::Result off = AppRun::run(args, AppRun::environment({}), 60000);
+        QVERIFY2(off.exitCode == 0, off.err.left(3000).constData());
+        QVERIFY2(!off.err.contains("redlock."), off.err.left(3000).constData());
+    }
+
     void badInputIsAClearError_data()
     {
         QTest::addColumn<QStringList>("args");
