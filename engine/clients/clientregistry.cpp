@@ -62,7 +62,7 @@ LockClient* ClientRegistry::create(int id, const QString& name, const ClientSett
         new LockClient(id, name, strategy, connections, settings, m_resource, m_clock, this);
     if (m_seed)
         client->setRandomSeed(clientSeed(*m_seed, id));
-    connect(client, &LockClient::event, this, &ClientRegistry::event);
+    connect(client, &LockClient::happened, this, &ClientRegistry::happened);
     connect(client, &LockClient::tokenIssued, this,
             [this, id](const QByteArray& token) { emit tokenIssued(id, token); });
     connect(client, &LockClient::nodeAnswered, this,
@@ -169,7 +169,7 @@ CommandAnswer ClientRegistry::add(QString name, const QStringList& assignments, 
     m_clients << client;
     HistoryEvent e = HistoryEvent::forClient(HistoryEvent::Kind::ClientAdded, id);
     e.text = name;
-    emit event(e);
+    emit happened(e);
     if (m_storage)
         giveStock(client);
     applyDelays(client);
@@ -189,7 +189,7 @@ CommandAnswer ClientRegistry::remove(const QString& name)
     m_clients.removeOne(client);
     HistoryEvent e = HistoryEvent::forClient(HistoryEvent::Kind::ClientRemoved, client->id());
     e.text = client->name();
-    emit event(e);
+    emit happened(e);
     emit clientRemoved(client->id());
     client->deleteLater();
     emit settingsChanged();

@@ -76,7 +76,7 @@ public:
     qint64 longestKeyLifeUs() const;
 
 signals:
-    void event(const HistoryEvent& event);
+    void happened(const HistoryEvent& event);
     void tokenIssued(int client, const QByteArray& token);
     void nodeAnswered(int client, int node, HistoryEvent::Operation operation,
                       const NodeOutcome& outcome);

@@ -1056,7 +1056,7 @@ void ForeignClients::record(HistoryEvent e, const Client& c)
     e.client = c.id;
     if (e.resource.isEmpty())
         e.resource = c.lockKey.isEmpty() ? m_resource : c.lockKey;
-    emit event(e);
+    emit happened(e);
 }
 
 // A line of the history about client `c` on `node`: what the app learnt and how.

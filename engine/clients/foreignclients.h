@@ -95,7 +95,7 @@ public:
     void stop();
 
 signals:
-    void event(const HistoryEvent& event);
+    void happened(const HistoryEvent& event);
     // A new identity is client `clientId`: the proxies tag its connections (faults reach it).
     void identified(const QString& key, int clientId);
     void tokenIssued(int client, const QByteArray& token);

@@ -20,7 +20,7 @@ LockClient::LockClient(int id, const QString& name, LockStrategy* strategy,
                        const QByteArray& resource, const Clock& clock, QObject* parent)
     : QObject(parent), m_id(id), m_name(name), m_settings(settings), m_resource(resource),
       m_clock(clock), m_connections(connections, this), m_strategy(strategy),
-      m_journal(id, resource, clock, [this](const HistoryEvent& e) { emit event(e); }),
+      m_journal(id, resource, clock, [this](const HistoryEvent& e) { emit happened(e); }),
       m_purchase(m_journal, purchaseHooks()), m_lease(m_journal, m_settings, clock, leaseHooks()),
       m_pause({&m_stepTimer, m_lease.extendTimer(), m_purchase.workTimer()})
 {

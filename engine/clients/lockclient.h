@@ -85,7 +85,7 @@ public:
     const QList<RedisConnection*>& connections() const { return m_connections.nodes(); }
 
 signals:
-    void event(const HistoryEvent& event);
+    void happened(const HistoryEvent& event);
     // A token this client is about to send, so keys can be traced back to it at once.
     void tokenIssued(const QByteArray& token);
     // Every connection (the nodes', and the storage's when there is a stock) is made or

@@ -192,11 +192,11 @@ public:
         QObject::connect(&pruneTimer, &QTimer::timeout, q,
                          [this] { owners.prune(clock.nowUs(), clients.longestKeyLifeUs()); });
         const auto append = [this](const HistoryEvent& e) { recorder.append(e); };
-        QObject::connect(&fleet, &Fleet::event, q, append);
-        QObject::connect(&storage, &Storage::event, q, append);
+        QObject::connect(&fleet, &Fleet::happened, q, append);
+        QObject::connect(&storage, &Storage::happened, q, append);
         // A node that refused names the token holding the key; the app issued the tokens of
         // its clients, so the history says whose it was then (the checker judges rounds by it).
-        QObject::connect(&clients, &ClientRegistry::event, q, [this](HistoryEvent e) {
+        QObject::connect(&clients, &ClientRegistry::happened, q, [this](HistoryEvent e) {
             if (e.kind == HistoryEvent::Kind::NodeAnswer && !e.token.isEmpty())
                 e.number = std::max(0, owners.ownerOf(e.token));
             recorder.append(e);
@@ -283,7 +283,7 @@ public:
         QObject::connect(
             &storage, &Storage::foreignExchange, &foreign,
             [this](const ForeignExchange& x) { foreign.onExchange(HistoryEvent::StorageNode, x); });
-        QObject::connect(&foreign, &ForeignClients::event, q, [this](HistoryEvent e) {
+        QObject::connect(&foreign, &ForeignClients::happened, q, [this](HistoryEvent e) {
             if (e.kind == HistoryEvent::Kind::NodeAnswer && !e.token.isEmpty())
                 e.number = std::max(0, owners.ownerOf(e.token));
             recorder.append(e);

@@ -72,7 +72,7 @@ void Fleet::onAddressesKnown(const QList<NodeAddress>& addresses)
         auto* node = new FleetNode(i, addresses[i], process, m_options, m_clock, this);
         node->setClientsViaProxy(m_config.clientPath == EngineConfig::ClientPath::Proxy);
         connect(node, &FleetNode::changed, this, &Fleet::changed);
-        connect(node, &FleetNode::event, this, &Fleet::event);
+        connect(node, &FleetNode::happened, this, &Fleet::happened);
         connect(node, &FleetNode::foreignConnection, this, &Fleet::foreignConnection);
         connect(node, &FleetNode::foreignExchange, this, &Fleet::foreignExchange);
         connect(node, &FleetNode::foreignRequests, this, &Fleet::foreignRequests);
@@ -140,7 +140,7 @@ void Fleet::startReplication(const QList<NodeAddress>& addresses)
     const QString sentinel =
         RedisServerProcess::findSentinelExecutable(m_config.redisSentinel, &error);
     m_topology = new ReplicatedTopology(sentinel, m_options, m_clock, this);
-    connect(m_topology, &ReplicatedTopology::event, this, &Fleet::event);
+    connect(m_topology, &ReplicatedTopology::happened, this, &Fleet::happened);
     connect(m_topology, &ReplicatedTopology::changed, this, &Fleet::changed);
     connect(m_topology, &ReplicatedTopology::failed, this, &Fleet::fail);
     connect(m_topology, &ReplicatedTopology::ready, this, [this] { emit ready(); });
@@ -364,5 +364,5 @@ void Fleet::recordTls()
 
 void Fleet::record(HistoryEvent::Kind kind, const QString& text)
 {
-    emit event(HistoryEvent::make(kind, text));
+    emit happened(HistoryEvent::make(kind, text));
 }

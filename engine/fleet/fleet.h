@@ -90,7 +90,7 @@ signals:
     void foreignRequests(int node, const ForeignRequests& requests);
     void ready();
     void failed(const QString& error);
-    void event(const HistoryEvent& event);
+    void happened(const HistoryEvent& event);
     void changed();
 
 private:

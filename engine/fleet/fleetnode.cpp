@@ -42,7 +42,7 @@ FleetNode::FleetNode(int index, const NodeAddress& address, RedisServerProcess* 
     connect(m_proxy, &NodeProxy::connectionCapped, this, [this](const QString& text) {
         HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Error, text);
         e.node = m_index;
-        emit event(e);
+        emit happened(e);
     });
     // The proxy gives up connecting before the client does, so the client hears why
     // ("timed out connecting") instead of its own bare timeout.
@@ -57,7 +57,7 @@ FleetNode::FleetNode(int index, const NodeAddress& address, RedisServerProcess* 
     connect(m_control, &NodeControl::info, this, [this](const QString& text) {
         HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Info, text);
         e.node = m_index;
-        emit event(e);
+        emit happened(e);
     });
     connect(m_monitor, &NodeMonitor::changed, this, &FleetNode::changed);
     connect(m_monitor, &NodeMonitor::upChanged, this, &FleetNode::onMonitorUp);
@@ -189,7 +189,7 @@ void FleetNode::onMonitorUp(bool up, const QString& error)
         HistoryEvent::make(up ? HistoryEvent::Kind::NodeUp : HistoryEvent::Kind::NodeDown,
                            up ? m_monitor->connection()->serverVersion() : error);
     e.node = m_index;
-    emit event(e);
+    emit happened(e);
 }
 
 // --- actions ------------------------------------------------------------------------------
@@ -386,7 +386,7 @@ void FleetNode::startFault(Fault::Kind kind, const QString& detail, qint64 until
     e.node = m_index;
     e.code = quint8(kind);
     e.number = untilUs;
-    emit event(e);
+    emit happened(e);
     emit changed();
 }
 
@@ -399,7 +399,7 @@ void FleetNode::endFault(Fault::Kind kind, const QString& why)
     e.node = m_index;
     e.code = quint8(kind);
     e.sinceUs = fault.sinceUs;
-    emit event(e);
+    emit happened(e);
     emit changed();
 }
 

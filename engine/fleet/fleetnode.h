@@ -100,7 +100,7 @@ public:
     NodeSnapshot snapshot() const;
 
 signals:
-    void event(const HistoryEvent& event);
+    void happened(const HistoryEvent& event);
     void changed();
     void foreignConnection(int node, const ForeignIdentity& who, bool open);
     void foreignExchange(int node, const ForeignExchange& exchange);

@@ -131,8 +131,8 @@ void ReplicatedTopology::waitForLink()
                 return;
             m_stepTimer.stop();
             m_stepTimer.disconnect(this);
-            emit event(HistoryEvent::make(HistoryEvent::Kind::Info,
-                                          tr("node 2 replicates node 1 through node 1's proxy (%1)")
+            emit happened(HistoryEvent::make(
+                HistoryEvent::Kind::Info, tr("node 2 replicates node 1 through node 1's proxy (%1)")
                                               .arg(m_links.value(0).display())));
             startSentinels();
         });
@@ -184,7 +184,7 @@ void ReplicatedTopology::onSentinelStarted()
         view.address = address.display();
         m_snapshot.views << view;
     }
-    emit event(HistoryEvent::make(
+    emit happened(HistoryEvent::make(
         HistoryEvent::Kind::Info,
         tr("%1 Sentinels watch node 1 (quorum %2) at its proxy's replication listener %3, the "
            "address node 2 dials, so they leave the link on the proxy; their own connections "
@@ -229,7 +229,7 @@ void ReplicatedTopology::onSentinelLog(int index, const QString& text)
         const bool secondThought =
             hitch && !watched && m_switched && prefix.startsWith(QLatin1String("-failover-abort"));
         if (secondThought)
-            emit event(HistoryEvent::make(
+            emit happened(HistoryEvent::make(
                 HistoryEvent::Kind::Info,
                 tr("sentinel %1: %2 - Sentinel's own second thought: it briefly saw the new "
                    "master down, then found no replica to promote in its place; the failover "
@@ -237,7 +237,7 @@ void ReplicatedTopology::onSentinelLog(int index, const QString& text)
                     .arg(index + 1)
                     .arg(text)));
         else
-            emit event(
+            emit happened(
                 HistoryEvent::make(hitch ? HistoryEvent::Kind::Error : HistoryEvent::Kind::Info,
                                    tr("sentinel %1: %2").arg(index + 1).arg(text)));
         if (watched && prefix.startsWith(QLatin1String("-failover-abort"))) {
@@ -275,7 +275,7 @@ void ReplicatedTopology::noteRepointed(int index, const QString& text)
             : tr("sentinel %1 made node %2 replicate node %3 at its own port %4, not through "
                  "node %3's proxy: node latency and partition %3 no longer reach the "
                  "replication link");
-    emit event(
+    emit happened(
         HistoryEvent::make(HistoryEvent::Kind::Info,
                            told.arg(index + 1).arg(replica + 1).arg(master + 1).arg(masterPort)));
 }
@@ -408,10 +408,10 @@ void ReplicatedTopology::summarize()
         m_failoverWatch.stop(); // promoted, as asked
     if (m_snapshot.masterNode >= 0 && m_snapshot.masterNode != m_lastMasterNode &&
         m_snapshot.ready) {
-        emit event(HistoryEvent::make(HistoryEvent::Kind::Info,
-                                      tr("the Sentinels name node %1 master (was node %2)")
-                                          .arg(m_snapshot.masterNode + 1)
-                                          .arg(m_lastMasterNode + 1)));
+        emit happened(HistoryEvent::make(HistoryEvent::Kind::Info,
+                                         tr("the Sentinels name node %1 master (was node %2)")
+                                             .arg(m_snapshot.masterNode + 1)
+                                             .arg(m_lastMasterNode + 1)));
         m_lastMasterNode = m_snapshot.masterNode;
     }
     emit changed();
@@ -469,7 +469,7 @@ void ReplicatedTopology::failoverStalled()
         why = tr("Sentinel is in TILT mode (its timer ran late, the machine is overloaded) and "
                  "acts on nothing for 30 s");
     }
-    emit event(HistoryEvent::make(
+    emit happened(HistoryEvent::make(
         HistoryEvent::Kind::Error,
         tr("the failover Sentinel accepted did not promote the replica (%1); node %2 is still "
            "master")

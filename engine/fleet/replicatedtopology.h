@@ -58,7 +58,7 @@ signals:
     void ready();
     void failed(const QString& error);
     void changed();
-    void event(const HistoryEvent& event);
+    void happened(const HistoryEvent& event);
 
 private:
     void announce(int node);

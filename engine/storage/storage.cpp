@@ -105,7 +105,7 @@ void Storage::onConnectionState(RedisConnection::State state, const QString& err
                            up ? m_connection->serverVersion() : error);
     e.node = HistoryEvent::StorageNode;
     if (up || !error.isEmpty())
-        emit event(e);
+        emit happened(e);
     emit changed();
 }
 
@@ -137,7 +137,7 @@ void Storage::setStock(qint64 items, const AnswerCallback& done)
         HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::StockSet);
         e.node = HistoryEvent::StorageNode;
         e.number = items;
-        emit event(e);
+        emit happened(e);
         poll();
         done(CommandAnswer::done(tr("stock: %n item(s) on the storage", nullptr, int(items))));
     });
@@ -211,7 +211,7 @@ std::optional<NodeAddress> Storage::expose(const QString& host, quint16 port, QS
         connect(m_exposed, &NodeProxy::connectionCapped, this, [this](const QString& text) {
             HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Error, text);
             e.node = HistoryEvent::StorageNode;
-            emit event(e);
+            emit happened(e);
         });
     }
     const quint16 opened = m_exposed->expose(host, port);

@@ -52,7 +52,7 @@ signals:
     void foreignExchange(const ForeignExchange& exchange);
     void ready();
     void failed(const QString& error);
-    void event(const HistoryEvent& event);
+    void happened(const HistoryEvent& event);
     void changed();
 
 private:

@@ -32,7 +32,7 @@ private slots:
         registry.setRoutes([nodes](int, const QString&, QString*) {
             return std::optional<QList<NodeRoute>>(nodes);
         });
-        QSignalSpy events(&registry, &ClientRegistry::event);
+        QSignalSpy events(&registry, &ClientRegistry::happened);
         QVERIFY(registry.add({}, {}).ok);
         // Known only now, while the client's connections to the nodes are still being made.
         registry.setStorage(NodeAddress{QStringLiteral("127.0.0.1"), silent.serverPort()});

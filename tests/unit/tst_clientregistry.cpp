@@ -26,7 +26,7 @@ private slots:
                          .arg(id);
             return std::optional<QList<NodeRoute>>();
         });
-        QSignalSpy events(&registry, &ClientRegistry::event);
+        QSignalSpy events(&registry, &ClientRegistry::happened);
         const CommandAnswer answer = registry.add({}, {});
         QCOMPARE(asked, 1);
         QVERIFY(!answer.ok);

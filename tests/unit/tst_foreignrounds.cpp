@@ -73,7 +73,7 @@ private:
         m_events.clear();
         m_checker = SafetyChecker(5);
         auto f = std::make_unique<ForeignClients>("stock-lock", "stock", 5, m_clock);
-        connect(f.get(), &ForeignClients::event, this, [this](HistoryEvent e) {
+        connect(f.get(), &ForeignClients::happened, this, [this](HistoryEvent e) {
             e.tUs = m_clock.nowUs();
             m_checker.feed(e);
             m_events << e;

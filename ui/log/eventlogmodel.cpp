@@ -51,7 +51,7 @@ void EventLogModel::clear()
     endResetModel();
 }
 
-const HistoryEvent& EventLogModel::event(int row) const
+const HistoryEvent& EventLogModel::eventAt(int row) const
 {
     return m_ring[size_t((m_start + row) % m_capacity)];
 }
@@ -77,7 +77,7 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= m_count)
         return {};
-    const HistoryEvent& e = event(index.row());
+    const HistoryEvent& e = eventAt(index.row());
     switch (role) {
     case ClientIdRole:
         return e.client;

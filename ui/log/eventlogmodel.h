@@ -41,7 +41,7 @@ public:
     void appendEvents(const QList<HistoryEvent>& events);
     void clear();
     int capacity() const { return m_capacity; }
-    const HistoryEvent& event(int row) const;
+    const HistoryEvent& eventAt(int row) const;
 
     // Names for the client and node columns (node index -> number shown, 1..N).
     void setLegend(const ClientLegend& legend);
