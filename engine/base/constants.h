@@ -12,4 +12,8 @@ inline constexpr int FrameMs = 16;
 inline constexpr int DefaultTtlMs = 10000;
 inline constexpr int DefaultNodeTimeoutMs = 50;
 
+// The longest delay a node's network may be given (`node latency`, a client's delay, the
+// proxy's upstream connect timeout): ten minutes.
+inline constexpr int MaxNetworkDelayMs = 600000;
+
 } // namespace Constants

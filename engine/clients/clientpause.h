@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/pausemoment.h"
+
 #include <QList>
 #include <QObject>
 #include <QTimer>
@@ -19,16 +21,7 @@ class ClientPause : public QObject
     Q_OBJECT
 
 public:
-    // The moments a pause or a crash can be armed for: right before the stock write
-    // (Kleppmann's GC pause: docs/sources.md, "Kleppmann's critique"), between SETNX and
-    // EXPIRE, between GET and DEL.
-    enum class Moment
-    {
-        BeforeWrite,
-        BeforeExpire,
-        BeforeDelete
-    };
-    Q_ENUM(Moment) // "before-write", ... in the command language (EnumNames)
+    using Moment = PauseMoment::Moment;
 
     struct Armed
     {

@@ -2,11 +2,11 @@
 #include "commands/commandcatalogue.h"
 
 #include "base/enumnames.h"
-#include "clients/lockclient.h"
-#include "fleet/redisserverprocess.h"
 #include "model/checkcounters.h"
 #include "model/clientsettingfield.h"
 #include "model/clientsnapshot.h"
+#include "model/nodepersistence.h"
+#include "model/pausemoment.h"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -41,11 +41,11 @@ ArgSpec keyword(const QString& word)
     a.optional = true;
     return a;
 }
-// The moments a pause or crash can be armed for (LockClient::Moment).
+// The moments a pause or crash can be armed for (PauseMoment).
 ArgSpec moment()
 {
     ArgSpec a{QStringLiteral("MOMENT"), T::Choice};
-    a.choices = EnumNames::all<LockClient::Moment>();
+    a.choices = EnumNames::all<PauseMoment::Moment>();
     a.optional = true;
     return a;
 }
@@ -93,7 +93,7 @@ CommandCatalogue::CommandCatalogue()
     clients.optional = true;
     clients.repeated = true;
     ArgSpec persistence{QStringLiteral("MODE"), T::Choice};
-    persistence.choices = EnumNames::all<RedisServerProcess::Persistence>();
+    persistence.choices = EnumNames::all<NodePersistence::Mode>();
     ArgSpec clock{QStringLiteral("+MS"), T::ClockDelta, 1, MaxMs};
     clock.unit = QStringLiteral("ms");
     ArgSpec percent{QStringLiteral("PERCENT"), T::Number, 0, 100};

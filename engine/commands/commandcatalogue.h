@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/constants.h"
 #include "commands/commandspec.h"
-#include "net/nodeproxy.h"
 
 #include <QHash>
 #include <QList>
@@ -14,7 +14,7 @@ class CommandCatalogue
 {
 public:
     static constexpr qint64 MaxMs = 24LL * 3600 * 1000; // no timer is set further than a day
-    static constexpr qint64 MaxProxyDelayMs = NodeProxy::kMaxDelayMs; // the proxy's cap
+    static constexpr qint64 MaxProxyDelayMs = Constants::MaxNetworkDelayMs; // the proxy's cap
     // Text enters here (scenario files, --exec, the console) and goes to captions, the
     // history, the run file, the terminal and every export: it is capped where it enters.
     static constexpr qsizetype MaxLineChars = 2000; // one line of the language

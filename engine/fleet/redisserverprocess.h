@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/nodeaddress.h"
+#include "model/nodepersistence.h"
 
 #include <QObject>
 #include <QProcess>
@@ -34,13 +35,7 @@ public:
         Failed
     };
     Q_ENUM(State)
-    enum class Persistence
-    {
-        None,
-        Everysec,
-        Always
-    };
-    Q_ENUM(Persistence)
+    using Persistence = NodePersistence::Mode;
 
     struct Options
     {

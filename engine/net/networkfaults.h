@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/constants.h"
+
 #include <QHash>
 #include <QSet>
 #include <QString>
@@ -57,7 +59,7 @@ public:
     // Why the last setter failed; empty after a success.
     QString lastError() const { return m_lastError; }
 
-    static constexpr int kMaxDelayMs = 600000;
+    static constexpr int kMaxDelayMs = Constants::MaxNetworkDelayMs;
 
 protected:
     NetworkFaults() = default;
