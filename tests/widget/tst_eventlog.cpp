@@ -60,12 +60,12 @@ private slots:
         QCOMPARE(model.rowCount(), 100);
         QCOMPARE(removed.size(), 1);
         QCOMPARE(inserted.size(), 2);
-        QCOMPARE(model.event(0).number, 30);
-        QCOMPARE(model.event(99).number, 129);
+        QCOMPARE(model.eventAt(0).number, 30);
+        QCOMPARE(model.eventAt(99).number, 129);
         model.appendEvents(batch(250, 1000)); // larger than the ring
         QCOMPARE(model.rowCount(), 100);
-        QCOMPARE(model.event(0).number, 1150);
-        QCOMPARE(model.event(99).number, 1249);
+        QCOMPARE(model.eventAt(0).number, 1150);
+        QCOMPARE(model.eventAt(99).number, 1249);
     }
 
     void columnsReadWell()
