@@ -37,7 +37,7 @@ enum Column
 
 constexpr int TestTimeoutMs = 2000;
 
-// The TLS settings of the first rediss:// node (one set for the run), else `otherwise`.
+// A saved fleet's TLS settings: its first rediss:// node's (one set for the run), else `otherwise`.
 TlsSettings tlsOf(const QList<NodeAddress>& nodes, const TlsSettings& otherwise)
 {
     for (const NodeAddress& node : nodes) {
@@ -87,7 +87,7 @@ NodesDialog::NodesDialog(const EngineConfig& config, AppSettings* settings, QWid
     m_table->setMinimumHeight(fontMetrics().height() * 12);
 
     makePasswordChoice();
-    m_tlsBox = new TlsBox(tlsOf(config.nodes, config.tls), this);
+    m_tlsBox = new TlsBox(config.tls, this); // stamped into its rediss:// nodes (setTls)
 
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("nodesError"));
