@@ -179,7 +179,7 @@ ForeignClients::Client& ForeignClients::clientFor(const ForeignIdentity& who)
     m_clients.insert(id, c);
     m_byKey.insert(who.key, id);
     HistoryEvent added = HistoryEvent::forClient(Kind::ClientAdded, id);
-    added.code = 1; // foreign
+    added.code = HistoryEvent::ForeignClient;
     added.text = c->name;
     added.note = c->label;
     record(added, *c);
@@ -1024,7 +1024,7 @@ void ForeignClients::retire(int id)
     if (!origin && !c->origin.isEmpty() && m_openConnections.value(c->origin) == 0)
         m_nodesOf.remove(c->origin);
     HistoryEvent removed = HistoryEvent::forClient(Kind::ClientRemoved, id);
-    removed.code = 1; // foreign
+    removed.code = HistoryEvent::ForeignClient; // a retired lane (docs/domain.md)
     removed.text = c->name;
     removed.note = tr("no connection left, idle");
     record(removed, *c);

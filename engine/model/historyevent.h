@@ -138,6 +138,10 @@ public:
 
     bool is(Kind k, Operation o) const { return kind == k && operation == o; }
     FailReason failReason() const { return FailReason(code); }
+    // ClientAdded's code: a foreign client (a real lock client through an exposed port), whose
+    // lock is known only as leases, against a simulated one (0).
+    static constexpr quint8 ForeignClient = 1;
+    bool addsForeignClient() const { return kind == Kind::ClientAdded && code == ForeignClient; }
 
     static HistoryEvent make(Kind kind, const QString& text = {});
     static HistoryEvent forClient(Kind kind, int client, Operation operation = Operation::None,

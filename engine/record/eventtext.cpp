@@ -98,7 +98,7 @@ QString EventText::describe(const HistoryEvent& e) const
     case K::NodeDown:
         return tr("%1 down: %2").arg(nodeName(e.node), e.text);
     case K::ClientAdded:
-        if (e.code == 1) // a foreign client: a real lock client through an exposed port
+        if (e.addsForeignClient())
             return tr("%1 is %2, your own client through the exposed ports")
                 .arg(clientName(e.client), e.note);
         return tr("%1 added").arg(clientName(e.client));

@@ -80,7 +80,7 @@ void SafetyChecker::feed(HistoryEvent& e, QList<HistoryEvent>* found)
         m_stock.stockSet(e, m_total.sales, m_total.oversold);
         break;
     case K::ClientAdded:
-        if (e.code == 1) // a foreign client: what is known of its lock is a lease
+        if (e.addsForeignClient()) // what is known of its lock is a lease
             m_foreign.insert(e.client);
         m_names.insert(e.text, e.client);
         m_byClient[e.client]; // a client that never did anything still has its counters

@@ -524,7 +524,7 @@ private slots:
     {
         ScriptedHistory h = smallRun(); // C1 and C2 added at 10 ms
         HistoryEvent added = HistoryEvent::forClient(ScriptedHistory::K::ClientAdded, 1001);
-        added.code = 1; // foreign
+        added.code = HistoryEvent::ForeignClient;
         added.text = QStringLiteral("F1");
         added.note = QStringLiteral("node (pid 4121)");
         h.add(added, 20);

@@ -84,7 +84,7 @@ QString clientSettingsTable(const RecordedRun& run)
         state.apply(e);
         if (e.kind == HistoryEvent::Kind::ClientAdded) {
             used[e.client].name = e.text;
-            if (e.code == 1) // your own client, through the exposed ports
+            if (e.addsForeignClient())
                 used[e.client].foreign = e.note.isEmpty() ? e.text : e.note;
         } else if (e.kind != HistoryEvent::Kind::Command) {
             continue;
