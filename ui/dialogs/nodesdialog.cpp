@@ -21,6 +21,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace {
 
 enum Column
@@ -397,13 +399,19 @@ std::optional<NodeAddress> NodesDialog::rowAddress(int row, QString* error) cons
     if (address && static_cast<QCheckBox*>(m_table->cellWidget(row, Tls))->isChecked()) {
         address->tls = true;
         address->tlsSettings = m_tlsBox->settings();
-        why = address->tlsSettings.check(); // a file missing or unreadable, named
-        if (!why.isEmpty())
-            address.reset();
     }
     if (!address)
         *error = tr("Node %1: %2").arg(row + 1).arg(why);
     return address;
+}
+
+// A TLS row's files (the TLS box's), named against the row when one is missing or unreadable.
+QString NodesDialog::tlsFilesProblem(int row, const NodeAddress& address) const
+{
+    if (!address.tls)
+        return {};
+    const QString why = address.tlsSettings.check();
+    return why.isEmpty() ? QString() : tr("Node %1: %2").arg(row + 1).arg(why);
 }
 
 std::optional<QList<NodeAddress>> NodesDialog::parseNodes(QString* error) const
@@ -425,6 +433,14 @@ std::optional<QList<NodeAddress>> NodesDialog::parseNodes(QString* error) const
         if (!address)
             return std::nullopt;
         nodes.append(*address);
+    }
+    // The TLS box's files serve every TLS row: they are read once, for the first.
+    const auto firstTls =
+        std::find_if(nodes.cbegin(), nodes.cend(), [](const NodeAddress& a) { return a.tls; });
+    if (firstTls != nodes.cend()) {
+        *error = tlsFilesProblem(int(firstTls - nodes.cbegin()), *firstTls);
+        if (!error->isEmpty())
+            return std::nullopt;
     }
     if (!NodeCount::isValid(nodes.size())) {
         *error = tr("Give an odd number of nodes, %1 to %2 (there are %3).")
@@ -448,7 +464,9 @@ void NodesDialog::testRow(int row)
         return;
     QString error;
     const auto address = rowAddress(row, &error);
-    if (!address) {
+    if (address)
+        error = tlsFilesProblem(row, *address);
+    if (!address || !error.isEmpty()) {
         setTestText(row, QStringLiteral("✗ ") + error, -1);
         return;
     }

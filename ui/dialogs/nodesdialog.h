@@ -81,6 +81,7 @@ private:
     void updateEnabled();
     void showError(const QString& text);
     std::optional<NodeAddress> rowAddress(int row, QString* error) const;
+    QString tlsFilesProblem(int row, const NodeAddress& address) const;
     void setTestText(int row, const QString& text, int tone); // tone: 0 neutral, 1 ok, -1 bad
 
     EngineConfig m_original;
