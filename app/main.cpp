@@ -54,6 +54,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -1329,6 +1330,19 @@ bool hasDisplay(int argc, char** argv)
     return hasFlag(argc, argv, {"-platform", "--platform"});
 }
 
+// The flag form still runs as it always did; typed at a terminal it also shows the command
+// form it has now (`--headless --scenario X` is `run X`), passwords masked. Scripts that read
+// stderr see nothing new.
+void sayCommandForm(const QStringList& given)
+{
+    if (!isatty(STDERR_FILENO))
+        return;
+    const QString form = Subcommand::commandForm(given, appOptions(), SearchCommand::options());
+    if (!form.isEmpty())
+        fprintf(stderr, "redlockscope: the same as: %s\n",
+                NodePasswords::masked(SafeText::printable(form).toLocal8Bit()).constData());
+}
+
 // A command line that starts with a command (`run FILE`, `export RUN --to FILE`) in its flag
 // form, in `storage` (argv's strings must outlive the application object); help and bad use
 // answered here. Returns the exit code when nothing is left to run.
@@ -1349,8 +1363,10 @@ std::optional<int> spellAsFlags(int* argc, char*** argv, std::vector<QByteArray>
         printError(result.text);
         return 2;
     }
-    if (result.arguments == given)
-        return std::nullopt; // the flag form, as given
+    if (result.arguments == given) { // the flag form, as given
+        sayCommandForm(given);
+        return std::nullopt;
+    }
     storage->emplace_back((*argv)[0]);
     for (const QString& argument : result.arguments)
         storage->push_back(argument.toLocal8Bit());

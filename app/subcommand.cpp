@@ -7,6 +7,8 @@
 #include "model/engineconfig.h"
 #include "storage/stockaccess.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 #include <numeric>
 #include <optional>
@@ -26,7 +28,15 @@ struct Command
     QString summary;         // one line, for the overview and the command's help
     QStringList options;     // the options it takes, by name
     bool search = false;     // its options are the search's parser's
+    // Options it cannot run without, each with what to say of it: {"to", ".pdf or .html"}.
+    QList<std::pair<QString, QString>> required;
+    // Options that go only with one of others; "ARGUMENT" stands for the command's own
+    // (optional) argument: `run --repeat N` needs its SCENARIO.
+    QList<std::pair<QString, QStringList>> goesWith;
+    QStringList orArgument; // options that stand instead of its argument: `run --exec`
 };
+
+const QString kArgument = QStringLiteral("ARGUMENT");
 
 // The options shared by the commands that start nodes.
 QStringList nodeOptions()
@@ -50,13 +60,21 @@ const QList<Command>& commands()
         {.name = "window",
          .summary = "The window (also with no command)",
          .options = engineOptions() + lookOptions() +
-                    QStringList{"exec", "seed", "charts", "chart", "screenshot", "after"}},
+                    QStringList{"exec", "seed", "charts", "chart", "screenshot", "after"},
+         .goesWith = {{"seed", {"exec"}},
+                      {"allow-exec", {"config"}},
+                      {"allow-destructive", {"config"}}}},
         {.name = "run",
          .argument = "[SCENARIO]",
          .argumentFlag = "--scenario",
          .flags = {"--headless"},
          .summary = "Headless: a scenario's steps and verdict, or a plain run",
-         .options = engineOptions() + QStringList{"exec", "seed", "duration", "repeat"}},
+         .options = engineOptions() + QStringList{"exec", "seed", "duration", "repeat"},
+         .goesWith = {{"repeat", {kArgument}},
+                      {"seed", {kArgument, "exec"}},
+                      {"allow-exec", {kArgument, "config"}},
+                      {"allow-destructive", {kArgument, "config"}}},
+         .orArgument = {"exec"}},
         {.name = "play",
          .argument = "SCENARIO",
          .argumentFlag = "--scenario",
@@ -67,12 +85,15 @@ const QList<Command>& commands()
          .argument = "SCENARIO",
          .argumentFlag = "--slides",
          .summary = "A scenario's slides, a page per caption (.pdf, .html)",
-         .options = engineOptions() + lookOptions() + QStringList{"seed", "to", "size"}},
+         .options = engineOptions() + lookOptions() + QStringList{"seed", "to", "size"},
+         .required = {{"to", "a .pdf or .html file"}}},
         {.name = "export",
          .argument = "RUN",
          .argumentFlag = "--export",
          .summary = "A recorded run to --to FILE, no window",
-         .options = lookOptions() + QStringList{"to", "chart", "size"}},
+         .options = lookOptions() + QStringList{"to", "chart", "size"},
+         .required = {{"to", QStringLiteral("its extension picks the format: .%1")
+                                 .arg(RunExporter::extensions().join(QStringLiteral(", .")))}}},
         {.name = "open",
          .argument = "RUN",
          .argumentFlag = "--open",
@@ -440,8 +461,65 @@ Subcommand::Result refuse(const Command& c, const QString& argument, const QStri
             .arg(c.name, name, where.isEmpty() ? QString() : QStringLiteral(": ") + where));
 }
 
+// "--to <file>": an option as the command's help shows it.
+QString optionForm(const QString& option, const QList<QCommandLineOption>& own)
+{
+    const QCommandLineOption* o = findOption(own, option);
+    return QStringLiteral("--") + option +
+           (o && !o->valueName().isEmpty() ? QStringLiteral(" <%1>").arg(o->valueName())
+                                           : QString());
+}
+
+// "redlockscope run SCENARIO": the usage with its argument, not optional.
+QString usageWithArgument(const Command& c)
+{
+    return usage(c).remove(QLatin1Char('[')).remove(QLatin1Char(']'));
+}
+
+// "a SCENARIO or --exec": the options (and the argument) an option goes with, in words.
+QString companionWords(const QStringList& companions, const QString& argumentWord)
+{
+    QStringList said;
+    said.reserve(companions.size());
+    for (const QString& companion : companions)
+        said << (companion == kArgument ? QStringLiteral("a ") + argumentWord
+                                        : QStringLiteral("--") + companion);
+    return said.join(QStringLiteral(" or "));
+}
+
+// What `c` needs beside its options one by one, in the command's words (the flag form's checks
+// would name flags the command line never had: "--export needs --to FILE").
+QString missingCompanion(const Command& c, const QStringList& given, bool hasArgument,
+                         const QList<QCommandLineOption>& own)
+{
+    for (const auto& [option, hint] : c.required)
+        if (!given.contains(option))
+            return QStringLiteral("%1 needs %2: %3 %2 (%4)")
+                .arg(c.name, optionForm(option, own), usageWithArgument(c), hint);
+    const QString word = argumentWord(c);
+    if (hasArgument)
+        for (const QString& option : c.orArgument)
+            if (given.contains(option))
+                return QStringLiteral("%1 takes a %2 or --%3, not both: one script at a time")
+                    .arg(c.name, word, option);
+    const auto present = [&given, hasArgument](const QString& companion) {
+        return companion == kArgument ? hasArgument : given.contains(companion);
+    };
+    for (const auto& [option, companions] : c.goesWith) {
+        if (!given.contains(option) || std::any_of(companions.cbegin(), companions.cend(), present))
+            continue;
+        QString text = QStringLiteral("%1 --%2 goes with %3")
+                           .arg(c.name, option, companionWords(companions, word));
+        if (companions == QStringList{kArgument})
+            text += QStringLiteral(": %1 %2").arg(usageWithArgument(c), optionForm(option, own));
+        return text;
+    }
+    return {};
+}
+
 // The positional words: none, one, or the one `c` needs; then its flag form.
-Subcommand::Result spell(const Command& c, const QStringList& positional, const QStringList& kept)
+Subcommand::Result spell(const Command& c, const QStringList& positional, const QStringList& kept,
+                         const QStringList& given, const QList<QCommandLineOption>& own)
 {
     const QString word = argumentWord(c);
     if (c.argument.isEmpty() && !positional.isEmpty())
@@ -460,6 +538,8 @@ Subcommand::Result spell(const Command& c, const QStringList& positional, const 
         return error(QStringLiteral("%1 needs a %2: redlockscope %1 %3 (%4)")
                          .arg(c.name, word, example, argumentHelp(c)));
     }
+    if (const QString why = missingCompanion(c, given, !positional.isEmpty(), own); !why.isEmpty())
+        return error(why);
     QStringList flags = c.flags;
     const QString value = positional.isEmpty() ? c.defaultArgument : positional.first();
     if (!value.isNull() && !c.argumentFlag.isEmpty())
@@ -475,6 +555,7 @@ Subcommand::Result translateCommand(const Command& c, const QStringList& rest,
     const QList<QCommandLineOption>& own = c.search ? searchOptions : options;
     QStringList kept;
     QStringList positional;
+    QStringList given; // the options' names
     for (qsizetype i = 0; i < rest.size(); ++i) {
         const QString& argument = rest[i];
         const QString name = optionName(argument);
@@ -499,12 +580,13 @@ Subcommand::Result translateCommand(const Command& c, const QStringList& rest,
             return refuse(c, argument, name,
                           findOption(options, name) || findOption(searchOptions, name));
         kept << argument;
+        given << name;
         const QCommandLineOption* option = findOption(own, name);
         if (option && !option->valueName().isEmpty() && !argument.contains(QLatin1Char('=')) &&
             i + 1 < rest.size())
             kept << rest[++i];
     }
-    return spell(c, positional, kept);
+    return spell(c, positional, kept, given, own);
 }
 
 } // namespace
@@ -547,6 +629,87 @@ Subcommand::Result Subcommand::translate(const QStringList& arguments,
     if (!c)
         return error(unknownCommand(head));
     return translateCommand(*c, arguments.mid(used), options, searchOptions);
+}
+
+namespace {
+
+// A word as a shell reads it back: quoted when it holds anything beyond the plain characters.
+QString shellWord(const QString& word)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    if (plain.match(word).hasMatch())
+        return word;
+    return QLatin1Char('\'') + QString(word).replace(QLatin1String("'"), QLatin1String("'\\''")) +
+           QLatin1Char('\'');
+}
+
+// How well `c` spells the flag form `arguments`: the number of its flags (and argument flag)
+// found there, or -1 when it cannot (a flag of its own missing, or its argument).
+int matchScore(const Command& c, const QStringList& names)
+{
+    int score = 0;
+    for (const QString& flag : c.flags) {
+        if (!names.contains(flag.mid(2)))
+            return -1;
+        ++score;
+    }
+    if (c.argumentFlag.isEmpty())
+        return score;
+    if (names.contains(c.argumentFlag.mid(2)))
+        return score + 1;
+    const bool optional = c.argument.startsWith(QLatin1Char('[')) && c.defaultArgument.isEmpty();
+    return optional ? score : -1;
+}
+
+} // namespace
+
+QString Subcommand::commandForm(const QStringList& arguments,
+                                const QList<QCommandLineOption>& options,
+                                const QList<QCommandLineOption>& searchOptions)
+{
+    QStringList names;
+    for (const QString& argument : arguments)
+        if (const QString name = optionName(argument); !name.isEmpty())
+            names << name;
+    const Command* best = nullptr;
+    int bestScore = 0; // the window (no flag of its own) is no other spelling of anything
+    for (const Command& c : commands()) {
+        if (const int score = matchScore(c, names); score > bestScore) {
+            best = &c;
+            bestScore = score;
+        }
+    }
+    if (!best)
+        return {};
+    const QList<QCommandLineOption>& own = best->search ? searchOptions : options;
+    QStringList words{QStringLiteral("redlockscope"), best->name};
+    QStringList rest;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString& argument = arguments[i];
+        const QString name = optionName(argument);
+        if (name.isEmpty())
+            return {}; // a word the flag form has no place for: not this command's line
+        bool qtTakesValue = false;
+        const bool qt = isQtOption(name, &qtTakesValue);
+        const QCommandLineOption* option = findOption(own, name);
+        const bool takesValue = (qt ? qtTakesValue : option && !option->valueName().isEmpty()) &&
+                                !argument.contains(QLatin1Char('='));
+        const QString value =
+            takesValue ? arguments.value(++i) : argument.section(QLatin1Char('='), 1);
+        if (best->flags.contains(QStringLiteral("--") + name))
+            continue;
+        if (QStringLiteral("--") + name == best->argumentFlag) {
+            if (value != best->defaultArgument)
+                words << shellWord(value);
+            continue;
+        }
+        if (!qt && !best->options.contains(name))
+            return {}; // an option the command does not take: the flag form is all there is
+        rest << shellWord(argument);
+        if (takesValue)
+            rest << shellWord(value);
+    }
+    return (words + rest).join(QLatin1Char(' '));
 }
 
 QString Subcommand::overview()

@@ -33,6 +33,12 @@ public:
     // search's (SearchCommand::options()).
     static Result translate(const QStringList& arguments, const QList<QCommandLineOption>& options,
                             const QList<QCommandLineOption>& searchOptions);
+    // The command form of a flag-form line (`--headless --scenario X --seed 7` is `run X --seed
+    // 7`), empty when it has none (the window's own flags, or an option the command does not
+    // take). Values are as given: the caller masks secrets.
+    static QString commandForm(const QStringList& arguments,
+                               const QList<QCommandLineOption>& options,
+                               const QList<QCommandLineOption>& searchOptions);
     // `redlockscope --help`: the commands and a few options, on one screen (80 x 24).
     static QString overview();
     // Every command's name ("run", "bench ui", ...), for completion and tests.

@@ -6,6 +6,7 @@
 #include "model/clientsettingfield.h"
 #include "scenario/eventpattern.h"
 
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -199,6 +200,26 @@ private slots:
             << QStringList{"play", "builtin:gc-pause", "--preset", "x"}
             << "play does not take --preset: it goes with redlockscope search "
                "--preset";
+        // What a command needs beside its options, in its own words: the flag form's checks
+        // would name flags this line never had ("--export needs --to FILE").
+        QTest::newRow("export without --to")
+            << QStringList{"export", "x.jsonl"}
+            << "export needs --to <file>: redlockscope export RUN --to <file> (its extension "
+               "picks the format: .jsonl, .csv";
+        QTest::newRow("slides without --to")
+            << QStringList{"slides", "builtin:gc-pause"}
+            << "slides needs --to <file>: redlockscope slides SCENARIO --to <file> (a .pdf or "
+               ".html file)";
+        QTest::newRow("repeat without a scenario")
+            << QStringList{"run", "--repeat", "2"}
+            << "run --repeat goes with a SCENARIO: redlockscope run SCENARIO --repeat <n>";
+        QTest::newRow("a seed with nothing to play")
+            << QStringList{"run", "--seed", "7"} << "run --seed goes with a SCENARIO or --exec";
+        QTest::newRow("a scenario and --exec")
+            << QStringList{"run", "builtin:gc-pause", "--exec", "client add C1"}
+            << "run takes a SCENARIO or --exec, not both";
+        QTest::newRow("the window's seed")
+            << QStringList{"window", "--seed", "7"} << "window --seed goes with --exec";
     }
 
     void badUseIsSaidWithTheRightForm()
@@ -209,6 +230,67 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
         QVERIFY(r.out.isEmpty());
+        // A command line is answered in its own words: no flag it did not have.
+        for (const char* flag :
+             {"--headless", "--scenario", "--export", "--slides", "--open", "--bench ", "--search"})
+            if (!args.join(QLatin1Char(' ')).contains(QLatin1String(flag)))
+                QVERIFY2(!r.err.contains(flag), r.err.constData());
+    }
+
+    // The flag form runs as it always did; typed at a terminal it also shows the command it is
+    // now, passwords masked. Read through a pseudo-terminal (script(1)); a pipe gets nothing
+    // new, so scripts that read stderr see no change.
+    void theFlagFormShowsItsCommand_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("form");
+        QTest::newRow("list") << QStringList{"--list-scenarios"} << "redlockscope list";
+        QTest::newRow("export") << QStringList{"--export", "missing.jsonl", "--to", "a b.png",
+                                               "--large"}
+                                << "redlockscope export missing.jsonl --to 'a b.png' --large";
+        QTest::newRow("a password")
+            << QStringList{"--headless", "--nodes", "redis://u:secret@127.0.0.1:1", "--clients",
+                           "x"}
+            << "redlockscope run --nodes redis://u:******@127.0.0.1:1 --clients x";
+        QTest::newRow("bench strategies")
+            << QStringList{"--headless", "--bench", "--strategies", "redlock", "--json", "x"}
+            << "redlockscope bench strategies redlock --json x";
+    }
+
+    void theFlagFormShowsItsCommand()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, form);
+        QStringList quoted{AppRun::binary()};
+        for (const QString& a : args)
+            quoted << QStringLiteral("'%1'").arg(a);
+        QProcess terminal;
+        terminal.setProcessEnvironment(withoutDisplay());
+        terminal.start(
+            QStringLiteral("script"),
+            {QStringLiteral("-qec"), quoted.join(QLatin1Char(' ')), QStringLiteral("/dev/null")});
+        QVERIFY(terminal.waitForFinished(20000));
+        const QString seen = QString::fromUtf8(terminal.readAllStandardOutput());
+        QVERIFY2(seen.contains(QStringLiteral("redlockscope: the same as: ") + form),
+                 qPrintable(seen));
+        QVERIFY2(!seen.contains(QLatin1String("secret")), qPrintable(seen));
+        const Result piped = runWithoutDisplay(args);
+        QVERIFY2(!piped.err.contains("the same as"), piped.err.constData());
+    }
+
+    // The window's own flags and lines no command takes have no other form: nothing said.
+    void aLineWithoutACommandSaysNothingMore()
+    {
+        QProcess terminal;
+        terminal.setProcessEnvironment(withoutDisplay());
+        terminal.start(QStringLiteral("script"),
+                       {QStringLiteral("-qec"),
+                        AppRun::binary() + QStringLiteral(" --headless --theme dark"),
+                        QStringLiteral("/dev/null")});
+        QVERIFY(terminal.waitForFinished(20000));
+        const QByteArray seen = terminal.readAllStandardOutput();
+        QVERIFY2(seen.contains("not --headless") && !seen.contains("the same as"),
+                 seen.constData());
     }
 
     // A command's checks are the flag form's: the same words for the same mistake.
