@@ -9,11 +9,13 @@
 #include "enginerunner.h"
 #include "hiredisredlock.h"
 #include "model/checkcounters.h"
+#include "model/fault.h"
 #include "model/nodeoutcome.h"
 #include "record/eventtext.h"
 
 #include <QCoreApplication>
 #include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -203,6 +205,14 @@ private slots:
         QVERIFY2(engine.command(QStringLiteral("client partition F1 2 3"), &answer),
                  qPrintable(answer));
         QVERIFY(!client.lock("stock-lock", "cut-off", 2000)); // nodes 4 and 5: no majority
+        // The cut is each node's partition fault, naming the client: what the node lanes and
+        // every XY chart shade (RunData::onNodeFault, FaultShading), as for a simulated client.
+        QSet<int> cut;
+        for (const HistoryEvent& e : engine.events())
+            if (e.kind == K::FaultStart && e.code == quint8(Fault::Kind::Partition) &&
+                e.text.contains(QLatin1String("F1")))
+                cut.insert(e.node);
+        QCOMPARE(cut, (QSet<int>{1, 2}));
         QVERIFY(engine.waitFor(
             [&engine, id](const EngineSnapshot&) {
                 for (const HistoryEvent& e : engine.events())
@@ -387,7 +397,7 @@ private slots:
         QObject::connect(&engine.controller(), &EngineController::snapshotReady, &engine,
                          [&](const EngineSnapshot& snapshot) {
                              for (const HistoryEvent& e : snapshot.newEvents) {
-                                 added += e.kind == K::ClientAdded && e.code == 1;
+                                 added += e.addsForeignClient();
                                  downForC1 += e.kind == K::NodeAnswer && e.client == 1 &&
                                               (e.code == quint8(NodeOutcome::Kind::Down) ||
                                                e.code == quint8(NodeOutcome::Kind::Timeout));
