@@ -9,6 +9,7 @@
 #include "lanes/clientlane.h"
 #include "lanes/clientlanelist.h"
 #include "scenario/scenariolibrary.h"
+#include "scriptedhistory.h"
 #include "settings/languages.h"
 #include "snapshotfactory.h"
 #include "window/mainwindow.h"
@@ -18,8 +19,10 @@
 #include <QLabel>
 #include <QRegularExpression>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
+#include <QToolButton>
 
 using namespace SnapshotFactory;
 
@@ -284,6 +287,73 @@ private slots:
         const QWidget* button = bar->widgetForAction(const_cast<QAction*>(console));
         QVERIFY2(button && button->isVisible() && bar->rect().contains(button->geometry()),
                  "Console is in the toolbar's overflow");
+    }
+
+    // A recorded run in normal type at 1280 x 720, the charts dock open (as opening a run opens
+    // it), in every language: the replay bar makes the view taller than the live one, and it
+    // still fits. The nodes and clients of a recording take no command: no buttons on the
+    // cards or the lanes, the lanes name their rung in words.
+    void aRecordedRunFitsOnTheScreen_data()
+    {
+        QTest::addColumn<QString>("language");
+        for (const char* code : {"en", "zh_CN", "ja"})
+            QTest::newRow(code) << QString::fromLatin1(code);
+    }
+
+    void aRecordedRunFitsOnTheScreen()
+    {
+        QFETCH(QString, language);
+        Languages::install(language);
+        QTemporaryDir dir;
+        ScriptedHistory h(5, 2000);
+        for (int n = 0; n < 5; ++n)
+            h.nodeUp(n, 1);
+        h.client(1, 10);
+        h.client(2, 10);
+        h.say(QStringLiteral("C1 buys: read the stock, work, check its validity, write."), 20);
+        const quint64 op = h.acquire(1, 100, 0b11111);
+        h.pause(1, 300);
+        h.lockLost(1, 2200, op, 2100);
+        h.acquire(2, 2300, 0b11110);
+        h.resume(1, 2600);
+        h.write(1, 2700, 98, 99);
+        const QString path = dir.filePath(QStringLiteral("run.jsonl"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(h.file());
+        file.close();
+
+        MainWindow w(EngineConfig{});
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(20); // the queued retranslation
+        QString error;
+        QVERIFY2(w.openRun(path, &error), qPrintable(error));
+        QTest::qWait(200); // the replay's first frames
+        w.updateNow();
+        QTest::qWait(50);
+        if (const QByteArray shots = qgetenv("REDLOCK_FIT_SHOTS"); !shots.isEmpty())
+            w.saveScreenshot(QStringLiteral("%1/fit-recorded-%2.png")
+                                 .arg(QString::fromLocal8Bit(shots), language));
+        QVERIFY2(w.height() <= 720, qPrintable(QString::number(w.height())));
+        const auto* charts = w.findChild<QAction*>(QStringLiteral("actionCharts"));
+        QVERIFY(charts && charts->isChecked());
+        for (int n = 1; n <= 5; ++n) {
+            const auto* card = w.findChild<QWidget*>(QStringLiteral("nodeCard%1").arg(n));
+            QVERIFY(card && card->isVisible());
+            const auto* buttons = card->findChild<QWidget*>(QStringLiteral("buttons"));
+            QVERIFY2(buttons && !buttons->isVisible(), "a recorded node offers a fault");
+        }
+        for (const QString& name : {QStringLiteral("C1"), QStringLiteral("C2")}) {
+            ClientLane* lane = w.clientLane(name);
+            QVERIFY(lane && lane->isVisible());
+            for (const QToolButton* b : lane->findChildren<QToolButton*>())
+                QVERIFY2(!b->isVisible(), qPrintable(name + QStringLiteral(": ") + b->text()));
+        }
+        const auto* verdict = w.statusBar()->findChild<QLabel*>(QStringLiteral("checkerVerdict"));
+        QVERIFY(verdict && verdict->isVisible());
+        QVERIFY(verdict->geometry().right() <= w.statusBar()->width());
     }
 };
 

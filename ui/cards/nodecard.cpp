@@ -613,9 +613,27 @@ void NodeCard::updateOffers()
 void NodeCard::setStage(bool stage)
 {
     m_stage = stage;
-    m_buttonRow->setVisible(!stage);
+    m_buttonRow->setVisible(!m_stage && !m_recorded);
     m_address->setVisible((!m_large && !stage) || m_addressWanted);
     update(); // no selection outline on the stage
+}
+
+void NodeCard::setRecorded(bool recorded)
+{
+    m_recorded = recorded;
+    m_buttonRow->setVisible(!m_stage && !m_recorded);
+    showAnswersHeading();
+}
+
+// The answers' heading, or (in large type, and in a recorded run, whose view has the replay
+// bar to fit on 720 lines too) its words in the answers' tooltip.
+void NodeCard::showAnswersHeading()
+{
+    const bool compact = m_large || m_recorded;
+    m_outcomesHeading->setVisible(!compact);
+    m_outcomes->setToolTip(compact ? m_outcomesHeading->text() + QStringLiteral(": ") +
+                                         m_outcomesHeading->toolTip()
+                                   : QString());
 }
 
 void NodeCard::applyFonts()
@@ -626,13 +644,10 @@ void NodeCard::applyFonts()
     // on 720 lines with a dock open, that line is one the lanes of the story need.
     const double base = qMax(10.0, QApplication::font().pointSizeF());
     const bool large = TypeSize::isLarge(font().pointSizeF() / base);
-    m_outcomesHeading->setVisible(!large);
     // So does the address (a class needs no port numbers), unless it says a problem.
     m_large = large;
     m_address->setVisible((!large && !m_stage) || m_addressWanted);
-    m_outcomes->setToolTip(large ? m_outcomesHeading->text() + QStringLiteral(": ") +
-                                       m_outcomesHeading->toolTip()
-                                 : QString());
+    showAnswersHeading();
     QFont title = font();
     title.setPointSizeF(font().pointSizeF() * 1.3);
     title.setBold(true);

@@ -46,6 +46,9 @@ public:
     bool isSelected() const { return m_selected; }
     // The stage for a class (View → Present, slides): no buttons, no address, no selection.
     void setStage(bool stage);
+    // A recorded run: its nodes are gone, so the fault buttons (which could do nothing) go too,
+    // and the card keeps what the recording says in fewer lines.
+    void setRecorded(bool recorded);
     NodeSnapshot::State state() const { return m_node.state; }
     // The snapshot the card shows, as the engine sent it.
     const NodeSnapshot& node() const { return m_node; }
@@ -105,6 +108,7 @@ private:
     QString line(const QString& verb, const QString& args = {}) const;
     void updateOffers();
     void applyFonts();
+    void showAnswersHeading();
 
     int m_number;
     NodeSnapshot m_node; // the latest, whole: what the card offers and draws is read from it
@@ -116,8 +120,9 @@ private:
     ElidedLabel* m_address;
     ElidedLabel* m_role; // master or replica, and the replica's lag (replicated topology)
     FaultStrip* m_faults;
-    bool m_large = false; // large type: no address line, no heading over the answers
-    bool m_stage = false; // on the stage: no buttons, no address line
+    bool m_large = false;    // large type: no address line, no heading over the answers
+    bool m_stage = false;    // on the stage: no buttons, no address line
+    bool m_recorded = false; // a recorded run: no buttons, no heading over the answers
     QWidget* m_buttonRow = nullptr;
     bool m_addressWanted = false; // the address line says a problem: shown in any type size
     QLabel* m_keysHeading;

@@ -52,6 +52,7 @@ bool NodeCardGrid::sync(const EngineSnapshot& snapshot, const ClientLegend& lege
             connect(card, &NodeCard::commandRequested, this, &NodeCardGrid::commandRequested);
             card->setSelected(m_selected == i + 1);
             card->setStage(m_stage);
+            card->setRecorded(m_recorded);
             changed = true;
         }
         card->setNode(snapshot.nodes[i], legend, ttlByClient, nowUs);
@@ -108,6 +109,13 @@ void NodeCardGrid::setStage(bool stage)
     for (NodeCard* card : std::as_const(m_cards))
         card->setStage(stage);
     m_storage->setStage(stage);
+}
+
+void NodeCardGrid::setRecorded(bool recorded)
+{
+    m_recorded = recorded;
+    for (NodeCard* card : std::as_const(m_cards))
+        card->setRecorded(recorded);
 }
 
 bool NodeCardGrid::advance(qint64 nowUs)

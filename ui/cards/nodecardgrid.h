@@ -42,6 +42,8 @@ public:
     // The stage for a class (View → Present, slides): the cards without the presenter's
     // buttons, addresses and command hints.
     void setStage(bool stage);
+    // A recorded run (NodeCard::setRecorded): cards without buttons.
+    void setRecorded(bool recorded);
 
     int selected() const { return m_selected; }
     void select(int number); // 0: none; a number without a card changes nothing
@@ -63,4 +65,5 @@ private:
     bool m_withSentinels = false;
     int m_selected = 0;
     bool m_stage = false;
+    bool m_recorded = false;
 };

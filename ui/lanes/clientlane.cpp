@@ -589,8 +589,20 @@ void ClientLane::becomeForeign()
 void ClientLane::setStage(bool stage)
 {
     m_stage = stage;
-    m_strategy->setVisible(!stage);
-    m_rung->setVisible(stage);
+    showControls();
+}
+
+void ClientLane::setRecorded(bool recorded)
+{
+    m_recorded = recorded;
+    showControls();
+}
+
+void ClientLane::showControls()
+{
+    const bool controls = !m_stage && !m_recorded;
+    m_strategy->setVisible(controls);
+    m_rung->setVisible(!controls);
     updateButtons();
 }
 
@@ -612,7 +624,7 @@ void ClientLane::updateButtons()
     m_restart->setEnabled(crashed);
     m_crash->setVisible(!m_client.foreign && !crashed);
     m_restart->setVisible(!m_client.foreign && crashed);
-    if (m_stage)
+    if (m_stage || m_recorded)
         for (QToolButton* b :
              {m_startStop, m_pause, m_resume, m_crash, m_restart, m_settings, m_more, m_remove})
             b->setVisible(false);

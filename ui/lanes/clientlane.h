@@ -44,6 +44,9 @@ public:
     void setMoment(const QStringList& forms);
     // The stage for a class (View → Present, slides): no buttons.
     void setStage(bool stage);
+    // A recorded run: its clients are gone, so their buttons and rung menu (which could do
+    // nothing) give way to the rung in words, as on the stage.
+    void setRecorded(bool recorded);
     QString momentText() const { return m_moment.value(0); }
     bool advance(qint64 nowUs);
 
@@ -82,6 +85,7 @@ private:
     void buildStrategyMenu();
     void becomeForeign();
     void updateButtons();
+    void showControls(); // the buttons and rung menu, or the rung in words
     void updateAlarm();
     void updateCounters();
     void equalizeButtonWidths();
@@ -118,5 +122,6 @@ private:
     QStringList m_moment;
     bool m_alarm = false;
     bool m_stage = false;
+    bool m_recorded = false;
     QLabel* m_rung = nullptr; // the rung's name, on the stage instead of its menu button
 };

@@ -50,6 +50,13 @@ void ClientLaneList::setStage(bool stage)
     updateGeometry();
 }
 
+void ClientLaneList::setRecorded(bool recorded)
+{
+    m_recorded = recorded;
+    for (ClientLane* lane : std::as_const(m_lanes))
+        lane->setRecorded(recorded);
+}
+
 QSize ClientLaneList::sizeHint() const
 {
     const QSize hint = QScrollArea::sizeHint();
@@ -85,6 +92,7 @@ void ClientLaneList::sync(const EngineSnapshot& snapshot, qint64 nowUs)
         if (created) {
             lane = new ClientLane(c.id, m_area);
             lane->setStage(m_stage);
+            lane->setRecorded(m_recorded);
             connect(lane, &ClientLane::commandRequested, this, &ClientLaneList::commandRequested);
             connect(lane, &ClientLane::settingsRequested, this, &ClientLaneList::settingsRequested);
         }

@@ -54,6 +54,8 @@ public:
     // The stage for a class (View → Present, slides): lanes without the presenter's buttons
     // and no key hints.
     void setStage(bool stage);
+    // A recorded run (ClientLane::setRecorded): lanes without controls.
+    void setRecorded(bool recorded);
     QSize sizeHint() const override;
     // Lanes say most of their words once, when made: a new language makes them again.
     void rebuild();
@@ -89,6 +91,7 @@ private:
     QList<int> m_order;
     bool m_allLanesInView = true;
     bool m_stage = false;
+    bool m_recorded = false;
     QSet<int> m_stale; // out of view at the last sync: behind the snapshot
     QString m_caption;
     QList<qint64> m_captionsUs; // when each caption was shown (a moment stays while the first

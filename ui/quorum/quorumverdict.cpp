@@ -29,7 +29,7 @@ bool QuorumVerdict::setSnapshot(const EngineSnapshot& snapshot, const ClientLege
 }
 
 QuorumVerdict::Block QuorumVerdict::makeBlock(const ResourceSnapshot& r, const EngineSnapshot& s,
-                                        const ClientLegend& legend) const
+                                              const ClientLegend& legend) const
 {
     Block b;
     b.resource = r;
@@ -77,7 +77,7 @@ void QuorumVerdict::judgeCause(DataIncident& incident) const
 
 // What the nodes hold and who is inside say, before the moments are laid over it.
 void QuorumVerdict::baseVerdict(Block& b, const QList<ClientSnapshot>& clients,
-                             const ClientLegend& legend) const
+                                const ClientLegend& legend) const
 {
     const ResourceSnapshot& r = b.resource;
     const auto clientOf = [&clients](int id) -> const ClientSnapshot* {
@@ -291,7 +291,7 @@ bool QuorumVerdict::unavailable(const Block& b)
 }
 
 bool QuorumVerdict::singleNodeOwner(const ResourceSnapshot::Holder& holder,
-                                 const QList<ClientSnapshot>& clients)
+                                    const QList<ClientSnapshot>& clients)
 {
     for (const ClientSnapshot& c : clients)
         if (c.id == holder.client)
@@ -542,4 +542,3 @@ QString QuorumVerdict::noteOf(const Block& b) const
         return tr("no keys · %1 needed").arg(r.quorum);
     return tr("%1 · %2 needed").arg(counts.join(QStringLiteral(" · "))).arg(r.quorum);
 }
-

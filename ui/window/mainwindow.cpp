@@ -509,6 +509,8 @@ bool MainWindow::openRun(const QString& path, QString* error)
 void MainWindow::setReplayMode(bool on)
 {
     m_replayBar->setVisible(on && !m_presenting);
+    m_cards->setRecorded(on); // a recording's nodes and clients take no command
+    m_lanes->setRecorded(on);
     m_menus->sync(); // commands off, Live run and the replay's Space on
     if (on && !m_presenting)
         setChartsVisible(true);
