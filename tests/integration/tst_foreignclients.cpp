@@ -205,14 +205,6 @@ private slots:
         QVERIFY2(engine.command(QStringLiteral("client partition F1 2 3"), &answer),
                  qPrintable(answer));
         QVERIFY(!client.lock("stock-lock", "cut-off", 2000)); // nodes 4 and 5: no majority
-        // The cut is each node's partition fault, naming the client: what the node lanes and
-        // every XY chart shade (RunData::onNodeFault, FaultShading), as for a simulated client.
-        QSet<int> cut;
-        for (const HistoryEvent& e : engine.events())
-            if (e.kind == K::FaultStart && e.code == quint8(Fault::Kind::Partition) &&
-                e.text.contains(QLatin1String("F1")))
-                cut.insert(e.node);
-        QCOMPARE(cut, (QSet<int>{1, 2}));
         QVERIFY(engine.waitFor(
             [&engine, id](const EngineSnapshot&) {
                 for (const HistoryEvent& e : engine.events())
@@ -222,6 +214,14 @@ private slots:
                 return false;
             },
             5000));
+        // The cut is each node's partition fault, naming the client: what the node lanes and
+        // every XY chart shade (RunData::onNodeFault, FaultShading), as for a simulated client.
+        QSet<int> cut;
+        for (const HistoryEvent& e : engine.events())
+            if (e.kind == K::FaultStart && e.code == quint8(Fault::Kind::Partition) &&
+                e.text.contains(QLatin1String("F1")))
+                cut.insert(e.node);
+        QCOMPARE(cut, (QSet<int>{1, 2}));
         QVERIFY(engine.command(QStringLiteral("node heal 2"), &answer));
         QVERIFY(engine.command(QStringLiteral("node heal 3"), &answer));
         // Its next round with the same token (node-redlock retries so) is a round of its own.
