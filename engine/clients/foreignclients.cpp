@@ -666,10 +666,15 @@ void ForeignClients::closeRound(Client& c, Round& round)
     decide(c, round);
 }
 
-// The client did something else (a release, an extension, a new token, its stock): every
-// round of its still open is decided first, so the history keeps the client's order.
+// The client did something else (a release, an extension, a new token, its stock) before the
+// app knew whether it locks on one node: its open round is decided now, so the history keeps
+// the client's order. Once settled (from its first round on) there is nothing to force, and
+// the rounds kept for their late answers (two seconds' worth: thousands for a fast client)
+// are not walked on every request.
 void ForeignClients::flush(Client& c)
 {
+    if (c.settled)
+        return;
     for (Round& round : c.rounds)
         if (!round.decided && !c.settled) {
             settle(c, round, true);
