@@ -233,8 +233,14 @@ bool EpollEventDispatcher::fireTimers()
 
 // --- the loop -----------------------------------------------------------------------------
 
+// Posts from other threads come in bursts (a foreign client's five answers, one per node):
+// the first writes the eventfd, the others find it written and add nothing. No post is
+// missed: the flag goes down just before a turn sends the posted events, so a post either
+// finds it down and writes, or comes before that turn's sendPostedEvents() and is sent by it.
 void EpollEventDispatcher::wakeUp()
 {
+    if (m_wakePending.exchange(true, std::memory_order_acq_rel))
+        return;
     const quint64 one = 1;
     // A full counter (EAGAIN) already means "awake": nothing is lost.
     [[maybe_unused]] const ssize_t n = write(m_wake, &one, sizeof one);
@@ -258,6 +264,7 @@ bool EpollEventDispatcher::processEvents(QEventLoop::ProcessEventsFlags flags)
     emit awake();
     // Posted events first (queued calls from other threads, deferred deletes); a handler
     // that posts more wakes the eventfd, so the wait below does not sleep through them.
+    m_wakePending.store(false, std::memory_order_release); // see wakeUp()
     QCoreApplication::sendPostedEvents();
     if (m_interrupted.load())
         return false;

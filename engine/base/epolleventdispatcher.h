@@ -73,6 +73,9 @@ private:
     QHash<int, Timer> m_timers;
     quint32 m_nextGeneration = 1;
     std::atomic<bool> m_interrupted{false};
+    // A wake-up is written and not yet answered by a turn's posted events: another post needs
+    // no write (each is a syscall, and wakes the thread again across cores).
+    std::atomic<bool> m_wakePending{false};
     static constexpr int MaxEvents = 256;
     std::unique_ptr<epoll_event[]> m_events;
 };

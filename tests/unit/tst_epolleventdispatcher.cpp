@@ -11,6 +11,7 @@
 #include <atomic>
 #include <functional>
 #include <sys/socket.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -235,6 +236,44 @@ private slots:
         QMetaObject::invokeMethod(
             t.context(), [&] { answer = 42; }, Qt::BlockingQueuedConnection);
         QCOMPARE(answer, 42);
+    }
+
+    // A wake-up is written once per burst (EpollEventDispatcher::wakeUp): none may be lost.
+    // Posts from two threads race with the loop's turns, which each both answer and re-arm it;
+    // a ping-pong, where every call must wake a thread that has just gone to sleep, finds a
+    // lost wake-up as a call that never comes.
+    void wakeUpsComingInBurstsAreNeverLost()
+    {
+        EpollThread t;
+        constexpr int PerPoster = 20000;
+        std::atomic<int> calls{0};
+        const auto post = [&t, &calls] {
+            for (int i = 0; i < PerPoster; ++i) {
+                QMetaObject::invokeMethod(
+                    t.context(), [&calls] { ++calls; }, Qt::QueuedConnection);
+                if (i % 64 == 0)
+                    QThread::yieldCurrentThread(); // let the loop take some and sleep again
+            }
+        };
+        std::thread first(post);
+        std::thread second(post);
+        first.join();
+        second.join();
+        QTRY_COMPARE(calls.load(), 2 * PerPoster);
+
+        EpollThread other;
+        std::atomic<int> rally{0};
+        std::function<void()> hitThere;
+        std::function<void()> hitBack = [&] {
+            if (++rally < 2000)
+                QMetaObject::invokeMethod(t.context(), hitThere, Qt::QueuedConnection);
+        };
+        hitThere = [&] {
+            if (++rally < 2000)
+                QMetaObject::invokeMethod(other.context(), hitBack, Qt::QueuedConnection);
+        };
+        QMetaObject::invokeMethod(t.context(), hitThere, Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(rally.load(), 2000, 30000);
     }
 
     void manyIdleSocketsDoNotHideTheActiveOne()
