@@ -25,7 +25,10 @@ class QTextStream;
 // - direct: node-redlock's 8 workers straight on the nodes (NodeRedlockScript);
 // - exposed: the same through the app's exposed ports, judged by its checker;
 // - one client, direct and exposed: a single worker, no contention, so its rate is its round
-//   trips: what the exposed path costs a client near the wire.
+//   trips: what the exposed path costs a client near the wire;
+// - one client through a bare relay (BareRelay): the same worker through a process that only
+//   forwards bytes, what any hop in the middle costs on this machine, beside which the exposed
+//   path's own cost is told.
 // First it measures what the gate and the proxy cost a round trip (RoundTripCost), and the
 // serial ceiling (SerialCeiling) before and after the phases. Judged: the app's
 // acquisitions/s against node-redlock's best direct phase (target >= 1.05), the single client
@@ -57,7 +60,8 @@ private:
         Direct,
         Exposed,
         DirectOne, // one worker, no contention
-        ExposedOne
+        ExposedOne,
+        RelayedOne // one worker through a BareRelay
     };
     struct Phase
     {
@@ -91,6 +95,8 @@ private:
                                      qint64 stock, int workers) const;
     bool runDirect(Phase* phase, QString* error);
     bool runExposed(Phase* phase, QString* error);
+    bool runRelayed(Phase* phase, QString* error);
+    void printRelayed(QTextStream& out);
     void printAdded(QTextStream& out) const;
     static std::optional<quint16> expose(EnginePhase& engine, int ports, QString* error);
     static void takeScriptFigures(const NodeRedlockScript::Result& r, Phase* phase);

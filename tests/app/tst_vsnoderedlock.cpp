@@ -158,7 +158,7 @@ void TestVsNodeRedlock::withoutNodeRedlockTheAppRunsAlone()
     QCOMPARE(report.value(QStringLiteral("safe")).toBool(), r.exitCode == 0);
 }
 
-// Where node and the modules are installed: the five kinds of phase, interleaved, the ratio
+// Where node and the modules are installed: the six kinds of phase, interleaved, the ratio
 // of the app's pooled rate to node-redlock's best phase, the serial ceiling beside both, one
 // node-redlock client through the exposed ports against it directly (judged too), what the
 // exposed path adds to a round trip, node-redlock through the exposed ports recorded by the
@@ -180,8 +180,9 @@ void TestVsNodeRedlock::againstNodeRedlock()
     const QJsonObject report = QJsonDocument::fromJson(readAll(json)).object();
     QCOMPARE(phaseNames(report),
              (QStringList{"app", "node-redlock", "node-redlock-exposed", "node-redlock-1",
-                          "node-redlock-1-exposed", "node-redlock-1-exposed", "node-redlock-1",
-                          "node-redlock-exposed", "node-redlock", "app"}));
+                          "node-redlock-1-exposed", "node-redlock-1-relay", "node-redlock-1-relay",
+                          "node-redlock-1-exposed", "node-redlock-1", "node-redlock-exposed",
+                          "node-redlock", "app"}));
     checkRoundTrips(report);
     const double app = report.value(QStringLiteral("app_per_s")).toDouble();
     const double direct = report.value(QStringLiteral("node_redlock_per_s")).toDouble();
@@ -199,6 +200,13 @@ void TestVsNodeRedlock::againstNodeRedlock()
     QVERIFY(one > 0 && oneExposed > 0);
     QCOMPARE(report.value(QStringLiteral("one_client_ratio")).toDouble(), oneExposed / one);
     QCOMPARE(report.value(QStringLiteral("one_client_target")).toDouble(), 0.7);
+    // The same client through a relay that only forwards bytes: what any hop costs here, and
+    // the exposed path beside it (told, not judged).
+    const double relayed = report.value(QStringLiteral("node_redlock_1_relay_per_s")).toDouble();
+    QVERIFY(relayed > 0);
+    QCOMPARE(report.value(QStringLiteral("one_client_relay_ratio")).toDouble(), relayed / one);
+    QCOMPARE(report.value(QStringLiteral("one_client_exposed_over_relay")).toDouble(),
+             oneExposed / relayed);
     const bool appPass = report.value(QStringLiteral("ratio")).toDouble() >= 1.05;
     const bool onePass = report.value(QStringLiteral("one_client_ratio")).toDouble() >= 0.7;
     const bool pass = appPass && onePass && report.value(QStringLiteral("safe")).toBool();
@@ -218,6 +226,9 @@ void TestVsNodeRedlock::againstNodeRedlock()
     QVERIFY2(oneLine.endsWith(onePass ? QStringLiteral("PASS") : QStringLiteral("FAIL")),
              r.out.constData());
     QVERIFY2(out.contains(QStringLiteral("the exposed path adds per round trip: one node ")),
+             r.out.constData());
+    QVERIFY2(out.contains(QStringLiteral("one node-redlock client through the exposed ports / "
+                                         "through a bare relay: ")),
              r.out.constData());
     const QJsonArray phases = report.value(QStringLiteral("phases")).toArray();
     qint64 exposedPurchases = 0;
