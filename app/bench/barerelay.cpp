@@ -29,7 +29,8 @@ void noDelay(int fd)
 
 QString systemError(const char* what)
 {
-    return QStringLiteral("bare relay: %1: %2").arg(QLatin1String(what), QString::fromLocal8Bit(std::strerror(errno)));
+    return QStringLiteral("bare relay: %1: %2")
+        .arg(QLatin1String(what), QString::fromLocal8Bit(std::strerror(errno)));
 }
 
 } // namespace

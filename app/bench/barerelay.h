@@ -42,7 +42,7 @@ private:
 
     QList<NodeAddress> m_addresses;
     QList<int> m_listeners;
-    QList<quint32> m_upstreamIps;  // by listener, network order
+    QList<quint32> m_upstreamIps;   // by listener, network order
     QList<quint16> m_upstreamPorts; // by listener
     QList<Pair*> m_pairs;
     QList<Pair*> m_dropped; // closed in this batch of events, freed after it
