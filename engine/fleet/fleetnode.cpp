@@ -31,6 +31,8 @@ FleetNode::FleetNode(int index, const NodeAddress& address, RedisServerProcess* 
       m_admin(new NodeAdmin(index, m_monitor->connection(), this)),
       m_proxy(new NodeProxy(address.host, address.port, this)), m_gate(new FaultGate(0, this))
 {
+    if (address.tls) // the proxy's clients (foreign ones, --client-path proxy) dial it plain
+        m_proxy->setUpstreamTls(address.tlsSettings);
     connect(m_proxy, &NodeProxy::foreignConnection, this,
             [this](const ForeignIdentity& who, bool open) {
                 emit foreignConnection(m_index, who, open);

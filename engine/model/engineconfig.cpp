@@ -47,13 +47,6 @@ QString EngineConfig::validate() const
     if (usesTls()) {
         if (QString why = tls.check(); !why.isEmpty())
             return why;
-        // The proxy's upstream half speaks plain TCP: it would hand a TLS node plain bytes.
-        if (clientPath == ClientPath::Proxy)
-            return QStringLiteral("--client-path proxy does not reach rediss:// nodes (the "
-                                  "proxy speaks plain TCP to the node): leave it at gate");
-        if (!expose.isEmpty())
-            return QStringLiteral("--expose does not reach rediss:// nodes yet (its proxy "
-                                  "speaks plain TCP to the node)");
     }
     return clientDefaults.validate();
 }

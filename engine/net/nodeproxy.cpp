@@ -211,6 +211,11 @@ bool NodeProxy::setUpstreamConnectTimeout(int ms)
     return true;
 }
 
+void NodeProxy::setUpstreamTls(const TlsSettings& settings)
+{
+    inWorkers([settings](ProxyWorker& worker) { worker.setUpstreamTls(settings); });
+}
+
 void NodeProxy::applySeed(quint32 seed)
 {
     // The app's clients draw from the seed itself, so a seeded run drops the same commands

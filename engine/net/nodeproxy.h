@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/tlssettings.h"
 #include "net/foreignexchange.h"
 #include "net/networkfaults.h"
 
@@ -75,6 +76,10 @@ public:
     // tells the client "timed out connecting". For connections accepted from now on.
     // False (and lastError()) below 1 ms or above kMaxDelayMs.
     bool setUpstreamConnectTimeout(int ms);
+    // The node speaks only TLS (rediss://): the proxy's upstream half speaks TLS to it with
+    // these settings (its clients' half stays plain, as they dial a loopback port). For
+    // connections accepted from now on: set it before the first listener.
+    void setUpstreamTls(const TlsSettings& settings);
     int upstreamConnectTimeoutMs() const { return m_connectTimeoutMs; }
 
     // The same as RedisConnection's default connect timeout.

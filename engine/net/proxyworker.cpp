@@ -6,9 +6,12 @@
 #include "net/connecterror.h"
 #include "net/peeridentity.h"
 #include "net/sentinelsniffer.h"
+#include "net/tlsstream.h"
 
 #include <QFile>
 #include <QHostAddress>
+#include <QSslConfiguration>
+#include <QSslSocket>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QThread>
@@ -370,13 +373,61 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
     }
 }
 
+void ProxyWorker::setUpstreamTls(const TlsSettings& settings)
+{
+    m_upstreamTls = settings;
+}
+
+// To the node: straight to the kernel when it is plain TCP (send()); through the QSslSocket,
+// which encrypts, when the node speaks TLS.
+void ProxyWorker::sendUp(Connection* connection, const QByteArray& bytes)
+{
+    if (!m_upstreamTls) {
+        send(connection->upstream, bytes);
+        return;
+    }
+    connection->upstream->write(bytes);
+    connection->upstream->flush();
+}
+
+// A TLS node: the connection is ready once the handshake is done; a certificate the check
+// refuses is said to the client in TlsStream's words, as a direct connect would say it.
+void ProxyWorker::connectUpstreamTls(Connection* connection)
+{
+    auto* upstream = static_cast<QSslSocket*>(connection->upstream);
+    QSslConfiguration configuration;
+    QString error;
+    if (!TlsStream::configure(*m_upstreamTls, &configuration, &error)) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, serial = connection->serial, error] {
+                if (Connection* pending = findConnection(serial); pending && !pending->closing)
+                    failUpstream(pending, error);
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+    upstream->setSslConfiguration(configuration);
+    const QString peerName =
+        m_upstreamTls->serverName.isEmpty() ? m_upstreamHost : m_upstreamTls->serverName;
+    connect(upstream, &QSslSocket::encrypted, this,
+            [this, connection] { onUpstreamConnected(connection); });
+    connect(upstream, &QSslSocket::sslErrors, this,
+            [this, connection, peerName](const QList<QSslError>& errors) {
+                if (!connection->closing && !errors.isEmpty())
+                    failUpstream(connection, TlsStream::describe(errors.first(), peerName));
+            });
+    upstream->connectToHostEncrypted(m_upstreamHost, m_upstreamPort, peerName);
+}
+
 void ProxyWorker::connectUpstream(Connection* connection)
 {
-    auto* upstream = new QTcpSocket(this);
+    QTcpSocket* upstream = m_upstreamTls ? new QSslSocket(this) : new QTcpSocket(this);
     upstream->setReadBufferSize(kReadBufferBytes);
     connection->upstream = upstream;
-    connect(upstream, &QTcpSocket::connected, this,
-            [this, connection] { onUpstreamConnected(connection); });
+    if (!m_upstreamTls)
+        connect(upstream, &QTcpSocket::connected, this,
+                [this, connection] { onUpstreamConnected(connection); });
     connect(upstream, &QTcpSocket::readyRead, this,
             [this, connection] { onUpstreamReadyRead(connection); });
     connect(upstream, &QTcpSocket::disconnected, this,
@@ -393,7 +444,10 @@ void ProxyWorker::connectUpstream(Connection* connection)
         if (pending && !pending->upstreamConnected && !pending->closing)
             failUpstream(pending, ConnectError::timedOut(timeoutMs));
     });
-    upstream->connectToHost(m_upstreamHost, m_upstreamPort);
+    if (m_upstreamTls)
+        connectUpstreamTls(connection);
+    else
+        upstream->connectToHost(m_upstreamHost, m_upstreamPort);
 }
 
 void ProxyWorker::onUpstreamConnected(Connection* connection)
@@ -409,8 +463,12 @@ void ProxyWorker::onUpstreamConnected(Connection* connection)
 // direct connect (see ConnectError), then close.
 void ProxyWorker::failUpstream(Connection* connection, const QString& reason)
 {
-    if (connection->upstream)
+    if (connection->upstream) {
+        // A TLS node's socket is connected by now (its handshake failed): aborting it would
+        // report its disconnection, whose handler closes the client before it hears why.
+        connection->upstream->disconnect(this);
         connection->upstream->abort(); // stops a connect still in progress
+    }
     QTcpSocket* client = connection->client;
     // A cut client hears nothing, not even this.
     if (isCut(connection) || client->state() != QAbstractSocket::ConnectedState) {
@@ -602,7 +660,7 @@ void ProxyWorker::forward(Connection* connection, QByteArray bytes)
     // The fast path: no timer, no queue, no copy.
     if (delayUs == 0 && connection->queue.empty() && connection->upstreamConnected && !cut &&
         !isHeld(connection)) {
-        send(connection->upstream, bytes);
+        sendUp(connection, bytes);
         return;
     }
     // Never overtake an earlier chunk, even one that drew a longer jitter.
@@ -624,7 +682,7 @@ void ProxyWorker::dispatchDue(Connection* connection)
     while (!queue.empty() && queue.front().sendAtUs <= now) {
         // Checked at delivery: a partition also loses what was still in flight.
         if (!isCut(connection))
-            send(connection->upstream, queue.front().bytes);
+            sendUp(connection, queue.front().bytes);
         connection->queuedUpBytes -= queue.front().bytes.size();
         queue.pop_front();
     }

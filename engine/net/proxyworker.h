@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/tlssettings.h"
 #include "net/faultpolicy.h"
 #include "net/foreignexchange.h"
 #include "net/foreignsniffer.h"
@@ -13,6 +14,7 @@
 #include <atomic>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -64,6 +66,10 @@ public:
     void setDropRate(double fraction);
     void setRandomSeed(quint32 seed) { m_policy.seed(seed); }
     void setUpstreamConnectTimeout(int ms) { m_connectTimeoutMs = ms; }
+    // The node speaks only TLS (a rediss:// node): every upstream connection is a QSslSocket
+    // with these settings, ready once encrypted; its bytes go through Qt, never straight to
+    // the descriptor. The clients' side stays plain. For connections accepted from now on.
+    void setUpstreamTls(const TlsSettings& settings);
 
     // Any thread. Set before connectionCountChanged is emitted, so a caller that blocked on
     // a call that closed connections (releaseClient) reads the new count when it returns.
@@ -182,4 +188,7 @@ private:
     QHash<QString, int> m_foreignIds; // identity key -> client id (tagForeign)
     void dispatchDownDue(Connection* connection);
     int m_connectTimeoutMs = 1000;
+    std::optional<TlsSettings> m_upstreamTls;
+    void sendUp(Connection* connection, const QByteArray& bytes);
+    void connectUpstreamTls(Connection* connection);
 };

@@ -207,6 +207,8 @@ std::optional<NodeAddress> Storage::expose(const QString& host, quint16 port, QS
 {
     if (!m_exposed) {
         m_exposed = new NodeProxy(m_address.host, m_address.port, this);
+        if (m_address.tls)
+            m_exposed->setUpstreamTls(m_address.tlsSettings);
         connect(m_exposed, &NodeProxy::foreignExchange, this, &Storage::foreignExchange);
         connect(m_exposed, &NodeProxy::connectionCapped, this, [this](const QString& text) {
             HistoryEvent e = HistoryEvent::make(HistoryEvent::Kind::Error, text);

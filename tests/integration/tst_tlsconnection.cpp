@@ -3,6 +3,7 @@
 // only, with a CA and certificates the test makes (TestCertificates): the handshake, a
 // killed node, mutual TLS, and every certificate failure said in words, never a hang.
 #include "base/steadyclock.h"
+#include "net/nodeproxy.h"
 #include "net/redisconnection.h"
 #include "net/tlsstream.h"
 #include "testcertificates.h"
@@ -190,6 +191,44 @@ private slots:
         RedisConnection connection(tlsAddress(fleet.port(0), accepting), options(),
                                    SteadyClock::instance());
         QVERIFY2(becomesReady(connection), qPrintable(connection.lastError()));
+    }
+
+    // The node's proxy (foreign clients' exposed ports, --client-path proxy) speaks TLS to a
+    // rediss:// node and plain to its clients: a plain connection through it reaches the node,
+    // a large reply comes whole, and a certificate the check refuses reaches the client in the
+    // words a direct connection would say.
+    void aProxyReachesATlsNode()
+    {
+        TlsTestFleet fleet(m_certs, 1);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.error()));
+        NodeProxy proxy(QStringLiteral("127.0.0.1"), fleet.port(0));
+        proxy.setUpstreamTls(m_ca);
+        QVERIFY(proxy.setUpstreamConnectTimeout(kConnectTimeoutMs));
+        const quint16 port = proxy.listenPort(1, QStringLiteral("C1"));
+        QVERIFY2(port != 0, qPrintable(proxy.lastError()));
+        NodeAddress plain;
+        plain.port = port;
+        RedisConnection connection(plain, options(), SteadyClock::instance());
+        QVERIFY2(becomesReady(connection), qPrintable(connection.lastError()));
+        QVERIFY(run(connection, {"SET", "through", "the proxy"})->reply.isOkStatus());
+        QCOMPARE(run(connection, {"GET", "through"})->reply.text, QByteArray("the proxy"));
+        const QByteArray big(200 * 1024, 'y');
+        QVERIFY(run(connection, {"SET", "big", big})->reply.isOkStatus());
+        QCOMPARE(run(connection, {"GET", "big"})->reply.text, big);
+
+        TlsTestFleet::Options o;
+        o.certificate = QStringLiteral("unknown");
+        TlsTestFleet other(m_certs, 1, o);
+        QVERIFY2(other.ok(), qPrintable(other.error()));
+        NodeProxy refusing(QStringLiteral("127.0.0.1"), other.port(0));
+        refusing.setUpstreamTls(m_ca);
+        QVERIFY(refusing.setUpstreamConnectTimeout(kConnectTimeoutMs));
+        NodeAddress refused;
+        refused.port = refusing.listenPort(1, QStringLiteral("C1"));
+        QVERIFY2(refused.port != 0, qPrintable(refusing.lastError()));
+        const QString error = firstError(refused).error;
+        QVERIFY2(error.contains(QLatin1String("the node's certificate is signed by an unknown CA")),
+                 qPrintable(error));
     }
 
     void plainClientAgainstTlsPort()
