@@ -5,7 +5,6 @@
 #include "fleet/localfleet.h"
 #include "fleet/nodemonitor.h"
 #include "fleet/replicatedtopology.h"
-#include "net/connecterror.h"
 #include "net/sentinelgate.h"
 
 Fleet::Fleet(const EngineConfig& config, const RedisConnection::Options& options,
@@ -96,32 +95,36 @@ void Fleet::awaitFirstAnswers()
 {
     for (FleetNode* node : std::as_const(m_nodes)) {
         const int index = node->index();
+        // Read as the failure is told (synchronously): a later attempt starts afresh.
+        const RedisConnection* connection = node->monitor()->connection();
         connect(node->monitor(), &NodeMonitor::upChanged, this,
-                [this, index](bool up, const QString& error) { onFirstAnswer(index, up, error); });
+                [this, index, connection](bool up, const QString& error) {
+                    onFirstAnswer(index, up, error, !up && connection->tlsRefused());
+                });
     }
 }
 
-void Fleet::onFirstAnswer(int index, bool up, const QString& error)
+void Fleet::onFirstAnswer(int index, bool up, const QString& error, bool tlsRefused)
 {
     if (m_firstAnswers.contains(index) || m_firstAnswers.size() == m_nodes.size())
         return; // a later change of a node, or the decision was made
-    m_firstAnswers.insert(index, up ? QString() : error);
+    m_firstAnswers.insert(index, {up ? QString() : error, tlsRefused});
     if (m_firstAnswers.size() < m_nodes.size())
         return;
     QStringList why;
     QStringList tls;
     bool anyUp = false;
     for (auto it = m_firstAnswers.cbegin(); it != m_firstAnswers.cend(); ++it) {
-        if (it.value().isEmpty()) { // one node up is enough to run (the others show down)
+        if (it->error.isEmpty()) { // one node up is enough to run (the others show down)
             anyUp = true;
             continue;
         }
         const QString line =
             tr("node %1 (%2): %3")
                 .arg(it.key() + 1)
-                .arg(m_nodes.at(it.key())->monitor()->address().display(), it.value());
+                .arg(m_nodes.at(it.key())->monitor()->address().display(), it->error);
         why << line;
-        if (ConnectError::isTlsSetup(it.value()))
+        if (it->tlsRefused)
             tls << line;
     }
     // A TLS set-up the node refuses (its certificate, ours, a plain port) is no fault to

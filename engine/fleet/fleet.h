@@ -96,7 +96,9 @@ signals:
 private:
     void onAddressesKnown(const QList<NodeAddress>& addresses);
     void awaitFirstAnswers();
-    void onFirstAnswer(int index, bool up, const QString& error);
+    // A node's first answer: up, or why not; `tlsRefused`: the handshake proved that the node
+    // refuses our TLS set-up (RedisConnection::tlsRefused).
+    void onFirstAnswer(int index, bool up, const QString& error, bool tlsRefused);
     void startReplication(const QList<NodeAddress>& addresses);
     int nodeOfPort(quint16 port) const;
     void fail(const QString& error);
@@ -110,5 +112,10 @@ private:
     ReplicatedTopology* m_topology = nullptr;
     SentinelGate* m_sentinelGate = nullptr; // the Sentinels' exposed ports
     QList<FleetNode*> m_nodes;
-    QMap<int, QString> m_firstAnswers; // the user's nodes, until each answered once: why not up
+    struct FirstAnswer
+    {
+        QString error; // empty: up
+        bool tlsRefused = false;
+    };
+    QMap<int, FirstAnswer> m_firstAnswers; // the user's nodes, until each answered once
 };

@@ -39,17 +39,6 @@ QString ConnectError::plainPortHint()
     return QStringLiteral(" (is it a plain port? then use redis://)");
 }
 
-// Only what the handshake proved: a certificate, a client certificate, bytes that are not TLS.
-// The hints are guesses, and no proof: a plain node that resets during its handshake (killed,
-// restarting) reads like a TLS port, and a TLS node slow to answer on a busy machine like a
-// plain one; either is a node down, shown with its hint, and the run may start without it.
-bool ConnectError::isTlsSetup(const QString& error)
-{
-    return error.startsWith(QLatin1String("the node's certificate")) ||
-           error.contains(QLatin1String("client certificate")) ||
-           error.startsWith(QLatin1String("the node does not speak TLS on this port"));
-}
-
 QByteArray ConnectError::proxyReply(const QString& host, quint16 port, const QString& reason)
 {
     // An IPv6 literal in brackets, so that ": " only ever follows the port.

@@ -20,14 +20,11 @@ public:
     static QString hostNotFound(const QString& host);
     static QString timedOut(int ms);
 
-    // TLS set-ups a node refuses, said by TlsStream and RedisConnection (the only places that
-    // write them): a certificate the check refused, a client certificate wanted or refused,
-    // TLS against a port whose answer was not TLS. A node down says none of them, nor does a
-    // connect that only ended with a hint (a guess: plain against a TLS port, or TLS against a
-    // plain one that said nothing back).
+    // The hints a connect failure's words end with when it is a guess (plain against a TLS
+    // port, or TLS against a plain one that said nothing back). What the handshake proved is
+    // typed, not worded: NodeStream::Ending::TlsRefused, RedisConnection::tlsRefused.
     static QString tlsPortHint();   // " (is it a TLS port? then use rediss://)"
     static QString plainPortHint(); // " (is it a plain port? then use redis://)"
-    static bool isTlsSetup(const QString& error);
 
     // The whole error reply a proxy writes, "\r\n" included.
     static QByteArray proxyReply(const QString& host, quint16 port, const QString& reason);

@@ -23,7 +23,11 @@ public:
     {
         ConnectFailed, // never connected: refused, unreachable, no such socket file
         Closed,        // the peer closed the connection (end of file)
-        Broken         // an I/O error on an open connection (reset, ...)
+        Broken,        // an I/O error on an open connection (reset, ...)
+        // Never connected, and the handshake proved why: the node refused our TLS set-up (its
+        // certificate failed the check, or ours was wanted or refused), or what answered was
+        // not TLS. A guess (a reset, a silence) is ConnectFailed with a hint in its words.
+        TlsRefused
     };
     Q_ENUM(Ending)
 

@@ -271,6 +271,7 @@ void RedisConnection::abortLookup()
 void RedisConnection::startConnect(const QString& ip)
 {
     const quint64 attempt = ++m_attempt;
+    m_tlsRefused = false;
     m_reader = std::make_unique<RespReader>(RespReader::Bulks::Whole); // the caller asked for it
     m_firstBytes.clear();
     m_linked = true;
@@ -318,8 +319,10 @@ void RedisConnection::onStreamConnected()
 
 void RedisConnection::onStreamEnded(int how, const QString& detail)
 {
-    if (NodeStream::Ending(how) == NodeStream::Ending::ConnectFailed) {
+    const auto ending = NodeStream::Ending(how);
+    if (ending == NodeStream::Ending::ConnectFailed || ending == NodeStream::Ending::TlsRefused) {
         releaseSocket();
+        m_tlsRefused = ending == NodeStream::Ending::TlsRefused;
         handleConnectFailure(lowerFirst(detail));
         return;
     }

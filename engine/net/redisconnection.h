@@ -90,6 +90,10 @@ public:
     const NodeAddress& address() const { return m_address; }
     // The last error in words ("connection refused", "wrong password", ...); empty when fine.
     QString lastError() const { return m_lastError; }
+    // The last connect failed because the node refused our TLS set-up, proved by the
+    // handshake (NodeStream::Ending::TlsRefused): a certificate, ours wanted or refused, an
+    // answer that is not TLS. A guess in lastError()'s words ("is it a TLS port?") is not.
+    bool tlsRefused() const { return m_tlsRefused; }
     QString serverVersion() const { return m_serverVersion; }
     qint64 serverPid() const { return m_serverPid; }
     // Why the node may be silent on this route for a reason the app itself made (a partition
@@ -169,6 +173,7 @@ private:
     const Clock& m_clock;
     State m_state = State::Disconnected;
     QString m_lastError;
+    bool m_tlsRefused = false; // this attempt's connect failed on a TLS proof
     QString m_serverVersion;
     SilenceReason m_silenceReason;
     int m_serverMajorVersion = 0;

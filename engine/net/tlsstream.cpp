@@ -262,8 +262,10 @@ void TlsStream::onError()
     // Until the node has answered, a TLS alert is the connect failing (TLS 1.3 tells a
     // missing or refused client certificate only after the client's handshake is done).
     const QString alert = alertWords(text);
+    // What the certificate check refused, or an alert that names the set-up, is a proof.
+    const bool proof = !m_verifyError.isEmpty() || !alert.isEmpty();
     if (!m_encrypted || (!m_receivedAny && !alert.isEmpty()))
-        end(Ending::ConnectFailed, handshakeFailure());
+        end(proof ? Ending::TlsRefused : Ending::ConnectFailed, handshakeFailure());
     else if (error == QAbstractSocket::RemoteHostClosedError ||
              m_socket->state() == QAbstractSocket::UnconnectedState)
         end(Ending::Closed, QStringLiteral("Server closed the connection"));
