@@ -134,7 +134,7 @@ void BareRelay::loop()
             if (tag == WakeTag)
                 return;
             if (tag & 1u) {
-                accept(m_listeners.at(qsizetype(tag >> 1)));
+                accept(qsizetype(tag >> 1));
                 continue;
             }
             auto* side = static_cast<Pair::Side*>(events[i].data.ptr);
@@ -152,11 +152,11 @@ void BareRelay::loop()
     }
 }
 
-void BareRelay::accept(int listener)
+void BareRelay::accept(qsizetype index)
 {
-    const qsizetype index = m_listeners.indexOf(listener);
     for (;;) {
-        const int client = ::accept4(listener, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        const int client =
+            ::accept4(m_listeners.at(index), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
         if (client < 0)
             return;
         const int upstream = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);

@@ -36,7 +36,7 @@ private:
     struct Pair; // a client's connection and its upstream's
 
     void loop();
-    void accept(int listener);
+    void accept(qsizetype index); // on the index-th listener
     void pump(Pair* pair, bool fromClient);
     void drop(Pair* pair);
 

@@ -676,9 +676,10 @@ void ForeignClients::flush(Client& c)
     if (c.settled)
         return;
     for (Round& round : c.rounds)
-        if (!round.decided && !c.settled) {
-            settle(c, round, true);
+        if (!round.decided) {
+            settle(c, round, true); // settled from now on: the other rounds wait as before
             decide(c, round);
+            return;
         }
 }
 
