@@ -2,22 +2,21 @@
 #pragma once
 
 #include "search/counterexample.h"
+#include "search/counterexampleteller.h"
+#include "search/replayvote.h"
 #include "search/schedulegenerator.h"
 #include "search/searchoptions.h"
 #include "search/searchprogress.h"
+#include "search/searchsweep.h"
+#include "search/shrinksession.h"
 #include "search/trialpool.h"
 
 #include <QElapsedTimer>
 #include <QMap>
 #include <QObject>
-#include <QSet>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <memory>
-#include <set>
-
-class ReplayVote;
-class ShrinkSession;
 
 // The counterexample search (docs/guide.md, "Searching for a counterexample"): random schedules
 // from the seed, each run on fresh nodes with the checker, up to `jobs` at once; the first
@@ -28,6 +27,10 @@ class ShrinkSession;
 // before it that are still running finish first, and the lowest failing one is taken, so the
 // same seed and options find the same first schedule however the jobs interleave (a trial's
 // outcome itself depends on timing, which is why a finding must be replayed).
+//
+// Each phase is an object it owns: the searching phase's ledger (SearchSweep), the replays
+// that confirm a finding (ReplayVote), the shrinking (ShrinkSession) and the telling
+// (CounterexampleTeller); this class moves between them, keeps the budget and reports.
 //
 // Lives in the caller's thread (the app's main thread or the window's); the engines run in
 // their own threads.
@@ -80,21 +83,21 @@ private:
     void afterSearchTrial();
     void confirmNext();
     void onConfirmed(bool reproduced);
+    void startShrinking(const Schedule& schedule, qint64 failureMs);
+    ShrinkSession::Predicate shrinkPredicate();
     void onShrunk(const Schedule& best);
     double tellSeconds(const Schedule& schedule) const;
     void onTold(const Schedule& told, const TrialResult& result);
-    void tell(const Schedule& schedule, const QList<TrialResult>& failing, int evaluations);
+    void tell(const Schedule& schedule, const QList<TrialResult>& failing, bool extraRun);
     void resume();
     void onBudgetSpent();
     void unconfirmed(int trial);
     bool tooLateToLaunch() const;
     void finishIfIdle();
+    void finish();
     void emitProgress();
 
     TrialRunner::Setup setupFor(const Schedule& schedule, const QString& name) const;
-    QStringList propertyLines() const;
-    QStringList expectLines(const TrialResult& narrated) const;
-    QString save(Counterexample* c, const QString& runPath);
     SearchProgress::Phase publicPhase() const;
 
     SearchOptions m_options;
@@ -105,31 +108,22 @@ private:
     QTimer m_tick; // progress while nothing ends, and the budget's end
     Phase m_phase = Phase::Searching;
 
-    quint64 m_nextSeed = 0;      // the seed of trial m_nextTrial
-    int m_nextTrial = 0;         // the next schedule to launch
-    int m_completed = 0;         // trials ended (not aborted)
-    int m_firstUnfinished = 0;   // every trial before it has ended: the place to continue from
-    QMap<int, quint64> m_seedOf; // launched trials' seeds
-    QMap<int, TrialResult> m_finishedTrials; // trials ended after m_firstUnfinished
-    QMap<int, TrialResult> m_failing;        // trials that failed once, not yet replayed
-    QSet<int> m_searchRunning;               // trials running
-    std::set<int> m_redo;                    // trials stopped before their end, to run again
-    int m_invalid = 0;
+    SearchSweep m_sweep;
     int m_flaky = 0;
     int m_replays = 0;
-    QMap<QString, int> m_faultTally;
     bool m_budgetOver = false;
     bool m_stopRequested = false; // stop(): no new run starts
     bool m_tooLate = false;       // the budget left would not confirm and tell a finding
     int m_unconfirmed = -1;       // the first trial that failed once and was not replayed
-    double m_trialSeconds = 0;    // the trials' time, for their mean
-    int m_timedTrials = 0;
 
-    int m_candidate = -1; // the trial being confirmed and shrunk
+    // The finding under way (confirming, shrinking, telling).
+    int m_candidate = -1;
     double m_foundAfterS = 0;
     double m_confirmedAfterS = 0;
-    ReplayVote* m_vote = nullptr;
-    ShrinkSession* m_shrink = nullptr;
+    // Declared after the pool, so they end before it: both call it as they end. Ended from
+    // their own signal, they go later (release()->deleteLater()).
+    std::unique_ptr<ReplayVote> m_vote;
+    std::unique_ptr<ShrinkSession> m_shrink;
     QList<TrialResult> m_bestFailing; // the failing replays of the best schedule so far ...
     int m_bestRuns = 0;               // ... of so many
     QElapsedTimer m_shrinkClock;
@@ -138,5 +132,6 @@ private:
     int m_shrinkEvaluations = 0;
     bool m_stepsNeeded = false;
     Schedule m_shrunk;
+    CounterexampleTeller m_teller;
     QList<Counterexample> m_found;
 };
