@@ -31,10 +31,12 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QPointer>
 #include <QProcess>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QPointer>
 #include <QTest>
 #include <QXmlStreamReader>
 
@@ -748,6 +750,20 @@ private slots:
         emit marker->clicked();
         QVERIFY(refused->isVisible());
         QCOMPARE(marker->labelBrush().color().alpha(), 255);
+    }
+
+    // A change of language (or theme, or type size) makes the chart again; the one it replaces
+    // is gone, not kept with every series (QChartView releases a chart without deleting it).
+    void aChartMadeAgainLeavesNoneBehind()
+    {
+        RunData data;
+        data.load(smallRun().run());
+        RunChartView view(Chart::Kind::Latency, &data);
+        QPointer<RunChart> before = view.runChart();
+        QEvent change(QEvent::LanguageChange);
+        QCoreApplication::sendEvent(&view, &change);
+        QVERIFY(view.runChart() != nullptr);
+        QVERIFY2(before.isNull(), "the replaced chart still lives");
     }
 
     // A rubber band zooms into a stretch of time and stops following; Home shows it all again.

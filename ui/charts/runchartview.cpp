@@ -45,7 +45,10 @@ void RunChartView::rebuild()
         m_chart->showWindow(old->windowStartUs(), old->windowEndUs());
     m_chart->setCursorUs(m_cursorUs);
     connect(m_chart, &RunChart::windowChosen, this, [this] { m_follow = false; });
-    setChart(m_chart); // deletes the old one
+    // QChartView releases the chart it showed without deleting it (its documentation): a
+    // theme, type size or language change leaked a chart with every series each time.
+    setChart(m_chart);
+    delete old;
     connectLegend();
     refresh();
 }

@@ -146,8 +146,9 @@ void MainWindow::connectParts()
     connect(m_frames, &FrameLoop::cardsChanged, m_menus, &WindowActions::sync);
     connect(m_cards, &NodeCardGrid::commandRequested, this, &MainWindow::send);
     connect(m_lanes, &ClientLaneList::commandRequested, this, &MainWindow::send);
+    // Not through `this`: the docks also say they closed while the window is destroyed.
     connect(m_docks, &WindowDocks::openCountChanged, m_lanes,
-            [this](int open) { m_lanes->setAllLanesInView(open <= 1); });
+            [lanes = m_lanes](int open) { lanes->setAllLanesInView(open <= 1); });
     m_lanes->setAllLanesInView(m_docks->openCount() <= 1);
     connect(m_lanes, &ClientLaneList::settingsRequested, this, &MainWindow::showClientSettings);
     connect(m_menus, &WindowActions::commandTriggered, this, &MainWindow::send);
