@@ -81,6 +81,7 @@ double SearchSweep::meanTrialSeconds() const
 
 quint64 SearchSweep::continueSeed(int unconfirmed) const
 {
-    const int from = unconfirmed >= 0 ? std::min(unconfirmed, m_firstUnfinished) : m_firstUnfinished;
+    const int from =
+        unconfirmed >= 0 ? std::min(unconfirmed, m_firstUnfinished) : m_firstUnfinished;
     return m_seedOf.value(from, m_nextSeed);
 }

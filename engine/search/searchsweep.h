@@ -54,15 +54,15 @@ public:
     quint64 continueSeed(int unconfirmed) const;
 
 private:
-    quint64 m_nextSeed;                      // the seed of trial m_nextTrial
-    int m_nextTrial = 0;                     // the next schedule to draw
-    int m_completed = 0;                     // trials ended (not aborted)
-    int m_firstUnfinished = 0;               // every trial before it has ended
-    QMap<int, quint64> m_seedOf;             // drawn trials' seeds
-    QSet<int> m_endedAhead;                  // trials ended after m_firstUnfinished
-    QMap<int, TrialResult> m_failing;        // trials that failed once, not yet replayed
-    QSet<int> m_running;                     // trials running
-    std::set<int> m_setAside;                // trials stopped before their end, to run again
+    quint64 m_nextSeed;               // the seed of trial m_nextTrial
+    int m_nextTrial = 0;              // the next schedule to draw
+    int m_completed = 0;              // trials ended (not aborted)
+    int m_firstUnfinished = 0;        // every trial before it has ended
+    QMap<int, quint64> m_seedOf;      // drawn trials' seeds
+    QSet<int> m_endedAhead;           // trials ended after m_firstUnfinished
+    QMap<int, TrialResult> m_failing; // trials that failed once, not yet replayed
+    QSet<int> m_running;              // trials running
+    std::set<int> m_setAside;         // trials stopped before their end, to run again
     int m_invalid = 0;
     QMap<QString, int> m_faultTally;
     double m_trialSeconds = 0; // the timed trials' time, for their mean

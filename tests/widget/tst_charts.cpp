@@ -36,7 +36,6 @@
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QPointer>
 #include <QTest>
 #include <QXmlStreamReader>
 
