@@ -6,6 +6,7 @@
 #include "base/steadyclock.h"
 #include "bench/benchloop.h"
 #include "fleet/localfleet.h"
+#include "fleet/throwawayca.h"
 #include "interruption.h"
 #include "lock/redlock.h"
 #include "model/latencystats.h"
@@ -51,11 +52,12 @@ Benchmark::Benchmark(const Options& options, QObject* parent) : QObject(parent),
 Benchmark::~Benchmark()
 {
     thaw(); // never leave a node frozen, whatever happened
-    delete m_redlock;
-    qDeleteAll(m_connections);
-    if (m_fleet)
-        m_fleet->stop();
-    delete m_fleet;
+    disconnectNodes();
+    for (LocalFleet* fleet : {m_tlsFleet, m_fleet}) {
+        if (fleet)
+            fleet->stop();
+        delete fleet;
+    }
 }
 
 bool Benchmark::spin(const std::function<bool()>& done, int timeoutMs)
@@ -91,6 +93,12 @@ bool Benchmark::setUp(QString* error)
             return false;
         nodes = m_fleet->addresses();
     }
+    return connectTo(nodes, error);
+}
+
+bool Benchmark::connectTo(const QList<NodeAddress>& nodes, QString* error)
+{
+    const EngineConfig& config = m_options.config;
     QList<NodeChannel*> channels;
     for (const NodeAddress& address : nodes) {
         RedisConnection::Options options;
@@ -113,11 +121,46 @@ bool Benchmark::setUp(QString* error)
     return true;
 }
 
+void Benchmark::disconnectNodes()
+{
+    delete m_redlock;
+    m_redlock = nullptr;
+    qDeleteAll(m_connections);
+    m_connections.clear();
+}
+
+// The same floor and healthy Redlock over TLS, on as many local nodes speaking TLS only with a
+// CA made for the run: what TLS costs a round, beside the plain figures (a figure, not judged).
+void Benchmark::measureTls()
+{
+    disconnectNodes();
+    m_fleet->stop();
+    m_ca = std::make_unique<ThrowawayCa>();
+    if (!m_ca->ok()) {
+        m_tlsSkipped = m_ca->error();
+        return;
+    }
+    RedisServerProcess::Options options;
+    options.executable = m_options.config.redisServer;
+    options.tlsCertFile = m_ca->certFile();
+    options.tlsKeyFile = m_ca->keyFile();
+    options.tlsCaFile = m_ca->caFile();
+    m_tlsFleet = new LocalFleet(m_fleet->count(), options);
+    QString error;
+    if (!m_tlsFleet->startAndWait(15000, &error) || !connectTo(m_tlsFleet->addresses(), &error)) {
+        m_tlsSkipped = error;
+        return;
+    }
+    m_tlsFirstPhase = int(m_phases.size());
+    measureFloor(QStringLiteral("floor tls"));
+    measureRedlock(QStringLiteral("redlock healthy tls"), m_options.cycles);
+}
+
 // The floor: SET NX PX to every node at once, wait for every reply; DEL the same way.
-void Benchmark::measureFloor()
+void Benchmark::measureFloor(const QString& name)
 {
     auto phase = std::make_shared<Phase>();
-    phase->name = QStringLiteral("floor");
+    phase->name = name;
     phase->firstOp = QStringLiteral("SET NX PX");
     phase->secondOp = QStringLiteral("DEL");
     const Clock& clock = SteadyClock::instance();
@@ -260,8 +303,8 @@ int Benchmark::run()
           << m_options.cycles << " cycles per phase after " << WarmUpCycles << " warm-up\n";
     out().flush();
     const bool frozenPhases = m_fleet && m_connections.size() >= 3;
-    const int planned = frozenPhases ? 4 : 2;
-    measureFloor();
+    const int planned = (frozenPhases ? 4 : 2) + (m_fleet ? 2 : 0);
+    measureFloor(QStringLiteral("floor"));
     measureRedlock(QStringLiteral("redlock healthy"), m_options.cycles);
     if (frozenPhases) {
         const int minority = (m_connections.size() - 1) / 2;
@@ -275,6 +318,11 @@ int Benchmark::run()
     } else {
         out() << "(frozen-node phases skipped: they need local nodes, at least 3)\n";
     }
+    m_plainPhases = int(m_phases.size());
+    if (m_fleet && !BenchLoop::interrupted())
+        measureTls();
+    else if (!m_fleet)
+        m_tlsSkipped = QStringLiteral("they need local nodes");
     if (BenchLoop::interrupted())
         return reportInterrupted(planned);
     return printAndStore();
@@ -371,7 +419,7 @@ int Benchmark::printAndStore()
     const double cycleRatio = healthy.cyclesPerSecond / floor.cyclesPerSecond;
     check(QStringLiteral("acquire+release cycles/s / floor cycles/s"), cycleRatio,
           QStringLiteral(">= 0.8"), cycleRatio >= 0.8);
-    if (m_phases.size() >= 4) {
+    if (m_plainPhases >= 4) {
         const Phase& frozen = *m_phases[2];
         const Phase& noQuorum = *m_phases[3];
         const double frozenRatio =
@@ -389,6 +437,7 @@ int Benchmark::printAndStore()
         check(QStringLiteral("peak requests queued on a frozen node"), queue,
               QStringLiteral("<= 2"), queue <= 2);
     }
+    printTls();
     m_report.insert(QStringLiteral("checks"), checks);
     m_report.insert(QStringLiteral("pass"), failed.isEmpty());
     o.flush();
@@ -403,6 +452,43 @@ int Benchmark::printAndStore()
         return 1;
     }
     return 0;
+}
+
+// TLS beside plain, per round: figures, not judged (what TLS costs depends on the CPU's AES
+// and the kernel, not on the app).
+void Benchmark::printTls()
+{
+    QTextStream& o = out();
+    if (m_tlsFirstPhase < 0 || m_phases.size() < m_tlsFirstPhase + 2) {
+        o << QStringLiteral("(TLS phases skipped: %1)\n").arg(m_tlsSkipped);
+        m_report.insert(QStringLiteral("tls_skipped"), m_tlsSkipped);
+        return;
+    }
+    const Phase& floor = *m_phases[0];
+    const Phase& healthy = *m_phases[1];
+    const Phase& tlsFloor = *m_phases[m_tlsFirstPhase];
+    const Phase& tlsHealthy = *m_phases[m_tlsFirstPhase + 1];
+    const auto ratio = [](const LatencyStats& tls, const LatencyStats& plain, int percentile) {
+        return double(tls.percentile(percentile)) / double(plain.percentile(percentile));
+    };
+    QJsonObject tls;
+    const auto figure = [&](const QString& what, const QString& key, double value) {
+        o << QStringLiteral("%1 %2  (a figure, not judged)\n").arg(what, -44).arg(value, 8, 'f', 3);
+        tls.insert(key, value);
+    };
+    figure(QStringLiteral("tls floor SET p50 / plain floor SET p50"),
+           QStringLiteral("floor_set_p50_ratio"), ratio(tlsFloor.first, floor.first, 50));
+    figure(QStringLiteral("tls acquire p50 / plain acquire p50"),
+           QStringLiteral("acquire_p50_ratio"), ratio(tlsHealthy.first, healthy.first, 50));
+    figure(QStringLiteral("tls acquire p99 / plain acquire p99"),
+           QStringLiteral("acquire_p99_ratio"), ratio(tlsHealthy.first, healthy.first, 99));
+    figure(QStringLiteral("tls cycles/s / plain cycles/s"), QStringLiteral("cycles_ratio"),
+           tlsHealthy.cyclesPerSecond / healthy.cyclesPerSecond);
+    const double tlsAcquireRatio =
+        double(tlsHealthy.first.percentile(50)) / double(tlsFloor.first.percentile(50));
+    figure(QStringLiteral("tls acquire p50 / tls floor SET p50"),
+           QStringLiteral("acquire_over_floor_p50"), tlsAcquireRatio);
+    m_report.insert(QStringLiteral("tls"), tls);
 }
 
 bool Benchmark::writeJson()

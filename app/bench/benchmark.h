@@ -13,10 +13,14 @@
 class LocalFleet;
 class RedisConnection;
 class Redlock;
+class ThrowawayCa;
+struct NodeAddress;
 
 // `redlockscope --headless --bench`: the acquire/release latency of our Redlock against
 // the floor any multiplexed client has (one SET NX PX to all nodes at once, then one
-// DEL), over the same connections and in the same run, healthy and with nodes frozen.
+// DEL), over the same connections and in the same run, healthy and with nodes frozen; then,
+// on local nodes, the floor and the healthy Redlock again over TLS (nodes speaking TLS only,
+// with a CA made for the run), beside the plain figures.
 class Benchmark : public QObject
 {
     Q_OBJECT
@@ -44,7 +48,11 @@ private:
     struct Phase;
 
     bool setUp(QString* error);
-    void measureFloor();
+    bool connectTo(const QList<NodeAddress>& nodes, QString* error);
+    void disconnectNodes();
+    void measureTls();
+    void printTls();
+    void measureFloor(const QString& name);
     void measureRedlock(const QString& name, int cycles);
     void measureNoQuorum();
     void freeze(int count);
@@ -65,4 +73,9 @@ private:
     QList<int> m_frozen; // node indexes we SIGSTOPped (always resumed)
     QJsonObject m_report;
     QList<std::shared_ptr<Phase>> m_phases;
+    int m_plainPhases = 0;    // the phases the checks judge: floor, healthy, frozen ones
+    int m_tlsFirstPhase = -1; // the TLS floor's index (the healthy TLS phase follows)
+    QString m_tlsSkipped;     // why the TLS phases did not run
+    std::unique_ptr<ThrowawayCa> m_ca;
+    LocalFleet* m_tlsFleet = nullptr;
 };

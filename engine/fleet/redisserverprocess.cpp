@@ -352,6 +352,10 @@ NodeAddress RedisServerProcess::address() const
     NodeAddress address;
     address.port = m_options.port;
     address.password = m_options.password;
+    if (!m_options.tlsCertFile.isEmpty()) {
+        address.tls = true;
+        address.tlsSettings.caFile = m_options.tlsCaFile;
+    }
     return address;
 }
 
@@ -395,6 +399,12 @@ QStringList RedisServerProcess::arguments() const
     }
     if (!m_options.password.isEmpty())
         args << QStringLiteral("--requirepass") << m_options.password;
+    if (!m_options.tlsCertFile.isEmpty()) // the last --port wins: the plain port off
+        args << QStringLiteral("--port") << QStringLiteral("0") << QStringLiteral("--tls-port")
+             << QString::number(m_options.port) << QStringLiteral("--tls-cert-file")
+             << m_options.tlsCertFile << QStringLiteral("--tls-key-file") << m_options.tlsKeyFile
+             << QStringLiteral("--tls-ca-cert-file") << m_options.tlsCaFile
+             << QStringLiteral("--tls-auth-clients") << QStringLiteral("optional");
     args << m_options.extraArgs;
     return args;
 }

@@ -44,6 +44,11 @@ public:
         Persistence persistence = Persistence::None;
         QString password; // requirepass, for tests of AUTH
         QStringList extraArgs;
+        // Not empty: TLS only, on `port` (the plain port off), with this certificate and key,
+        // clients verified against caFile when they send a certificate (ThrowawayCa).
+        QString tlsCertFile;
+        QString tlsKeyFile;
+        QString tlsCaFile;
         int startTimeoutMs = 5000;
         // Not empty: run redis-sentinel (executable: empty finds it on PATH) with these lines
         // as its sentinel.conf, which Sentinel insists on owning (it rewrites it).

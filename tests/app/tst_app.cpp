@@ -439,6 +439,19 @@ private slots:
         }
         QCOMPARE(report.value(QStringLiteral("pass")).toBool(), failed == 0);
         QCOMPARE(r.exitCode, failed == 0 ? 0 : 1);
+        // The floor and the healthy Redlock again over TLS (nodes that speak TLS only, a CA made
+        // for the run), every cycle acquired, and their figures beside the plain ones.
+        int tlsAcquired = -1;
+        const QJsonArray phases = report.value(QStringLiteral("phases")).toArray();
+        for (const QJsonValue& phase : phases)
+            if (phase[QStringLiteral("phase")] == QStringLiteral("redlock healthy tls") &&
+                phase[QStringLiteral("operation")] == QStringLiteral("acquire"))
+                tlsAcquired =
+                    phase[QStringLiteral("n")].toInt() - phase[QStringLiteral("failures")].toInt();
+        QCOMPARE(tlsAcquired, 100);
+        const QJsonObject tls = report.value(QStringLiteral("tls")).toObject();
+        QVERIFY2(tls.value(QStringLiteral("acquire_p50_ratio")).toDouble() > 0, r.out.constData());
+        QVERIFY2(r.out.contains("tls acquire p50 / plain acquire p50"), r.out.constData());
     }
 
     // A SIGKILLed run leaves its nodes' directories; the next start removes those whose app is
