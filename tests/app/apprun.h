@@ -144,8 +144,22 @@ struct Signalled
     QList<qint64> nodes; // its redis-servers when the signal was sent
 };
 
-// Starts the binary, waits until `ready(process, stdout so far)` holds (at most 60 s), sends
-// `signal`, and waits for the end. Whatever happens, nothing it started is left running.
+// Whether process `pid` has a handler for `signal` now (/proc/PID/status, SigCgt): before the
+// app installs its own, a signal ends it as the default action does, however busy the machine.
+inline bool catches(qint64 pid, int signal)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return false;
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith("SigCgt:"))
+            return (line.mid(7).trimmed().toULongLong(nullptr, 16) >> (signal - 1)) & 1U;
+    return false;
+}
+
+// Starts the binary, waits until `ready(process, stdout so far)` holds and the app has its
+// handler for `signal` (at most 60 s), sends `signal`, and waits for the end. Whatever
+// happens, nothing it started is left running.
 template <typename Ready>
 Signalled signalWhen(const QStringList& args, int signal, Ready ready, const QString& dataHome = {})
 {
@@ -161,7 +175,7 @@ Signalled signalWhen(const QStringList& args, int signal, Ready ready, const QSt
     while (p.state() == QProcess::Running && waited.elapsed() < 60000) {
         p.waitForReadyRead(50);
         out += p.readAllStandardOutput();
-        if (ready(p, out))
+        if (ready(p, out) && catches(p.processId(), signal))
             break;
     }
     s.nodes = childRedisServers(p.processId());
