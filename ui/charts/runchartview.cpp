@@ -45,10 +45,12 @@ void RunChartView::rebuild()
         m_chart->showWindow(old->windowStartUs(), old->windowEndUs());
     m_chart->setCursorUs(m_cursorUs);
     connect(m_chart, &RunChart::windowChosen, this, [this] { m_follow = false; });
-    // QChartView releases the chart it showed without deleting it (its documentation): a
-    // theme, type size or language change leaked a chart with every series each time.
+    // QChartView releases the chart it showed without deleting it (its documentation): its
+    // own empty one at first, then ours, which each theme, type size or language change
+    // leaked with every series.
+    QChart* shown = chart();
     setChart(m_chart);
-    delete old;
+    delete shown;
     connectLegend();
     refresh();
 }
