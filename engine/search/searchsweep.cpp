@@ -62,7 +62,7 @@ int SearchSweep::firstFailure() const
 
 QList<TrialResult> SearchSweep::takeAllFailing()
 {
-    const QList<TrialResult> all = m_failing.values();
+    QList<TrialResult> all = m_failing.values();
     m_failing.clear();
     return all;
 }
