@@ -328,8 +328,14 @@ private slots:
         }
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         QCOMPARE(pdfPages(readAll(deck)), 122);
+#if defined(__SANITIZE_ADDRESS__)
+        // ASan keeps what was freed in its quarantine (256 MB) and adds its shadow: the peak
+        // says nothing of the app's own memory there (as in tst_soak). Shown, not judged.
+        qInfo("peak %lld MB (under ASan: not judged)", peakKb / 1024);
+#else
         QVERIFY2(peakKb > 0 && peakKb < 330 * 1024,
                  qPrintable(QStringLiteral("peak %1 MB").arg(peakKb / 1024)));
+#endif
     }
 
     // Refused before anything plays: exit 2 in words, no file written, no node started.
