@@ -52,6 +52,7 @@ private:
     void disconnectNodes();
     void measureTls();
     void printTls();
+    int plainPhases() const;
     void measureFloor(const QString& name);
     void measureRedlock(const QString& name, int cycles);
     void measureNoQuorum();
@@ -73,7 +74,6 @@ private:
     QList<int> m_frozen; // node indexes we SIGSTOPped (always resumed)
     QJsonObject m_report;
     QList<std::shared_ptr<Phase>> m_phases;
-    int m_plainPhases = 0;    // the phases the checks judge: floor, healthy, frozen ones
     int m_tlsFirstPhase = -1; // the TLS floor's index (the healthy TLS phase follows)
     QString m_tlsSkipped;     // why the TLS phases did not run
     std::unique_ptr<ThrowawayCa> m_ca;
