@@ -146,6 +146,28 @@ class TestClassroomFit : public QObject
             scenario->show();
     }
 
+    // How long the window may take to settle: the list scrolls to the story's lanes once its
+    // last resize is done (a posted call), and under the sanitizers on a busy machine that
+    // resize can come after any fixed wait. A bound for a hang, never reached when it works.
+    static constexpr int SettleMs = 30'000;
+
+    static bool inView(const ClientLaneList* lanes, const ClientLane* lane)
+    {
+        const QRect at(lane->mapTo(lanes->viewport(), QPoint(0, 0)), lane->size());
+        return lanes->viewport()->rect().contains(at);
+    }
+
+    static QString where(const ClientLaneList* lanes, const ClientLane* lane)
+    {
+        const QPoint at = lane->mapTo(lanes->viewport(), QPoint(0, 0));
+        return QStringLiteral("the lane at %1,%2 %3x%4, the view %5 high")
+            .arg(at.x())
+            .arg(at.y())
+            .arg(lane->width())
+            .arg(lane->height())
+            .arg(lanes->viewport()->height());
+    }
+
     // The most clients a built-in scenario adds.
     static int mostClientsOfABuiltIn()
     {
@@ -198,16 +220,17 @@ private slots:
         QVERIFY2(w.height() <= 720, qPrintable(QString::number(w.height())));
         const auto* lanes = w.findChild<ClientLaneList*>(QStringLiteral("clientLanes"));
         QVERIFY(lanes && lanes->count() == clients);
-        const QRect view = lanes->viewport()->rect();
         const int mustShow = docks.size() <= 1 ? clients : 2;
         for (int i = 1; i <= mustShow; ++i) {
             ClientLane* lane = w.clientLane(QStringLiteral("C%1").arg(i));
             QVERIFY(lane);
-            const QRect at(lane->mapTo(lanes->viewport(), QPoint(0, 0)), lane->size());
-            QVERIFY2(view.contains(at), qPrintable(QStringLiteral("C%1 of %2 out of view in %3 %4")
-                                                       .arg(i)
-                                                       .arg(clients)
-                                                       .arg(language, docks)));
+            QTRY_VERIFY2_WITH_TIMEOUT(
+                inView(lanes, lane),
+                qPrintable(QStringLiteral("C%1 of %2 out of view in %3 %4: %5")
+                               .arg(i)
+                               .arg(clients)
+                               .arg(language, docks, where(lanes, lane))),
+                SettleMs);
         }
     }
 
@@ -258,20 +281,13 @@ private slots:
                  qPrintable(QStringLiteral("%1 x %2").arg(w.width()).arg(w.height())));
         const auto* lanes = w.findChild<ClientLaneList*>(QStringLiteral("clientLanes"));
         QVERIFY(lanes);
-        const QRect view = lanes->viewport()->rect();
         const QStringList violators = failover ? QStringList{"C1", "C2"} : QStringList{"C4", "C5"};
         for (const QString& name : violators) {
             ClientLane* lane = w.clientLane(name);
             QVERIFY(lane);
-            const QRect at(lane->mapTo(lanes->viewport(), QPoint(0, 0)), lane->size());
-            QVERIFY2(view.contains(at), qPrintable(QStringLiteral("%1's lane at %2,%3 %4x%5, "
-                                                                  "the view %6 high")
-                                                       .arg(name)
-                                                       .arg(at.x())
-                                                       .arg(at.y())
-                                                       .arg(at.width())
-                                                       .arg(at.height())
-                                                       .arg(view.height())));
+            QTRY_VERIFY2_WITH_TIMEOUT(inView(lanes, lane),
+                                      qPrintable(name + QStringLiteral(": ") + where(lanes, lane)),
+                                      SettleMs);
         }
         // The verdict is said whole (not elided by the bar).
         const auto* verdict = w.statusBar()->findChild<QLabel*>(QStringLiteral("checkerVerdict"));
@@ -330,7 +346,9 @@ private slots:
         QTest::qWait(20); // the queued retranslation
         QString error;
         QVERIFY2(w.openRun(path, &error), qPrintable(error));
-        QTest::qWait(200); // the replay's first frames
+        // The replay's first frames: both clients on their lanes.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.clientLane(QStringLiteral("C1")) && w.clientLane(QStringLiteral("C2")), SettleMs);
         w.updateNow();
         QTest::qWait(50);
         if (const QByteArray shots = qgetenv("REDLOCK_FIT_SHOTS"); !shots.isEmpty())

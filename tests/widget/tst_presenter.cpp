@@ -381,12 +381,16 @@ private slots:
         const QWidget* view = w->charts()->timeline();
         const auto* dock = w->findChild<QDockWidget*>(QStringLiteral("chartsDock"));
         QVERIFY(view->isVisible() && dock->isVisible());
-        const int viewBottom = view->mapTo(w.get(), QPoint(0, view->height())).y();
-        const int dockBottom = dock->mapTo(w.get(), QPoint(0, dock->height())).y();
-        QVERIFY2(viewBottom <= dockBottom,
-                 qPrintable(QStringLiteral("the timeline ends at %1, its dock at %2")
-                                .arg(viewBottom)
-                                .arg(dockBottom)));
+        const auto bottom = [&w](const QWidget* part) {
+            return part->mapTo(w.get(), QPoint(0, part->height())).y();
+        };
+        // Once the dock's last resize has reached the timeline (posted, so no fixed wait).
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            bottom(view) <= bottom(dock),
+            qPrintable(QStringLiteral("the timeline ends at %1, its dock at %2")
+                           .arg(bottom(view))
+                           .arg(bottom(dock))),
+            30'000);
     }
 
     // A toolbar's hover tip takes the status bar's message area; the checker stays.
