@@ -159,8 +159,13 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(afterPause().size() >= 4, 10000);
         const QList<HistoryEvent> outcomes = afterPause();
         QCOMPARE(NodeOutcome::Kind(outcomes.first().code), NodeOutcome::Kind::Timeout);
+        // The node timeout ended it (its words say so), and nothing waited longer than about
+        // that: a bound for a wait on something else (the connect timeout is 1 s), generous
+        // for what two busy cores under the sanitizers add to a 50 ms timer.
+        QVERIFY2(outcomes.first().text.startsWith(QLatin1String("no reply within 50 ms")),
+                 qPrintable(outcomes.first().text));
         for (const HistoryEvent& e : outcomes)
-            QVERIFY2(e.latencyUs <= (50 + 30) * 1000, qPrintable(QString::number(e.latencyUs)));
+            QVERIFY2(e.latencyUs < 1000 * 1000, qPrintable(QString::number(e.latencyUs)));
         QCOMPARE(engine.last().nodes[1].state, NodeSnapshot::State::Paused);
         // The buttons follow: a paused node can be resumed, not paused again.
         QVERIFY(engine.last().nodes[1].actions.contains(QStringLiteral("resume")));
@@ -232,20 +237,19 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         QString message;
-        // 4 s: the check a second in still falls inside it however slow two busy cores make
-        // the steps before it.
         QVERIFY2(engine.command(QStringLiteral("node restart 4 delayed 4000"), &message),
                  qPrintable(message));
         QVERIFY(engine.waitFor(
             [](const EngineSnapshot& s) {
                 return hasFault(s.nodes[3], Fault::Kind::RestartPending);
             },
-            2000));
+            10000));
+        // Down for the 4 s: asked from here on until it answers, it answers no sooner than 4 s
+        // after the command (the clock started before it). Checks at fixed moments instead
+        // could fall after the restart, however long the delay, when two busy cores make the
+        // steps before them slow. The wait is a bound for a hang only.
         const NodeAddress n4 = NodeAddress::parse(engine.last().nodes[3].address, &error).value();
-        QVERIFY(TestFleet::isClientError(TestFleet::redisCommand(n4, {"PING"}, 200)));
-        QTest::qWait(1000);
-        QVERIFY(TestFleet::isClientError(TestFleet::redisCommand(n4, {"PING"}, 200)));
-        QTRY_VERIFY_WITH_TIMEOUT(TestFleet::redisCommand(n4, {"PING"}, 200).text == "PONG", 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(TestFleet::redisCommand(n4, {"PING"}, 200).text == "PONG", 30000);
         QVERIFY2(clock.elapsed() >= 4000, qPrintable(QString::number(clock.elapsed())));
         // Without a delay given, it stays down a little more than the largest TTL in use.
         QVERIFY(engine.command(QStringLiteral("node restart 4 delayed"), &message));
@@ -256,7 +260,7 @@ private slots:
                                  return f.untilUs - f.sinceUs >= 2000 * 1000;
                          return false;
                      },
-                     2000),
+                     10000),
                  "default delay > largest ttl");
     }
 
@@ -312,8 +316,9 @@ private slots:
         QString error;
         QVERIFY2(engine.start(15000, &error), qPrintable(error));
         QString message;
-        // More than the default 50 ms node timeout would make every answer a timeout.
-        QVERIFY(engine.command(QStringLiteral("client set C1 timeout=200")));
+        // More than the default 50 ms node timeout would make every answer a timeout; far more,
+        // so that the bound below leaves two busy cores under the sanitizers room.
+        QVERIFY(engine.command(QStringLiteral("client set C1 timeout=1000")));
         QVERIFY2(engine.command(QStringLiteral("node latency 5 30"), &message),
                  qPrintable(message));
         QVERIFY(engine.waitFor(
@@ -326,7 +331,7 @@ private slots:
         // The delayed node answered within its timeout, and the others were not delayed:
         // told apart by the other node's answer, not a bound a busy core could pass.
         const auto* o = outcomeOf(engine.last(), 4, 1);
-        QVERIFY2(o->outcome.latencyUs() < 200000,
+        QVERIFY2(o->outcome.latencyUs() < 1000000,
                  qPrintable(QString::number(o->outcome.latencyUs())));
         const auto* fast = outcomeOf(engine.last(), 0, 1);
         QVERIFY(fast && fast->outcome.latencyUs() < o->outcome.latencyUs());
@@ -522,20 +527,36 @@ private slots:
         QString message;
         QVERIFY2(engine.command(QStringLiteral("node pause 2 %1").arg(PauseMs), &message),
                  qPrintable(message));
-        QVERIFY(TestFleet::isTimeout(fleet.command(1, {"SET", "x", "y"}, 200)));
-        // The picture shows the pause first (the last snapshot taken may be older than it).
+        // Writes wait while it lasts. Two busy cores may bring this test here only after the
+        // pause (the clock started before it did): then the write is answered, yet not before
+        // the pause would have ended.
+        const bool held = TestFleet::isTimeout(fleet.command(1, {"SET", "x", "y"}, 200));
+        QVERIFY2(held || clock.elapsed() >= PauseMs, qPrintable(QString::number(clock.elapsed())));
+        // Its end, in the history (every event comes here, where a snapshot may be older than
+        // the pause), then in the picture; each wait a bound for a hang only.
+        const auto at = [&engine](HistoryEvent::Kind kind) -> qint64 {
+            for (const HistoryEvent& e : engine.events())
+                if (e.kind == kind && e.node == 1 && Fault::Kind(e.code) == Fault::Kind::Paused)
+                    return e.tUs;
+            return -1;
+        };
         QVERIFY(engine.waitFor(
-            [](const EngineSnapshot& s) { return hasFault(s.nodes[1], Fault::Kind::Paused); },
-            PauseMs));
+            [&at](const EngineSnapshot&) { return at(HistoryEvent::Kind::FaultEnd) >= 0; }, 30000));
         QVERIFY(engine.waitFor(
             [](const EngineSnapshot& s) {
                 return s.nodes[1].state == NodeSnapshot::State::Up &&
                        !hasFault(s.nodes[1], Fault::Kind::Paused);
             },
-            PauseMs + 2000));
-        const qint64 endedMs = clock.elapsed();
-        QVERIFY2(endedMs >= PauseMs - 50 && endedMs <= PauseMs + 600,
-                 qPrintable(QString::number(endedMs)));
+            30000));
+        // On time by the engine's own clock, from the pause's start to its end: this thread's
+        // turn and the snapshot's way here are not the engine's. The bound is the point (its
+        // own timer ends it, not whatever comes next), with seconds of room for a timer that
+        // two busy cores under the sanitizers fire late.
+        const qint64 lastedMs =
+            (at(HistoryEvent::Kind::FaultEnd) - at(HistoryEvent::Kind::FaultStart)) / 1000;
+        QVERIFY2(at(HistoryEvent::Kind::FaultStart) >= 0 && lastedMs >= PauseMs - 50 &&
+                     lastedMs <= PauseMs + 2000,
+                 qPrintable(QString::number(lastedMs)));
         QCOMPARE(faultEvents(engine.events(), HistoryEvent::Kind::FaultEnd, 1, Fault::Kind::Paused),
                  1);
         QCOMPARE(fleet.command(1, {"SET", "x", "y"}).text, QByteArray("OK"));
