@@ -20,7 +20,11 @@
 
 namespace {
 
-constexpr int RetryDelayMs = 2000;
+// Long, so that what the bounds below tell apart (woken at once, or by the retry timer) lies
+// seconds apart, whatever two busy cores under the sanitizers add to the steps between.
+constexpr int RetryDelayMs = 4000;
+// The least time the retry timer takes: a coarse QTimer (2 s and more) may fire 5 % early.
+constexpr qint64 RetryTimerUs = qint64(RetryDelayMs) * 1000 * 95 / 100;
 constexpr int LockConnection = 1; // the waiter's listeners on the proxy
 constexpr int PubSubConnection = 2;
 const QByteArray Resource = "pubsub-lock";
@@ -61,6 +65,9 @@ private:
     {
         qint64 handOverUs = -1; // release sent -> the waiter's acquire OK; -1: never
         qint64 wokenUs = -1;    // release sent -> the unlock message woke the waiter
+        // The waiter's last refusal before the release -> its acquire OK: its retry timer,
+        // started at that refusal, cannot have fired before RetryTimerUs of it.
+        qint64 sinceRefusalUs = -1;
         int wakeUps = 0;
         int attempts = 0;
     };
@@ -114,6 +121,9 @@ private:
         // happens (a fixed sleep was too short on two busy cores).
         const bool pubsub = wait == LockSettings::Wait::PubSub;
         QSignalSpy decided(waiter, &LockStrategy::attemptDecided);
+        qint64 decidedAtUs = 0;
+        QObject::connect(waiter, &LockStrategy::attemptDecided, &owner,
+                         [&decidedAtUs] { decidedAtUs = nowUs(); });
         if (!QTest::qWaitFor(
                 [&] {
                     return decided.size() >= (pubsub ? 2 : 1) &&
@@ -123,6 +133,7 @@ private:
             qFatal("the waiter did not wait as it should");
         if (cut)
             proxy.setClientPartitioned(PubSubConnection, true);
+        const qint64 refusedUs = decidedAtUs;
         const qint64 releaseUs = nowUs();
         holder->release(held->lock);
         if (!got) {
@@ -132,8 +143,10 @@ private:
         Waited out;
         out.wakeUps = int(woken.size());
         out.attempts = int(attempts.size());
-        if (got && got->acquired)
+        if (got && got->acquired) {
             out.handOverUs = gotUs - releaseUs;
+            out.sinceRefusalUs = gotUs - refusedUs;
+        }
         if (wokenAtUs)
             out.wokenUs = wokenAtUs - releaseUs;
         return out;
@@ -147,9 +160,10 @@ private slots:
               "%d attempts",
               w.wokenUs / 1000.0, w.handOverUs / 1000.0, w.wakeUps, w.attempts);
         QVERIFY2(w.handOverUs >= 0, "the waiter never got the lock");
-        // Within a few ms here; the bound is the poller's (1.4 s at least), halved, so that
-        // two busy cores do not fail it.
-        QVERIFY2(w.handOverUs < (RetryDelayMs - 600) * 1000 / 2,
+        // Within a few ms here. The bound is the point: before its retry timer could have
+        // fired, so woken, not polling; seconds of room for a busy machine to release and
+        // hand over.
+        QVERIFY2(w.sinceRefusalUs < RetryTimerUs,
                  "woken, it should take the lock at once, not by polling");
         QCOMPARE(w.wakeUps, 1);
     }
@@ -159,8 +173,8 @@ private slots:
         const Waited w = handOver(LockSettings::Wait::Poll, false);
         qInfo("poll: hand-over %.2f ms, %d attempts", w.handOverUs / 1000.0, w.attempts);
         QVERIFY2(w.handOverUs >= 0, "the waiter never got the lock");
-        // Its next try comes RetryDelayMs after its first refusal, ~300 ms before the release.
-        QVERIFY2(w.handOverUs > (RetryDelayMs - 600) * 1000, "a poller cannot know sooner");
+        // Its next try comes RetryDelayMs after its refusal, whenever the release came.
+        QVERIFY2(w.sinceRefusalUs >= RetryTimerUs, "a poller cannot know sooner");
         QCOMPARE(w.wakeUps, 0);
     }
 
@@ -170,7 +184,9 @@ private slots:
         qInfo("pubsub, message lost: hand-over %.2f ms, %d attempts", w.handOverUs / 1000.0,
               w.attempts);
         QVERIFY2(w.handOverUs >= 0, "a lost message must not hang the waiter");
-        QVERIFY2(w.handOverUs > (RetryDelayMs - 600) * 1000, "no message came: no early wake");
+        QVERIFY2(w.sinceRefusalUs >= RetryTimerUs, "no message came: no early wake");
+        // The retry delay after the refusal, which came before the release, and seconds of
+        // room for a busy machine.
         QVERIFY2(w.handOverUs < 2 * RetryDelayMs * 1000, "the retry delay bounds the wait");
         QCOMPARE(w.wakeUps, 0);
     }
