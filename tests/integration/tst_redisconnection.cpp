@@ -546,37 +546,42 @@ void TestRedisConnection::connectionRefused()
     QCOMPARE(connection.lastError(), QStringLiteral("connection refused"));
     QCOMPARE(log.errors(), QStringList{"connection refused"});
 
-    const std::shared_ptr<Call> call = start(connection, {"PING"});
+    // At once, not at its deadline: that is a minute away, so an answer within half of it (a
+    // bound for a hang only) tells the two apart however busy the machine.
+    const std::shared_ptr<Call> call = start(connection, {"PING"}, 60000);
     QVERIFY(!call->synchronous);
-    QTRY_VERIFY(call->result.has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(call->result.has_value(), 30000);
     QCOMPARE(call->result->status, Status::Down);
     QCOMPARE(call->result->error, QStringLiteral("node down: connection refused"));
-    // At once, not at its 2 s deadline (the bound leaves room for two busy cores).
-    QVERIFY2(call->elapsedUs < 1'000'000, qPrintable(QString::number(call->elapsedUs)));
 }
 
 void TestRedisConnection::backoffGrowsAndIsCapped()
 {
     RedisConnection::Options options = fastOptions();
-    options.backoffInitialMs = 40;
-    options.backoffMaxMs = 160;
+    options.backoffInitialMs = 200;
+    options.backoffMaxMs = 800;
     RedisConnection connection(loopback(RedisServerProcess::freeLoopbackPort()), options,
                                SteadyClock::instance());
     StateLog log(connection);
     connection.open();
-    // Attempts at about 0, 40, 120, 280, 440, 600 ms.
-    QTRY_VERIFY_WITH_TIMEOUT(log.count(State::Connecting) >= 6, 3000);
-    QList<qint64> attempts;
-    for (const StateLog::Entry& e : log.entries) {
-        if (e.state == State::Connecting)
-            attempts << e.atMs;
+    // Attempts at about 0, 200, 600, 1400, 2200, 3000 ms.
+    QTRY_VERIFY_WITH_TIMEOUT(log.count(State::Connecting) >= 6, 30000);
+    // Each wait from going into Backoff to the next attempt's first step: the backoff timer
+    // alone, not the attempt around it (which a busy machine may make slow).
+    QList<qint64> waits;
+    for (qsizetype i = 0; i + 1 < log.entries.size(); ++i) {
+        if (log.entries.at(i).state == State::Backoff)
+            waits << log.entries.at(i + 1).atMs - log.entries.at(i).atMs;
     }
-    const QList<qint64> expectedGaps{40, 80, 160, 160, 160};
-    for (int i = 0; i < expectedGaps.size(); ++i) {
-        const qint64 gap = attempts.at(i + 1) - attempts.at(i);
-        // The backoff timer is a coarse QTimer: it may fire up to 5% early.
-        QVERIFY2(gap >= expectedGaps.at(i) * 95 / 100 - 2 && gap <= expectedGaps.at(i) + 40,
-                 qPrintable(QStringLiteral("gap %1: %2 ms").arg(i).arg(gap)));
+    const QList<qint64> expected{200, 400, 800, 800, 800};
+    QVERIFY(waits.size() >= expected.size());
+    for (int i = 0; i < expected.size(); ++i) {
+        const qint64 wait = waits.at(i);
+        // The backoff timer is a coarse QTimer: it may fire up to 5% early. Late by less than
+        // half of it (still closer to this wait than to a doubling more, which the bound is
+        // there to tell): the delays are long so that this is room for two busy cores.
+        QVERIFY2(wait >= expected.at(i) * 95 / 100 - 2 && wait < expected.at(i) * 3 / 2,
+                 qPrintable(QStringLiteral("wait %1: %2 ms").arg(i).arg(wait)));
     }
 }
 
@@ -673,12 +678,13 @@ void TestRedisConnection::silentServer()
     RedisConnection connection(loopback(server.serverPort()), options, SteadyClock::instance());
     StateLog log(connection);
     connection.open();
-    QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Backoff, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Backoff, 30000);
     QCOMPARE(connection.lastError(),
              QStringLiteral("no answer from the node within 300 ms - is it a Redis server?"));
     const qint64 at = log.entries.last().atMs;
-    // Not early; late only by what a loaded 2-core machine adds to a timer.
-    QVERIFY2(at >= 299 && at <= 300 + 500, qPrintable(QString::number(at)));
+    // Not early; late only by what a loaded 2-core machine under the sanitizers adds to a
+    // timer (its words above say which deadline ended it; the bound rules out a hang).
+    QVERIFY2(at >= 299 && at <= 300 + 5000, qPrintable(QString::number(at)));
 }
 
 void TestRedisConnection::tcpConnectTimesOut()
@@ -698,12 +704,13 @@ void TestRedisConnection::tcpConnectTimesOut()
     RedisConnection connection(loopback(server.serverPort()), options, SteadyClock::instance());
     StateLog log(connection);
     connection.open();
-    QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Backoff, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(connection.state(), State::Backoff, 30000);
     if (connection.lastError().startsWith("no answer"))
         QSKIP("this kernel completed the TCP handshake despite the full backlog");
     QCOMPARE(connection.lastError(), QStringLiteral("timed out connecting after 300 ms"));
     const qint64 at = log.entries.last().atMs;
-    QVERIFY2(at >= 299 && at <= 300 + 500, qPrintable(QString::number(at)));
+    // As above: its own deadline (the kernel's would be minutes), late by what a busy machine adds.
+    QVERIFY2(at >= 299 && at <= 300 + 5000, qPrintable(QString::number(at)));
 }
 
 void TestRedisConnection::hostNotFound()
@@ -717,12 +724,13 @@ void TestRedisConnection::hostNotFound()
     StateLog log(connection);
     connection.open();
     QCOMPARE(connection.state(), State::Resolving);
-    QTRY_VERIFY_WITH_TIMEOUT(!connection.lastError().isEmpty(), 4000);
+    QTRY_VERIFY_WITH_TIMEOUT(!connection.lastError().isEmpty(), 30000);
     // A sandbox's resolver may hang instead of answering NXDOMAIN: then the deadline speaks.
     QVERIFY2(connection.lastError() == QStringLiteral("host not found: nonexistent.invalid") ||
                  connection.lastError() == QStringLiteral("timed out connecting after 2000 ms"),
              qPrintable(connection.lastError()));
-    QVERIFY(log.entries.last().atMs <= 2000 + 1000); // by its deadline, give or take a busy core
+    // By its deadline, give or take what two busy cores under the sanitizers add to a timer.
+    QVERIFY(log.entries.last().atMs <= 2000 + 5000);
     qInfo("%s after %lld ms", qPrintable(connection.lastError()), log.entries.last().atMs);
     QCOMPARE(connection.state(), State::Backoff);
 }
@@ -803,16 +811,18 @@ void TestRedisConnection::commandTimeoutOnFrozenNode()
 
     fleet.node(0)->pause();
     // A long deadline first, then a short one: the short one decides, and both are failed.
-    const std::shared_ptr<Call> patient = start(connection, {"GET", "k1"}, 1000);
+    // The long one is a minute, so that what tells the two apart below has seconds of room
+    // for a busy core to run the short one late.
+    const std::shared_ptr<Call> patient = start(connection, {"GET", "k1"}, 60000);
     const std::shared_ptr<Call> hasty = start(connection, {"GET", "k1"}, 50);
     QCOMPARE(connection.pendingCount(), 2);
-    QVERIFY(waitUntil([&] { return hasty->result.has_value(); }, 1000));
+    QVERIFY(waitUntil([&] { return hasty->result.has_value(); }, 30000));
     QCOMPARE(hasty->result->status, Status::Timeout);
     QCOMPARE(hasty->result->error, QStringLiteral("no reply within 50 ms"));
-    // Its own deadline, not the patient one's second (however late a busy core runs it).
-    QVERIFY2(hasty->elapsedUs >= 50000 && hasty->elapsedUs < 1'000'000,
+    // Its own deadline, not the patient one's minute (however late a busy core runs it).
+    QVERIFY2(hasty->elapsedUs >= 50000 && hasty->elapsedUs < 30'000'000,
              qPrintable(QStringLiteral("timed out after %1 us").arg(hasty->elapsedUs)));
-    QVERIFY(hasty->result->latencyUs() >= 50000 && hasty->result->latencyUs() < 1'000'000);
+    QVERIFY(hasty->result->latencyUs() >= 50000 && hasty->result->latencyUs() < 30'000'000);
     QVERIFY(patient->result.has_value());
     QCOMPARE(patient->result->status, Status::Timeout);
     QVERIFY2(patient->result->error.startsWith("abandoned"), qPrintable(patient->result->error));
@@ -847,9 +857,12 @@ void TestRedisConnection::commandTimeoutOnFrozenNode()
           log.count(State::Connecting) - 1);
     QVERIFY(connection.peakPendingCount() <= 1);
     QVERIFY(maxPending <= 1);
-    // It answered as Redis before: silence now means frozen, not "not Redis".
-    QVERIFY(log.errors().contains(
-        QStringLiteral("no answer within 300 ms (frozen, overloaded or cut off)")));
+    // It answered as Redis before: silence now means frozen, not "not Redis". Said once a
+    // reconnect's handshake has gone unanswered, which the second above need not have held on
+    // a busy machine: waited for (a bound for a hang only).
+    QTRY_VERIFY_WITH_TIMEOUT(log.errors().contains(QStringLiteral(
+                                 "no answer within 300 ms (frozen, overloaded or cut off)")),
+                             30000);
 
     // Resumed: it reconnects, and the frozen GET k1's reply never reaches a later request.
     fleet.node(0)->resume();
@@ -1134,12 +1147,21 @@ void TestRedisConnection::replyInTheSocketIsNotATimeout()
             latencyUs = r.latencyUs();
             status = int(r.status);
         });
-        // Busy until well past the deadline: the reply arrives meanwhile. In the same step
-        // as the send, which writes at once: a queued step could come after the reply was
-        // read, were the node quick enough.
+        // Busy until well past the deadline, and until the reply is in the socket. In the
+        // same step as the send, which writes at once: a queued step could come after the
+        // reply was read, were the node quick enough. The node's own word says it ran the
+        // PING (a fixed 150 ms need not be enough for a busy node to answer); another
+        // command after that one is run on a later turn of the node's loop, by which time the
+        // PING's reply was written.
         QThread::msleep(150);
+        QElapsedTimer waited;
+        waited.start();
+        while (!fleet.command(0, {"CLIENT", "LIST"}).text.contains("cmd=ping") &&
+               waited.elapsed() < 30000)
+            QThread::msleep(10);
+        fleet.command(0, {"PING"});
     });
-    QTRY_VERIFY_WITH_TIMEOUT(status.load() >= 0, 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(status.load() >= 0, 60000);
     QCOMPARE(Status(status.load()), Status::Replied);
     QVERIFY2(latencyUs.load() >= 150000, "the reply was read after the busy step");
 }
