@@ -47,6 +47,11 @@ class TestPresenter : public QObject
     Q_OBJECT
 
 private:
+    // How long the window may take to settle once its lanes are made: their layout, the
+    // docks' and the cards' come in posted events, which a busy machine under the sanitizers
+    // can run after any fixed wait. A bound for a hang, never reached when it works.
+    static constexpr int SettleMs = 30'000;
+
     std::unique_ptr<MainWindow> makeWindow(QSize size = {1280, 720})
     {
         auto w = std::make_unique<MainWindow>(EngineConfig{});
@@ -275,16 +280,13 @@ private slots:
         QTest::qWait(50);
         const auto* lanes = w->findChild<QScrollArea*>(QStringLiteral("clientLanes"));
         QVERIFY(lanes->isVisible());
-        const ClientLane* first = w->clientLane(QStringLiteral("C1"));
-        // At least one whole lane in view; the others are reached by scrolling.
-        QVERIFY2(lanes->viewport()->height() >= first->height(),
-                 qPrintable(QStringLiteral("lanes viewport %1 px, a lane %2 px")
-                                .arg(lanes->viewport()->height())
-                                .arg(first->height())));
+        // Each check waits for the window to settle (SettleMs): the lanes' first, so that the
+        // view below is judged against lanes of their laid-out height.
         for (int id = 1; id <= 4; ++id) {
             const ClientLane* lane = w->clientLane(QStringLiteral("C%1").arg(id));
-            QVERIFY(lane->height() >= lane->minimumSizeHint().height());
-            QVERIFY2(!lane->countersElided(), qPrintable(lane->countersShown()));
+            QTRY_VERIFY_WITH_TIMEOUT(lane->height() >= lane->minimumSizeHint().height(), SettleMs);
+            QTRY_VERIFY2_WITH_TIMEOUT(!lane->countersElided(), qPrintable(lane->countersShown()),
+                                      SettleMs);
             // At least the three counts, in whatever language.
             QVERIFY(lane->countersShown().startsWith(
                 QCoreApplication::translate("ClientLane", "%1 tries · %2 acquired · %3 failed")
@@ -292,45 +294,56 @@ private slots:
                     .arg(987)
                     .arg(247)));
         }
+        const ClientLane* first = w->clientLane(QStringLiteral("C1"));
+        // At least one whole lane in view; the others are reached by scrolling.
+        QTRY_VERIFY2_WITH_TIMEOUT(lanes->viewport()->height() >= first->height(),
+                                  qPrintable(QStringLiteral("lanes viewport %1 px, a lane %2 px")
+                                                 .arg(lanes->viewport()->height())
+                                                 .arg(first->height())),
+                                  SettleMs);
         // Node cards: the address whole (without "· local" if need be), each client's last
         // answer a whole word or its sign.
         for (int n = 1; n <= 5; ++n) {
             const NodeCard* card = w->nodeCard(n);
             const auto* address = card->findChild<ElidedLabel*>(QStringLiteral("address"));
             // In large type it is not shown at all (no port numbers for a class).
-            QCOMPARE(address->isVisible(), scale < 1.3);
-            QVERIFY2(!address->isVisible() || !address->isElided(),
-                     qPrintable(address->shownText()));
+            QTRY_COMPARE_WITH_TIMEOUT(address->isVisible(), scale < 1.3, SettleMs);
+            QTRY_VERIFY2_WITH_TIMEOUT(!address->isVisible() || !address->isElided(),
+                                      qPrintable(address->shownText()), SettleMs);
             // The fault buttons' words fit them (a language's longer word included).
             for (const QToolButton* b : card->findChildren<QToolButton*>()) {
                 if (!b->isVisible() || b->text().isEmpty())
                     continue;
-                const int room = b->contentsRect().width();
-                QVERIFY2(b->fontMetrics().horizontalAdvance(b->text()) <= room,
-                         qPrintable(QStringLiteral("node %1 %2: '%3' in %4 px")
-                                        .arg(n)
-                                        .arg(b->objectName(), b->text())
-                                        .arg(room)));
+                QTRY_VERIFY2_WITH_TIMEOUT(b->fontMetrics().horizontalAdvance(b->text()) <=
+                                              b->contentsRect().width(),
+                                          qPrintable(QStringLiteral("node %1 %2: '%3' in %4 px")
+                                                         .arg(n)
+                                                         .arg(b->objectName(), b->text())
+                                                         .arg(b->contentsRect().width())),
+                                          SettleMs);
             }
             for (int id = 1; id <= 4; ++id) {
-                const QString kind = card->outcomeGrid()->paintedKind(id);
-                QVERIFY2(!kind.contains(QStringLiteral("…")) || kind == QStringLiteral("…"),
-                         qPrintable(kind));
+                const auto whole = [card, id] {
+                    const QString kind = card->outcomeGrid()->paintedKind(id);
+                    return !kind.contains(QStringLiteral("…")) || kind == QStringLiteral("…");
+                };
+                QTRY_VERIFY2_WITH_TIMEOUT(whole(), qPrintable(card->outcomeGrid()->paintedKind(id)),
+                                          SettleMs);
             }
         }
         // The event log's headings are whole in every language and type size.
         const auto* log = w->findChild<QTableView*>(QStringLiteral("eventTable"));
         for (int column = 0; column < log->model()->columnCount() - 1; ++column) {
             const QString heading = log->model()->headerData(column, Qt::Horizontal).toString();
-            QVERIFY2(log->horizontalHeader()->fontMetrics().horizontalAdvance(heading) <
-                         log->horizontalHeader()->sectionSize(column),
-                     qPrintable(heading));
+            QTRY_VERIFY2_WITH_TIMEOUT(log->horizontalHeader()->fontMetrics().horizontalAdvance(
+                                          heading) < log->horizontalHeader()->sectionSize(column),
+                                      qPrintable(heading), SettleMs);
         }
         const auto* storage = w->findChild<ElidedLabel*>(QStringLiteral("storageAddress"));
-        QVERIFY2(!storage->isElided(), qPrintable(storage->shownText()));
+        QTRY_VERIFY2_WITH_TIMEOUT(!storage->isElided(), qPrintable(storage->shownText()), SettleMs);
         for (const char* name : {"checkerVerdict", "nodesUp", "runTime", "eventRate"}) {
             const auto* label = w->statusBar()->findChild<QLabel*>(QLatin1String(name));
-            QVERIFY2(label->width() >= label->sizeHint().width(), name);
+            QTRY_VERIFY2_WITH_TIMEOUT(label->width() >= label->sizeHint().width(), name, SettleMs);
         }
     }
 
@@ -359,10 +372,13 @@ private slots:
         w->applySnapshot(busySnapshot(4));
         QTRY_COMPARE(w->clientLaneCount(), 4);
         QTest::qWait(50);
-        QVERIFY2(w->minimumSizeHint().height() <= 720,
-                 qPrintable(QString::number(w->minimumSizeHint().height())));
-        QVERIFY2(w->minimumSizeHint().width() <= 1280,
-                 qPrintable(QString::number(w->minimumSizeHint().width())));
+        // Once settled (SettleMs), not after a fixed wait a busy machine can outlast.
+        QTRY_VERIFY2_WITH_TIMEOUT(w->minimumSizeHint().height() <= 720,
+                                  qPrintable(QString::number(w->minimumSizeHint().height())),
+                                  SettleMs);
+        QTRY_VERIFY2_WITH_TIMEOUT(w->minimumSizeHint().width() <= 1280,
+                                  qPrintable(QString::number(w->minimumSizeHint().width())),
+                                  SettleMs);
     }
 
     // The charts dock in large type at 1280×720 with three clients: the dock gives way to the
