@@ -114,8 +114,10 @@ private slots:
             phases << text.section(QStringLiteral(" · "), 0, 0);
             ++samples;
         }
+        // The bound is the point (the overrun it guards against was 55 s), with room for what
+        // two busy cores under the sanitizers add to ending the trials under way at the end.
         const double tookS = wall.elapsed() / 1000.0;
-        QVERIFY2(tookS <= BudgetS + 2, qPrintable(QStringLiteral("took %1 s").arg(tookS)));
+        QVERIFY2(tookS <= BudgetS + 10, qPrintable(QStringLiteral("took %1 s").arg(tookS)));
         QVERIFY(samples >= 10);
         phases.removeDuplicates();
         QVERIFY2(phases.size() >= 2,
