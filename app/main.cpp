@@ -138,6 +138,10 @@ QList<QCommandLineOption> appOptions()
         {QStringLiteral("redis-sentinel"),
          QStringLiteral("The redis-sentinel binary for --topology replicated."),
          QStringLiteral("path")},
+        {QStringLiteral("tls"),
+         QStringLiteral("Start the local nodes (and the Sentinels of --topology replicated) "
+                        "speaking TLS only, with a CA the app makes for the run; replication and "
+                        "Sentinel speak TLS too.")},
         {QStringLiteral("client-path"),
          QStringLiteral("Where network faults reach the simulated clients: gate (default: in "
                         "their own connections, straight to the nodes) or proxy (through each "
@@ -562,6 +566,9 @@ QString unusedFlag(const QCommandLineParser& parser, const Options& o)
     if (isSet("local-nodes") && o.config.replicated())
         return QStringLiteral("--local-nodes does not apply to --topology replicated (one master "
                               "and one replica)");
+    if (isSet("tls") && !o.config.usesLocalFleet())
+        return QStringLiteral("--tls starts the local nodes with TLS; your own nodes are given "
+                              "as rediss:// (with --tls-ca)");
     if (isSet("redis-sentinel") && !o.config.replicated())
         return QStringLiteral("--redis-sentinel goes with --topology replicated");
     if (o.bench && o.config.replicated())
@@ -907,6 +914,8 @@ bool readOptions(const QCommandLineParser& parser, Options* o, QString* error)
         o->config.redisServer = parser.value(QStringLiteral("redis-server"));
     if (parser.isSet(QStringLiteral("redis-sentinel")))
         o->config.redisSentinel = parser.value(QStringLiteral("redis-sentinel"));
+    if (parser.isSet(QStringLiteral("tls")))
+        o->config.localTls = true;
     if (parser.isSet(QStringLiteral("topology"))) {
         const auto topology = EngineConfig::parseTopology(parser.value(QStringLiteral("topology")));
         if (!topology) {

@@ -18,6 +18,17 @@ void ExposeCommands::registerOn(CommandDispatcher& dispatcher)
                   });
 }
 
+// What a client that insists on TLS needs to know: the CA to trust, and the names the
+// certificate holds; or why the ports speak plain only.
+QString ExposeCommands::tlsLine(const std::optional<TlsSettings>& identity, const QString& why)
+{
+    if (!identity)
+        return tr("these ports speak plain RESP only (no TLS: %1)").arg(why);
+    return tr("these ports speak plain RESP and TLS alike; a TLS client trusts the run's CA %1 "
+              "(the certificate names 127.0.0.1 and localhost)")
+        .arg(identity->caFile);
+}
+
 void ExposeCommands::expose(const QString& spec, const AnswerCallback& done)
 {
     // A port per node, the storage's, and the Sentinels' (if any).
@@ -43,8 +54,10 @@ void ExposeCommands::expose(const QString& spec, const AnswerCallback& done)
     const std::optional<QList<NodeAddress>> sentinels =
         nodes ? m_fleet.exposeSentinels(host, quint16(storagePort + 1), *nodes, &error)
               : std::nullopt;
+    QString noTls;
+    const std::optional<TlsSettings> identity = m_fleet.exposedIdentity(&noTls);
     const std::optional<NodeAddress> storage =
-        sentinels ? m_storage.expose(host, storagePort, &error) : std::nullopt;
+        sentinels ? m_storage.expose(host, storagePort, &error, identity) : std::nullopt;
     if (!storage) { // all the ports or none
         m_fleet.unexposeSentinels();
         m_fleet.unexpose();
@@ -65,6 +78,7 @@ void ExposeCommands::expose(const QString& spec, const AnswerCallback& done)
                     .arg(sentinels->at(i).host)
                     .arg(sentinels->at(i).port);
     }
+    said << tlsLine(identity, noTls);
     if (const QString warning = where->warning(count); !warning.isEmpty())
         said << warning;
     for (const QString& line : std::as_const(said))

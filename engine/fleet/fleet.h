@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "fleet/redisserverprocess.h"
 #include "model/commandanswer.h"
 #include "model/engineconfig.h"
 #include "model/failovertopology.h"
@@ -14,12 +15,14 @@
 #include <QList>
 #include <QMap>
 #include <QObject>
+#include <memory>
 #include <optional>
 
 class Clock;
 class FleetNode;
 class LocalFleet;
 class ReplicatedTopology;
+class ThrowawayCa;
 class SentinelGate;
 
 // The lock nodes: N local redis-server processes the app starts (and stops by pid), or the
@@ -53,6 +56,10 @@ public:
     // Ports for foreign clients: node i on `port` + i, through each node's proxy. The
     // addresses they dial, or nothing and *error (the ports opened so far stay open).
     std::optional<QList<NodeAddress>> expose(const QString& host, quint16 port, QString* error);
+    // The certificate the exposed ports show to clients that speak TLS to them on a --tls run:
+    // the run's CA's, or nothing and *error (not --tls, no openssl). Its caFile is what such a
+    // client trusts.
+    std::optional<TlsSettings> exposedIdentity(QString* error);
     void unexpose();
     // On the replicated topology, ports for the Sentinels too (`port` + i for Sentinel i),
     // whose answers name the nodes and Sentinels by the exposed ports (`nodes`: what expose()
@@ -109,6 +116,11 @@ private:
     RedisConnection::Options m_options;
     const Clock& m_clock;
     LocalFleet* m_local = nullptr;
+    // The run's CA (--tls, and the exposed ports' TLS), made at its first use.
+    std::unique_ptr<ThrowawayCa> m_ca;
+    const ThrowawayCa* runCa(QString* error);
+    bool startTls(RedisServerProcess::Options* options);
+    void serveTls(FleetNode* node);
     ReplicatedTopology* m_topology = nullptr;
     SentinelGate* m_sentinelGate = nullptr; // the Sentinels' exposed ports
     QList<FleetNode*> m_nodes;

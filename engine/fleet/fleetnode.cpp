@@ -162,6 +162,11 @@ bool FleetNode::inNetwork(const std::function<bool(NetworkFaults&)>& set, QStrin
     return true;
 }
 
+void FleetNode::serveTls(const TlsSettings& identity)
+{
+    m_proxy->setServerTls(identity);
+}
+
 std::optional<NodeAddress> FleetNode::openReplicationLink(int linkId, const QString& name,
                                                           QString* error)
 {

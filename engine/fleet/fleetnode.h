@@ -61,6 +61,9 @@ public:
     // (NodeProxy::expose). The address they dial, or nothing and *error.
     std::optional<NodeAddress> expose(const QString& host, quint16 port, QString* error);
     void unexpose();
+    // Its exposed port and replication-link listener, opened from now on, answer TLS clients
+    // with this certificate (NodeProxy::setServerTls); plain ones as before.
+    void serveTls(const TlsSettings& identity);
     void tagForeign(const QString& key, int clientId);
     void setClientHeld(int clientId, bool held);
     // The network between one client and this node (netdelay): ms, 0 for none.

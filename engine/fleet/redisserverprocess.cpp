@@ -382,7 +382,7 @@ QStringList RedisServerProcess::arguments() const
     args << QStringLiteral("--logfile") << QString();
     args << QStringLiteral("--protected-mode") << QStringLiteral("no");
     if (isSentinel())
-        return args;
+        return args << tlsArguments();
     args << QStringLiteral("--save") << QString(); // no RDB snapshots: persistence is the AOF's
     switch (m_options.persistence) {
     case Persistence::None:
@@ -399,14 +399,32 @@ QStringList RedisServerProcess::arguments() const
     }
     if (!m_options.password.isEmpty())
         args << QStringLiteral("--requirepass") << m_options.password;
-    if (!m_options.tlsCertFile.isEmpty()) // the last --port wins: the plain port off
-        args << QStringLiteral("--port") << QStringLiteral("0") << QStringLiteral("--tls-port")
-             << QString::number(m_options.port) << QStringLiteral("--tls-cert-file")
-             << m_options.tlsCertFile << QStringLiteral("--tls-key-file") << m_options.tlsKeyFile
-             << QStringLiteral("--tls-ca-cert-file") << m_options.tlsCaFile
-             << QStringLiteral("--tls-auth-clients") << QStringLiteral("optional");
+    args << tlsArguments();
     args << m_options.extraArgs;
     return args;
+}
+
+// TLS only: the last --port wins, so the plain port is off. A replica dials its master, and a
+// Sentinel the nodes and the other Sentinels, in TLS too (tls-replication), as they must when
+// no plain port is left to dial.
+QStringList RedisServerProcess::tlsArguments() const
+{
+    if (m_options.tlsCertFile.isEmpty())
+        return {};
+    return {QStringLiteral("--port"),
+            QStringLiteral("0"),
+            QStringLiteral("--tls-port"),
+            QString::number(m_options.port),
+            QStringLiteral("--tls-cert-file"),
+            m_options.tlsCertFile,
+            QStringLiteral("--tls-key-file"),
+            m_options.tlsKeyFile,
+            QStringLiteral("--tls-ca-cert-file"),
+            m_options.tlsCaFile,
+            QStringLiteral("--tls-auth-clients"),
+            QStringLiteral("optional"),
+            QStringLiteral("--tls-replication"),
+            QStringLiteral("yes")};
 }
 
 void RedisServerProcess::onOutput()

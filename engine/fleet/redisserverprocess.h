@@ -45,7 +45,8 @@ public:
         QString password; // requirepass, for tests of AUTH
         QStringList extraArgs;
         // Not empty: TLS only, on `port` (the plain port off), with this certificate and key,
-        // clients verified against caFile when they send a certificate (ThrowawayCa).
+        // clients verified against caFile when they send a certificate (ThrowawayCa); its
+        // replication and a Sentinel's connections in TLS as well.
         QString tlsCertFile;
         QString tlsKeyFile;
         QString tlsCaFile;
@@ -104,6 +105,7 @@ signals:
 
 private:
     QStringList arguments() const;
+    QStringList tlsArguments() const;
     QString writeSentinelConfig() const; // empty when written
     void onOutput();
     void onFinished();

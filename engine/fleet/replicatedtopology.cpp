@@ -28,10 +28,10 @@ QHash<QByteArray, QByteArray> fields(const RedisReply& reply)
 }
 } // namespace
 
-ReplicatedTopology::ReplicatedTopology(const QString& sentinelExecutable,
+ReplicatedTopology::ReplicatedTopology(const RedisServerProcess::Options& sentinel,
                                        const RedisConnection::Options& options, const Clock& clock,
                                        QObject* parent)
-    : QObject(parent), m_executable(sentinelExecutable), m_options(options), m_clock(clock)
+    : QObject(parent), m_sentinelOptions(sentinel), m_options(options), m_clock(clock)
 {
     // Parented so that they move to the engine thread with us.
     m_stepTimer.setParent(this);
@@ -156,8 +156,7 @@ QStringList ReplicatedTopology::sentinelConfig() const
 void ReplicatedTopology::startSentinels()
 {
     for (int i = 0; i < SentinelCount; ++i) {
-        RedisServerProcess::Options options;
-        options.executable = m_executable;
+        RedisServerProcess::Options options = m_sentinelOptions;
         options.sentinelConfig = sentinelConfig();
         auto* sentinel = new RedisServerProcess(options, this);
         connect(sentinel, &RedisServerProcess::started, this,
@@ -284,10 +283,7 @@ QList<NodeAddress> ReplicatedTopology::sentinelAddresses() const
 {
     QList<NodeAddress> addresses;
     for (const RedisServerProcess* sentinel : m_sentinels) {
-        NodeAddress address;
-        address.host = QStringLiteral("127.0.0.1");
-        address.port = sentinel->port();
-        addresses << address;
+        addresses << sentinel->address(); // 127.0.0.1, in TLS when it speaks TLS
     }
     return addresses;
 }

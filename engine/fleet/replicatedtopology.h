@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "fleet/redisserverprocess.h"
 #include "model/commandanswer.h"
 #include "model/historyevent.h"
 #include "model/nodeaddress.h"
@@ -13,7 +14,6 @@
 #include <QTimer>
 
 class Clock;
-class RedisServerProcess;
 
 // The failover rung's setting on top of two local nodes: node 2 becomes a replica of node 1,
 // its replication link going through node 1's loopback proxy (so `node latency|partition 1`
@@ -36,8 +36,11 @@ public:
     static constexpr int Quorum = 2;
     static const QByteArray MasterName;
 
-    ReplicatedTopology(const QString& sentinelExecutable, const RedisConnection::Options& options,
-                       const Clock& clock, QObject* parent = nullptr);
+    // `sentinel`: how each Sentinel is started (its executable, and its TLS files when the
+    // nodes speak TLS); the sentinel.conf lines are this class's.
+    ReplicatedTopology(const RedisServerProcess::Options& sentinel,
+                       const RedisConnection::Options& options, const Clock& clock,
+                       QObject* parent = nullptr);
     ~ReplicatedTopology() override;
 
     // `nodes`: the master's and the replica's own addresses (node 1, node 2); `links`: their
@@ -79,7 +82,7 @@ private:
     bool isLinkPort(qint64 port) const;
     QStringList sentinelConfig() const;
 
-    QString m_executable;
+    RedisServerProcess::Options m_sentinelOptions;
     RedisConnection::Options m_options;
     const Clock& m_clock;
     QList<NodeAddress> m_nodes;

@@ -31,6 +31,9 @@ struct EngineConfig
     };
     Topology topology = Topology::Independent;
     QString redisSentinel; // the redis-sentinel binary; empty: from PATH
+    // --tls: the local nodes (and Sentinels) speak TLS only, with a CA made for the run
+    // (ThrowawayCa); the app reaches them as rediss:// nodes trusting that CA.
+    bool localTls = false;
     // Where the network faults reach the simulated clients: in their own connections, which
     // go straight to the nodes (the gate, FaultGate), or through each node's proxy as before
     // (--client-path proxy: the same faults the older way, kept to compare the two).

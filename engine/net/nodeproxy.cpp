@@ -216,6 +216,18 @@ void NodeProxy::setUpstreamTls(const TlsSettings& settings)
     inWorkers([settings](ProxyWorker& worker) { worker.setUpstreamTls(settings); });
 }
 
+bool NodeProxy::setServerTls(const TlsSettings& identity)
+{
+    QString error;
+    bool ok = false;
+    // Only the network thread's worker has exposed and link listeners.
+    inNetworkThread([&identity, &error, &ok](ProxyWorker& worker) {
+        ok = worker.setServerTls(identity, &error);
+    });
+    setLastError(error);
+    return ok;
+}
+
 void NodeProxy::applySeed(quint32 seed)
 {
     // The app's clients draw from the seed itself, so a seeded run drops the same commands

@@ -80,6 +80,11 @@ public:
     // these settings (its clients' half stays plain, as they dial a loopback port). For
     // connections accepted from now on: set it before the first listener.
     void setUpstreamTls(const TlsSettings& settings);
+    // The exposed port and the replication-link listener also speak TLS to clients that open
+    // with a TLS handshake, showing `identity`'s certificate (its certFile and keyFile); others
+    // stay plain on the same port. For listeners opened from now on. False and lastError() when
+    // the files cannot be used.
+    bool setServerTls(const TlsSettings& identity);
     int upstreamConnectTimeoutMs() const { return m_connectTimeoutMs; }
 
     // The same as RedisConnection's default connect timeout.

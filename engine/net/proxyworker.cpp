@@ -6,6 +6,7 @@
 #include "net/connecterror.h"
 #include "net/peeridentity.h"
 #include "net/sentinelsniffer.h"
+#include "net/tlslistener.h"
 #include "net/tlsstream.h"
 
 #include <QFile>
@@ -41,6 +42,8 @@ constexpr qint64 kLowWaterBytes = 1024 * 1024;
 // What cannot wait for the peer (a command held whole for the drop decision) is capped: past
 // this the connection is closed, and the history says why.
 constexpr qint64 kMaxHeldCommandBytes = 64 * 1024 * 1024;
+// The content type of a TLS record that carries a handshake: the first byte a TLS client sends.
+constexpr char kTlsHandshakeRecord = 22;
 
 qint64 nowUs()
 {
@@ -104,7 +107,7 @@ quint16 ProxyWorker::listen(int clientId, QString* error)
     Q_ASSERT(QThread::currentThread() == thread());
     if (QTcpServer* existing = m_listeners.value(clientId))
         return existing->serverPort();
-    auto* server = new QTcpServer(this);
+    QTcpServer* server = newListener(m_linkListeners.contains(clientId));
     if (!server->listen(QHostAddress::LocalHost, 0)) {
         *error = server->errorString();
         delete server;
@@ -171,7 +174,7 @@ quint16 ProxyWorker::expose(const QHostAddress& host, quint16 port, QString* err
     Q_ASSERT(QThread::currentThread() == thread());
     if (QTcpServer* existing = m_listeners.value(kExposedListener))
         return existing->serverPort();
-    auto* server = new QTcpServer(this);
+    QTcpServer* server = newListener(true);
     if (!server->listen(host, port)) {
         *error = server->errorString();
         delete server;
@@ -181,6 +184,44 @@ quint16 ProxyWorker::expose(const QHostAddress& host, quint16 port, QString* err
             [this, server] { onNewConnection(kExposedListener, server); });
     m_listeners.insert(kExposedListener, server);
     return server->serverPort();
+}
+
+// A listener whose clients may also speak TLS, when the worker has a certificate for them.
+QTcpServer* ProxyWorker::newListener(bool tlsCapable)
+{
+    if (tlsCapable && m_serverTls)
+        return new TlsListener(this);
+    return new QTcpServer(this);
+}
+
+bool ProxyWorker::setServerTls(const TlsSettings& identity, QString* error)
+{
+    QSslConfiguration configuration;
+    if (!TlsStream::configureServer(identity, &configuration, error) ||
+        !TlsStream::configureServer(identity, &m_linkServerTls, error, true))
+        return false;
+    m_serverTls = configuration;
+    return true;
+}
+
+// The first byte of a TLS connection opens a handshake record (content type 22); a RESP
+// command starts with '*', or a letter inline. A client that speaks TLS gets the worker's
+// certificate; the connection's bytes are then read and written through its QSslSocket.
+// Returns whether the bytes waiting are RESP to read now.
+bool ProxyWorker::decideTls(Connection* connection)
+{
+    char first = 0;
+    if (connection->client->peek(&first, 1) < 1)
+        return false;
+    connection->tlsUndecided = false;
+    if (first != kTlsHandshakeRecord)
+        return true;
+    auto* socket = static_cast<QSslSocket*>(connection->client);
+    socket->setSslConfiguration(m_linkListeners.contains(connection->clientId) ? m_linkServerTls
+                                                                               : *m_serverTls);
+    connection->clientTls = true;
+    socket->startServerEncryption(); // readyRead again once decrypted bytes come
+    return false;
 }
 
 void ProxyWorker::unexpose()
@@ -347,6 +388,7 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
         connection->serial = ++m_nextSerial;
         connection->client = socket;
         connection->acceptedUs = nowUs();
+        connection->tlsUndecided = qobject_cast<QSslSocket*>(socket) != nullptr;
         if (clientId == kExposedListener) { // a foreign client: who is it?
             connection->sniffer = std::make_unique<ForeignSniffer>();
             connection->who = PeerIdentity::of(socket);
@@ -388,6 +430,17 @@ void ProxyWorker::sendUp(Connection* connection, const QByteArray& bytes)
     }
     connection->upstream->write(bytes);
     connection->upstream->flush();
+}
+
+// To the client: the same, by its side's encryption.
+void ProxyWorker::sendDown(Connection* connection, const QByteArray& bytes)
+{
+    if (!connection->clientTls) {
+        send(connection->client, bytes);
+        return;
+    }
+    connection->client->write(bytes);
+    connection->client->flush();
 }
 
 // A TLS node: the connection is ready once the handshake is done; a certificate the check
@@ -496,6 +549,7 @@ void ProxyWorker::failUpstream(Connection* connection, const QString& reason)
     connection->queuedUpBytes = 0;
     connection->held.clear();
     client->write(ConnectError::proxyReply(m_upstreamHost, m_upstreamPort, reason));
+    client->flush(); // to the kernel now: a QSslSocket still plain may not flush it on closing
     closeConnection(connection, CloseMode::Graceful);
 }
 
@@ -528,6 +582,8 @@ void ProxyWorker::onClientReadyRead(Connection* connection)
         connection->clientStalled = true; // the node side drains it: resumeReading()
         return;
     }
+    if (connection->tlsUndecided && !decideTls(connection))
+        return;
     QByteArray bytes = connection->client->readAll();
     if (bytes.isEmpty())
         return;
@@ -796,7 +852,7 @@ void ProxyWorker::onUpstreamReadyRead(Connection* connection)
         return;
     }
     if (connection->client->state() == QAbstractSocket::ConnectedState)
-        send(connection->client, bytes);
+        sendDown(connection, bytes);
 }
 
 // What a foreign client's node answered: each reply paired with its command, and the
@@ -839,7 +895,7 @@ void ProxyWorker::dispatchDownDue(Connection* connection)
     auto& queue = connection->downQueue;
     while (!queue.empty() && queue.front().sendAtUs <= now) {
         if (connection->client->state() == QAbstractSocket::ConnectedState)
-            send(connection->client, queue.front().bytes);
+            sendDown(connection, queue.front().bytes);
         connection->queuedDownBytes -= queue.front().bytes.size();
         queue.pop_front();
     }

@@ -10,6 +10,7 @@
 #include <QHash>
 #include <QObject>
 #include <QSet>
+#include <QSslConfiguration>
 #include <QString>
 #include <atomic>
 #include <deque>
@@ -70,6 +71,11 @@ public:
     // with these settings, ready once encrypted; its bytes go through Qt, never straight to
     // the descriptor. The clients' side stays plain. For connections accepted from now on.
     void setUpstreamTls(const TlsSettings& settings);
+    // The exposed and replication-link listeners opened from now on also speak TLS, with this
+    // certificate and key (`identity`'s certFile and keyFile): a connection whose first byte
+    // opens a TLS handshake is answered in TLS, any other stays plain. False and *error when
+    // the files cannot be used.
+    bool setServerTls(const TlsSettings& identity, QString* error);
 
     // Any thread. Set before connectionCountChanged is emitted, so a caller that blocked on
     // a call that closed connections (releaseClient) reads the new count when it returns.
@@ -124,6 +130,9 @@ private:
         // A foreign client's (through an exposed listener): followed, and known by who it is.
         std::unique_ptr<ForeignSniffer> sniffer;
         ForeignIdentity who;
+        // On a listener that also speaks TLS: until the client's first byte says which.
+        bool tlsUndecided = false;
+        bool clientTls = false; // its client side is encrypted: bytes go through QSslSocket
     };
     enum class CloseMode
     {
@@ -190,5 +199,10 @@ private:
     int m_connectTimeoutMs = 1000;
     std::optional<TlsSettings> m_upstreamTls;
     void sendUp(Connection* connection, const QByteArray& bytes);
+    void sendDown(Connection* connection, const QByteArray& bytes);
+    bool decideTls(Connection* connection);
+    QTcpServer* newListener(bool tlsCapable);
+    std::optional<QSslConfiguration> m_serverTls;
+    QSslConfiguration m_linkServerTls; // the same for a replication link (no tickets)
     void connectUpstreamTls(Connection* connection);
 };

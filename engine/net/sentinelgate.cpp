@@ -2,8 +2,11 @@
 #include "net/sentinelgate.h"
 
 #include "net/sentinelrewriter.h"
+#include "net/tlslistener.h"
+#include "net/tlsstream.h"
 
 #include <QHostAddress>
+#include <QSslSocket>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <memory>
@@ -17,15 +20,23 @@ SentinelGate::~SentinelGate()
 
 std::optional<QList<NodeAddress>> SentinelGate::open(const QString& host, quint16 port,
                                                      const QList<NodeAddress>& sentinels,
-                                                     QHash<quint16, quint16> ports, QString* error)
+                                                     QHash<quint16, quint16> ports, QString* error,
+                                                     const std::optional<TlsSettings>& identity)
 {
     close();
+    m_serverTls.reset();
+    if (identity) {
+        QSslConfiguration configuration;
+        if (!TlsStream::configureServer(*identity, &configuration, error))
+            return std::nullopt;
+        m_serverTls = configuration;
+    }
     const QHostAddress address = host == QLatin1String("localhost")
                                      ? QHostAddress(QHostAddress::LocalHost)
                                      : QHostAddress(host);
     QList<NodeAddress> opened;
     for (int i = 0; i < sentinels.size(); ++i) {
-        auto* server = new QTcpServer(this);
+        QTcpServer* server = m_serverTls ? new TlsListener(this) : new QTcpServer(this);
         const quint16 wanted = port == 0 ? 0 : quint16(port + i);
         if (address.isNull() || !server->listen(address, wanted)) {
             *error = tr("sentinel %1: cannot listen on %2:%3: %4")
@@ -69,16 +80,41 @@ void SentinelGate::accept(QTcpServer* server, const NodeAddress& sentinel)
 {
     while (QTcpSocket* client = server->nextPendingConnection()) {
         client->setParent(this);
-        auto* upstream = new QTcpSocket(this);
+        QTcpSocket* upstream = newUpstream(sentinel);
         m_sockets << client << upstream;
         auto rewriter =
             std::make_shared<SentinelRewriter>(QStringLiteral("127.0.0.1"), m_host, m_ports);
-        const auto forwardUp = [client, upstream] {
-            if (upstream->state() == QAbstractSocket::ConnectedState)
+        // Ready once connected, and encrypted when the Sentinel speaks TLS.
+        const auto ready = [upstream, tls = sentinel.tls] {
+            return upstream->state() == QAbstractSocket::ConnectedState &&
+                   (!tls || static_cast<QSslSocket*>(upstream)->isEncrypted());
+        };
+        const auto forwardUp = [client, upstream, ready] {
+            if (ready())
                 upstream->write(client->readAll());
         };
-        connect(client, &QTcpSocket::readyRead, this, forwardUp);
-        connect(upstream, &QTcpSocket::connected, this, forwardUp);
+        // On a TLS listener the client's first byte says whether it speaks TLS: a handshake
+        // record (22) is answered in TLS with the run's certificate.
+        auto undecided = std::make_shared<bool>(m_serverTls.has_value());
+        connect(client, &QTcpSocket::readyRead, this, [this, client, undecided, forwardUp] {
+            if (*undecided) {
+                char first = 0;
+                if (client->peek(&first, 1) < 1)
+                    return;
+                *undecided = false;
+                if (first == 22) {
+                    auto* tls = static_cast<QSslSocket*>(client);
+                    tls->setSslConfiguration(*m_serverTls);
+                    tls->startServerEncryption(); // readyRead again once decrypted
+                    return;
+                }
+            }
+            forwardUp();
+        });
+        if (sentinel.tls)
+            connect(static_cast<QSslSocket*>(upstream), &QSslSocket::encrypted, this, forwardUp);
+        else
+            connect(upstream, &QTcpSocket::connected, this, forwardUp);
         connect(upstream, &QTcpSocket::readyRead, this, [client, upstream, rewriter] {
             client->write(rewriter->feed(upstream->readAll()));
         });
@@ -95,6 +131,26 @@ void SentinelGate::accept(QTcpServer* server, const NodeAddress& sentinel)
         connect(client, &QTcpSocket::disconnected, this, end);
         connect(upstream, &QTcpSocket::disconnected, this, end);
         connect(upstream, &QTcpSocket::errorOccurred, this, end);
-        upstream->connectToHost(sentinel.host, sentinel.port);
+        connect(client, &QTcpSocket::errorOccurred, this, end); // a TLS handshake refused
+        if (!sentinel.tls) {
+            upstream->connectToHost(sentinel.host, sentinel.port);
+            continue;
+        }
+        auto* tls = static_cast<QSslSocket*>(upstream);
+        QSslConfiguration configuration;
+        QString error;
+        if (!TlsStream::configure(sentinel.tlsSettings, &configuration, &error)) {
+            QMetaObject::invokeMethod(this, end, Qt::QueuedConnection);
+            continue;
+        }
+        tls->setSslConfiguration(configuration);
+        tls->connectToHostEncrypted(sentinel.host, sentinel.port);
     }
+}
+
+QTcpSocket* SentinelGate::newUpstream(const NodeAddress& sentinel)
+{
+    if (sentinel.tls)
+        return new QSslSocket(this);
+    return new QTcpSocket(this);
 }

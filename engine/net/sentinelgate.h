@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QList>
 #include <QObject>
+#include <QSslConfiguration>
 #include <optional>
 
 class QTcpServer;
@@ -28,15 +29,20 @@ public:
 
     // Listens on `host`:`port` + i for Sentinel i. `ports`: each node's internal ports (its
     // own and its replication-link listener's) -> its exposed port; the Sentinels' are added.
-    // The addresses opened, or nothing and *error (then none is left open).
+    // The addresses opened, or nothing and *error (then none is left open). With `identity`
+    // (its certFile and keyFile), a client that opens with a TLS handshake is answered in
+    // TLS, others in plain. A TLS Sentinel (rediss://) is reached in TLS.
     std::optional<QList<NodeAddress>> open(const QString& host, quint16 port,
                                            const QList<NodeAddress>& sentinels,
-                                           QHash<quint16, quint16> ports, QString* error);
+                                           QHash<quint16, quint16> ports, QString* error,
+                                           const std::optional<TlsSettings>& identity = {});
     void close(); // the listeners and every connection
 
 private:
     void accept(QTcpServer* server, const NodeAddress& sentinel);
+    QTcpSocket* newUpstream(const NodeAddress& sentinel); // a QSslSocket for a TLS one
 
+    std::optional<QSslConfiguration> m_serverTls;
     QList<QTcpServer*> m_servers;
     QList<QTcpSocket*> m_sockets;
     QString m_host;

@@ -132,6 +132,29 @@ bool TlsStream::configure(const TlsSettings& settings, QSslConfiguration* config
     return true;
 }
 
+// A TLS 1.3 server sends session tickets after the handshake. A replica whose link to its
+// master the proxy holds cut reads such a ticket as the start of the master's answer, then
+// blocks in a synchronous read for repl-syncio-timeout (5 s), deaf to Sentinel all that time,
+// again at each reconnect: Sentinel finds no good replica to promote. A real master's answer
+// follows its ticket at once; only the proxy, which ends the handshake itself while the link
+// is cut, must send nothing after it. Qt cannot set OpenSSL's NumTickets on a server (its
+// backend options are applied without the server flag), so the link speaks TLS 1.2 without
+// tickets, which Redis accepts by default (tls-protocols "TLSv1.2 TLSv1.3").
+bool TlsStream::configureServer(const TlsSettings& identity, QSslConfiguration* configuration,
+                                QString* error, bool noTickets)
+{
+    TlsSettings server = identity;
+    server.caFile.clear();  // nothing is verified: no client certificate is asked for
+    server.insecure = true; // (VerifyNone)
+    if (!configure(server, configuration, error))
+        return false;
+    if (noTickets) {
+        configuration->setProtocol(QSsl::TlsV1_2);
+        configuration->setSslOption(QSsl::SslOptionDisableSessionTickets, true);
+    }
+    return true;
+}
+
 QString TlsStream::describe(const QSslError& error, const QString& peerName)
 {
     const QSslCertificate certificate = error.certificate();

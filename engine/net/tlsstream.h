@@ -41,6 +41,11 @@ public:
     // or holding no PEM certificate or key). Public for ConnectionTest and the tests.
     static bool configure(const TlsSettings& settings, QSslConfiguration* configuration,
                           QString* error);
+    // The proxy's side of a TLS connection a client opens to it (the exposed ports, the
+    // replication-link listeners): `identity`'s certificate and key, no client certificate
+    // asked. For a replica's link, `noTickets`: nothing sent after the handshake (the .cpp).
+    static bool configureServer(const TlsSettings& identity, QSslConfiguration* configuration,
+                                QString* error, bool noTickets = false);
     // An SSL error as a user reads it: "the node's certificate expired on ...".
     static QString describe(const QSslError& error, const QString& peerName);
 

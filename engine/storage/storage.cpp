@@ -203,7 +203,8 @@ StorageSnapshot Storage::snapshot() const
     return s;
 }
 
-std::optional<NodeAddress> Storage::expose(const QString& host, quint16 port, QString* error)
+std::optional<NodeAddress> Storage::expose(const QString& host, quint16 port, QString* error,
+                                           const std::optional<TlsSettings>& identity)
 {
     if (!m_exposed) {
         m_exposed = new NodeProxy(m_address.host, m_address.port, this);
@@ -215,6 +216,10 @@ std::optional<NodeAddress> Storage::expose(const QString& host, quint16 port, QS
             e.node = HistoryEvent::StorageNode;
             emit happened(e);
         });
+    }
+    if (identity && !m_exposed->setServerTls(*identity)) {
+        *error = m_exposed->lastError();
+        return std::nullopt;
     }
     const quint16 opened = m_exposed->expose(host, port);
     if (opened == 0) {

@@ -40,8 +40,9 @@ public:
     void setStock(qint64 items, const AnswerCallback& done);
     // A port for foreign clients' purchases on `host`:`port`, through a proxy of its own that
     // reports their reads and writes of the stock (foreignExchange). The address, or nothing
-    // and *error.
-    std::optional<NodeAddress> expose(const QString& host, quint16 port, QString* error);
+    // and *error. With `identity`, clients that speak TLS to it get that certificate.
+    std::optional<NodeAddress> expose(const QString& host, quint16 port, QString* error,
+                                      const std::optional<TlsSettings>& identity = {});
     void tagForeign(const QString& key, int clientId);
     void setClientHeld(int clientId, bool held);
     // "37 left of 100 ..." from the last reading.

@@ -8,10 +8,14 @@
 #include "testfleet.h"
 #include "tlstestfleet.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QSslSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <memory>
 
 namespace {
 
@@ -53,6 +57,83 @@ Result shortRun(const QStringList& nodeArgs)
                                    QStringLiteral("--duration"), QStringLiteral("3")}
                            << nodeArgs,
                        40000);
+}
+
+// PING on 127.0.0.1:`port`, in TLS trusting `caFile` (the name checked: 127.0.0.1) or plain:
+// whether +PONG came back within a few seconds.
+bool pongs(quint16 port, const QString& caFile)
+{
+    std::unique_ptr<QTcpSocket> socket;
+    if (caFile.isEmpty()) {
+        socket = std::make_unique<QTcpSocket>();
+        socket->connectToHost(QStringLiteral("127.0.0.1"), port);
+        if (!socket->waitForConnected(5000))
+            return false;
+    } else {
+        auto tls = std::make_unique<QSslSocket>();
+        QSslConfiguration configuration = QSslConfiguration::defaultConfiguration();
+        configuration.setCaCertificates(QSslCertificate::fromPath(caFile));
+        tls->setSslConfiguration(configuration);
+        tls->connectToHostEncrypted(QStringLiteral("127.0.0.1"), port);
+        if (!tls->waitForEncrypted(5000))
+            return false;
+        socket = std::move(tls);
+    }
+    socket->write("*1\r\n$4\r\nPING\r\n");
+    QByteArray answer;
+    QElapsedTimer waited;
+    waited.start();
+    while (!answer.contains("\r\n") && waited.elapsed() < 5000 &&
+           socket->state() == QAbstractSocket::ConnectedState)
+        if (socket->waitForReadyRead(200))
+            answer += socket->readAll();
+    return answer.startsWith("+PONG");
+}
+
+// The port a child redis-server or redis-sentinel names in its process title (127.0.0.1:P).
+quint16 titlePort(qint64 pid)
+{
+    QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+    if (!cmdline.open(QIODevice::ReadOnly))
+        return 0;
+    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("127\\.0\\.0\\.1:(\\d+)"))
+                                          .match(QString::fromLatin1(cmdline.readAll()));
+    return m.hasMatch() ? quint16(m.captured(1).toUInt()) : 0;
+}
+
+// Runs the app with `args` until its output holds `until` (60 s at most), calls `check` with
+// that output, then ends it (SIGTERM, by pid) and returns its whole output.
+template <typename Check>
+QByteArray whileRunning(const QStringList& args, const QByteArray& until, Check check)
+{
+    QProcess p;
+    p.setProcessEnvironment(AppRun::environment({}));
+    p.start(AppRun::binary(), args);
+    p.waitForStarted();
+    QByteArray out;
+    QElapsedTimer waited;
+    waited.start();
+    while (p.state() == QProcess::Running && !out.contains(until) && waited.elapsed() < 60000) {
+        p.waitForReadyRead(100);
+        out += p.readAllStandardOutput();
+    }
+    if (out.contains(until))
+        check(p.processId(), out);
+    p.terminate();
+    if (!p.waitForFinished(30000)) {
+        p.kill(); // its nodes die with it (PR_SET_PDEATHSIG)
+        p.waitForFinished();
+    }
+    return out + p.readAllStandardOutput() + "\n--- stderr ---\n" + p.readAllStandardError();
+}
+
+// The CA file a run says it made ("... for this run (/tmp/redlock-ca-XXXXXX/ca.pem)").
+QString runCaFile(const QByteArray& out)
+{
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("(/\\S*redlock-ca-\\w+/ca\\.pem)"))
+            .match(QString::fromUtf8(out));
+    return m.captured(1);
 }
 
 } // namespace
@@ -274,6 +355,67 @@ private slots:
         QVERIFY2(r.out.contains("verdict: PASS"), qPrintable(text(r)));
     }
 
+    // --topology replicated --tls: the master, its replica and the three Sentinels speak TLS
+    // only (a plain PING gets nothing), the storage stays plain, and failover-two-holders
+    // (the replication link cut, the master killed, Sentinel promoting the replica over TLS)
+    // tells its story as on plain nodes.
+    void theReplicatedTopologyOverTls()
+    {
+        int tlsOnly = 0;
+        int plain = 0;
+        const QByteArray out = whileRunning(
+            {QStringLiteral("--headless"), QStringLiteral("--no-record"),
+             QStringLiteral("--topology"), QStringLiteral("replicated"), QStringLiteral("--tls"),
+             QStringLiteral("--duration"), QStringLiteral("60")},
+            "Sentinels watch node 1", [&](qint64 pid, const QByteArray& said) {
+                const QString ca = runCaFile(said);
+                for (const qint64 child : AppRun::childRedisServers(pid)) {
+                    const quint16 port = titlePort(child);
+                    const bool tls = pongs(port, ca);
+                    const bool clear = pongs(port, {});
+                    tlsOnly += tls && !clear;
+                    plain += clear && !tls;
+                }
+            });
+        QVERIFY2(out.contains("TLS only on the local nodes and Sentinels"), out.constData());
+        QCOMPARE(tlsOnly, 5); // the master, the replica, three Sentinels
+        QCOMPARE(plain, 1);   // the storage
+
+        const Result r = AppRun::run({QStringLiteral("--headless"), QStringLiteral("--no-record"),
+                                      QStringLiteral("--topology"), QStringLiteral("replicated"),
+                                      QStringLiteral("--tls"), QStringLiteral("--scenario"),
+                                      QStringLiteral("builtin:failover-two-holders")},
+                                     120000);
+        QVERIFY2(r.exitCode == 0, qPrintable(text(r)));
+        QVERIFY2(r.out.contains("verdict: PASS"), qPrintable(text(r)));
+    }
+
+    // On a --tls run the exposed ports answer plain RESP and TLS alike on the same port, the
+    // TLS side with a certificate of the run's CA for 127.0.0.1, whose file the history names.
+    void theExposedPortsSpeakTlsToo()
+    {
+        const quint16 base = LoopbackPorts::freeRun(2); // one node and the storage
+        QVERIFY(base != 0);
+        bool tls = false;
+        bool plain = false;
+        bool storageTls = false;
+        const QByteArray out = whileRunning(
+            {QStringLiteral("--headless"), QStringLiteral("--no-record"), QStringLiteral("--tls"),
+             QStringLiteral("--local-nodes"), QStringLiteral("1"), QStringLiteral("--expose"),
+             QString::number(base), QStringLiteral("--duration"), QStringLiteral("60")},
+            "speak plain RESP and TLS alike", [&](qint64, const QByteArray& said) {
+                const QString ca = runCaFile(said);
+                tls = !ca.isEmpty() && pongs(base, ca);
+                plain = pongs(base, {});
+                storageTls = !ca.isEmpty() && pongs(quint16(base + 1), ca);
+            });
+        if (out.contains("cannot listen on"))
+            QSKIP("another process took one of the free ports meanwhile");
+        QVERIFY2(tls, out.constData());
+        QVERIFY2(plain, out.constData());
+        QVERIFY2(storageTls, out.constData());
+    }
+
     void badTlsOptions_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -284,6 +426,9 @@ private slots:
         QTest::newRow("certificate without key")
             << QStringList{"--nodes", "rediss://127.0.0.1:1", "--tls-cert", "/etc/hostname"}
             << "a TLS client certificate needs its key (--tls-key)";
+        QTest::newRow("--tls with your own nodes")
+            << QStringList{"--nodes", "127.0.0.1:1", "--tls"}
+            << "--tls starts the local nodes with TLS; your own nodes are given as rediss://";
         QTest::newRow("TLS options without a TLS node")
             << QStringList{"--nodes", "127.0.0.1:1", "--tls-insecure"}
             << "--tls-insecure is for rediss:// nodes or storage, and none is given";
