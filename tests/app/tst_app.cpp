@@ -22,6 +22,7 @@ namespace {
 
 // Its local nodes, and whether a process still runs, as the other app tests find them.
 using AppRun::alive;
+using AppRun::catches;
 using AppRun::childRedisServers;
 
 struct Run
@@ -65,6 +66,29 @@ QProcessEnvironment withoutDisplay()
     for (const char* variable : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
         environment.remove(QLatin1String(variable));
     return environment;
+}
+
+// Whether the clients of app `pid` run: a Redlock round's SETs reached three of its servers or
+// more (a majority of its five lock nodes; the storage is one). Read on the servers, found by
+// the address in their process titles ("/usr/bin/redis-server 127.0.0.1:PORT").
+bool clientsRun(qint64 pid)
+{
+    static const QRegularExpression listening(QStringLiteral(":(\\d+)\\b"));
+    int reached = 0;
+    for (qint64 server : childRedisServers(pid)) {
+        const QString title = QString::fromUtf8(
+            AppRun::readAll(QStringLiteral("/proc/%1/cmdline").arg(server)).replace('\0', ' '));
+        const QRegularExpressionMatch port = listening.match(title);
+        if (!port.hasMatch())
+            continue;
+        NodeAddress address;
+        address.host = QStringLiteral("127.0.0.1");
+        address.port = port.captured(1).toUShort();
+        if (TestFleet::redisCommand(address, {"INFO", "commandstats"}, 1000)
+                .text.contains("cmdstat_set:"))
+            ++reached;
+    }
+    return reached >= 3;
 }
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content)
@@ -523,8 +547,16 @@ private slots:
         QStringList directories; // redis-server runs in its --dir
         for (qint64 node : nodes)
             directories << QFile::symLinkTarget(QStringLiteral("/proc/%1/cwd").arg(node));
-        // Let the clients run a little, then ask the app to stop.
-        QTest::qWait(1500);
+        // Let the clients run (headless: until one acquired, which is judged below; the window
+        // says nothing, so its nodes are asked), then ask the app to stop once it has its
+        // handler: waited for, not a fixed 1.5 s, which a busy machine under the sanitizers can
+        // outlast. A bound for a hang only.
+        QByteArray out;
+        const auto going = [&] {
+            out += app.readAllStandardOutput();
+            return (window ? clientsRun(pid) : out.contains("acquire ok")) && catches(pid, signal);
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(going(), 60000);
         ::kill(pid_t(pid), signal);
         QVERIFY(app.waitForFinished(15000));
         QCOMPARE(app.exitStatus(), QProcess::NormalExit);
@@ -536,7 +568,7 @@ private slots:
             QVERIFY2(!QDir(directory).exists(), qPrintable(directory + QStringLiteral(" is left")));
         }
         if (!window)
-            QVERIFY(app.readAllStandardOutput().contains("acquire ok"));
+            QVERIFY((out + app.readAllStandardOutput()).contains("acquire ok"));
     }
 
     // A frozen node never outlives the app: resumed and stopped on SIGTERM, killed by the
