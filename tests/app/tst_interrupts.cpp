@@ -17,11 +17,16 @@ using namespace AppRun;
 
 namespace {
 
-// By the deadline after the signal (0.8 s; the bound leaves two busy cores room to schedule
-// the app and this test), by the exit code it should have, and nothing left running.
+// By the deadline after the signal, by the exit code it should have, and nothing left running.
+// The bound is the point: the app ends within its 0.8 s deadline, not when its scenario, its
+// benchmark or its wait would have (30 s and more in these runs). It is generous all the same:
+// two busy cores under the sanitizers may be slow to wake the deadline's watchdog, to end a
+// process that large and to let this test see it, and none of that is what is judged here.
+constexpr qint64 EndsWithinMs = 3000;
+
 void endsAsAsked(const Signalled& s, int code)
 {
-    QVERIFY2(s.endMs >= 0 && s.endMs < 1500,
+    QVERIFY2(s.endMs >= 0 && s.endMs < EndsWithinMs,
              qPrintable(QStringLiteral("ended %1 ms after the signal; stderr: %2")
                             .arg(s.endMs)
                             .arg(QString::fromUtf8(s.result.err))));
@@ -30,9 +35,10 @@ void endsAsAsked(const Signalled& s, int code)
                             .arg(s.result.exitCode)
                             .arg(code)
                             .arg(QString::fromUtf8(s.result.err))));
+    // Ended with the app (a bound for a hang only: the kernel's, on a busy machine).
     for (qint64 node : s.nodes)
-        QTRY_VERIFY2_WITH_TIMEOUT(!alive(node),
-                                  qPrintable(QStringLiteral("node %1 still runs").arg(node)), 2000);
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            !alive(node), qPrintable(QStringLiteral("node %1 still runs").arg(node)), 30000);
 }
 
 QString lastLine(const Result& r)
@@ -84,11 +90,17 @@ private slots:
     }
 
     // In the window too: a scenario from the command line still playing is INTERRUPTED.
+    // Signalled once its first line is told done (the window prints each line's answer): the
+    // runner begins the next on its thread's next turn, well before that print reaches this
+    // test. A fixed time after the nodes were up (1.5 s) could end before line 2 had begun on
+    // a busy machine under the sanitizers.
     void aScenarioInTheWindowInterruptedSaysSo()
     {
         const Signalled s = signalWhen({QStringLiteral("--no-record"), QStringLiteral("--exec"),
                                         QStringLiteral("client add C1; sleep 30000")},
-                                       SIGTERM, nodesUpFor(1500));
+                                       SIGTERM, [](QProcess&, const QByteArray& out) {
+                                           return out.contains("line 1: C1 added");
+                                       });
         endsAsAsked(s, 3);
         QVERIFY2(s.result.out.contains("verdict: INTERRUPTED (interrupted by SIGTERM at line 2: "
                                        "sleep 30000; 2 of 2 lines begun)"),
