@@ -423,15 +423,17 @@ private slots:
              QStringLiteral("builtin:gc-pause"), QStringLiteral("--to"), deck},
             SIGTERM, [](QProcess&, const QByteArray& out) { return out.contains("slide 1 at"); },
             m_dir.path());
-        // The deadline is 0.8 s; the rest is room for two busy cores.
-        QVERIFY2(s.endMs >= 0 && s.endMs < 1500, qPrintable(QString::number(s.endMs)));
+        // The deadline is 0.8 s, and the bound is the point (not when the scenario would have
+        // ended); the rest is room for two busy cores under the sanitizers to wake the watchdog
+        // and end the process, as tst_interrupts allows.
+        QVERIFY2(s.endMs >= 0 && s.endMs < 3000, qPrintable(QString::number(s.endMs)));
         QCOMPARE(s.result.exitCode, 3);
         QVERIFY2(s.result.err.contains("interrupted by SIGTERM: no slides written (1 taken)"),
                  s.result.err.constData());
         QVERIFY(!QFile::exists(deck));
         QVERIFY(!s.nodes.isEmpty());
         for (qint64 node : s.nodes)
-            QTRY_VERIFY_WITH_TIMEOUT(!alive(node), 2000);
+            QTRY_VERIFY_WITH_TIMEOUT(!alive(node), 30000); // a bound for a hang only
     }
 };
 
