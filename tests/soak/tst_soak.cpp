@@ -32,6 +32,7 @@
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -375,7 +376,26 @@ void TestSoak::nemesisAgainstTwentyClients()
 void TestSoak::checkData(EngineRunner& engine, const Nemesis& nemesis)
 {
     QVERIFY(engine.command(QStringLiteral("client stop all")));
-    QTest::qWait(500); // the last writes' answers and the storage card
+    // The last writes' answers still come after the stop, each within its deadline, and on a
+    // busy machine later than any fixed wait: every write the history shows begun (all of
+    // them are here after settle()) is waited for until it has its answer, a bound for a
+    // hang only. Then the storage and the counters are final, and are judged below (as they
+    // are, should an answer never come).
+    QVERIFY(engine.settle());
+    const auto writesAnswered = [&engine] {
+        QSet<QPair<qint32, quint64>> open;
+        for (const HistoryEvent& e : engine.events()) {
+            if (e.operation != HistoryEvent::Operation::Write)
+                continue;
+            if (e.kind == HistoryEvent::Kind::Invoke)
+                open.insert({e.client, e.op});
+            else if (e.kind == HistoryEvent::Kind::Ok || e.kind == HistoryEvent::Kind::Fail)
+                open.remove({e.client, e.op});
+        }
+        return open.isEmpty();
+    };
+    if (!QTest::qWaitFor(writesAnswered, 30000))
+        qWarning("a write begun before the stop had no answer 30 s later");
     const CheckCounters c = engine.last().counters;
     qInfo("checker: %s; %lld acquisitions, %lld failures, %lld sales, %lld lock lost, "
           "%lld split votes",
