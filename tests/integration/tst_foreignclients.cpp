@@ -290,6 +290,14 @@ private slots:
             id = foreignNamed(engine.last(), QStringLiteral("orders"))->id;
             const qsizetype before = refusals(id).size();
             QVERIFY2(engine.command(QStringLiteral("node kill 1"), &answer), qPrintable(answer));
+            // Gone, not dying: SIGKILL returns before the kernel has closed the node's port,
+            // and a connect in between is accepted by the dying node, then closed unanswered.
+            QVERIFY(engine.waitFor(
+                [](const EngineSnapshot& s) {
+                    return s.nodes.at(0).state == NodeSnapshot::State::Down &&
+                           s.nodes.at(0).pid == 0;
+                },
+                15000));
             for (int i = 0; i < 3; ++i) {
                 const QByteArray heard = reconnect();
                 QVERIFY2(heard.contains("refused"), heard.constData());
