@@ -142,9 +142,7 @@ void Benchmark::measureTls()
     }
     RedisServerProcess::Options options;
     options.executable = m_options.config.redisServer;
-    options.tlsCertFile = m_ca->certFile();
-    options.tlsKeyFile = m_ca->keyFile();
-    options.tlsCaFile = m_ca->caFile();
+    m_ca->applyTo(&options);
     m_tlsFleet = new LocalFleet(m_fleet->count(), options);
     QString error;
     if (!m_tlsFleet->startAndWait(15000, &error) || !connectTo(m_tlsFleet->addresses(), &error)) {

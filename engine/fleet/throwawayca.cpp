@@ -55,6 +55,22 @@ ThrowawayCa::ThrowawayCa() : m_dir(QDir::temp().filePath(QStringLiteral("redlock
     Q_UNUSED(made) // m_error says what failed
 }
 
+TlsSettings ThrowawayCa::identity() const
+{
+    TlsSettings identity;
+    identity.caFile = caFile();
+    identity.certFile = certFile();
+    identity.keyFile = keyFile();
+    return identity;
+}
+
+void ThrowawayCa::applyTo(RedisServerProcess::Options* options) const
+{
+    options->tlsCertFile = certFile();
+    options->tlsKeyFile = keyFile();
+    options->tlsCaFile = caFile();
+}
+
 bool ThrowawayCa::openssl(const QStringList& args)
 {
     QProcess process;

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "fleet/redisserverprocess.h"
+#include "model/tlssettings.h"
+
 #include <QString>
 #include <QTemporaryDir>
 
@@ -20,6 +23,11 @@ public:
     QString caFile() const { return m_dir.filePath(QStringLiteral("ca.pem")); }
     QString certFile() const { return m_dir.filePath(QStringLiteral("node.pem")); }
     QString keyFile() const { return m_dir.filePath(QStringLiteral("node.key")); }
+    // The certificate, its key and the CA: what a TLS listener of the app shows, and the CA a
+    // client of it trusts.
+    TlsSettings identity() const;
+    // `options` start a node speaking TLS only with this certificate.
+    void applyTo(RedisServerProcess::Options* options) const;
 
 private:
     bool openssl(const QStringList& args);

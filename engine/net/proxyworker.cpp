@@ -42,8 +42,6 @@ constexpr qint64 kLowWaterBytes = 1024 * 1024;
 // What cannot wait for the peer (a command held whole for the drop decision) is capped: past
 // this the connection is closed, and the history says why.
 constexpr qint64 kMaxHeldCommandBytes = 64 * 1024 * 1024;
-// The content type of a TLS record that carries a handshake: the first byte a TLS client sends.
-constexpr char kTlsHandshakeRecord = 22;
 
 qint64 nowUs()
 {
@@ -204,24 +202,17 @@ bool ProxyWorker::setServerTls(const TlsSettings& identity, QString* error)
     return true;
 }
 
-// The first byte of a TLS connection opens a handshake record (content type 22); a RESP
-// command starts with '*', or a letter inline. A client that speaks TLS gets the worker's
-// certificate; the connection's bytes are then read and written through its QSslSocket.
-// Returns whether the bytes waiting are RESP to read now.
+// A client that speaks TLS gets the worker's certificate; the connection's bytes are then
+// read and written through its QSslSocket. Returns whether the bytes waiting are RESP to
+// read now.
 bool ProxyWorker::decideTls(Connection* connection)
 {
-    char first = 0;
-    if (connection->client->peek(&first, 1) < 1)
-        return false;
-    connection->tlsUndecided = false;
-    if (first != kTlsHandshakeRecord)
-        return true;
-    auto* socket = static_cast<QSslSocket*>(connection->client);
-    socket->setSslConfiguration(m_linkListeners.contains(connection->clientId) ? m_linkServerTls
-                                                                               : *m_serverTls);
-    connection->clientTls = true;
-    socket->startServerEncryption(); // readyRead again once decrypted bytes come
-    return false;
+    const QSslConfiguration& server =
+        m_linkListeners.contains(connection->clientId) ? m_linkServerTls : *m_serverTls;
+    const TlsListener::Speaks speaks = TlsListener::startTlsIfAsked(connection->client, server);
+    connection->tlsUndecided = speaks == TlsListener::Speaks::NotYet;
+    connection->clientTls = speaks == TlsListener::Speaks::Tls;
+    return speaks == TlsListener::Speaks::Plain;
 }
 
 void ProxyWorker::unexpose()
@@ -549,7 +540,6 @@ void ProxyWorker::failUpstream(Connection* connection, const QString& reason)
     connection->queuedUpBytes = 0;
     connection->held.clear();
     client->write(ConnectError::proxyReply(m_upstreamHost, m_upstreamPort, reason));
-    client->flush(); // to the kernel now: a QSslSocket still plain may not flush it on closing
     closeConnection(connection, CloseMode::Graceful);
 }
 

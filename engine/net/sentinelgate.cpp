@@ -93,21 +93,15 @@ void SentinelGate::accept(QTcpServer* server, const NodeAddress& sentinel)
             if (ready())
                 upstream->write(client->readAll());
         };
-        // On a TLS listener the client's first byte says whether it speaks TLS: a handshake
-        // record (22) is answered in TLS with the run's certificate.
+        // On a TLS listener the client's first byte says whether it speaks TLS.
         auto undecided = std::make_shared<bool>(m_serverTls.has_value());
         connect(client, &QTcpSocket::readyRead, this, [this, client, undecided, forwardUp] {
             if (*undecided) {
-                char first = 0;
-                if (client->peek(&first, 1) < 1)
+                const TlsListener::Speaks speaks =
+                    TlsListener::startTlsIfAsked(client, *m_serverTls);
+                *undecided = speaks == TlsListener::Speaks::NotYet;
+                if (speaks != TlsListener::Speaks::Plain)
                     return;
-                *undecided = false;
-                if (first == 22) {
-                    auto* tls = static_cast<QSslSocket*>(client);
-                    tls->setSslConfiguration(*m_serverTls);
-                    tls->startServerEncryption(); // readyRead again once decrypted
-                    return;
-                }
             }
             forwardUp();
         });

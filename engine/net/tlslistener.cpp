@@ -16,3 +16,18 @@ void TlsListener::incomingConnection(qintptr descriptor)
     }
     addPendingConnection(socket);
 }
+
+TlsListener::Speaks TlsListener::startTlsIfAsked(QTcpSocket* socket,
+                                                 const QSslConfiguration& server)
+{
+    constexpr char HandshakeRecord = 22;
+    char first = 0;
+    if (socket->peek(&first, 1) < 1)
+        return Speaks::NotYet;
+    if (first != HandshakeRecord)
+        return Speaks::Plain;
+    auto* tls = static_cast<QSslSocket*>(socket); // every connection it accepts is one
+    tls->setSslConfiguration(server);
+    tls->startServerEncryption();
+    return Speaks::Tls;
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QSslConfiguration>
 #include <QTcpServer>
 
 // A TCP listener whose connections are QSslSockets, still plain when accepted: the proxy turns
@@ -14,6 +15,17 @@ class TlsListener : public QTcpServer
 
 public:
     explicit TlsListener(QObject* parent = nullptr);
+
+    enum class Speaks
+    {
+        NotYet, // no byte yet
+        Plain,  // RESP: read on as it is
+        Tls     // encryption started: readyRead comes again with the decrypted bytes
+    };
+    // What one of its connections speaks, from its first byte, peeked (not taken): a TLS
+    // handshake record (content type 22) starts the server's side of TLS with `server`; a
+    // RESP command starts with '*' or a letter.
+    static Speaks startTlsIfAsked(QTcpSocket* socket, const QSslConfiguration& server);
 
 protected:
     void incomingConnection(qintptr descriptor) override;

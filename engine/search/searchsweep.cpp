@@ -37,7 +37,6 @@ bool SearchSweep::ended(int trial, const TrialResult& result, const Schedule& sc
         ++m_invalid;
     } else {
         m_trialSeconds += result.seconds;
-        ++m_timedTrials;
     }
     for (const ScheduleStep& step : schedule.steps)
         if (step.isFault())
@@ -76,7 +75,8 @@ void SearchSweep::setAside()
 
 double SearchSweep::meanTrialSeconds() const
 {
-    return m_timedTrials > 0 ? m_trialSeconds / m_timedTrials : 0;
+    const int timed = m_completed - m_invalid; // an invalid trial's time says nothing
+    return timed > 0 ? m_trialSeconds / timed : 0;
 }
 
 quint64 SearchSweep::continueSeed(int unconfirmed) const

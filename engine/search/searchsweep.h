@@ -65,6 +65,5 @@ private:
     std::set<int> m_setAside;         // trials stopped before their end, to run again
     int m_invalid = 0;
     QMap<QString, int> m_faultTally;
-    double m_trialSeconds = 0; // the timed trials' time, for their mean
-    int m_timedTrials = 0;
+    double m_trialSeconds = 0; // the valid trials' time, for their mean
 };

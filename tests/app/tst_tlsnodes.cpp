@@ -101,30 +101,23 @@ quint16 titlePort(qint64 pid)
     return m.hasMatch() ? quint16(m.captured(1).toUInt()) : 0;
 }
 
-// Runs the app with `args` until its output holds `until` (60 s at most), calls `check` with
-// that output, then ends it (SIGTERM, by pid) and returns its whole output.
+// Runs the app with `args` until its output holds `until` (60 s at most), calls `check` once
+// with the app's pid and that output, then ends it (AppRun::signalWhen: SIGTERM, by pid) and
+// returns its whole output.
 template <typename Check>
 QByteArray whileRunning(const QStringList& args, const QByteArray& until, Check check)
 {
-    QProcess p;
-    p.setProcessEnvironment(AppRun::environment({}));
-    p.start(AppRun::binary(), args);
-    p.waitForStarted();
-    QByteArray out;
-    QElapsedTimer waited;
-    waited.start();
-    while (p.state() == QProcess::Running && !out.contains(until) && waited.elapsed() < 60000) {
-        p.waitForReadyRead(100);
-        out += p.readAllStandardOutput();
-    }
-    if (out.contains(until))
-        check(p.processId(), out);
-    p.terminate();
-    if (!p.waitForFinished(30000)) {
-        p.kill(); // its nodes die with it (PR_SET_PDEATHSIG)
-        p.waitForFinished();
-    }
-    return out + p.readAllStandardOutput() + "\n--- stderr ---\n" + p.readAllStandardError();
+    bool checked = false;
+    const AppRun::Signalled s =
+        AppRun::signalWhen(args, SIGTERM, [&](QProcess& p, const QByteArray& out) {
+            if (!out.contains(until))
+                return false;
+            if (!checked)
+                check(p.processId(), out);
+            checked = true;
+            return true;
+        });
+    return s.result.out + "\n--- stderr ---\n" + s.result.err;
 }
 
 // The CA file a run says it made ("... for this run (/tmp/redlock-ca-XXXXXX/ca.pem)").
