@@ -69,7 +69,7 @@ HeadlessRun::HeadlessRun(const Options& options, QObject* parent)
                       QStringLiteral("%1  line %2  > %3").arg(stamp()).arg(line, 3).arg(text));
             });
     connect(m_engine, &EngineController::scenarioFinished, this, &HeadlessRun::onFinished);
-    connect(&Interruption::instance(), &Interruption::requested, this, [this] {
+    Interruption::instance().onRequest(this, [this] {
         stop(tr("interrupted by %1").arg(Interruption::instance().signalName()), false);
     });
 }

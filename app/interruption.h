@@ -25,6 +25,17 @@ public:
     void install(QCoreApplication* app);
 
     bool isRequested() const { return m_signal != 0; }
+    // `handler` runs in `context`'s thread at the signal, or soon when it came already: a part
+    // set up after a nested event loop (the keychain's, at the window's start) heard the
+    // signal still hears it. Every mode connects its handler so.
+    template <typename Receiver, typename Handler>
+    void onRequest(Receiver* context, Handler handler)
+    {
+        if (isRequested())
+            QMetaObject::invokeMethod(context, handler, Qt::QueuedConnection);
+        else
+            connect(this, &Interruption::requested, context, handler);
+    }
     // "SIGTERM", "SIGINT (Ctrl-C)", "SIGHUP"; empty before a signal.
     QString signalName() const;
     static QString nameOf(int signal);

@@ -1271,7 +1271,9 @@ int runWindow(QApplication& app, const Options& o)
     if (window.controller())
         QObject::connect(window.controller(), &EngineController::scenarioFinished, &app,
                          [&scriptDone](const ScenarioResult&) { scriptDone = true; });
-    QObject::connect(&Interruption::instance(), &Interruption::requested, &app, [&] {
+    // The engine's start ran the keychain's nested event loop, where a signal may have come
+    // already: onRequest() hears it then too (it was lost, and the watchdog ended the app).
+    Interruption::instance().onRequest(&app, [&] {
         const QString by =
             QStringLiteral("interrupted by %1").arg(Interruption::instance().signalName());
         if (benchmark) {

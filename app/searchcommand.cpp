@@ -359,7 +359,7 @@ SearchCommand::SearchCommand(const SearchOptions& options, QObject* parent)
     connect(m_search, &CounterexampleSearch::finished, this, &SearchCommand::onFinished);
     // A signal stops the search as it stops every mode: what was tried is still said, with the
     // seed to go on from, and the exit code is an interrupted run's (docs/guide.md, "Exit codes").
-    connect(&Interruption::instance(), &Interruption::requested, this, [this] {
+    Interruption::instance().onRequest(this, [this] {
         m_interrupted = true;
         m_search->stop();
     });

@@ -147,8 +147,7 @@ int SlidesCommand::exec()
                     onStepFailed(line, message);
             });
     connect(engine, &EngineController::scenarioFinished, this, &SlidesCommand::onFinished);
-    connect(&Interruption::instance(), &Interruption::requested, this,
-            &SlidesCommand::onInterrupted);
+    Interruption::instance().onRequest(this, &SlidesCommand::onInterrupted);
     if (!m_window->runScenario(m_options.source, m_options.scriptText, m_options.seed)) {
         say(stderr, tr("%1 was not run: it needs --allow-exec or --allow-destructive")
                         .arg(m_options.source));

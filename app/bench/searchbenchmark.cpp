@@ -203,8 +203,7 @@ SearchBenchmark::Row SearchBenchmark::runOne(const SearchPreset& preset)
                      });
     QEventLoop loop;
     // A signal stops the search at once; finished() follows and ends the loop.
-    QObject::connect(&Interruption::instance(), &Interruption::requested, &search,
-                     &CounterexampleSearch::stop);
+    Interruption::instance().onRequest(&search, &CounterexampleSearch::stop);
     SearchProgress last;
     QObject::connect(&search, &CounterexampleSearch::finished, &loop, [&](const SearchProgress& p) {
         last = p;
