@@ -405,15 +405,19 @@ void NodeCard::setNode(const NodeSnapshot& node, const ClientLegend& legend,
     const bool down = node.state != NodeSnapshot::State::Up && !node.error.isEmpty();
     const bool refusing = node.state == NodeSnapshot::State::Up && !node.refusal.isEmpty();
     const QString problem = down ? node.error : tr("refuses writes: %1").arg(node.refusal);
-    QString where = node.local ? tr("%1  ·  local").arg(node.address) : node.address;
-    if (node.tls)
-        where = node.tlsVerified ? tr("%1  ·  TLS").arg(where)
-                                 : tr("%1  ·  TLS NOT VERIFIED").arg(where);
-    // Narrow (large type on a small screen): the address alone rather than "127.0.0.1:4…".
+    const auto withTls = [&node](const QString& text) {
+        if (!node.tls)
+            return text;
+        return node.tlsVerified ? tr("%1  ·  TLS").arg(text)
+                                : tr("%1  ·  TLS NOT VERIFIED").arg(text);
+    };
+    const QString where = withTls(node.local ? tr("%1  ·  local").arg(node.address) : node.address);
+    // Narrow (five cards, or large type on a small screen): TLS before "local", then the
+    // address alone rather than "127.0.0.1:4…".
     if (down || refusing)
         m_address->setText(problem);
     else
-        m_address->setTexts({where, node.address});
+        m_address->setTexts({where, withTls(node.address), node.address});
     m_address->setAlert(down || refusing);
     // A problem is said whatever the type size, unless a fault in force already says it (a
     // killed node's "killed · for 2 s"): in large type on 720 lines that line is one the
