@@ -2230,6 +2230,14 @@
         <source>sentinel %1 for your clients: %2:%3 (it names the nodes by the ports above)</source>
         <translation>あなたのクライアント用の Sentinel %1：%2:%3（ノードは上記のポートで示されます）</translation>
     </message>
+    <message>
+        <source>these ports speak plain RESP only (no TLS: %1)</source>
+        <translation>これらのポートは平文の RESP のみ（TLS なし：%1）</translation>
+    </message>
+    <message>
+        <source>these ports speak plain RESP and TLS alike; a TLS client trusts the run&apos;s CA %1 (the certificate names 127.0.0.1 and localhost)</source>
+        <translation>これらのポートは平文の RESP と TLS の両方を受け付けます。TLS クライアントはこの実行の CA %1 を信頼してください（証明書の名前は 127.0.0.1 と localhost）</translation>
+    </message>
 </context>
 <context>
     <name>ExternalNodeControl</name>
@@ -2514,6 +2522,22 @@ Since %1 on the run clock.</source>
     <message>
         <source>TLS failed: %1</source>
         <translation>TLS に失敗：%1</translation>
+    </message>
+    <message>
+        <source>--tls: %1</source>
+        <translation>--tls：%1</translation>
+    </message>
+    <message>
+        <source>TLS only on the local nodes and Sentinels, replication and Sentinel&apos;s links in TLS too, with a CA made for this run (%1)</source>
+        <translation>ローカルノードと Sentinel は TLS のみ、レプリケーションと Sentinel の接続も TLS、この実行のために作った CA を使用（%1）</translation>
+    </message>
+    <message>
+        <source>TLS only on the local nodes, with a CA made for this run (%1)</source>
+        <translation>ローカルノードは TLS のみ、この実行のために作った CA を使用（%1）</translation>
+    </message>
+    <message>
+        <source>start the run with --tls for TLS on them</source>
+        <translation>TLS を使うには --tls で実行を始めてください</translation>
     </message>
 </context>
 <context>

@@ -2230,6 +2230,14 @@
         <source>sentinel %1 for your clients: %2:%3 (it names the nodes by the ports above)</source>
         <translation>哨兵 %1 供你的客户端使用：%2:%3（它用上面的端口指明各节点）</translation>
     </message>
+    <message>
+        <source>these ports speak plain RESP only (no TLS: %1)</source>
+        <translation>这些端口只讲明文 RESP（无 TLS：%1）</translation>
+    </message>
+    <message>
+        <source>these ports speak plain RESP and TLS alike; a TLS client trusts the run&apos;s CA %1 (the certificate names 127.0.0.1 and localhost)</source>
+        <translation>这些端口同时接受明文 RESP 和 TLS；TLS 客户端应信任本次运行的 CA %1（证书的名字是 127.0.0.1 和 localhost）</translation>
+    </message>
 </context>
 <context>
     <name>ExternalNodeControl</name>
@@ -2514,6 +2522,22 @@ Since %1 on the run clock.</source>
     <message>
         <source>TLS failed: %1</source>
         <translation>TLS 失败：%1</translation>
+    </message>
+    <message>
+        <source>--tls: %1</source>
+        <translation>--tls：%1</translation>
+    </message>
+    <message>
+        <source>TLS only on the local nodes and Sentinels, replication and Sentinel&apos;s links in TLS too, with a CA made for this run (%1)</source>
+        <translation>本地节点和 Sentinel 只用 TLS，复制和 Sentinel 的连接也用 TLS，使用为本次运行生成的 CA（%1）</translation>
+    </message>
+    <message>
+        <source>TLS only on the local nodes, with a CA made for this run (%1)</source>
+        <translation>本地节点只用 TLS，使用为本次运行生成的 CA（%1）</translation>
+    </message>
+    <message>
+        <source>start the run with --tls for TLS on them</source>
+        <translation>要在这些端口上用 TLS，请用 --tls 启动运行</translation>
     </message>
 </context>
 <context>
