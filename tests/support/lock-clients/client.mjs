@@ -11,7 +11,8 @@
 // RedlockMutex), semaphore-mutex (its Mutex, on node 1), universal-redlock (redlock-universal
 // createRedlock), universal-lock (its createLock, on node 1). --modules: the directory
 // scripts/node-redlock/setup.sh installed node_modules into (outside the source tree).
-// Each worker loops acquire -> (with --storage: GET stock, SET stock to one less) -> release.
+// Each worker loops acquire -> (with --storage: GET stock, SET stock to one less) -> release,
+// then pauses 100-300 ms.
 // --named: each worker's connections name themselves (CLIENT SETNAME wN), a lane each.
 // --hold MS: take the lock once and keep it MS (extending it every --extend-every MS, the
 // library's own way), then release. --timeout MS: ioredis's commandTimeout (a node that never
@@ -174,6 +175,9 @@ async function worker(i) {
     } catch (error) {
       ++failures;
     }
+    // Between two purchases a worker thinks, as a real one does: one that takes the lock back
+    // at once can starve the other, which retries only every retryDelay (client.py says more).
+    if (o.hold === 0 && Date.now() < end) await sleep(100 + Math.random() * 200);
   } while (o.hold === 0 && Date.now() < end);
   clients.forEach((c) => c.disconnect());
   store?.disconnect();

@@ -11,7 +11,8 @@ NAME: redis-py-lock (redis.lock.Lock on node 1, blocking, its default 0.1 s slee
 tries) or redis-py-redlock (a Redlock written on redis-py: SET NX PX on the five nodes at
 once, a majority within the validity, else release everywhere and retry after 100-300 ms;
 released with a compare-and-delete script, extended with redis-py's own extend script).
-Workers are threads, each with its own connections (--named: CLIENT SETNAME wN, a lane each).
+Workers are threads, each with its own connections (--named: CLIENT SETNAME wN, a lane each),
+each pausing 100-300 ms between a release and its next acquire.
 --hold MS: take the lock once and keep it MS, extending it every --extend-every MS (redis-py's
 Lock.extend adds to what is left). --warm: first load the scripts directly on the nodes
 (their ports from INFO through the exposed ones), as on servers that ran the library before.
@@ -139,6 +140,7 @@ counts = {}
 failures = 0
 extensions = 0
 guard = threading.Lock()
+THINK_S = (0.1, 0.3)  # a worker's pause between a release and its next acquire
 
 
 def worker(i):
@@ -175,6 +177,10 @@ def worker(i):
                 failures += 1
         if o.hold > 0 or time.monotonic() >= end:
             break
+        # Between two purchases a worker thinks, as a real one does: one that took the lock
+        # back at once starved a second worker polling every 0.1 s (redis-py's Lock) for the
+        # whole run on a busy machine, whose lane then never acquired.
+        time.sleep(random.uniform(THINK_S[0], THINK_S[1]))
     for c in clients:
         c.close()
 
