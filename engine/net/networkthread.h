@@ -5,6 +5,8 @@
 #include <functional>
 #include <memory>
 
+class PostBatch;
+
 // The one thread in which every NodeProxy does its socket work, shared by the whole process
 // (why a thread of its own: docs/architecture.md, "Threads").
 //
@@ -27,9 +29,13 @@ public:
     NetworkThread& operator=(const NetworkThread&) = delete;
 
     QThread* thread() { return &m_thread; }
+    // The thread's batch of posts to other threads (PostBatch): only for use in this thread.
+    PostBatch* batch() { return m_batch; }
 
-    // Runs `function` in the network thread and returns when it has; directly when the
-    // caller is already there.
+    // Runs `function` in the network thread and returns when it has, with every post the
+    // thread gathered until then made (PostBatch::flush): the caller finds in its queue all
+    // the thread heard before, as if nothing were batched. Directly when the caller is
+    // already there.
     void run(const std::function<void()>& function);
 
 private:
@@ -38,4 +44,5 @@ private:
     QThread m_thread;
     QObject* m_context; // lives in m_thread and receives every call: never a proxy's object,
                         // so a call may delete a proxy's objects without deleting its receiver
+    PostBatch* m_batch; // lives in m_thread
 };

@@ -18,6 +18,7 @@ NodeProxy::NodeProxy(const QString& upstreamHost, quint16 upstreamPort, QObject*
     m_local->setParent(this); // it moves with us, should we move
     // Made here, parentless, so it can move; from now on only the network thread touches it.
     m_worker->moveToThread(m_network->thread());
+    m_worker->setBatch(m_network->batch());
     // Queued: the count changes in the network thread, the signal belongs to ours.
     connect(
         m_worker, &ProxyWorker::connectionCountChanged, this,

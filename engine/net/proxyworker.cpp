@@ -5,6 +5,7 @@
 #include "base/steadyclock.h"
 #include "net/connecterror.h"
 #include "net/peeridentity.h"
+#include "net/postbatch.h"
 #include "net/sentinelsniffer.h"
 #include "net/tlslistener.h"
 #include "net/tlsstream.h"
@@ -76,6 +77,9 @@ ProxyWorker::ProxyWorker(const QString& upstreamHost, quint16 upstreamPort, quin
 
 ProxyWorker::~ProxyWorker()
 {
+    // Our gathered signals go before we do: a batch outliving us would call a dead object.
+    if (m_batch)
+        m_batch->flush();
     // Sockets first, with our handlers detached: abort() emits disconnected() synchronously.
     for (auto& [serial, connection] : m_connections) {
         for (QTcpSocket* socket : {connection->client, connection->upstream}) {
@@ -384,7 +388,7 @@ void ProxyWorker::onNewConnection(int clientId, QTcpServer* server)
             connection->sniffer = std::make_unique<ForeignSniffer>();
             connection->who = PeerIdentity::of(socket);
             connection->clientId = m_foreignIds.value(connection->who.key, 0);
-            emit foreignConnection(connection->who, true);
+            tellConnection(connection->who, true);
         }
         m_connections.emplace(connection->serial, std::move(owned));
 
@@ -527,13 +531,13 @@ void ProxyWorker::failUpstream(Connection* connection, const QString& reason)
         connection->sniffer->fromClient(unread, nowUs(), false, &lost);
         const RedisReply down = RedisReply::error("node down: " + reason.toUtf8());
         for (ForeignSniffer::Exchange& x : lost)
-            emit foreignExchange({connection->who, connection->serial, std::move(x.command), down,
-                                  x.sentUs, x.repliedUs});
+            tellExchange({connection->who, connection->serial, std::move(x.command), down, x.sentUs,
+                          x.repliedUs});
         // Nothing sent yet (a reconnect to a dead node, refused before the client's first
         // command): the refusal is still the node's answer to that client, or its lane would
         // never show the node's death (an exchange with no command; see ForeignExchange).
         if (lost.isEmpty())
-            emit foreignExchange(
+            tellExchange(
                 {connection->who, connection->serial, {}, down, connection->acceptedUs, nowUs()});
     }
     connection->queue.clear();
@@ -596,10 +600,10 @@ void ProxyWorker::onClientReadyRead(Connection* connection)
     // Commands a cut lost: the node never sees them, the client waits for nothing. Said at
     // once, so the client's lane shows the cut while it lasts.
     for (ForeignSniffer::Exchange& x : lost)
-        emit foreignExchange({connection->who, connection->serial, std::move(x.command),
-                              std::move(x.reply), x.sentUs, x.repliedUs});
+        tellExchange({connection->who, connection->serial, std::move(x.command), std::move(x.reply),
+                      x.sentUs, x.repliedUs});
     if (!releases.isEmpty())
-        emit foreignRequests({connection->who, connection->serial, std::move(releases), sentUs});
+        tellRequests({connection->who, connection->serial, std::move(releases), sentUs});
 }
 
 // A connection to a replication-link listener: its bytes are held, unforwarded and with no
@@ -804,7 +808,7 @@ void ProxyWorker::cap(Connection* connection, const QString& why)
 {
     const QString who = connection->sniffer ? connection->who.label
                                             : QStringLiteral("client %1").arg(connection->clientId);
-    emit connectionCapped(tr("the connection of %1 was closed: %2").arg(who, why));
+    tellCapped(tr("the connection of %1 was closed: %2").arg(who, why));
     closeConnection(connection, CloseMode::Abort);
 }
 
@@ -853,17 +857,17 @@ void ProxyWorker::followForeign(Connection* connection, const QByteArray& fromNo
         connection->sniffer->fromServer(fromNode, nowUs());
     const std::optional<QByteArray>& name = connection->sniffer->clientName();
     if (name && !connection->who.key.startsWith(QLatin1String("name:"))) {
-        emit foreignConnection(connection->who, false); // known by its name from now on
+        tellConnection(connection->who, false); // known by its name from now on
         connection->who = PeerIdentity::named(*name, connection->who);
         connection->clientId = m_foreignIds.value(connection->who.key, 0);
-        emit foreignConnection(connection->who, true);
+        tellConnection(connection->who, true);
     }
     // An answer a cut lost: for the client, that node never answered.
     static const RedisReply lost =
         RedisReply::error("no answer: the client is cut off from the node (its answer was lost)");
     for (const ForeignSniffer::Exchange& x : exchanges)
-        emit foreignExchange({connection->who, connection->serial, x.command,
-                              delivered ? x.reply : lost, x.sentUs, x.repliedUs});
+        tellExchange({connection->who, connection->serial, x.command, delivered ? x.reply : lost,
+                      x.sentUs, x.repliedUs});
 }
 
 // A delayed (or held) stream to the client: each chunk `delayUs` later, in order, like
@@ -983,9 +987,9 @@ void ProxyWorker::finishIfClosed(Connection* connection)
         // connection cut); its lane shows that node's answer as the error the client got.
         for (ForeignSniffer::Exchange& x : connection->sniffer->unanswered(
                  QByteArrayLiteral("node down: the connection closed before the answer"), nowUs()))
-            emit foreignExchange({connection->who, connection->serial, std::move(x.command),
-                                  std::move(x.reply), x.sentUs, x.repliedUs});
-        emit foreignConnection(connection->who, false);
+            tellExchange({connection->who, connection->serial, std::move(x.command),
+                          std::move(x.reply), x.sentUs, x.repliedUs});
+        tellConnection(connection->who, false);
     }
     for (QTcpSocket* socket : {connection->client, connection->upstream}) {
         if (!socket)
@@ -1026,4 +1030,36 @@ ProxyWorker::Connection* ProxyWorker::findConnection(quint64 serial) const
 {
     const auto it = m_connections.find(serial);
     return it == m_connections.end() ? nullptr : it->second.get();
+}
+
+// ---------------------------------------------------------------------------------------
+// What the engine hears: through the thread's batch when there is one (PostBatch), so that a
+// burst of commands wakes the engine once; in the order it happened either way.
+
+void ProxyWorker::tell(std::function<void()> call)
+{
+    if (m_batch)
+        m_batch->add(std::move(call));
+    else
+        call();
+}
+
+void ProxyWorker::tellConnection(const ForeignIdentity& who, bool open)
+{
+    tell([this, who, open] { emit foreignConnection(who, open); });
+}
+
+void ProxyWorker::tellExchange(ForeignExchange exchange)
+{
+    tell([this, exchange = std::move(exchange)] { emit foreignExchange(exchange); });
+}
+
+void ProxyWorker::tellRequests(ForeignRequests requests)
+{
+    tell([this, requests = std::move(requests)] { emit foreignRequests(requests); });
+}
+
+void ProxyWorker::tellCapped(const QString& text)
+{
+    tell([this, text] { emit connectionCapped(text); });
 }

@@ -14,11 +14,13 @@
 #include <QString>
 #include <atomic>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <unordered_map>
 #include <vector>
 
+class PostBatch;
 class QHostAddress;
 class QTcpServer;
 class ProcessFolder;
@@ -76,6 +78,9 @@ public:
     // opens a TLS handshake is answered in TLS, any other stays plain. False and *error when
     // the files cannot be used.
     bool setServerTls(const TlsSettings& identity, QString* error);
+    // The signals below go out through `batch` (its thread's PostBatch), not at once; set
+    // before the worker is first used.
+    void setBatch(PostBatch* batch) { m_batch = batch; }
 
     // Any thread. Set before connectionCountChanged is emitted, so a caller that blocked on
     // a call that closed connections (releaseClient) reads the new count when it returns.
@@ -196,6 +201,12 @@ private:
     bool isHeld(const Connection* connection) const;
     QHash<QString, int> m_foreignIds; // identity key -> client id (tagForeign)
     void dispatchDownDue(Connection* connection);
+    void tell(std::function<void()> call);
+    void tellConnection(const ForeignIdentity& who, bool open);
+    void tellExchange(ForeignExchange exchange);
+    void tellRequests(ForeignRequests requests);
+    void tellCapped(const QString& text);
+    PostBatch* m_batch = nullptr;
     int m_connectTimeoutMs = 1000;
     std::optional<TlsSettings> m_upstreamTls;
     void sendUp(Connection* connection, const QByteArray& bytes);
