@@ -2,6 +2,7 @@
 #include "net/foreignsniffer.h"
 
 #include <QSet>
+#include <algorithm>
 #include <utility>
 
 namespace {
@@ -127,6 +128,14 @@ bool ForeignSniffer::inTransaction(Pending& pending, RedisReply& reply, qint64 n
     if (reply.type == RedisReply::Type::Status && reply.text == "QUEUED")
         m_queued << std::move(pending);
     return true; // refused while queueing: EXEC will fail the whole transaction
+}
+
+bool ForeignSniffer::mayNameItself() const
+{
+    return std::any_of(m_pending.cbegin(), m_pending.cend(), [](const Pending& p) {
+        return !p.command.isEmpty() &&
+               p.command.first().compare("CLIENT", Qt::CaseInsensitive) == 0;
+    });
 }
 
 void ForeignSniffer::noteSetName(const QByteArrayList& command, const RedisReply& reply)

@@ -38,6 +38,8 @@ public:
     // The connection closed with commands unanswered (the node was killed, or the proxy cut
     // it): each one that matters, answered with `error`.
     QList<Exchange> unanswered(const QByteArray& error, qint64 nowUs);
+    // Whether a CLIENT command awaits its answer: the answer may give the connection a name.
+    bool mayNameItself() const;
     // The name from CLIENT SETNAME, once the node accepted it.
     const std::optional<QByteArray>& clientName() const { return m_name; }
     // Whether `command` is one a lock client's story is made of.

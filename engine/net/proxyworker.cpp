@@ -824,15 +824,38 @@ void ProxyWorker::onUpstreamReadyRead(Connection* connection)
     QByteArray bytes = connection->upstream->readAll();
     if (bytes.isEmpty())
         return;
+    const qint64 repliedUs = nowUs();
     const bool cut = isCut(connection);
     if (cut && (!holdsWhileCut(connection) || connection->closing)) {
         // Lost on the way to the client, but the node did what they answer: still followed.
         if (connection->sniffer)
-            followForeign(connection, bytes, false);
+            followForeign(connection, bytes, repliedUs, false);
         return;
     }
-    if (connection->sniffer)
-        followForeign(connection, bytes);
+    // Sent first, followed after, as the client's commands are: the sniffer's work is not on
+    // the round trip. Followed first only when the answer may name the connection (CLIENT):
+    // a name can make it a client whose hold or cut decides where this very answer goes.
+    if (connection->sniffer && connection->sniffer->mayNameItself()) {
+        followForeign(connection, bytes, repliedUs);
+    } else if (connection->sniffer) {
+        connection->unfollowed = bytes; // shared, not copied
+        connection->unfollowedUs = repliedUs;
+    }
+    toClient(connection, std::move(bytes), cut);
+    followUnfollowed(connection);
+}
+
+// Should sending the answer close the connection, finishIfClosed() follows it first: the node
+// did answer, and the close must not report those commands unanswered.
+void ProxyWorker::followUnfollowed(Connection* connection)
+{
+    if (connection->unfollowed.isEmpty())
+        return;
+    followForeign(connection, std::exchange(connection->unfollowed, {}), connection->unfollowedUs);
+}
+
+void ProxyWorker::toClient(Connection* connection, QByteArray bytes, bool cut)
+{
     if (delaysStream(connection) && !connection->closing &&
         (cut || m_policy.latencyMs() > 0 || !connection->downQueue.empty())) {
         if (cut)
@@ -851,10 +874,11 @@ void ProxyWorker::onUpstreamReadyRead(Connection* connection)
 
 // What a foreign client's node answered: each reply paired with its command, and the
 // commands a lock client's story is made of handed on (the engine makes history of them).
-void ProxyWorker::followForeign(Connection* connection, const QByteArray& fromNode, bool delivered)
+void ProxyWorker::followForeign(Connection* connection, const QByteArray& fromNode,
+                                qint64 repliedUs, bool delivered)
 {
     const QList<ForeignSniffer::Exchange> exchanges =
-        connection->sniffer->fromServer(fromNode, nowUs());
+        connection->sniffer->fromServer(fromNode, repliedUs);
     const std::optional<QByteArray>& name = connection->sniffer->clientName();
     if (name && !connection->who.key.startsWith(QLatin1String("name:"))) {
         tellConnection(connection->who, false); // known by its name from now on
@@ -982,6 +1006,7 @@ void ProxyWorker::finishIfClosed(Connection* connection)
     if (connection->finished || !isClosed(connection->client) || !isClosed(connection->upstream))
         return;
     connection->finished = true;
+    followUnfollowed(connection); // answered before it closed
     if (connection->sniffer) {
         // What the client asked and never heard back: the node is gone (killed, or the
         // connection cut); its lane shows that node's answer as the error the client got.

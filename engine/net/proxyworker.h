@@ -127,6 +127,10 @@ private:
         QByteArray unsorted;
         bool sentinel = false;   // one of Sentinel's connections: no network fault applies
         qint64 heldWhileCut = 0; // bytes a link's cut holds (both ways), for the cap
+        // A foreign connection's answer on its way to the client, followed right after it is
+        // sent (or first, should sending it close the connection): see onUpstreamReadyRead.
+        QByteArray unfollowed;
+        qint64 unfollowedUs = 0;
         bool upstreamConnected = false;
         qint64 acceptedUs = 0; // a refused connection's answer took from here
         bool closing = false;
@@ -158,6 +162,7 @@ private:
     QByteArray keepWholeCommands(Connection* connection, const QByteArray& bytes);
     void forward(Connection* connection, QByteArray bytes);
     void onUpstreamReadyRead(Connection* connection);
+    void toClient(Connection* connection, QByteArray bytes, bool cut);
     qint64 upBacklog(const Connection* connection) const;
     qint64 downBacklog(const Connection* connection) const;
     void resumeReading(Connection* connection);
@@ -197,7 +202,9 @@ private:
     FaultPolicy m_policy;
     QSet<int> m_linkListeners;
     void forwardDown(Connection* connection, QByteArray bytes, qint64 delayUs);
-    void followForeign(Connection* connection, const QByteArray& fromNode, bool delivered = true);
+    void followForeign(Connection* connection, const QByteArray& fromNode, qint64 repliedUs,
+                       bool delivered = true);
+    void followUnfollowed(Connection* connection);
     bool isHeld(const Connection* connection) const;
     QHash<QString, int> m_foreignIds; // identity key -> client id (tagForeign)
     void dispatchDownDue(Connection* connection);
