@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/history.h"
 
-#include <algorithm>
-
 #include "base/clock.h"
+
+#include <algorithm>
 
 namespace {
 // If nobody takes the new events (no UI attached), keep the batch from growing forever.
