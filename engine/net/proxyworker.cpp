@@ -835,11 +835,11 @@ void ProxyWorker::onUpstreamReadyRead(Connection* connection)
     // Sent first, followed after, as the client's commands are: the sniffer's work is not on
     // the round trip. Followed first only when the answer may name the connection (CLIENT):
     // a name can make it a client whose hold or cut decides where this very answer goes.
-    if (connection->sniffer && connection->sniffer->mayNameItself()) {
-        followForeign(connection, bytes, repliedUs);
-    } else if (connection->sniffer) {
+    if (connection->sniffer) {
         connection->unfollowed = bytes; // shared, not copied
         connection->unfollowedUs = repliedUs;
+        if (connection->sniffer->mayNameItself())
+            followUnfollowed(connection);
     }
     toClient(connection, std::move(bytes), cut);
     followUnfollowed(connection);

@@ -3,8 +3,6 @@
 
 #include "base/clock.h"
 
-#include <algorithm>
-
 namespace {
 // If nobody takes the new events (no UI attached), keep the batch from growing forever.
 constexpr qsizetype MaxPendingNew = 50000;
@@ -38,7 +36,7 @@ QList<HistoryEvent> History::takeNew()
     // The next batch is about as big as this one: room for it now, or the list would grow
     // by doubling, each time into fresh pages (a sixth of the engine thread's time with a
     // foreign client through the exposed ports: docs/benchmarks.md).
-    m_new.reserve(std::min<qsizetype>(taken.size(), MaxPendingNew));
+    m_new.reserve(taken.size()); // never over MaxPendingNew: append() stops there
     return taken;
 }
 

@@ -8,7 +8,6 @@
 #include "net/postbatch.h"
 #include "testfleet.h"
 
-#include <QElapsedTimer>
 #include <QTcpSocket>
 #include <QTest>
 
