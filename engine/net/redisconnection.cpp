@@ -119,27 +119,6 @@ QByteArray refusalFor(const QByteArrayList& args)
     return {};
 }
 
-// A command as Redis reads it: an array of bulk strings.
-QByteArray resp(const QByteArrayList& args)
-{
-    qsizetype size = 16;
-    for (const QByteArray& arg : args)
-        size += arg.size() + 16;
-    QByteArray out;
-    out.reserve(size);
-    out += '*';
-    out += QByteArray::number(args.size());
-    out += "\r\n";
-    for (const QByteArray& arg : args) {
-        out += '$';
-        out += QByteArray::number(arg.size());
-        out += "\r\n";
-        out += arg;
-        out += "\r\n";
-    }
-    return out;
-}
-
 bool isMessage(const RedisReply& reply)
 {
     return reply.type == RedisReply::Type::Array && reply.elements.size() == 3 &&
@@ -587,7 +566,7 @@ quint64 RedisConnection::issueUntil(const QByteArrayList& args, qint64 deadlineU
     if (m_armedDeadlineUs == 0 || deadlineUs < m_armedDeadlineUs)
         armDeadlineTimer();
     // Written now (a stream never calls back inside a write); the handshake's as one chunk.
-    GatedCommand command{id, resp(args)};
+    GatedCommand command{id, encode(args)};
     if (m_corked)
         m_cork.push_back(std::move(command));
     else
@@ -896,4 +875,24 @@ void RedisConnection::setState(State state, const QString& error)
     m_state = state;
     m_lastError = error;
     emit stateChanged(state, error);
+}
+
+QByteArray RedisConnection::encode(const QByteArrayList& args)
+{
+    qsizetype size = 16;
+    for (const QByteArray& arg : args)
+        size += arg.size() + 16;
+    QByteArray out;
+    out.reserve(size);
+    out += '*';
+    out += QByteArray::number(args.size());
+    out += "\r\n";
+    for (const QByteArray& arg : args) {
+        out += '$';
+        out += QByteArray::number(arg.size());
+        out += "\r\n";
+        out += arg;
+        out += "\r\n";
+    }
+    return out;
 }

@@ -58,6 +58,8 @@ public:
     };
 
     explicit RedisConnection(const NodeAddress& address, QObject* parent = nullptr);
+    // A command as Redis reads it: an array of bulk strings (also what a test sends by hand).
+    static QByteArray encode(const QByteArrayList& args);
     RedisConnection(const NodeAddress& address, const Options& options, const Clock& clock,
                     QObject* parent = nullptr);
     // Pending requests are dropped WITHOUT calling their callbacks (their owners may be

@@ -12,6 +12,7 @@
 // thread. Its signals come through the owner's event loop (QTRY_* and QSignalSpy spin it).
 #include "net/networkthread.h"
 #include "net/nodeproxy.h"
+#include "net/redisconnection.h"
 #include "net/redisreply.h"
 #include "testfleet.h"
 
@@ -226,14 +227,6 @@ private:
     QTcpSocket m_socket;
     QByteArray m_received;
 };
-
-QByteArray multibulk(const QByteArrayList& args)
-{
-    QByteArray out = '*' + QByteArray::number(args.size()) + "\r\n";
-    for (const QByteArray& arg : args)
-        out += '$' + QByteArray::number(arg.size()) + "\r\n" + arg + "\r\n";
-    return out;
-}
 
 // Bytes that other clients of the node have sent and it has not executed yet (the "qbuf" of
 // CLIENT LIST): a command the node holds only in part.
@@ -608,7 +601,7 @@ void TestNodeProxy::dropKeepsSplitCommandsWhole()
     for (int i = 0; i < n; ++i) {
         const QByteArray key = "proxy:split:" + QByteArray::number(i);
         const QByteArray value = "value-" + QByteArray::number(i);
-        const QByteArray command = i % 2 == 0 ? multibulk({"SET", key, value})
+        const QByteArray command = i % 2 == 0 ? RedisConnection::encode({"SET", key, value})
                                               : "SET " + key + ' ' + value + "\r\n"; // inline
         const qsizetype cut = 1 + (i * 7) % (command.size() - 1);
         QVERIFY(client.send(command.left(cut)));
@@ -616,7 +609,7 @@ void TestNodeProxy::dropKeepsSplitCommandsWhole()
         QVERIFY(client.send(command.mid(cut)));
     }
     QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.0); }));
-    QVERIFY(client.send(multibulk({"PING"})));
+    QVERIFY(client.send(RedisConnection::encode({"PING"})));
     const QByteArray replies = client.readUntil("+PONG\r\n", 3000);
 
     // Only OKs, then the PONG: no protocol error, and the node kept the connection open.
@@ -652,7 +645,7 @@ void TestNodeProxy::dropOverPipelinedCommands()
     for (int i = 0; i < n; ++i) {
         const QByteArray payload =
             QByteArray::number(i) + "\r\n*1\r\n$4\r\nPING\r\n" + QByteArray(i % 50, 'x');
-        stream += multibulk({"RPUSH", "proxy:pipe", payload});
+        stream += RedisConnection::encode({"RPUSH", "proxy:pipe", payload});
     }
     for (qsizetype at = 0; at < stream.size(); at += 37) {
         QVERIFY(client.send(stream.mid(at, 37)));
@@ -668,7 +661,7 @@ void TestNodeProxy::dropOverPipelinedCommands()
     QElapsedTimer waited;
     waited.start();
     while (!replies.contains("+PONG\r\n") && waited.elapsed() < 60000) {
-        QVERIFY(client.send(multibulk({"PING"})));
+        QVERIFY(client.send(RedisConnection::encode({"PING"})));
         replies += client.readUntil("+PONG\r\n", 500);
     }
     replies.truncate(replies.indexOf("+PONG\r\n") + 7);
@@ -703,19 +696,19 @@ void TestNodeProxy::dropSwitchedOnMidCommandCompletesIt()
              RedisReply::Type::Integer);
     RawClient client(m_proxy->port(1));
     QVERIFY(client.ok());
-    QVERIFY(client.send(multibulk({"PING"})));
+    QVERIFY(client.send(RedisConnection::encode({"PING"})));
     QCOMPARE(client.readUntil("+PONG\r\n", 2000), QByteArray("+PONG\r\n"));
 
-    const QByteArray first = multibulk({"SET", "proxy:mid", "whole"});
+    const QByteArray first = RedisConnection::encode({"SET", "proxy:mid", "whole"});
     QVERIFY(client.send(first.left(first.size() - 4)));
     // The node holds the first half: it went through before drop was switched on.
     QTRY_VERIFY(nodePendingQueryBytes(*m_fleet) > 0);
     QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(1.0); }));
-    QVERIFY(client.send(first.right(4) + multibulk({"SET", "proxy:after", "x"})));
+    QVERIFY(client.send(first.right(4) + RedisConnection::encode({"SET", "proxy:after", "x"})));
     QTRY_COMPARE(m_fleet->command(0, {"GET", "proxy:mid"}).text, QByteArray("whole"));
 
     QVERIFY(m_proxy->call([](NodeProxy& p) { return p.setDropRate(0.0); }));
-    QVERIFY(client.send(multibulk({"PING"})));
+    QVERIFY(client.send(RedisConnection::encode({"PING"})));
     QCOMPARE(client.readUntil("+PONG\r\n", 2000), QByteArray("+OK\r\n+PONG\r\n"));
     QCOMPARE(m_fleet->command(0, {"EXISTS", "proxy:after"}).integer, qint64(0));
 }
@@ -1122,7 +1115,7 @@ void TestNodeProxy::cutReplicationLinkHoldsItsBytesUntilHealed()
     m_proxy->call([](NodeProxy& p) { p.setReplicationLink(link); });
     RawClient stream(m_proxy->port(link, QStringLiteral("replica")));
     QVERIFY(stream.ok());
-    QVERIFY(stream.send(multibulk({"SUBSCRIBE", "proxy:link"})));
+    QVERIFY(stream.send(RedisConnection::encode({"SUBSCRIBE", "proxy:link"})));
     QVERIFY(stream.readUntil("$10\r\nproxy:link\r\n:1\r\n", 2000).endsWith(":1\r\n"));
 
     m_proxy->call([](NodeProxy& p) { p.setClientPartitioned(link, true); });
@@ -1130,9 +1123,9 @@ void TestNodeProxy::cutReplicationLinkHoldsItsBytesUntilHealed()
     QCOMPARE(m_fleet->command(0, {"PUBLISH", "proxy:link", "during"}).integer, qint64(1));
     QVERIFY(stream.readUntil("during\r\n", 300).isEmpty());
     // Link -> node: held as well (a new connection's too).
-    QVERIFY(stream.send(multibulk({"PING", "held"})));
+    QVERIFY(stream.send(RedisConnection::encode({"PING", "held"})));
     RawClient later(m_proxy->port(link));
-    QVERIFY(later.send(multibulk({"PING"})));
+    QVERIFY(later.send(RedisConnection::encode({"PING"})));
     QVERIFY(later.readUntil("+PONG\r\n", 300).isEmpty());
 
     m_proxy->call([](NodeProxy& p) { p.heal(); });

@@ -6,6 +6,7 @@
 #include "net/foreignexchange.h"
 #include "net/nodeproxy.h"
 #include "net/postbatch.h"
+#include "net/redisconnection.h"
 #include "testfleet.h"
 
 #include <QTcpSocket>
@@ -17,9 +18,7 @@ namespace {
 // A foreign client's command, sent on an open connection and answered before the next.
 bool roundTrip(QTcpSocket& socket, const QByteArray& key, QString* error)
 {
-    const QByteArray command =
-        "*2\r\n$3\r\nGET\r\n$" + QByteArray::number(key.size()) + "\r\n" + key + "\r\n";
-    socket.write(command);
+    socket.write(RedisConnection::encode({"GET", key}));
     if (!socket.waitForBytesWritten(10000)) {
         *error = QStringLiteral("not sent: %1").arg(socket.errorString());
         return false;

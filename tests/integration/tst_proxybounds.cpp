@@ -11,6 +11,7 @@
 // network thread): the node's own buffers are the node's. Each test waits, on a condition,
 // until the node has produced (or taken) nearly everything, then judges.
 #include "net/nodeproxy.h"
+#include "net/redisconnection.h"
 #include "net/redisreply.h"
 #include "processprobe.h"
 #include "testfleet.h"
@@ -101,14 +102,6 @@ public:
 private:
     int m_fd = -1;
 };
-
-QByteArray command(const QByteArrayList& args)
-{
-    QByteArray out = '*' + QByteArray::number(args.size()) + "\r\n";
-    for (const QByteArray& arg : args)
-        out += '$' + QByteArray::number(arg.size()) + "\r\n" + arg + "\r\n";
-    return out;
-}
 
 // A field of INFO on the node ("used_memory"), or -1.
 qint64 infoField(const TestFleet& fleet, const QByteArray& section, const QByteArray& field)
@@ -201,7 +194,7 @@ private slots:
         QVERIFY(client.ok());
         QByteArray pipeline;
         for (int i = 0; i < Gets; ++i)
-            pipeline += command({"GET", "big"});
+            pipeline += RedisConnection::encode({"GET", "big"});
         QVERIFY(client.send(pipeline));
         // The node queues every reply at once; then the proxy takes what it takes. Judged once
         // the node's queue no longer moves: all taken (an unbounded proxy) or held back.

@@ -4,16 +4,14 @@
 // answer on its way may name the connection (the proxy then follows it before it sends it on,
 // since the name can decide where that very answer goes: ProxyWorker::onUpstreamReadyRead).
 #include "net/foreignsniffer.h"
+#include "net/redisconnection.h"
 
 #include <QTest>
 
 namespace {
 QByteArray resp(const QByteArrayList& command)
 {
-    QByteArray out = "*" + QByteArray::number(command.size()) + "\r\n";
-    for (const QByteArray& part : command)
-        out += "$" + QByteArray::number(part.size()) + "\r\n" + part + "\r\n";
-    return out;
+    return RedisConnection::encode(command);
 }
 } // namespace
 
